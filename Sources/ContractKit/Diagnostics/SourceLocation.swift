@@ -1,0 +1,28 @@
+/// A place in a source file, with 1-based line and column as people count them.
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The file's path as the user gave it (relative paths stay relative, so messages stay short).
+    public var file: String
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column, counted in Unicode scalars.
+    public var column: Int
+
+    /// Creates a location.
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:col`, the form editors and CI annotations understand.
+    public var description: String { "\(file):\(line):\(column)" }
+
+    /// The same place moved `offset` columns to the right (for positions inside a one-line scalar).
+    public func advanced(byColumns offset: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: column + offset)
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+    }
+}

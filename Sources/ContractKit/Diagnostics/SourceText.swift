@@ -1,0 +1,25 @@
+/// The text of a source file kept for quoting it in messages: the offending line with a caret under the column.
+public struct SourceText: Sendable {
+    /// The file's path as shown in messages.
+    public let path: String
+    private let lines: [Substring]
+
+    /// Wraps the text of the file at `path`.
+    public init(path: String, text: String) {
+        self.path = path
+        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// The source line at `location` and a caret under its column, indented for a message; nil when out of range.
+    public func snippet(at location: SourceLocation) -> String? {
+        guard location.line >= 1, location.line <= lines.count else { return nil }
+        var line = String(lines[location.line - 1])
+        if line.hasSuffix("\r") { line.removeLast() }
+        // Tabs would shift the caret; show them as single spaces so the caret lines up.
+        let shown = String(line.unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
+        let caretColumn = max(1, min(location.column, shown.unicodeScalars.count + 1))
+        let gutter = String(location.line)
+        let pad = String(repeating: " ", count: gutter.count)
+        return "\(gutter) | \(shown)\n\(pad) | \(String(repeating: " ", count: caretColumn - 1))^"
+    }
+}

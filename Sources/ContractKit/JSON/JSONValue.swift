@@ -1,0 +1,120 @@
+/// A parsed JSON value that keeps what `JSONSerialization` loses: object key order and number spelling.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// A short, human description of the value's kind: `string`, `number`, `object with 2 keys`, ...
+    public var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number(let number): return number.isInteger ? "integer" : "number"
+        case .string: return "string"
+        case .array(let items): return items.count == 1 ? "array with 1 element" : "array with \(items.count) elements"
+        case .object(let object): return object.count == 1 ? "object with 1 key" : "object with \(object.count) keys"
+        }
+    }
+
+    /// The object's entries, or nil when this is not an object.
+    public var objectValue: JSONObject? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+
+    /// The array's elements, or nil when this is not an array.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    /// The string, or nil when this is not a string.
+    public var stringValue: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    /// The number, or nil when this is not a number.
+    public var numberValue: JSONNumber? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+}
+
+/// A JSON number as it was spelled: `1.0` stays `1.0`, `12345678901234567890` stays exact.
+public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+    /// The number's spelling in the source.
+    public let literal: String
+
+    /// Wraps a spelling already known to be a valid JSON number.
+    public init(literal: String) { self.literal = literal }
+
+    /// Wraps an integer.
+    public init(_ value: Int) { self.literal = String(value) }
+
+    /// True when spelled without fraction or exponent.
+    public var isInteger: Bool {
+        !literal.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+    }
+
+    /// The value as a `Double` (rounded as `JSONDecoder` would).
+    public var doubleValue: Double { Double(literal) ?? .nan }
+
+    /// The value as an `Int64` when it is an integer that fits.
+    public var int64Value: Int64? { isInteger ? Int64(literal) : nil }
+
+    public var description: String { literal }
+}
+
+/// A JSON object: its entries in the order the server sent them.
+///
+/// Duplicate keys are kept as sent; look-up returns the last one, as `JSONDecoder` does.
+public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
+    /// One key and its value.
+    public struct Entry: Sendable, Hashable {
+        public var key: String
+        public var value: JSONValue
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The entries in source order.
+    public var entries: [Entry]
+
+    /// An object with these entries, in this order.
+    public init(_ entries: [Entry] = []) { self.entries = entries }
+
+    /// An object from key-value pairs, in this order.
+    public init(_ pairs: KeyValuePairs<String, JSONValue>) {
+        self.entries = pairs.map { Entry(key: $0.key, value: $0.value) }
+    }
+
+    public var startIndex: Int { entries.startIndex }
+    public var endIndex: Int { entries.endIndex }
+    public subscript(position: Int) -> Entry { entries[position] }
+
+    /// The keys in source order.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// The value for `key` (the last one when the key repeats), or nil.
+    public subscript(key: String) -> JSONValue? {
+        get {
+            for index in entries.indices.reversed() where entries[index].key == key {
+                return entries[index].value
+            }
+            return nil
+        }
+        set {
+            if let index = entries.lastIndex(where: { $0.key == key }) {
+                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append(Entry(key: key, value: newValue))
+            }
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import ContractCLI
+
+await ContractCLI.main()
