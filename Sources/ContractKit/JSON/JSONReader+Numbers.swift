@@ -1,0 +1,48 @@
+extension JSONReader {
+    /// Reads a number, checking RFC 8259's grammar, and keeps its exact spelling.
+    ///
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+    mutating func readNumber() throws(ContractError) -> JSONNumber {
+        let start = offset
+        var index = offset
+        if bytes[index] == JSONByte.minus {
+            index += 1
+            guard index < count, JSONByte.isDigit(bytes[index]) else {
+                throw numberError("expected a digit after '-'", at: index)
+            }
+        }
+        if bytes[index] == JSONByte.zero {
+            index += 1
+            if index < count, JSONByte.isDigit(bytes[index]) {
+                throw leadingZero(at: index - 1)
+            }
+        } else {
+            index = skipDigits(from: index + 1)
+        }
+        if index < count, bytes[index] == JSONByte.period {
+            index += 1
+            guard index < count, JSONByte.isDigit(bytes[index]) else {
+                throw numberError("expected a digit after the decimal point", at: index)
+            }
+            index = skipDigits(from: index + 1)
+        }
+        if index < count, bytes[index] | 0x20 == JSONByte.lowercaseE {
+            index += 1
+            if index < count, bytes[index] == JSONByte.plus || bytes[index] == JSONByte.minus { index += 1 }
+            guard index < count, JSONByte.isDigit(bytes[index]) else {
+                throw numberError("expected a digit in the exponent", at: index)
+            }
+            index = skipDigits(from: index + 1)
+        }
+        offset = index
+        // Numbers are ASCII by construction, so decoding cannot repair anything.
+        return JSONNumber(literal: String(decoding: UnsafeBufferPointer(start: bytes + start, count: index - start), as: UTF8.self))
+    }
+
+    @inline(__always)
+    private func skipDigits(from start: Int) -> Int {
+        var index = start
+        while index < count, JSONByte.isDigit(bytes[index]) { index += 1 }
+        return index
+    }
+}

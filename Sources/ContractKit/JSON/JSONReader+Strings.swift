@@ -1,0 +1,192 @@
+extension JSONReader {
+    /// Reads a string literal; the position is at its opening quote and ends after its closing one.
+    ///
+    /// Strings without escapes, by far the most common, become a `String` straight from the input bytes.
+    mutating func readString() throws(ContractError) -> String {
+        let opening = offset
+        let start = offset + 1
+        let stop = findSpecialStringByte(from: start)
+        guard stop < count else { throw unterminatedString(openedAt: opening) }
+        switch bytes[stop] {
+        case JSONByte.quote:
+            offset = stop + 1
+            let content = UnsafeBufferPointer(start: bytes + start, count: stop - start)
+            guard let string = String(validating: content, as: UTF8.self) else {
+                throw invalidUTF8(in: start..<stop)
+            }
+            return string
+        case JSONByte.backslash:
+            return try readEscapedString(openedAt: opening, firstEscape: stop)
+        default:
+            throw unescapedControlCharacter(at: stop)
+        }
+    }
+
+    /// Reads the rest of a string that has escapes, decoding it into `scratch` first.
+    private mutating func readEscapedString(openedAt opening: Int, firstEscape: Int) throws(ContractError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        var segmentStart = opening + 1
+        var index = firstEscape
+        while true {
+            guard index < count else { throw unterminatedString(openedAt: opening) }
+            let byte = bytes[index]
+            if byte == JSONByte.quote { break }
+            guard byte == JSONByte.backslash else { throw unescapedControlCharacter(at: index) }
+            scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + segmentStart, count: index - segmentStart))
+            index = try decodeEscape(at: index)
+            segmentStart = index
+            index = findSpecialStringByte(from: index)
+        }
+        scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + segmentStart, count: index - segmentStart))
+        offset = index + 1
+        // Decoded escapes are always well-formed UTF-8, so a failure here points at the raw bytes between them.
+        guard let string = String(validating: scratch, as: UTF8.self) else {
+            throw invalidUTF8(in: (opening + 1)..<index)
+        }
+        return string
+    }
+
+    /// Decodes the escape at `index` (a backslash) into `scratch`; returns the offset just after it.
+    ///
+    /// A `\u` escape naming half of a surrogate pair without its other half decodes to U+FFFD, as RFC 8259
+    /// leaves the choice to the parser and a replacement character loses less than rejecting the document.
+    private mutating func decodeEscape(at index: Int) throws(ContractError) -> Int {
+        guard index + 1 < count else { throw unterminatedString(openedAt: index) }
+        let simple: UInt8
+        switch bytes[index + 1] {
+        case JSONByte.quote: simple = JSONByte.quote
+        case JSONByte.backslash: simple = JSONByte.backslash
+        case JSONByte.slash: simple = JSONByte.slash
+        case 0x62: simple = 0x08  // \b
+        case 0x66: simple = 0x0C  // \f
+        case 0x6E: simple = JSONByte.lineFeed  // \n
+        case 0x72: simple = JSONByte.carriageReturn  // \r
+        case 0x74: simple = JSONByte.tab  // \t
+        case JSONByte.lowercaseU:
+            return try decodeUnicodeEscape(at: index)
+        default:
+            throw invalidEscape(at: index)
+        }
+        scratch.append(simple)
+        return index + 2
+    }
+
+    private mutating func decodeUnicodeEscape(at index: Int) throws(ContractError) -> Int {
+        guard let unit = hexQuad(at: index + 2) else { throw invalidUnicodeEscape(at: index) }
+        var next = index + 6
+        var scalar = UInt32(unit)
+        switch unit {
+        case 0xD800...0xDBFF:
+            if next + 6 <= count, bytes[next] == JSONByte.backslash, bytes[next + 1] == JSONByte.lowercaseU,
+                let low = hexQuad(at: next + 2), (0xDC00...0xDFFF).contains(low)
+            {
+                scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                next += 6
+            } else {
+                scalar = 0xFFFD
+            }
+        case 0xDC00...0xDFFF:
+            scalar = 0xFFFD
+        default:
+            break
+        }
+        appendUTF8(of: scalar)
+        return next
+    }
+
+    /// The value of the four hex digits at `index`, or nil when there are not four.
+    private func hexQuad(at index: Int) -> UInt16? {
+        guard index + 4 <= count else { return nil }
+        var value: UInt16 = 0
+        for position in index..<(index + 4) {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            default: return nil
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    private mutating func appendUTF8(of scalar: UInt32) {
+        switch scalar {
+        case ..<0x80:
+            scratch.append(UInt8(scalar))
+        case ..<0x800:
+            scratch.append(UInt8(0xC0 | scalar >> 6))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            scratch.append(UInt8(0xE0 | scalar >> 12))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | scalar >> 18))
+            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// The offset of the first `"`, `\` or control character at or after `start`, or `count` when there is none.
+    ///
+    /// Looks at eight bytes per step: the bit tricks below flag a byte that is `"`, `\` or below 0x20. A flag
+    /// can be spurious only above a real one, so the lowest flag is always exact.
+    @inline(__always)
+    func findSpecialStringByte(from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let raw = UnsafeRawPointer(bytes)
+        var index = start
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let quotes = word ^ (ones &* UInt64(JSONByte.quote))
+            let backslashes = word ^ (ones &* UInt64(JSONByte.backslash))
+            let flags =
+                ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word)
+                & highBits
+            if flags != 0 { return index + flags.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == JSONByte.quote || byte == JSONByte.backslash || byte < 0x20 { return index }
+            index += 1
+        }
+        return count
+    }
+
+    /// The offset of the first byte in `range` that does not start a well-formed UTF-8 sequence.
+    ///
+    /// Only called once a string has failed validation, to say where; escapes are ASCII and pass through.
+    func firstInvalidUTF8Byte(in range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let lead = bytes[index]
+            let continuationCount: Int
+            var secondByteRange: ClosedRange<UInt8> = 0x80...0xBF
+            switch lead {
+            case 0x00...0x7F: index += 1; continue
+            case 0xC2...0xDF: continuationCount = 1
+            case 0xE0: continuationCount = 2; secondByteRange = 0xA0...0xBF
+            case 0xED: continuationCount = 2; secondByteRange = 0x80...0x9F
+            case 0xE1...0xEF: continuationCount = 2
+            case 0xF0: continuationCount = 3; secondByteRange = 0x90...0xBF
+            case 0xF4: continuationCount = 3; secondByteRange = 0x80...0x8F
+            case 0xF1...0xF3: continuationCount = 3
+            default: return index
+            }
+            guard index + continuationCount < range.upperBound, secondByteRange.contains(bytes[index + 1]) else {
+                return index
+            }
+            for position in (index + 2)..<(index + 1 + continuationCount) where bytes[position] & 0xC0 != 0x80 {
+                return index
+            }
+            index += 1 + continuationCount
+        }
+        return nil
+    }
+}

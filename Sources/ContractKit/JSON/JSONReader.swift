@@ -1,0 +1,230 @@
+/// One parse of one document: the input bytes, the read position, and what the parser has open.
+///
+/// The grammar is walked with a loop and explicit stacks rather than recursion, so nesting depth costs heap,
+/// not call stack: a document at `maxDepth` parses on a thread with a small stack, and a deeper one fails
+/// with a message instead of a crash.
+struct JSONReader {
+    /// An array or object whose closing bracket has not been read yet.
+    struct OpenContainer {
+        var isObject: Bool
+        /// Byte offset of the opening bracket, for "opened at" messages.
+        var openedAt: Int
+        /// Where this container's elements start on the value stack.
+        var valueStart: Int
+        /// Where this object's keys start on the key stack.
+        var keyStart: Int
+    }
+
+    /// What came just before the value being read; it decides the wording of "expected a value" errors.
+    enum ValueContext {
+        case document, arrayStart, afterComma, afterColon
+    }
+
+    let bytes: UnsafePointer<UInt8>
+    let count: Int
+    let file: String
+    let maxDepth: Int
+    /// Where the JSON text starts: 3 when the input opens with a UTF-8 byte-order mark, else 0.
+    let contentStart: Int
+    /// The read position, a byte offset into `bytes`.
+    var offset: Int
+    /// Reused buffer for decoding strings that contain escapes.
+    var scratch: [UInt8] = []
+
+    init(bytes: UnsafePointer<UInt8>, count: Int, file: String, maxDepth: Int) {
+        self.bytes = bytes
+        self.count = count
+        self.file = file
+        self.maxDepth = maxDepth
+        let hasByteOrderMark = count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        self.contentStart = hasByteOrderMark ? 3 : 0
+        self.offset = contentStart
+    }
+
+    /// Reads the whole input as one JSON value followed only by whitespace.
+    mutating func readDocument() throws(ContractError) -> JSONValue {
+        var values = JSONParseStack<JSONValue>(initialCapacity: 64)
+        var keys = JSONParseStack<String>(initialCapacity: 16)
+        var containers: [OpenContainer] = []
+        containers.reserveCapacity(16)
+        var context = ValueContext.document
+
+        readingValues: while true {
+            skipWhitespace()
+            guard offset < count else { throw endOfInput(innermost: containers.last) }
+            switch bytes[offset] {
+            case JSONByte.quote:
+                values.push(.string(try readString()))
+            case JSONByte.minus, JSONByte.zero...JSONByte.nine:
+                values.push(.number(try readNumber()))
+            case JSONByte.openBrace:
+                guard containers.count < maxDepth else { throw nestingTooDeep() }
+                let openedAt = offset
+                offset += 1
+                skipWhitespace()
+                if offset < count && bytes[offset] == JSONByte.closeBrace {
+                    offset += 1
+                    values.push(.object(JSONObject()))
+                } else {
+                    let container = OpenContainer(
+                        isObject: true, openedAt: openedAt, valueStart: values.count, keyStart: keys.count)
+                    containers.append(container)
+                    keys.push(try readKey(in: container, afterComma: false))
+                    context = .afterColon
+                    continue readingValues
+                }
+            case JSONByte.openBracket:
+                guard containers.count < maxDepth else { throw nestingTooDeep() }
+                let openedAt = offset
+                offset += 1
+                skipWhitespace()
+                if offset < count && bytes[offset] == JSONByte.closeBracket {
+                    offset += 1
+                    values.push(.array([]))
+                } else {
+                    containers.append(
+                        OpenContainer(isObject: false, openedAt: openedAt, valueStart: values.count, keyStart: keys.count))
+                    context = .arrayStart
+                    continue readingValues
+                }
+            case JSONByte.lowercaseT:
+                guard readLiteral(0x6575_7274, length: 4) else { throw expectedValue(context: context) }  // "true"
+                values.push(.bool(true))
+            case JSONByte.lowercaseF:
+                // "alse", after the "f".
+                guard readLiteral(0x6573_6c61, length: 5, from: 1) else { throw expectedValue(context: context) }
+                values.push(.bool(false))
+            case JSONByte.lowercaseN:
+                guard readLiteral(0x6c6c_756e, length: 4) else { throw expectedValue(context: context) }  // "null"
+                values.push(.null)
+            default:
+                throw expectedValue(context: context)
+            }
+
+            // A value is complete: close the containers that end here, then find where the next value starts.
+            while let container = containers.last {
+                skipWhitespace()
+                guard offset < count else { throw endOfInput(innermost: container) }
+                let byte = bytes[offset]
+                if byte == JSONByte.comma {
+                    offset += 1
+                    if container.isObject {
+                        keys.push(try readKey(in: container, afterComma: true))
+                        context = .afterColon
+                    } else {
+                        context = .afterComma
+                    }
+                    continue readingValues
+                }
+                if container.isObject {
+                    guard byte == JSONByte.closeBrace else { throw expectedAfterElement(in: container) }
+                    offset += 1
+                    containers.removeLast()
+                    let entries = Self.popEntries(values: &values, keys: &keys, from: container)
+                    values.push(.object(JSONObject(entries)))
+                } else {
+                    guard byte == JSONByte.closeBracket else { throw expectedAfterElement(in: container) }
+                    offset += 1
+                    containers.removeLast()
+                    values.push(.array(values.popArray(from: container.valueStart)))
+                }
+            }
+            break readingValues
+        }
+
+        skipWhitespace()
+        guard offset == count else { throw trailingContent() }
+        return values.popLast()
+    }
+
+    /// Moves an object's keys and values off their stacks into entries, in source order.
+    private static func popEntries(
+        values: inout JSONParseStack<JSONValue>, keys: inout JSONParseStack<String>, from container: OpenContainer
+    ) -> [JSONObject.Entry] {
+        let length = values.count - container.valueStart
+        return [JSONObject.Entry](unsafeUninitializedCapacity: length) { buffer, initialized in
+            keys.moveOut(from: container.keyStart) { keyPointer, _ in
+                values.moveOut(from: container.valueStart) { valuePointer, _ in
+                    for index in 0..<length {
+                        (buffer.baseAddress! + index).initialize(
+                            to: JSONObject.Entry(key: (keyPointer + index).move(), value: (valuePointer + index).move()))
+                    }
+                }
+            }
+            initialized = length
+        }
+    }
+
+    /// Reads `"key"` and the `:` after it, leaving the position at the member's value.
+    private mutating func readKey(in container: OpenContainer, afterComma: Bool) throws(ContractError) -> String {
+        skipWhitespace()
+        guard offset < count else { throw endOfInput(innermost: container) }
+        guard bytes[offset] == JSONByte.quote else { throw expectedKey(afterComma: afterComma) }
+        let key = try readString()
+        skipWhitespace()
+        guard offset < count else { throw endOfInput(innermost: container) }
+        guard bytes[offset] == JSONByte.colon else { throw expected("':' after object key") }
+        offset += 1
+        return key
+    }
+
+    /// Steps over a `length`-byte literal whose four bytes from `skip` on are `expected` (read little-endian);
+    /// false, without moving, when the literal is not there or runs on into a longer word.
+    @inline(__always)
+    private mutating func readLiteral(_ expected: UInt32, length: Int, from skip: Int = 0) -> Bool {
+        guard count - offset >= length,
+            UInt32(littleEndian: UnsafeRawPointer(bytes + offset + skip).loadUnaligned(as: UInt32.self)) == expected,
+            offset + length == count || !JSONByte.isWordByte(bytes[offset + length])
+        else { return false }
+        offset += length
+        return true
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while offset < count {
+            switch bytes[offset] {
+            case JSONByte.space, JSONByte.lineFeed, JSONByte.carriageReturn, JSONByte.tab: offset += 1
+            default: return
+            }
+        }
+    }
+}
+
+/// The bytes the JSON grammar cares about.
+enum JSONByte {
+    static let tab: UInt8 = 0x09
+    static let lineFeed: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let quote: UInt8 = 0x22
+    static let apostrophe: UInt8 = 0x27
+    static let plus: UInt8 = 0x2B
+    static let comma: UInt8 = 0x2C
+    static let minus: UInt8 = 0x2D
+    static let period: UInt8 = 0x2E
+    static let slash: UInt8 = 0x2F
+    static let zero: UInt8 = 0x30
+    static let one: UInt8 = 0x31
+    static let nine: UInt8 = 0x39
+    static let colon: UInt8 = 0x3A
+    static let uppercaseE: UInt8 = 0x45
+    static let openBracket: UInt8 = 0x5B
+    static let backslash: UInt8 = 0x5C
+    static let closeBracket: UInt8 = 0x5D
+    static let lowercaseE: UInt8 = 0x65
+    static let lowercaseF: UInt8 = 0x66
+    static let lowercaseN: UInt8 = 0x6E
+    static let lowercaseT: UInt8 = 0x74
+    static let lowercaseU: UInt8 = 0x75
+    static let openBrace: UInt8 = 0x7B
+    static let closeBrace: UInt8 = 0x7D
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
+
+    /// Letters, digits and `_`: bytes that continue a bare word such as `true` or `NaN`.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20) &- 0x61 < 26 || byte == 0x5F
+    }
+}
