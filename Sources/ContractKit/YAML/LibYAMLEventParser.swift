@@ -64,18 +64,23 @@ final class LibYAMLEventParser {
             return .alias(anchor: string(event.data.alias.anchor) ?? "", at: location)
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
-            let value = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) }
-            let scalar = YAMLNode.Scalar(
-                value: value ?? "", style: scalarStyle(data.style), tag: string(data.tag).map(Self.shortTag))
+            // Read by length: a scalar may hold NUL (written as "\0").
+            let value = data.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self)
+            }
+            let tag = string(data.tag).map(Self.shortTag)
+            let scalar = YAMLNode.Scalar(value: value ?? "", style: scalarStyle(data.style), tag: tag)
             return .scalar(scalar, anchor: string(data.anchor), at: location)
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
-            return .sequenceStart(anchor: string(data.anchor), isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE, at: location)
+            let isFlow = data.style == YAML_FLOW_SEQUENCE_STYLE
+            return .sequenceStart(anchor: string(data.anchor), isFlow: isFlow, at: location)
         case YAML_SEQUENCE_END_EVENT:
             return .sequenceEnd
         case YAML_MAPPING_START_EVENT:
             let data = event.data.mapping_start
-            return .mappingStart(anchor: string(data.anchor), isFlow: data.style == YAML_FLOW_MAPPING_STYLE, at: location)
+            let isFlow = data.style == YAML_FLOW_MAPPING_STYLE
+            return .mappingStart(anchor: string(data.anchor), isFlow: isFlow, at: location)
         case YAML_MAPPING_END_EVENT:
             return .mappingEnd
         default:
@@ -130,7 +135,8 @@ final class LibYAMLEventParser {
                 message += " (found U+\(code))"
                 hint = "remove the character, or write it as the escape \\u\(code) inside a double-quoted string"
             }
-            return ContractError(.yamlSyntax, message, at: location(ofByteOffset: Int(state.problem_offset)), hint: hint)
+            let place = location(ofByteOffset: Int(state.problem_offset))
+            return ContractError(.yamlSyntax, message, at: place, hint: hint)
         default:
             let contextLocation = state.context == nil ? nil : location(of: state.context_mark)
             let syntaxProblem = YAMLSyntaxProblem(

@@ -54,7 +54,8 @@ struct YAMLComposer {
             guard let anchored = anchors[anchor] else {
                 throw ContractError(
                     .yamlSyntax, "unknown alias '*\(anchor)'; no anchor '&\(anchor)' comes before it", at: location,
-                    hint: "mark the node to reuse with '&\(anchor)' above this line, or put the value in quotes if it is text")
+                    hint: "mark the node to reuse with '&\(anchor)' above this line, "
+                        + "or put the value in quotes if it is text")
             }
             try count(anchored.size, at: location)
             var node = anchored.node
@@ -84,8 +85,9 @@ struct YAMLComposer {
         }
         let before = nodeCount
         try count(1, at: location)
-        openCollections.append(
-            OpenCollection(isMapping: isMapping, location: location, isFlow: isFlow, anchor: anchor, nodeCountBefore: before))
+        let collection = OpenCollection(
+            isMapping: isMapping, location: location, isFlow: isFlow, anchor: anchor, nodeCountBefore: before)
+        openCollections.append(collection)
     }
 
     private mutating func count(_ nodes: Int, at location: SourceLocation) throws(ContractError) {
@@ -95,7 +97,8 @@ struct YAMLComposer {
                 .yamlSyntax,
                 "the document grows past \(Self.grouped(limits.maximumNodeCount)) nodes once aliases are expanded",
                 at: location,
-                hint: "aliases that repeat other aliases grow exponentially ('billion laughs'); reuse fewer levels of aliases")
+                hint: "aliases that repeat other aliases grow exponentially ('billion laughs'); "
+                    + "reuse fewer levels of aliases")
         }
     }
 
@@ -169,9 +172,10 @@ private struct MappingEntries {
         guard let key = pendingKey else {
             if let name = node.scalarValue {
                 if let first = firstKeyLocations[name] {
+                    let message = "duplicate key '\(name)' in mapping; first defined at \(first.line):\(first.column)"
                     throw ContractError(
-                        .yamlSyntax, "duplicate key '\(name)' in mapping; first defined at \(first.line):\(first.column)",
-                        at: node.location, hint: "a key may appear only once in a mapping; remove or rename one of them")
+                        .yamlSyntax, message, at: node.location,
+                        hint: "a key may appear only once in a mapping; remove or rename one of them")
                 }
                 firstKeyLocations[name] = node.location
             }

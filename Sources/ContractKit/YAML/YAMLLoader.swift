@@ -1,6 +1,7 @@
 /// Loads YAML text into a ``YAMLNode`` tree that remembers where every node starts.
 public enum YAMLLoader {
-    /// Loads the single document in `text`; `path` names the file in locations. Returns nil for an empty document (only comments/whitespace).
+    /// Loads the single document in `text`; `path` names the file in locations. Returns nil for an empty
+    /// document (only comments/whitespace).
     ///
     /// Aliases are expanded and merge keys (`<<`) resolved. Every error carries its location, the source line
     /// with a caret, and a hint when a common mistake is likely.

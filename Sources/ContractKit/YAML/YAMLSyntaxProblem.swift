@@ -36,9 +36,8 @@ struct YAMLSyntaxProblem: Sendable {
         guard location.column == 1, index >= 0, lines.dropFirst(index).allSatisfy(Self.isBlankOrComment),
               let last = lines.prefix(index).lastIndex(where: { !Self.isBlankOrComment($0) })
         else { return location }
-        let text = lines[last].unicodeScalars
-        let end = text.lastIndex(where: { $0 != " " && $0 != "\t" }).map { text.distance(from: text.startIndex, to: $0) + 1 } ?? 0
-        return SourceLocation(file: location.file, line: last + 1, column: end + 1)
+        let textWidth = Array(lines[last].unicodeScalars).lastIndex(where: { !Self.isSpace($0) }).map { $0 + 1 } ?? 0
+        return SourceLocation(file: location.file, line: last + 1, column: textWidth + 1)
     }
 
     // MARK: - Hints
@@ -53,33 +52,32 @@ struct YAMLSyntaxProblem: Sendable {
 
     /// A likely fix judged from the text around the problem, or nil when nothing common fits.
     func hint(lines: [Substring]) -> String? {
-        let visible = visibleLocation(lines: lines)
         let problemLine = line(at: location, in: lines)
-        if let problemLine, problemLine.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") || problem.contains("tab character") {
+        let problemValue = problemLine.flatMap(Self.plainValue(in:))
+        if problem.contains("tab character") || problemLine?.prefix(while: Self.isSpace).contains("\t") == true {
             return Self.tabHint
         }
-        if let problemLine, let character = Self.scalar(in: problemLine, atColumn: location.column),
+        if let character = problemLine.flatMap({ Self.scalar(in: $0, atColumn: location.column) }),
            character == "@" || character == "`" {
             return "'\(character)' is reserved in YAML and cannot start a plain value; put the value in quotes"
         }
-        if let problemLine, let value = Self.plainValue(in: problemLine), location.column >= value.column,
-           let hint = Self.indicatorHint(for: value.text) {
+        if let problemValue, location.column >= problemValue.column,
+           let hint = Self.indicatorHint(for: problemValue.text) {
             return hint
         }
-        // A context that starts where the problem is was moved with it to the last text.
-        if let context, let contextLocation, ["flow", "alias", "anchor"].contains(where: context.contains),
-           let contextLine = line(at: contextLocation == location ? visible : contextLocation, in: lines), let value = Self.plainValue(in: contextLine),
-           let hint = Self.indicatorHint(for: value.text) {
+        if let hint = contextIndicatorHint(lines: lines) {
             return hint
         }
         if problem.hasPrefix("mapping values are not allowed") {
-            if let problemLine, let value = Self.plainValue(in: problemLine), location.column > value.column {
-                return Self.colonInValueHint
-            }
+            // Past the start of the value, the ':' is inside it; before, the line is indented too far.
+            if let problemValue, location.column > problemValue.column { return Self.colonInValueHint }
             return Self.indentationHint
         }
-        if problem.hasPrefix("did not find expected key") || problem.hasPrefix("did not find expected '-' indicator")
-            || problem.hasPrefix("block sequence entries are not allowed") {
+        let indentationProblems = [
+            "did not find expected key", "did not find expected '-' indicator",
+            "block sequence entries are not allowed",
+        ]
+        if indentationProblems.contains(where: problem.hasPrefix) {
             return Self.indentationHint
         }
         if problem.hasPrefix("could not find expected ':'") {
@@ -88,13 +86,24 @@ struct YAMLSyntaxProblem: Sendable {
         return nil
     }
 
+    /// For a problem inside an unclosed list, mapping, alias or anchor: what its first character meant.
+    private func contextIndicatorHint(lines: [Substring]) -> String? {
+        guard let context, let contextLocation, ["flow", "alias", "anchor"].contains(where: context.contains)
+        else { return nil }
+        // A context that starts where the problem is was moved with it onto the last text.
+        let place = contextLocation == location ? visibleLocation(lines: lines) : contextLocation
+        guard let value = line(at: place, in: lines).flatMap(Self.plainValue(in:)) else { return nil }
+        return Self.indicatorHint(for: value.text)
+    }
+
     /// What a value's first character makes of it, when that is probably not what the writer meant.
     static func indicatorHint(for value: Substring) -> String? {
+        let ifText = "put the whole value in quotes if it is text"
         switch value.first {
-        case "[": return "a value that starts with '[' is read as a list; close it with ']', or put the whole value in quotes if it is text"
-        case "{": return "a value that starts with '{' is read as a mapping; close it with '}', or put the whole value in quotes if it is text"
-        case "*": return "a value that starts with '*' is read as an alias of an anchor; put the value in quotes if it is text"
-        case "&": return "a value that starts with '&' is read as an anchor name; put the value in quotes if it is text"
+        case "[": return "a value that starts with '[' is read as a list; close it with ']', or \(ifText)"
+        case "{": return "a value that starts with '{' is read as a mapping; close it with '}', or \(ifText)"
+        case "*": return "a value that starts with '*' is read as an alias of an anchor; \(ifText)"
+        case "&": return "a value that starts with '&' is read as an anchor name; \(ifText)"
         default: return nil
         }
     }
@@ -103,8 +112,11 @@ struct YAMLSyntaxProblem: Sendable {
         lines.indices.contains(location.line - 1) ? lines[location.line - 1] : nil
     }
 
+    private static func isSpace(_ character: Character) -> Bool { character == " " || character == "\t" }
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
+
     private static func isBlankOrComment(_ line: Substring) -> Bool {
-        let text = line.drop(while: { $0 == " " || $0 == "\t" })
+        let text = line.drop(while: isSpace)
         return text.isEmpty || text.hasPrefix("#")
     }
 
@@ -113,34 +125,38 @@ struct YAMLSyntaxProblem: Sendable {
         return scalars.indices.contains(column - 1) ? scalars[column - 1] : nil
     }
 
-    /// The unquoted value of a `key: value` line (list dashes skipped) and its 1-based column.
+    /// The unquoted value of a `key: value` line (list dashes skipped) and its 1-based column;
+    /// nil when the line has no value or the value is quoted.
     static func plainValue(in line: Substring) -> (text: Substring, column: Int)? {
         let scalars = Array(line.unicodeScalars)
         var index = 0
-        func skipSpaces() { while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 } }
+        func skipSpaces() {
+            while index < scalars.count, isSpace(scalars[index]) { index += 1 }
+        }
         skipSpaces()
         while index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] == " " {
             index += 1
             skipSpaces()
         }
-        // Step over the key, which may be quoted and contain ': ' itself.
+        // Step over a quoted key, which may contain ': ' itself.
         if index < scalars.count, scalars[index] == "\"" || scalars[index] == "'" {
             let quote = scalars[index]
             index += 1
             while index < scalars.count, scalars[index] != quote { index += 1 }
             index += 1
         }
+        // Find the ': ' that ends the key; a comment ends the search.
         while index < scalars.count {
             if scalars[index] == "#", index > 0, scalars[index - 1] == " " { return nil }
-            if scalars[index] == ":", index + 1 < scalars.count, scalars[index + 1] == " " || scalars[index + 1] == "\t" { break }
+            if scalars[index] == ":", index + 1 < scalars.count, isSpace(scalars[index + 1]) { break }
             index += 1
         }
         guard index < scalars.count else { return nil }
         index += 1
         skipSpaces()
         guard index < scalars.count, scalars[index] != "\"", scalars[index] != "'" else { return nil }
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: scalars[index...])
-        return (Substring(String(text)), index + 1)
+        var value = String.UnicodeScalarView()
+        value.append(contentsOf: scalars[index...])
+        return (Substring(String(value)), index + 1)
     }
 }

@@ -84,8 +84,8 @@ import Testing
     @Test(arguments: [
         ("title: [draft] notes\n", "1:16", "a value that starts with '[' is read as a list; close it with ']', or put the whole value in quotes if it is text"),
         ("title: {x} y\n", "1:12", "a value that starts with '{' is read as a mapping; close it with '}', or put the whole value in quotes if it is text"),
-        ("title: *\n", "1:9", "a value that starts with '*' is read as an alias of an anchor; put the value in quotes if it is text"),
-        ("title: & x\n", "1:9", "a value that starts with '&' is read as an anchor name; put the value in quotes if it is text"),
+        ("title: *\n", "1:9", "a value that starts with '*' is read as an alias of an anchor; put the whole value in quotes if it is text"),
+        ("title: & x\n", "1:9", "a value that starts with '&' is read as an anchor name; put the whole value in quotes if it is text"),
         ("title: @user\n", "1:8", "'@' is reserved in YAML and cannot start a plain value; put the value in quotes"),
         ("- title: `cmd`\n", "1:10", "'`' is reserved in YAML and cannot start a plain value; put the value in quotes"),
     ])
