@@ -1,0 +1,174 @@
+internal import CLibYAML
+
+/// Owns a libyaml parser and the UTF-8 bytes it reads, and hands out its events as ``YAMLEvent`` values.
+///
+/// This is the one place where libyaml's C types are touched: every event and error is converted to Swift
+/// values here and freed before `nextEvent()` returns.
+final class LibYAMLEventParser {
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    /// libyaml keeps a pointer to its input, so the bytes live in memory this object owns.
+    private let input: UnsafeMutableBufferPointer<UInt8>
+    private let inputCount: Int
+    private let isInitialized: Bool
+    private let text: String
+    private let path: String
+
+    /// Prepares to parse `text`; `path` names the file in the locations of events and errors.
+    init(text: String, path: String) {
+        self.text = text
+        self.path = path
+        let bytes = Array(text.utf8)
+        inputCount = bytes.count
+        input = .allocate(capacity: max(bytes.count, 1))
+        _ = input.initialize(from: bytes)
+        parser = .allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
+        isInitialized = yaml_parser_initialize(parser) == 1
+        if isInitialized {
+            yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+            yaml_parser_set_input_string(parser, input.baseAddress, inputCount)
+        }
+    }
+
+    deinit {
+        // Safe after a failed initialize too: libyaml has then already freed and zeroed its buffers.
+        yaml_parser_delete(parser)
+        parser.deinitialize(count: 1)
+        parser.deallocate()
+        input.deallocate()
+    }
+
+    /// The next event; after ``YAMLEvent/streamEnd`` it keeps returning `streamEnd`.
+    func nextEvent() throws(ContractError) -> YAMLEvent {
+        guard isInitialized else {
+            throw ContractError(.yamlSyntax, "could not start the YAML parser (out of memory)")
+        }
+        var event = yaml_event_t()
+        guard yaml_parser_parse(parser, &event) == 1 else { throw currentError() }
+        defer { yaml_event_delete(&event) }
+        return convert(event)
+    }
+
+    // MARK: - Converting libyaml values
+
+    private func convert(_ event: yaml_event_t) -> YAMLEvent {
+        let location = self.location(of: event.start_mark)
+        switch event.type {
+        case YAML_STREAM_START_EVENT:
+            return .streamStart
+        case YAML_DOCUMENT_START_EVENT:
+            return .documentStart(at: location)
+        case YAML_DOCUMENT_END_EVENT:
+            return .documentEnd
+        case YAML_ALIAS_EVENT:
+            return .alias(anchor: string(event.data.alias.anchor) ?? "", at: location)
+        case YAML_SCALAR_EVENT:
+            let data = event.data.scalar
+            // Read by length: a scalar may hold NUL (written as "\0").
+            let value = data.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self)
+            }
+            let tag = string(data.tag).map(Self.shortTag)
+            let scalar = YAMLNode.Scalar(value: value ?? "", style: scalarStyle(data.style), tag: tag)
+            return .scalar(scalar, anchor: string(data.anchor), at: location)
+        case YAML_SEQUENCE_START_EVENT:
+            let data = event.data.sequence_start
+            let isFlow = data.style == YAML_FLOW_SEQUENCE_STYLE
+            return .sequenceStart(anchor: string(data.anchor), isFlow: isFlow, at: location)
+        case YAML_SEQUENCE_END_EVENT:
+            return .sequenceEnd
+        case YAML_MAPPING_START_EVENT:
+            let data = event.data.mapping_start
+            let isFlow = data.style == YAML_FLOW_MAPPING_STYLE
+            return .mappingStart(anchor: string(data.anchor), isFlow: isFlow, at: location)
+        case YAML_MAPPING_END_EVENT:
+            return .mappingEnd
+        default:
+            // YAML_NO_EVENT: libyaml has nothing more to say once the stream has ended.
+            return .streamEnd
+        }
+    }
+
+    private func scalarStyle(_ style: yaml_scalar_style_t) -> YAMLNode.ScalarStyle {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: return .literal
+        case YAML_FOLDED_SCALAR_STYLE: return .folded
+        default: return .plain
+        }
+    }
+
+    /// libyaml expands `!!str` to `tag:yaml.org,2002:str`; show it the way it was written.
+    static func shortTag(_ tag: String) -> String {
+        let standardPrefix = "tag:yaml.org,2002:"
+        return tag.hasPrefix(standardPrefix) ? "!!" + tag.dropFirst(standardPrefix.count) : tag
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    /// libyaml marks are 0-based and count columns in characters (Unicode scalars), as ``SourceLocation`` does.
+    private func location(of mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    // MARK: - Converting libyaml errors
+
+    private func currentError() -> ContractError {
+        let state = parser.pointee
+        let problem = string(state.problem) ?? "malformed YAML"
+        switch state.error {
+        case YAML_MEMORY_ERROR:
+            return ContractError(.yamlSyntax, "ran out of memory while parsing YAML")
+        case YAML_READER_ERROR:
+            // The reader reports a byte offset instead of a mark.
+            var message = problem
+            var hint: String?
+            if state.problem_value >= 0, let scalar = Unicode.Scalar(UInt32(state.problem_value)) {
+                let code = String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                message += " (found U+\(code))"
+                hint = "remove the character, or write it as the escape \\u\(code) inside a double-quoted string"
+            }
+            let place = location(ofByteOffset: Int(state.problem_offset))
+            return ContractError(.yamlSyntax, message, at: place, hint: hint)
+        default:
+            let contextLocation = state.context == nil ? nil : location(of: state.context_mark)
+            let syntaxProblem = YAMLSyntaxProblem(
+                problem: problem, location: location(of: state.problem_mark),
+                context: string(state.context), contextLocation: contextLocation)
+            return syntaxProblem.contractError(lines: YAMLSyntaxProblem.lines(of: text))
+        }
+    }
+
+    /// Counts lines and Unicode scalars up to `offset` in the input bytes.
+    private func location(ofByteOffset offset: Int) -> SourceLocation {
+        var line = 1
+        var column = 1
+        var index = 0
+        let end = min(offset, inputCount)
+        while index < end {
+            let byte = input[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                line += 1
+                column = 1
+                if byte == UInt8(ascii: "\r"), index + 1 < end, input[index + 1] == UInt8(ascii: "\n") { index += 1 }
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return SourceLocation(file: path, line: line, column: column)
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

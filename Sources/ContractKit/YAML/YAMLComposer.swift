@@ -1,0 +1,242 @@
+/// Builds the ``YAMLNode`` tree of a one-document stream from its events, one event at a time.
+///
+/// Aliases become copies of their anchored nodes and merge keys (`<<: *base`) are resolved here.
+/// Duplicate keys, a second document, unknown aliases and documents that grow past ``Limits`` are errors.
+/// Work is kept on an explicit stack, so deep nesting cannot exhaust the call stack.
+struct YAMLComposer {
+    /// Bounds that keep hostile input from exhausting memory.
+    struct Limits: Sendable {
+        /// The most nodes a document may hold with every alias expanded (guards against "billion laughs").
+        var maximumNodeCount = 1_000_000
+        /// The deepest nesting of sequences and mappings.
+        var maximumDepth = 256
+    }
+
+    /// The document's root once ``YAMLEvent/streamEnd`` has been consumed; nil when the stream held no
+    /// document or only an empty one (`---` alone).
+    var document: YAMLNode? {
+        guard let root, case .scalar(let scalar) = root.content else { return root }
+        return scalar.style == .plain && scalar.value.isEmpty && scalar.tag == nil ? nil : root
+    }
+
+    private var root: YAMLNode?
+
+    private let limits: Limits
+    private var openCollections: [OpenCollection] = []
+    private var anchors: [String: AnchoredNode] = [:]
+    /// Nodes built so far, each alias counted as the size of what it copies.
+    private var nodeCount = 0
+    private var documentCount = 0
+
+    /// Creates a composer with the given bounds.
+    init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Adds the next event of the stream to the tree.
+    mutating func consume(_ event: YAMLEvent) throws(ContractError) {
+        switch event {
+        case .streamStart, .documentEnd, .streamEnd:
+            break
+        case .documentStart(let location):
+            guard documentCount == 0 else {
+                throw ContractError(
+                    .yamlSyntax, "a second YAML document starts here; a file may hold only one", at: location,
+                    hint: "remove the '---' (or '...') separator, or move the second document to a file of its own")
+            }
+            documentCount += 1
+        case .scalar(let scalar, let anchor, let location):
+            try count(1, at: location)
+            let node = YAMLNode(.scalar(scalar), at: location)
+            if let anchor { anchors[anchor] = AnchoredNode(node: node, size: 1) }
+            try attach(node)
+        case .alias(let anchor, let location):
+            guard let anchored = anchors[anchor] else {
+                throw ContractError(
+                    .yamlSyntax, "unknown alias '*\(anchor)'; no anchor '&\(anchor)' comes before it", at: location,
+                    hint: "mark the node to reuse with '&\(anchor)' above this line, "
+                        + "or put the value in quotes if it is text")
+            }
+            try count(anchored.size, at: location)
+            var node = anchored.node
+            node.location = location
+            try attach(node)
+        case .sequenceStart(let anchor, let isFlow, let location):
+            try open(isMapping: false, anchor: anchor, isFlow: isFlow, at: location)
+        case .mappingStart(let anchor, let isFlow, let location):
+            try open(isMapping: true, anchor: anchor, isFlow: isFlow, at: location)
+        case .sequenceEnd, .mappingEnd:
+            guard let collection = openCollections.popLast() else { return }
+            let node = try collection.close()
+            if let anchor = collection.anchor {
+                anchors[anchor] = AnchoredNode(node: node, size: nodeCount - collection.nodeCountBefore)
+            }
+            try attach(node)
+        }
+    }
+
+    private mutating func open(
+        isMapping: Bool, anchor: String?, isFlow: Bool, at location: SourceLocation
+    ) throws(ContractError) {
+        guard openCollections.count < limits.maximumDepth else {
+            throw ContractError(
+                .yamlSyntax, "lists and mappings nest deeper than \(limits.maximumDepth) levels", at: location,
+                hint: "flatten the structure")
+        }
+        let before = nodeCount
+        try count(1, at: location)
+        let collection = OpenCollection(
+            isMapping: isMapping, location: location, isFlow: isFlow, anchor: anchor, nodeCountBefore: before)
+        openCollections.append(collection)
+    }
+
+    private mutating func count(_ nodes: Int, at location: SourceLocation) throws(ContractError) {
+        nodeCount += nodes
+        guard nodeCount <= limits.maximumNodeCount else {
+            throw ContractError(
+                .yamlSyntax,
+                "the document grows past \(Self.grouped(limits.maximumNodeCount)) nodes once aliases are expanded",
+                at: location,
+                hint: "aliases that repeat other aliases grow exponentially ('billion laughs'); "
+                    + "reuse fewer levels of aliases")
+        }
+    }
+
+    private mutating func attach(_ node: YAMLNode) throws(ContractError) {
+        guard !openCollections.isEmpty else {
+            root = node
+            return
+        }
+        try openCollections[openCollections.count - 1].add(node)
+    }
+
+    /// `1000000` as `1,000,000`.
+    private static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(Substring(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(Substring(digits), at: 0)
+        return groups.joined(separator: ",")
+    }
+}
+
+/// A node marked with `&anchor`, and how many nodes a copy of it adds.
+private struct AnchoredNode {
+    var node: YAMLNode
+    var size: Int
+}
+
+/// A sequence or mapping whose end event has not come yet.
+private struct OpenCollection {
+    var isMapping: Bool
+    var location: SourceLocation
+    var isFlow: Bool
+    var anchor: String?
+    var nodeCountBefore: Int
+    /// A sequence's items so far.
+    var items: [YAMLNode] = []
+    /// A mapping's entries so far.
+    var entries = MappingEntries()
+
+    mutating func add(_ node: YAMLNode) throws(ContractError) {
+        if isMapping {
+            try entries.add(node)
+        } else {
+            items.append(node)
+        }
+    }
+
+    func close() throws(ContractError) -> YAMLNode {
+        let content: YAMLNode.Content = isMapping ? .mapping(try entries.resolved()) : .sequence(items)
+        return YAMLNode(content, at: location, isFlow: isFlow)
+    }
+}
+
+/// The keys and values of a mapping in the order written, with merge keys kept until the mapping is complete.
+private struct MappingEntries {
+    enum Entry {
+        case pair(YAMLNode.Pair)
+        /// `<<: value`, where the value should be a mapping or a list of mappings.
+        case merge(YAMLNode)
+    }
+
+    private var entries: [Entry] = []
+    private var pendingKey: YAMLNode?
+    private var firstKeyLocations: [String: SourceLocation] = [:]
+
+    /// Takes a key, then its value, then the next key.
+    mutating func add(_ node: YAMLNode) throws(ContractError) {
+        guard let key = pendingKey else {
+            if let name = node.scalarValue {
+                if let first = firstKeyLocations[name] {
+                    let message = "duplicate key '\(name)' in mapping; first defined at \(first.line):\(first.column)"
+                    throw ContractError(
+                        .yamlSyntax, message, at: node.location,
+                        hint: "a key may appear only once in a mapping; remove or rename one of them")
+                }
+                firstKeyLocations[name] = node.location
+            }
+            pendingKey = node
+            return
+        }
+        pendingKey = nil
+        entries.append(Self.isMergeKey(key) ? .merge(node) : .pair(YAMLNode.Pair(key: key, value: node)))
+    }
+
+    /// The pairs with merged mappings spliced in where their `<<` stood; keys written in this mapping win,
+    /// then earlier merged mappings win over later ones.
+    func resolved() throws(ContractError) -> [YAMLNode.Pair] {
+        var taken = Set(entries.compactMap { entry -> String? in
+            if case .pair(let pair) = entry { return pair.key.scalarValue }
+            return nil
+        })
+        var pairs: [YAMLNode.Pair] = []
+        for entry in entries {
+            switch entry {
+            case .pair(let pair):
+                pairs.append(pair)
+            case .merge(let value):
+                for source in try Self.mergeSources(value) {
+                    for pair in source {
+                        if let name = pair.key.scalarValue {
+                            guard !taken.contains(name) else { continue }
+                            taken.insert(name)
+                        }
+                        pairs.append(pair)
+                    }
+                }
+            }
+        }
+        return pairs
+    }
+
+    private static func isMergeKey(_ key: YAMLNode) -> Bool {
+        guard case .scalar(let scalar) = key.content, scalar.value == "<<" else { return false }
+        return scalar.style == .plain && (scalar.tag == nil || scalar.tag == "!!merge")
+    }
+
+    private static func mergeSources(_ value: YAMLNode) throws(ContractError) -> [[YAMLNode.Pair]] {
+        switch value.content {
+        case .mapping(let pairs):
+            return [pairs]
+        case .sequence(let items):
+            var sources: [[YAMLNode.Pair]] = []
+            for item in items {
+                guard let pairs = item.pairs else { throw mergeError(found: item) }
+                sources.append(pairs)
+            }
+            return sources
+        case .scalar:
+            throw mergeError(found: value)
+        }
+    }
+
+    private static func mergeError(found node: YAMLNode) -> ContractError {
+        ContractError(
+            .yamlSyntax, "merge key '<<' needs a mapping or a list of mappings, found \(node.kindDescription)",
+            at: node.location, hint: "write '<<: *name' where '&name' marks a mapping, or '<<: [*first, *second]'")
+    }
+}

@@ -1,0 +1,44 @@
+/// Loads YAML text into a ``YAMLNode`` tree that remembers where every node starts.
+public enum YAMLLoader {
+    /// Loads the single document in `text`; `path` names the file in locations. Returns nil for an empty
+    /// document (only comments/whitespace).
+    ///
+    /// Aliases are expanded and merge keys (`<<`) resolved. Every error carries its location, the source line
+    /// with a caret, and a hint when a common mistake is likely.
+    public static func load(_ text: String, path: String) throws(ContractError) -> YAMLNode? {
+        let text = normalized(text)
+        let source = SourceText(path: path, text: text)
+        do throws(ContractError) {
+            let parser = LibYAMLEventParser(text: text, path: path)
+            var composer = YAMLComposer()
+            while true {
+                let event = try parser.nextEvent()
+                try composer.consume(event)
+                if case .streamEnd = event { return composer.document }
+            }
+        } catch {
+            throw error.quoting(source)
+        }
+    }
+
+    /// The text without a byte order mark and with every line ending as `\n`.
+    ///
+    /// libyaml skips a byte order mark without counting it and takes `\r\n` and a lone `\r` as line breaks;
+    /// normalizing first keeps the quoted source line and its caret in step with libyaml's lines and columns.
+    static func normalized(_ text: String) -> String {
+        var scalars = text.unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+        guard scalars.contains("\r") else { return String(scalars) }
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in scalars {
+            if scalar == "\r" {
+                result.append("\n")
+            } else if scalar != "\n" || previous != "\r" {
+                result.append(scalar)
+            }
+            previous = scalar
+        }
+        return String(result)
+    }
+}
