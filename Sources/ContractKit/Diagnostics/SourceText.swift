@@ -7,7 +7,8 @@ public struct SourceText: Sendable {
     /// Wraps the text of the file at `path`.
     public init(path: String, text: String) {
         self.path = path
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on the scalar, not the Character: Swift reads "\r\n" as one Character, which would hide CRLF lines.
+        self.lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// The source line at `location` and a caret under its column, indented for a message; nil when out of range.

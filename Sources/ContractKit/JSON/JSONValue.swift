@@ -19,6 +19,18 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// The JSON type's name: `null`, `boolean`, `number`, `string`, `array` or `object`.
+    public static func kindName(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
     /// The object's entries, or nil when this is not an object.
     public var objectValue: JSONObject? {
         if case .object(let object) = self { return object }

@@ -1,0 +1,178 @@
+/// One endpoint of a spec: the request to send, what the backend promises, and how the app decodes it.
+public struct Endpoint: Sendable {
+    /// `<spec-file-stem>/<name>`, e.g. `users/list-users`; stable, used in reports and recording paths.
+    public var id: String
+    /// The name under `endpoints:`.
+    public var name: String
+    /// The spec file's stem, e.g. `users`.
+    public var group: String
+    /// Where the endpoint is declared.
+    public var location: SourceLocation
+    /// The request to send.
+    public var request: RequestSpec
+    /// What the response must look like.
+    public var expect: Expectation
+    /// Client-side transforms, in order, applied before decoding.
+    public var transforms: [TransformSpec]
+    /// The Codable model's type name, if the app decodes this response.
+    public var model: String?
+    /// The key and date strategies the app decodes with.
+    public var decoding: DecodingOptions
+    /// Findings the team has accepted for a while.
+    public var waivers: [Waiver]
+    /// Body paths whose values are secrets: redacted by the recorder.
+    public var redactions: [String]
+
+    /// Creates an endpoint.
+    public init(
+        id: String, name: String, group: String, location: SourceLocation, request: RequestSpec,
+        expect: Expectation, transforms: [TransformSpec] = [], model: String? = nil,
+        decoding: DecodingOptions = DecodingOptions(), waivers: [Waiver] = [], redactions: [String] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.group = group
+        self.location = location
+        self.request = request
+        self.expect = expect
+        self.transforms = transforms
+        self.model = model
+        self.decoding = decoding
+        self.waivers = waivers
+        self.redactions = redactions
+    }
+}
+
+/// The request an endpoint sends.
+public struct RequestSpec: Sendable {
+    /// `GET`, `POST`, ...
+    public var method: String
+    /// The path with `{param}` placeholders, e.g. `/users/{id}.json`.
+    public var path: String
+    /// Values for the path's placeholders.
+    public var params: [(name: String, value: Template)]
+    /// Query parameters, in order.
+    public var query: [(name: String, value: Template)]
+    /// Headers, in order.
+    public var headers: [(name: String, value: Template)]
+    /// A JSON body to send.
+    public var body: JSONValue?
+    /// Where the request line is written.
+    public var location: SourceLocation
+
+    /// Creates a request.
+    public init(
+        method: String, path: String, params: [(name: String, value: Template)] = [],
+        query: [(name: String, value: Template)] = [], headers: [(name: String, value: Template)] = [],
+        body: JSONValue? = nil, location: SourceLocation
+    ) {
+        self.method = method
+        self.path = path
+        self.params = params
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.location = location
+    }
+}
+
+/// What an endpoint's response must look like.
+public struct Expectation: Sendable {
+    /// The accepted status codes.
+    public var status: StatusExpectation
+    /// The media type, e.g. `application/json` (parameters such as `charset` are ignored).
+    public var contentType: String?
+    /// The raw body's shape, before any client-side transform.
+    public var body: Shape?
+    /// The policy for undeclared keys.
+    public var extraKeys: ExtraKeysPolicy
+    /// Where `expect:` is written.
+    public var location: SourceLocation
+
+    /// Creates an expectation.
+    public init(
+        status: StatusExpectation = StatusExpectation(), contentType: String? = nil, body: Shape? = nil,
+        extraKeys: ExtraKeysPolicy = .allow, location: SourceLocation
+    ) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+        self.extraKeys = extraKeys
+        self.location = location
+    }
+}
+
+/// Accepted status codes: single codes and classes such as `2xx`.
+public struct StatusExpectation: Sendable, Hashable, CustomStringConvertible {
+    /// Exact codes.
+    public var codes: [Int]
+    /// Classes by their first digit: 2 for `2xx`.
+    public var classes: [Int]
+    /// Where it is written.
+    public var location: SourceLocation?
+
+    /// `200` unless told otherwise.
+    public init(codes: [Int] = [200], classes: [Int] = [], location: SourceLocation? = nil) {
+        self.codes = codes
+        self.classes = classes
+        self.location = location
+    }
+
+    /// True when `status` is accepted.
+    public func accepts(_ status: Int) -> Bool {
+        codes.contains(status) || classes.contains(status / 100)
+    }
+
+    /// `200`, `200 or 201`, `2xx`.
+    public var description: String {
+        let all = codes.map(String.init) + classes.map { "\($0)xx" }
+        return all.joined(separator: " or ")
+    }
+}
+
+/// How the app's `JSONDecoder` is configured for an endpoint.
+public struct DecodingOptions: Sendable, Hashable {
+    /// The key decoding strategy.
+    public var keys: KeyStrategy
+    /// The date decoding strategy, used by every `Date` shape without its own format.
+    public var dates: DateFormat
+
+    /// Default keys and ISO 8601 dates.
+    public init(keys: KeyStrategy = .useDefaultKeys, dates: DateFormat = .iso8601) {
+        self.keys = keys
+        self.dates = dates
+    }
+}
+
+/// Key decoding strategies, as written in specs.
+public enum KeyStrategy: String, Sendable, Hashable, CaseIterable {
+    /// Keys must match property names exactly.
+    case useDefaultKeys
+    /// `first_name` decodes `firstName`.
+    case convertFromSnakeCase
+    /// Any spelling of the same words decodes: `user_id`, `userID`, `UserId`, `user-id`.
+    case anyCase
+}
+
+/// A finding the team has accepted until a date.
+public struct Waiver: Sendable, Hashable {
+    /// The drift kind waived.
+    public var kind: DriftKind
+    /// The JSON path pattern waived (`*` matches any key or index); nil waives the kind anywhere in the endpoint.
+    public var path: String?
+    /// The last day the waiver holds (inclusive), as `yyyy-MM-dd`.
+    public var until: String
+    /// Why it is waived; shown in reports.
+    public var reason: String
+    /// Where it is declared.
+    public var location: SourceLocation
+
+    /// Creates a waiver.
+    public init(kind: DriftKind, path: String?, until: String, reason: String, location: SourceLocation) {
+        self.kind = kind
+        self.path = path
+        self.until = until
+        self.reason = reason
+        self.location = location
+    }
+}

@@ -1,0 +1,153 @@
+/// The shape of a JSON value that a spec promises, written in Swift's own type syntax (`[String: User]`, `Date?`).
+public struct Shape: Sendable, Hashable {
+    /// What the shape accepts.
+    public indirect enum Kind: Sendable, Hashable {
+        case string
+        case int
+        case double
+        case bool
+        /// A date; nil format means "the endpoint's date strategy".
+        case date(DateFormat?)
+        case url
+        case uuid
+        /// Anything at all, `null` included.
+        case any
+        /// `T?`: null, or absent when it is an object's field.
+        case optional(Shape)
+        /// `[T]`
+        case array(Shape)
+        /// `[String: T]`
+        case dictionary(Shape)
+        /// A YAML mapping: an object with named fields.
+        case object(ObjectShape)
+        /// A shape declared under `shapes:`, by name.
+        case named(String)
+        /// `enum(a, b)`: one of these strings.
+        case enumeration([String])
+        /// `String(/regex/)`: a string matching the whole pattern.
+        case pattern(String)
+    }
+
+    /// What the shape accepts.
+    public var kind: Kind
+    /// Where the shape is written in its spec.
+    public var location: SourceLocation
+
+    /// Creates a shape.
+    public init(_ kind: Kind, at location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
+    /// True for `T?`.
+    public var isOptional: Bool {
+        if case .optional = kind { return true }
+        return false
+    }
+
+    /// The shape with one level of `?` removed.
+    public var nonOptional: Shape {
+        if case .optional(let wrapped) = kind { return wrapped.nonOptional }
+        return self
+    }
+}
+
+/// An object's fields and its policy for keys the spec does not name.
+public struct ObjectShape: Sendable, Hashable {
+    /// The declared fields, in spec order.
+    public var fields: [Field]
+    /// Overrides the endpoint's policy for this object only.
+    public var extraKeys: ExtraKeysPolicy?
+
+    /// Creates an object shape.
+    public init(fields: [Field], extraKeys: ExtraKeysPolicy? = nil) {
+        self.fields = fields
+        self.extraKeys = extraKeys
+    }
+}
+
+/// One declared key of an object.
+public struct Field: Sendable, Hashable {
+    /// Whether the key may be left out.
+    public enum Presence: Sendable, Hashable {
+        /// Follows the shape: `T?` may be absent or null; anything else must be present.
+        case implied
+        /// `name?: T`: may be absent; never null when present (unless the shape is `T?`).
+        case mayBeAbsent
+        /// `name!: T?`: must be present, even when its value may be null.
+        case required
+    }
+
+    /// The key as the backend sends it.
+    public var name: String
+    /// The value's shape.
+    public var shape: Shape
+    /// The presence rule written on the key.
+    public var presence: Presence
+    /// Where the key is written.
+    public var location: SourceLocation
+
+    /// Creates a field.
+    public init(name: String, shape: Shape, presence: Presence = .implied, location: SourceLocation) {
+        self.name = name
+        self.shape = shape
+        self.presence = presence
+        self.location = location
+    }
+
+    /// True when the backend may leave the key out.
+    public var mayBeAbsent: Bool {
+        switch presence {
+        case .implied: return shape.isOptional
+        case .mayBeAbsent: return true
+        case .required: return false
+        }
+    }
+
+    /// True when the value may be `null`.
+    public var mayBeNull: Bool {
+        if case .any = shape.kind { return true }
+        return shape.isOptional
+    }
+}
+
+/// What to do with object keys the spec does not declare.
+public enum ExtraKeysPolicy: String, Sendable, Hashable, CaseIterable {
+    /// Report them as `info`: additive change is usually harmless.
+    case allow
+    /// Say nothing about them.
+    case ignore
+    /// Report them as `breaking`.
+    case forbid
+}
+
+/// How dates are written in a body.
+public enum DateFormat: Sendable, Hashable, CustomStringConvertible {
+    /// ISO 8601 / RFC 3339, with or without fractional seconds, `Z` or an offset.
+    case iso8601
+    /// A number of seconds since 1970-01-01.
+    case secondsSince1970
+    /// A number of milliseconds since 1970-01-01.
+    case millisecondsSince1970
+    /// A `DateFormatter` format such as `yyyy-MM-dd`, read in UTC with the POSIX locale.
+    case formatted(String)
+    /// Any of the common ISO forms, or epoch seconds or milliseconds.
+    case flexible
+
+    /// The spelling used in specs.
+    public var description: String {
+        switch self {
+        case .iso8601: return "iso8601"
+        case .secondsSince1970: return "secondsSince1970"
+        case .millisecondsSince1970: return "millisecondsSince1970"
+        case .formatted(let format): return "\"\(format)\""
+        case .flexible: return "flexible"
+        }
+    }
+
+    /// The named strategies, as written in specs.
+    public static let namedStrategies: [String: DateFormat] = [
+        "iso8601": .iso8601, "secondsSince1970": .secondsSince1970,
+        "millisecondsSince1970": .millisecondsSince1970, "flexible": .flexible,
+    ]
+}

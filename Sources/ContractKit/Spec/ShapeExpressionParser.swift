@@ -1,0 +1,213 @@
+/// Parses shape expressions in Swift type syntax: `[String: User]`, `Date("yyyy-MM-dd")?`, `enum(a, b)`.
+struct ShapeExpressionParser {
+    /// Built-in type names and their shapes; anything else is a named shape resolved later.
+    static let builtins: [String: Shape.Kind] = [
+        "String": .string, "Int": .int, "Int64": .int, "Int32": .int, "Double": .double, "Float": .double,
+        "Decimal": .double, "Bool": .bool, "Date": .date(nil), "URL": .url, "UUID": .uuid, "Any": .any,
+    ]
+
+    private let scalars: [Unicode.Scalar]
+    private let text: String
+    private let start: SourceLocation
+    private var position = 0
+
+    /// Parses `text`, whose first character is at `location`.
+    static func parse(_ text: String, at location: SourceLocation) throws(ContractError) -> Shape {
+        var parser = ShapeExpressionParser(text: text, start: location)
+        parser.skipSpaces()
+        let shape = try parser.parseType()
+        parser.skipSpaces()
+        if parser.position < parser.scalars.count {
+            throw parser.error("unexpected '\(parser.scalars[parser.position])' after the shape \(shape)")
+        }
+        return shape
+    }
+
+    private init(text: String, start: SourceLocation) {
+        self.text = text
+        self.scalars = Array(text.unicodeScalars)
+        self.start = start
+    }
+
+    private var here: SourceLocation { start.advanced(byColumns: position) }
+
+    private func error(_ message: String, at offset: Int? = nil, hint: String? = nil) -> ContractError {
+        ContractError(
+            .invalidShape, message, at: start.advanced(byColumns: offset ?? position),
+            hint: hint ?? "shapes are written as Swift types: String, Int, Date?, [User], [String: User], enum(a, b), String(/regex/)")
+    }
+
+    private mutating func skipSpaces() {
+        while position < scalars.count, scalars[position] == " " || scalars[position] == "\t" { position += 1 }
+    }
+
+    private func peek() -> Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
+
+    private mutating func expect(_ scalar: Unicode.Scalar, _ what: String) throws(ContractError) {
+        skipSpaces()
+        guard peek() == scalar else {
+            throw error(peek().map { "expected \(what), found '\($0)'" } ?? "expected \(what) at the end")
+        }
+        position += 1
+    }
+
+    private mutating func parseType() throws(ContractError) -> Shape {
+        skipSpaces()
+        var shape = try parsePrimary()
+        while peek() == "?" {
+            shape = Shape(.optional(shape), at: shape.location)
+            position += 1
+        }
+        return shape
+    }
+
+    private mutating func parsePrimary() throws(ContractError) -> Shape {
+        let location = here
+        guard let first = peek() else { throw error("expected a type") }
+        if first == "[" {
+            position += 1
+            let element = try parseType()
+            skipSpaces()
+            if peek() == ":" {
+                position += 1
+                guard case .string = element.kind else {
+                    throw error(
+                        "dictionary keys must be String, not \(element)", at: element.location.column - start.column,
+                        hint: "JSON object keys are always strings: write [String: T]")
+                }
+                let value = try parseType()
+                try expect("]", "']' to close the dictionary")
+                return Shape(.dictionary(value), at: location)
+            }
+            try expect("]", "']' to close the array")
+            return Shape(.array(element), at: location)
+        }
+        let name = readIdentifier()
+        guard !name.isEmpty else { throw error("expected a type name, found '\(first)'") }
+        skipSpaces()
+        switch name {
+        case "enum":
+            return Shape(.enumeration(try parseEnumCases()), at: location)
+        case "Date" where peek() == "(":
+            return Shape(.date(try parseDateArgument()), at: location)
+        case "String" where peek() == "(":
+            return Shape(.pattern(try parsePatternArgument()), at: location)
+        default:
+            if peek() == "(" { throw error("'\(name)' takes no arguments; only Date(...), String(/regex/) and enum(...) do") }
+            if let kind = ShapeExpressionParser.builtins[name] { return Shape(kind, at: location) }
+            return Shape(.named(name), at: location)
+        }
+    }
+
+    private mutating func readIdentifier() -> String {
+        var name = ""
+        while let scalar = peek(), scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "." {
+            name.unicodeScalars.append(scalar)
+            position += 1
+        }
+        return name
+    }
+
+    private mutating func readQuoted() throws(ContractError) -> String? {
+        guard let quote = peek(), quote == "\"" || quote == "'" else { return nil }
+        let opening = position
+        position += 1
+        var value = ""
+        while let scalar = peek(), scalar != quote {
+            value.unicodeScalars.append(scalar)
+            position += 1
+        }
+        guard peek() == quote else { throw error("unterminated quote", at: opening) }
+        position += 1
+        return value
+    }
+
+    private mutating func parseEnumCases() throws(ContractError) -> [String] {
+        try expect("(", "'(' after enum")
+        var cases: [String] = []
+        while true {
+            skipSpaces()
+            if peek() == ")", cases.isEmpty { throw error("enum(...) needs at least one case") }
+            let value: String
+            if let quoted = try readQuoted() {
+                value = quoted
+            } else {
+                var bare = ""
+                while let scalar = peek(), scalar != ",", scalar != ")" {
+                    bare.unicodeScalars.append(scalar)
+                    position += 1
+                }
+                value = bare.trimmingSpaces()
+                guard !value.isEmpty else { throw error("empty enum case") }
+            }
+            if cases.contains(value) { throw error("enum case '\(value)' is listed twice") }
+            cases.append(value)
+            skipSpaces()
+            if peek() == "," {
+                position += 1
+                continue
+            }
+            try expect(")", "',' or ')' in enum(...)")
+            return cases
+        }
+    }
+
+    private mutating func parseDateArgument() throws(ContractError) -> DateFormat {
+        try expect("(", "'('")
+        skipSpaces()
+        let argumentStart = position
+        let format: DateFormat
+        if let quoted = try readQuoted() {
+            guard !quoted.isEmpty else { throw error("empty date format", at: argumentStart) }
+            format = .formatted(quoted)
+        } else {
+            let name = readIdentifier()
+            guard let named = DateFormat.namedStrategies[name] else {
+                let suggestion = Suggestions.didYouMean(name, in: DateFormat.namedStrategies.keys.sorted())
+                throw error(
+                    "unknown date format '\(name)'\(suggestion)", at: argumentStart,
+                    hint: "use one of iso8601, secondsSince1970, millisecondsSince1970, flexible, or a quoted format such as Date(\"yyyy-MM-dd\")")
+            }
+            format = named
+        }
+        try expect(")", "')' to close Date(...)")
+        return format
+    }
+
+    private mutating func parsePatternArgument() throws(ContractError) -> String {
+        try expect("(", "'('")
+        skipSpaces()
+        guard peek() == "/" else { throw error("String(...) takes a regular expression between slashes: String(/^[a-z]+$/)") }
+        let opening = position
+        // The pattern runs to the last "/" that is followed by ")"; the pattern itself may contain both.
+        var closing: Int?
+        var index = scalars.count - 1
+        while index > opening {
+            if scalars[index] == "/" {
+                var after = index + 1
+                while after < scalars.count, scalars[after] == " " { after += 1 }
+                if after < scalars.count, scalars[after] == ")" {
+                    closing = index
+                    break
+                }
+            }
+            index -= 1
+        }
+        guard let closing else { throw error("unterminated regular expression; close it with /)", at: opening) }
+        var pattern = ""
+        pattern.unicodeScalars.append(contentsOf: scalars[(opening + 1)..<closing])
+        guard !pattern.isEmpty else { throw error("empty regular expression", at: opening) }
+        position = closing + 1
+        try expect(")", "')'")
+        return pattern
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var scalars = Substring(self).unicodeScalars
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

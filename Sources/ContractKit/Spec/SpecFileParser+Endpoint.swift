@@ -1,0 +1,269 @@
+extension SpecFileParser {
+    mutating func parseEndpoint(
+        name: String, node: YAMLNode, keyLocation: SourceLocation, defaults: Defaults, bodyShapes: inout [Shape]
+    ) -> Endpoint? {
+        let context = "endpoint '\(name)'"
+        guard let map = mapping(node, context, allowed: SpecFileParser.endpointKeys) else { return nil }
+        let errorCount = errors.count
+
+        var request: RequestSpec?
+        if let requestNode = map["request"] {
+            request = parseRequestLine(requestNode, context: context)
+        } else {
+            report("\(context) has no 'request'", at: keyLocation, hint: "add a request line such as 'request: GET /users.json'")
+        }
+
+        let params = map["params"].map { namedTemplates($0, "'params'") } ?? []
+        let query = merging(defaults.query, map["query"].map { namedTemplates($0, "'query'") } ?? [])
+        let headers = merging(defaults.headers, map["headers"].map { namedTemplates($0, "'headers'") } ?? [])
+        let body = map["body"].map(jsonValue)
+
+        if let request {
+            for placeholder in placeholders(in: request.path) where !params.contains(where: { $0.name == placeholder }) {
+                report("the path has '{\(placeholder)}' but 'params' gives it no value", at: request.location,
+                       hint: "add 'params: { \(placeholder): … }' to \(context)")
+            }
+            for param in params where !placeholders(in: request.path).contains(param.name) {
+                report("'params' gives '\(param.name)' but the path has no '{\(param.name)}'",
+                       at: param.value.location ?? request.location,
+                       hint: "use '{\(param.name)}' in the path, or move it to 'query' if it is a query parameter")
+            }
+        }
+
+        var decoding = defaults.decoding
+        if let decodingNode = map["decoding"] { decoding = parseDecoding(decodingNode, base: decoding) }
+
+        var expect = Expectation(
+            status: defaults.status, contentType: defaults.contentType, extraKeys: defaults.extraKeys,
+            location: map.keyLocation("expect") ?? keyLocation)
+        if let expectNode = map["expect"], let expectMap = mapping(expectNode, "'expect'", allowed: SpecFileParser.expectKeys) {
+            if let status = expectMap["status"], let parsed = parseStatus(status) { expect.status = parsed }
+            if let contentType = expectMap["contentType"] { expect.contentType = scalar(contentType, "'contentType'") }
+            if let extra = expectMap["extraKeys"], let policy = enumValue(extra, "extraKeys policy", as: ExtraKeysPolicy.self) {
+                expect.extraKeys = policy
+            }
+            if let bodyNode = expectMap["body"] {
+                expect.body = parseShape(bodyNode, context: "the body of \(context)")
+                if let body = expect.body { bodyShapes.append(body) }
+            }
+        }
+
+        let transforms = map["transforms"].map { parseTransforms($0) } ?? []
+        let model = map["model"].flatMap { scalar($0, "'model'") }
+        let waivers = map["waivers"].map { parseWaivers($0) } ?? []
+        let redactions = defaults.redactions + (map["redact"].map { stringList($0, "'redact'") } ?? [])
+
+        guard errors.count == errorCount, var request else { return nil }
+        request.params = params
+        request.query = query
+        request.headers = headers
+        request.body = body
+        return Endpoint(
+            id: "\(group)/\(name)", name: name, group: group, location: keyLocation, request: request, expect: expect,
+            transforms: transforms, model: model, decoding: decoding, waivers: waivers, redactions: redactions)
+    }
+
+    /// `GET /users/{id}.json`, or a bare path for GET.
+    mutating func parseRequestLine(_ node: YAMLNode, context: String) -> RequestSpec? {
+        guard let line = scalar(node, "'request'") else { return nil }
+        let parts = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let method: String, path: String
+        switch parts.count {
+        case 1:
+            (method, path) = ("GET", parts[0])
+        case 2:
+            (method, path) = (parts[0].uppercased(), parts[1])
+            guard SpecFileParser.methods.contains(method) else {
+                report("unknown HTTP method '\(parts[0])'\(Suggestions.didYouMean(method, in: SpecFileParser.methods))",
+                       at: textLocation(node), hint: "use one of \(SpecFileParser.methods.joined(separator: ", "))")
+                return nil
+            }
+        default:
+            report("a request line is a method and a path, such as 'GET /users.json', found \"\(line)\"", at: textLocation(node))
+            return nil
+        }
+        guard path.hasPrefix("/") else {
+            report("the path '\(path)' must start with '/'", at: textLocation(node),
+                   hint: "paths are relative to the base URL given to 'contract record': write '/\(path)'")
+            return nil
+        }
+        return RequestSpec(method: method, path: path, location: textLocation(node))
+    }
+
+    func placeholders(in path: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// The defaults with the endpoint's own entries replacing those of the same name (headers compare case-insensitively).
+    func merging(
+        _ base: [(name: String, value: Template)], _ overrides: [(name: String, value: Template)]
+    ) -> [(name: String, value: Template)] {
+        let overridden = Set(overrides.map { $0.name.lowercased() })
+        return base.filter { !overridden.contains($0.name.lowercased()) } + overrides
+    }
+
+    /// A YAML value as JSON: plain `null`, booleans and numbers become JSON ones, quoted scalars stay strings.
+    func jsonValue(_ node: YAMLNode) -> JSONValue {
+        switch node.content {
+        case .scalar(let scalar):
+            guard scalar.style == .plain, scalar.tag == nil else { return .string(scalar.value) }
+            if node.isNull { return .null }
+            switch scalar.value {
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            default: break
+            }
+            if let number = try? JSONParser().parse(scalar.value), case .number = number { return number }
+            return .string(scalar.value)
+        case .sequence(let items):
+            return .array(items.map(jsonValue))
+        case .mapping(let pairs):
+            return .object(JSONObject(pairs.map { JSONObject.Entry(key: $0.key.scalarValue ?? "", value: jsonValue($0.value)) }))
+        }
+    }
+
+    // MARK: - Transforms
+
+    mutating func parseTransforms(_ node: YAMLNode) -> [TransformSpec] {
+        guard let items = node.items else {
+            report("'transforms' must be a list, found \(node.kindDescription)", at: node.location,
+                   hint: "write each transform as a list item: '- unwrap: data'")
+            return []
+        }
+        var transforms: [TransformSpec] = []
+        for item in items {
+            guard let pairs = item.pairs, pairs.count == 1, let name = pairs[0].key.scalarValue else {
+                report("each transform is a single 'name: argument' pair, found \(item.kindDescription)", at: item.location,
+                       hint: "for example '- keyedToArray: { key: id }'; supported: \(TransformSpec.names.joined(separator: ", "))")
+                continue
+            }
+            let argument = pairs[0].value
+            let location = pairs[0].key.location
+            let operation: TransformSpec.Operation?
+            switch name {
+            case "keyedToArray":
+                if argument.pairs == nil {
+                    operation = scalar(argument, "keyedToArray's key").map { .keyedToArray(key: $0, into: nil, at: nil) }
+                } else if let map = mapping(argument, "'keyedToArray'", allowed: ["key", "into", "at"]) {
+                    if let keyNode = map["key"], let key = scalar(keyNode, "keyedToArray's 'key'") {
+                        operation = .keyedToArray(
+                            key: key, into: map["into"].flatMap { scalar($0, "keyedToArray's 'into'") },
+                            at: map["at"].flatMap { scalar($0, "keyedToArray's 'at'") })
+                    } else {
+                        report("keyedToArray needs 'key': the name of the field that receives each entry's key", at: location)
+                        operation = nil
+                    }
+                } else {
+                    operation = nil
+                }
+            case "unwrap":
+                operation = scalar(argument, "unwrap's key").map { .unwrap($0) }
+            case "wrap":
+                operation = scalar(argument, "wrap's key").map { .wrap($0) }
+            case "renameKeys":
+                if let map = mapping(argument, "'renameKeys'") {
+                    var renames: [(from: String, to: String)] = []
+                    for pair in map.pairs {
+                        guard let from = keyName(pair.key), let to = scalar(pair.value, "the new name of '\(from)'") else { continue }
+                        renames.append((from, to))
+                    }
+                    operation = .renameKeys(renames)
+                } else {
+                    operation = nil
+                }
+            case "lossy":
+                operation = .lossy(stringList(argument, "'lossy'"))
+            case "defaults":
+                if let map = mapping(argument, "'defaults'") {
+                    var values: [(path: String, value: JSONValue)] = []
+                    for pair in map.pairs {
+                        guard let path = keyName(pair.key) else { continue }
+                        values.append((path, jsonValue(pair.value)))
+                    }
+                    operation = .defaults(values)
+                } else {
+                    operation = nil
+                }
+            default:
+                report("unknown transform '\(name)'\(Suggestions.didYouMean(name, in: TransformSpec.names))", at: location,
+                       hint: "supported transforms: \(TransformSpec.names.joined(separator: ", "))")
+                operation = nil
+            }
+            if let operation { transforms.append(TransformSpec(operation, at: location)) }
+        }
+        return transforms
+    }
+
+    // MARK: - Waivers
+
+    mutating func parseWaivers(_ node: YAMLNode) -> [Waiver] {
+        guard let items = node.items else {
+            report("'waivers' must be a list, found \(node.kindDescription)", at: node.location)
+            return []
+        }
+        var waivers: [Waiver] = []
+        for item in items {
+            guard let map = mapping(item, "a waiver", allowed: SpecFileParser.waiverKeys) else { continue }
+            let count = errors.count
+            var kind: DriftKind?
+            if let kindNode = map["kind"], let text = scalar(kindNode, "the waiver's 'kind'") {
+                let known = DriftKind.all.map(\.rawValue)
+                if known.contains(text) {
+                    kind = DriftKind(rawValue: text)
+                } else {
+                    report("unknown drift kind '\(text)'\(Suggestions.didYouMean(text, in: known))", at: kindNode.location,
+                           hint: "drift kinds: \(known.joined(separator: ", "))")
+                }
+            } else if map["kind"] == nil {
+                report("a waiver needs 'kind': the drift kind it accepts", at: item.location)
+            }
+            var until: String?
+            if let untilNode = map["until"], let text = scalar(untilNode, "the waiver's 'until'") {
+                if CalendarDate(text) != nil {
+                    until = text
+                } else {
+                    report("'\(text)' is not a date; write the last day the waiver holds as yyyy-MM-dd", at: untilNode.location)
+                }
+            } else if map["until"] == nil {
+                report("a waiver needs 'until': the last day it holds (yyyy-MM-dd), so it cannot be forgotten", at: item.location)
+            }
+            var reason: String?
+            if let reasonNode = map["reason"] {
+                reason = scalar(reasonNode, "the waiver's 'reason'")
+            } else {
+                report("a waiver needs 'reason': why the drift is accepted, shown in every report", at: item.location)
+            }
+            let path = map["path"].flatMap { scalar($0, "the waiver's 'path'") }
+            guard errors.count == count, let kind, let until, let reason else { continue }
+            waivers.append(Waiver(kind: kind, path: path, until: until, reason: reason, location: item.location))
+        }
+        return waivers
+    }
+}
+
+/// A calendar day written `yyyy-MM-dd`, compared as text-free numbers.
+struct CalendarDate: Comparable {
+    var year: Int, month: Int, day: Int
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...31).contains(day) else { return nil }
+        (self.year, self.month, self.day) = (year, month, day)
+    }
+
+    init(year: Int, month: Int, day: Int) {
+        (self.year, self.month, self.day) = (year, month, day)
+    }
+
+    static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}

@@ -1,0 +1,305 @@
+import Foundation
+
+/// What one spec file declares, before named shapes are resolved across the suite.
+struct ParsedSpecFile: Sendable {
+    var path: String
+    var shapes: [(name: String, shape: Shape, location: SourceLocation)] = []
+    var endpoints: [Endpoint] = []
+    /// Every body shape parsed, including those of endpoints refused for other errors, so that unknown
+    /// names are reported in the same run.
+    var bodyShapes: [Shape] = []
+}
+
+/// Turns one spec file's YAML tree into endpoints and named shapes, collecting every error it can find.
+struct SpecFileParser {
+    static let topLevelKeys = ["shapes", "defaults", "endpoints"]
+    static let defaultsKeys = ["decoding", "headers", "query", "extraKeys", "contentType", "status", "redact"]
+    static let endpointKeys = [
+        "request", "params", "query", "headers", "body", "expect", "transforms", "model", "decoding", "waivers",
+        "redact", "description",
+    ]
+    static let expectKeys = ["status", "contentType", "body", "extraKeys"]
+    static let decodingKeys = ["keys", "dates"]
+    static let waiverKeys = ["kind", "path", "until", "reason"]
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+    let path: String
+    let group: String
+    private(set) var errors: [ContractError] = []
+
+    init(path: String) {
+        self.path = path
+        let file = (path as NSString).lastPathComponent
+        self.group = (file as NSString).deletingPathExtension
+    }
+
+    /// File-wide settings from `defaults:`.
+    struct Defaults {
+        var decoding = DecodingOptions()
+        var headers: [(name: String, value: Template)] = []
+        var query: [(name: String, value: Template)] = []
+        var extraKeys: ExtraKeysPolicy = .allow
+        var contentType: String?
+        var status = StatusExpectation()
+        var redactions: [String] = []
+    }
+
+    mutating func parse(_ root: YAMLNode?) -> ParsedSpecFile {
+        var result = ParsedSpecFile(path: path)
+        guard let root else {
+            report("the spec file is empty", at: SourceLocation(file: path, line: 1, column: 1),
+                   hint: "a spec has 'endpoints:' (and optionally 'shapes:' and 'defaults:'); see README.md")
+            return result
+        }
+        guard let top = mapping(root, "the spec file", allowed: SpecFileParser.topLevelKeys) else { return result }
+        if let shapes = top["shapes"], let pairs = mapping(shapes, "'shapes'") {
+            for pair in pairs.pairs {
+                guard let name = keyName(pair.key) else { continue }
+                if ShapeExpressionParser.builtins[name] != nil || name == "enum" {
+                    report("'\(name)' is a built-in type and cannot be redefined", at: pair.key.location,
+                           hint: "give the shape another name")
+                    continue
+                }
+                if let shape = parseShape(pair.value, context: "shape '\(name)'") {
+                    result.shapes.append((name, shape, pair.key.location))
+                }
+            }
+        }
+        var defaults = Defaults()
+        if let node = top["defaults"] { defaults = parseDefaults(node) }
+        guard let endpointsNode = top["endpoints"] else {
+            report("the spec declares no 'endpoints:'", at: root.location,
+                   hint: "add 'endpoints:' with at least one endpoint, or move shared shapes into a file that has some")
+            return result
+        }
+        guard let endpoints = mapping(endpointsNode, "'endpoints'") else { return result }
+        for pair in endpoints.pairs {
+            guard let name = keyName(pair.key) else { continue }
+            if let endpoint = parseEndpoint(
+                name: name, node: pair.value, keyLocation: pair.key.location, defaults: defaults, bodyShapes: &result.bodyShapes) {
+                result.endpoints.append(endpoint)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Errors
+
+    mutating func report(_ message: String, at location: SourceLocation, hint: String? = nil, code: ContractError.Code = .invalidSpec) {
+        errors.append(ContractError(code, message, at: location, hint: hint))
+    }
+
+    mutating func report(_ error: ContractError) { errors.append(error) }
+
+    // MARK: - Reading nodes
+
+    /// A mapping's pairs by key, after checking every key is one of `allowed` (when given).
+    struct Mapping {
+        var node: YAMLNode
+        var pairs: [YAMLNode.Pair]
+        subscript(key: String) -> YAMLNode? { pairs.first { $0.key.scalarValue == key }?.value }
+        func keyLocation(_ key: String) -> SourceLocation? { pairs.first { $0.key.scalarValue == key }?.key.location }
+    }
+
+    mutating func mapping(_ node: YAMLNode, _ context: String, allowed: [String]? = nil) -> Mapping? {
+        guard let pairs = node.pairs else {
+            report("\(context) must be a mapping, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        if let allowed {
+            for pair in pairs {
+                guard let key = pair.key.scalarValue else {
+                    report("keys in \(context) must be plain names", at: pair.key.location)
+                    continue
+                }
+                if !allowed.contains(key) {
+                    report("unknown key '\(key)' in \(context)\(Suggestions.didYouMean(key, in: allowed))", at: pair.key.location,
+                           hint: "supported keys: \(allowed.joined(separator: ", "))")
+                }
+            }
+        }
+        return Mapping(node: node, pairs: pairs)
+    }
+
+    mutating func keyName(_ node: YAMLNode) -> String? {
+        guard let name = node.scalarValue, !node.isNull else {
+            report("expected a name here, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        return name
+    }
+
+    mutating func scalar(_ node: YAMLNode, _ context: String) -> String? {
+        guard let value = node.scalarValue, !node.isNull else {
+            report("\(context) must be a single value, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    /// Where a scalar's text starts (after an opening quote).
+    func textLocation(_ node: YAMLNode) -> SourceLocation {
+        if case .scalar(let scalar) = node.content, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
+            return node.location.advanced(byColumns: 1)
+        }
+        return node.location
+    }
+
+    mutating func template(_ node: YAMLNode, _ context: String) -> Template? {
+        guard let text = scalar(node, context) else { return nil }
+        do {
+            return try Template(parsing: text, at: textLocation(node))
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    mutating func namedTemplates(_ node: YAMLNode, _ context: String) -> [(name: String, value: Template)] {
+        guard let map = mapping(node, context) else { return [] }
+        var result: [(name: String, value: Template)] = []
+        for pair in map.pairs {
+            guard let name = keyName(pair.key), let value = template(pair.value, "'\(name)' in \(context)") else { continue }
+            result.append((name, value))
+        }
+        return result
+    }
+
+    mutating func stringList(_ node: YAMLNode, _ context: String) -> [String] {
+        if let items = node.items { return items.compactMap { scalar($0, "an item of \(context)") } }
+        return scalar(node, context).map { [$0] } ?? []
+    }
+
+    mutating func enumValue<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ context: String, as type: T.Type) -> T?
+    where T.RawValue == String {
+        guard let text = scalar(node, context) else { return nil }
+        if let value = T(rawValue: text) { return value }
+        let names = T.allCases.map(\.rawValue)
+        report("unknown \(context) '\(text)'\(Suggestions.didYouMean(text, in: names))", at: node.location,
+               hint: "use one of: \(names.joined(separator: ", "))")
+        return nil
+    }
+
+    // MARK: - Shapes
+
+    mutating func parseShape(_ node: YAMLNode, context: String) -> Shape? {
+        switch node.content {
+        case .scalar:
+            guard let text = scalar(node, context) else { return nil }
+            do {
+                return try ShapeExpressionParser.parse(text, at: textLocation(node))
+            } catch {
+                report(error)
+                return nil
+            }
+        case .sequence(let items):
+            // Unquoted YAML flow forms: `[User]` is a list holding `User`; `[String: User]` a list holding `{String: User}`.
+            guard items.count == 1 else {
+                report("a list shape names exactly one element type, found \(items.count)", at: node.location,
+                       hint: "write [T] for an array of T, or \"[String: T]\" for a dictionary")
+                return nil
+            }
+            let item = items[0]
+            if let pairs = item.pairs, pairs.count == 1, item.isFlow, let key = pairs[0].key.scalarValue,
+               ShapeExpressionParser.builtins[key] != nil {
+                guard key == "String" else {
+                    report("dictionary keys must be String, not \(key)", at: pairs[0].key.location,
+                           hint: "JSON object keys are always strings: write [String: T]")
+                    return nil
+                }
+                guard let value = parseShape(pairs[0].value, context: context) else { return nil }
+                return Shape(.dictionary(value), at: node.location)
+            }
+            guard let element = parseShape(item, context: context) else { return nil }
+            return Shape(.array(element), at: node.location)
+        case .mapping(let pairs):
+            var fields: [Field] = []
+            var extraKeys: ExtraKeysPolicy?
+            for pair in pairs {
+                guard var name = keyName(pair.key) else { continue }
+                if name == "$extraKeys" {
+                    extraKeys = enumValue(pair.value, "extraKeys policy", as: ExtraKeysPolicy.self)
+                    continue
+                }
+                var presence = Field.Presence.implied
+                if name.count > 1, name.hasSuffix("?") {
+                    presence = .mayBeAbsent
+                    name.removeLast()
+                } else if name.count > 1, name.hasSuffix("!") {
+                    presence = .required
+                    name.removeLast()
+                }
+                if fields.contains(where: { $0.name == name }) {
+                    report("field '\(name)' is declared twice in \(context)", at: pair.key.location)
+                    continue
+                }
+                guard let shape = parseShape(pair.value, context: "field '\(name)' of \(context)") else { continue }
+                fields.append(Field(name: name, shape: shape, presence: presence, location: pair.key.location))
+            }
+            return Shape(.object(ObjectShape(fields: fields, extraKeys: extraKeys)), at: node.location)
+        }
+    }
+
+    // MARK: - Settings
+
+    mutating func parseDecoding(_ node: YAMLNode, base: DecodingOptions) -> DecodingOptions {
+        var options = base
+        guard let map = mapping(node, "'decoding'", allowed: SpecFileParser.decodingKeys) else { return options }
+        if let keys = map["keys"], let strategy = enumValue(keys, "key strategy", as: KeyStrategy.self) {
+            options.keys = strategy
+        }
+        if let dates = map["dates"], let format = parseDateStrategy(dates) {
+            options.dates = format
+        }
+        return options
+    }
+
+    mutating func parseDateStrategy(_ node: YAMLNode) -> DateFormat? {
+        guard let text = scalar(node, "date strategy") else { return nil }
+        if let named = DateFormat.namedStrategies[text] { return named }
+        if ["yy", "MM", "dd", "HH", "mm", "ss"].contains(where: { text.contains($0) }) { return .formatted(text) }
+        report("unknown date strategy '\(text)'\(Suggestions.didYouMean(text, in: DateFormat.namedStrategies.keys.sorted()))",
+               at: node.location,
+               hint: "use iso8601, secondsSince1970, millisecondsSince1970, flexible, or a format such as \"yyyy-MM-dd HH:mm:ss\"")
+        return nil
+    }
+
+    mutating func parseStatus(_ node: YAMLNode) -> StatusExpectation? {
+        var codes: [Int] = []
+        var classes: [Int] = []
+        let items = node.items ?? [node]
+        for item in items {
+            guard let text = scalar(item, "status") else { return nil }
+            let lowered = text.lowercased()
+            if lowered.count == 3, lowered.hasSuffix("xx"), let digit = Int(lowered.prefix(1)), (1...5).contains(digit) {
+                classes.append(digit)
+            } else if let code = Int(text), (100...599).contains(code) {
+                codes.append(code)
+            } else {
+                report("'\(text)' is not a status code", at: item.location,
+                       hint: "write a code (200), a list ([200, 201]) or a class (2xx)")
+                return nil
+            }
+        }
+        guard !codes.isEmpty || !classes.isEmpty else {
+            report("status needs at least one code", at: node.location)
+            return nil
+        }
+        return StatusExpectation(codes: codes, classes: classes, location: node.location)
+    }
+
+    mutating func parseDefaults(_ node: YAMLNode) -> Defaults {
+        var defaults = Defaults()
+        guard let map = mapping(node, "'defaults'", allowed: SpecFileParser.defaultsKeys) else { return defaults }
+        if let decoding = map["decoding"] { defaults.decoding = parseDecoding(decoding, base: defaults.decoding) }
+        if let headers = map["headers"] { defaults.headers = namedTemplates(headers, "'headers'") }
+        if let query = map["query"] { defaults.query = namedTemplates(query, "'query'") }
+        if let extra = map["extraKeys"], let policy = enumValue(extra, "extraKeys policy", as: ExtraKeysPolicy.self) {
+            defaults.extraKeys = policy
+        }
+        if let contentType = map["contentType"] { defaults.contentType = scalar(contentType, "'contentType'") }
+        if let status = map["status"], let parsed = parseStatus(status) { defaults.status = parsed }
+        if let redact = map["redact"] { defaults.redactions = stringList(redact, "'redact'") }
+        return defaults
+    }
+}

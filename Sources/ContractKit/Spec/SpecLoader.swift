@@ -1,0 +1,172 @@
+import Foundation
+
+/// Loads a suite of spec files, checks it whole, and reports every error it finds at once.
+public struct SpecLoader: Sendable {
+    /// Creates a loader.
+    public init() {}
+
+    /// Loads every `.yaml`/`.yml` file under `directory` (sorted, recursively) as one suite.
+    ///
+    /// - Throws: ``ContractErrors`` with every problem found, each with its `file:line:col` and source line.
+    public func load(directory: String) throws(ContractErrors) -> SpecSuite {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw ContractErrors([ContractError(
+                .io, "the specs folder '\(directory)' does not exist",
+                hint: "run from the folder that holds Specs/, or pass --specs PATH")])
+        }
+        let files: [String]
+        if isDirectory.boolValue {
+            files = SpecLoader.specFiles(in: directory)
+            guard !files.isEmpty else {
+                throw ContractErrors([ContractError(
+                    .io, "no spec files (*.yaml, *.yml) in '\(directory)'",
+                    hint: "add a spec such as Specs/users.yaml; see README.md for the format")])
+            }
+        } else {
+            files = [directory]
+        }
+        var sources: [(path: String, text: String)] = []
+        var errors: [ContractError] = []
+        for file in files {
+            do {
+                sources.append((file, try SpecLoader.readText(file)))
+            } catch {
+                errors.append(error)
+            }
+        }
+        let suite: SpecSuite
+        do {
+            suite = try load(sources: sources)
+        } catch {
+            throw ContractErrors(errors + error.errors)
+        }
+        guard errors.isEmpty else { throw ContractErrors(errors) }
+        return suite
+    }
+
+    /// Loads a suite from in-memory sources, each a path (for messages) and its YAML text.
+    public func load(sources: [(path: String, text: String)]) throws(ContractErrors) -> SpecSuite {
+        var errors: [ContractError] = []
+        var parsedFiles: [ParsedSpecFile] = []
+        var texts: [String: SourceText] = [:]
+        for source in sources {
+            texts[source.path] = SourceText(path: source.path, text: source.text)
+            do {
+                let root = try YAMLLoader.load(source.text, path: source.path)
+                var parser = SpecFileParser(path: source.path)
+                parsedFiles.append(parser.parse(root))
+                errors += parser.errors
+            } catch {
+                errors.append(error)
+            }
+        }
+
+        var shapes: [String: Shape] = [:]
+        var shapeLocations: [String: SourceLocation] = [:]
+        for file in parsedFiles {
+            for (name, shape, location) in file.shapes {
+                if let first = shapeLocations[name] {
+                    errors.append(ContractError(
+                        .invalidShape, "shape '\(name)' is already defined at \(first)", at: location,
+                        hint: "shapes are shared by every spec file; rename one of them"))
+                    continue
+                }
+                shapes[name] = shape
+                shapeLocations[name] = location
+            }
+        }
+
+        var endpoints: [Endpoint] = []
+        var endpointLocations: [String: SourceLocation] = [:]
+        for file in parsedFiles {
+            for endpoint in file.endpoints {
+                if let first = endpointLocations[endpoint.id] {
+                    errors.append(ContractError(
+                        .invalidSpec, "endpoint '\(endpoint.id)' is already defined at \(first)", at: endpoint.location,
+                        hint: "two spec files with the same name in different folders share ids; rename one"))
+                    continue
+                }
+                endpointLocations[endpoint.id] = endpoint.location
+                endpoints.append(endpoint)
+            }
+        }
+
+        var resolver = ShapeNameResolver(shapes: shapes)
+        for name in shapes.keys.sorted() { resolver.check(shapes[name]!, definingName: name) }
+        for file in parsedFiles {
+            for body in file.bodyShapes { resolver.check(body, definingName: nil) }
+        }
+        errors += resolver.errors
+
+        guard errors.isEmpty else {
+            let quoted = errors.map { $0.quoting($0.location.flatMap { texts[$0.file] }) }
+            let nowhere = SourceLocation(file: "", line: 0, column: 0)
+            throw ContractErrors(quoted.sorted { ($0.location ?? nowhere) < ($1.location ?? nowhere) })
+        }
+        return SpecSuite(endpoints: endpoints, shapes: shapes, files: sources.map(\.path))
+    }
+
+    /// Spec files under `directory`, sorted so runs are deterministic.
+    static func specFiles(in directory: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
+                files.append(directory.hasSuffix("/") ? directory + relative : directory + "/" + relative)
+            }
+        }
+        return files.sorted()
+    }
+
+    static func readText(_ path: String) throws(ContractError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ContractError(.io, "cannot read '\(path)'", hint: "check that the file exists and is readable")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ContractError(.io, "'\(path)' is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        return text
+    }
+}
+
+/// Checks that every named shape exists and that no name is only an alias of itself.
+struct ShapeNameResolver {
+    let shapes: [String: Shape]
+    var errors: [ContractError] = []
+
+    mutating func check(_ shape: Shape, definingName: String?) {
+        switch shape.kind {
+        case .named(let name):
+            if shapes[name] == nil {
+                let candidates = ShapeExpressionParser.builtins.keys.sorted() + shapes.keys.sorted()
+                let known = shapes.isEmpty ? "no shapes are declared under 'shapes:'" : "declared shapes: \(shapes.keys.sorted().joined(separator: ", "))"
+                errors.append(ContractError(
+                    .invalidShape, "unknown type '\(name)'\(Suggestions.didYouMean(name, in: candidates))", at: shape.location,
+                    hint: "built-in types: String, Int, Double, Bool, Date, URL, UUID, Any; \(known)"))
+            } else if let definingName, aliasCycle(from: name, to: definingName) {
+                errors.append(ContractError(
+                    .invalidShape, "shape '\(definingName)' is defined only in terms of itself", at: shape.location,
+                    hint: "a shape can contain itself inside an object, array or dictionary, but not be just another name for itself"))
+            }
+        case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped):
+            check(wrapped, definingName: shape.isOptional ? definingName : nil)
+        case .object(let object):
+            for field in object.fields { check(field.shape, definingName: nil) }
+        default:
+            break
+        }
+    }
+
+    /// True when following bare names (and `?`) from `name` leads back to `target`.
+    private func aliasCycle(from name: String, to target: String) -> Bool {
+        var seen: Set<String> = []
+        var current = name
+        while let shape = shapes[current], seen.insert(current).inserted {
+            if current == target { return true }
+            guard case .named(let next) = shape.nonOptional.kind else { return false }
+            current = next
+        }
+        return false
+    }
+}

@@ -1,0 +1,115 @@
+/// Text with `${NAME}` references to environment variables, resolved only when a request is sent.
+///
+/// Values that come from the environment are secrets by default: ``resolve(in:)`` returns them so the
+/// recorder can redact every place they would otherwise appear.
+public struct Template: Sendable, Hashable, CustomStringConvertible {
+    /// A run of literal text or a variable reference.
+    public enum Part: Sendable, Hashable {
+        case literal(String)
+        case variable(String)
+    }
+
+    /// The parts in order.
+    public var parts: [Part]
+    /// Where the text is written in its spec.
+    public var location: SourceLocation?
+
+    /// Parses `${NAME}` references; `$${` writes a literal `${`.
+    public init(parsing text: String, at location: SourceLocation? = nil) throws(ContractError) {
+        self.location = location
+        var parts: [Part] = []
+        var literal = ""
+        var rest = Substring(text)
+        while let dollar = rest.firstIndex(of: "$") {
+            literal += rest[..<dollar]
+            let after = rest[dollar...].dropFirst()
+            if after.hasPrefix("${") {
+                literal += "${"
+                rest = after.dropFirst(2)
+                continue
+            }
+            guard after.first == "{" else {
+                literal += "$"
+                rest = after
+                continue
+            }
+            guard let close = after.firstIndex(of: "}") else {
+                throw ContractError(
+                    .invalidSpec, "unterminated '${' in \"\(text)\"", at: location,
+                    hint: "write ${NAME} for an environment variable, or $${ for a literal '${'")
+            }
+            let name = String(after[after.index(after: after.startIndex)..<close])
+            guard Template.isVariableName(name) else {
+                throw ContractError(
+                    .invalidSpec, "'\(name)' is not an environment variable name in \"\(text)\"", at: location,
+                    hint: "names are letters, digits and '_', not starting with a digit")
+            }
+            if !literal.isEmpty { parts.append(.literal(literal)) }
+            literal = ""
+            parts.append(.variable(name))
+            rest = after[after.index(after: close)...]
+        }
+        literal += rest
+        if !literal.isEmpty || parts.isEmpty { parts.append(.literal(literal)) }
+        self.parts = parts
+    }
+
+    /// A template with no variables.
+    public init(literal: String) {
+        self.parts = [.literal(literal)]
+        self.location = nil
+    }
+
+    /// The variables referenced, in order.
+    public var variables: [String] {
+        parts.compactMap { if case .variable(let name) = $0 { return name } else { return nil } }
+    }
+
+    /// The text with variables resolved, and the values that came from the environment (secrets).
+    public func resolve(in environment: [String: String]) throws(ContractError) -> (text: String, secrets: [String]) {
+        var text = ""
+        var secrets: [String] = []
+        for part in parts {
+            switch part {
+            case .literal(let literal):
+                text += literal
+            case .variable(let name):
+                guard let value = environment[name] else {
+                    throw ContractError(
+                        .missingEnvironmentVariable, "environment variable '\(name)' is not set", at: location,
+                        hint: "export \(name)=… before running, or remove the reference from the spec")
+                }
+                text += value
+                if !value.isEmpty { secrets.append(value) }
+            }
+        }
+        return (text, secrets)
+    }
+
+    /// The text as written in the spec, with `${NAME}` references.
+    public var description: String {
+        parts.map { part -> String in
+            switch part {
+            case .literal(let literal): return literal.replacingDollarBraces()
+            case .variable(let name): return "${\(name)}"
+            }
+        }.joined()
+    }
+
+    static func isVariableName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+    }
+}
+
+private extension String {
+    func replacingDollarBraces() -> String {
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: "${") {
+            result += rest[..<range.lowerBound] + "$${"
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+@testable import ContractKit
+
+@Suite struct ShapeExpressionParserTests {
+    let at = SourceLocation(file: "s.yaml", line: 3, column: 10)
+
+    func parse(_ text: String) throws -> String {
+        try ShapeExpressionParser.parse(text, at: at).description
+    }
+
+    @Test(arguments: [
+        ("String", "String"), ("Int", "Int"), ("Double?", "Double?"), ("[User]", "[User]"),
+        ("[String: User]", "[String: User]"), ("[ [Int] ]?", "[[Int]]?"), ("Date", "Date"),
+        ("Date(millisecondsSince1970)", "Date(millisecondsSince1970)"), ("Date(\"yyyy-MM-dd\")", "Date(\"yyyy-MM-dd\")"),
+        ("Date('dd.MM.yyyy')?", "Date(\"dd.MM.yyyy\")?"), ("enum(admin, tester)", "enum(admin, tester)"),
+        ("enum(\"in progress\", done)", "enum(in progress, done)"), ("String(/^[a-z]+$/)", "String(/^[a-z]+$/)"),
+        ("String(/a)b/)?", "String(/a)b/)?"), ("URL?", "URL?"), ("UUID", "UUID"), ("Any", "Any"), ("[String: [Int]?]", "[String: [Int]?]"),
+    ])
+    func parsesSwiftTypeSyntax(text: String, expected: String) throws {
+        #expect(try parse(text) == expected)
+    }
+
+    @Test func namedShapesAreKeptForTheSuiteToResolve() throws {
+        let shape = try ShapeExpressionParser.parse("[Notice]", at: at)
+        guard case .array(let element) = shape.kind, case .named("Notice") = element.kind else {
+            Issue.record("expected an array of the named shape, got \(shape)")
+            return
+        }
+        #expect(element.location == SourceLocation(file: "s.yaml", line: 3, column: 11))
+    }
+
+    @Test func errorsPointIntoTheExpression() {
+        #expect {
+            try ShapeExpressionParser.parse("[Int: User]", at: at)
+        } throws: { error in
+            let error = error as! ContractError
+            return error.message == "dictionary keys must be String, not Int"
+                && error.location == SourceLocation(file: "s.yaml", line: 3, column: 11)
+        }
+        #expect {
+            try ShapeExpressionParser.parse("[User", at: at)
+        } throws: { error in
+            (error as! ContractError).message == "expected ']' to close the array at the end"
+        }
+        #expect {
+            try ShapeExpressionParser.parse("Date(iso8061)", at: at)
+        } throws: { error in
+            let error = error as! ContractError
+            return error.message == "unknown date format 'iso8061'; did you mean 'iso8601'?"
+                && error.location?.column == 15
+        }
+        #expect {
+            try ShapeExpressionParser.parse("enum(a, a)", at: at)
+        } throws: { error in
+            (error as! ContractError).message.hasPrefix("enum case 'a' is listed twice")
+        }
+        #expect {
+            try ShapeExpressionParser.parse("Int(5)", at: at)
+        } throws: { error in
+            (error as! ContractError).message.hasPrefix("'Int' takes no arguments")
+        }
+        #expect {
+            try ShapeExpressionParser.parse("String User", at: at)
+        } throws: { error in
+            (error as! ContractError).message.hasPrefix("unexpected 'U' after the shape String")
+        }
+    }
+}

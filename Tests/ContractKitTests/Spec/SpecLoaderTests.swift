@@ -1,0 +1,223 @@
+import ContractTestSupport
+import Testing
+@testable import ContractKit
+
+@Suite struct SpecLoaderTests {
+    func errors(_ yaml: String, path: String = "Specs/x.yaml") -> [String] {
+        do {
+            _ = try TestSuites.suite((path, yaml))
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    func firstLines(_ yaml: String) -> [String] {
+        errors(yaml).map { String($0.split(separator: "\n")[0]) }
+    }
+
+    @Test func loadsTheWholeFormat() throws {
+        let suite = try TestSuites.suite(("Specs/users.yaml", """
+            shapes:
+              User:
+                name: String
+                email: String?
+            defaults:
+              decoding: { keys: anyCase, dates: flexible }
+              headers: { Authorization: "Bearer ${TOKEN}", Accept: application/json }
+              extraKeys: forbid
+            endpoints:
+              list-users:
+                request: GET /users.json
+                query: { limit: 10 }
+                headers: { accept: "*/*" }
+                expect:
+                  status: [200, 2xx]
+                  contentType: application/json
+                  body: [String: User]
+                transforms:
+                  - keyedToArray: { key: objectId, into: objects }
+                  - renameKeys: { fn: firstName, "b[].i": betId }
+                  - lossy: objects
+                  - defaults: { "objects[].email": null }
+                model: ObjectsResponse
+                waivers:
+                  - { kind: extra-key, path: "$.*.nick", until: 2030-01-31, reason: "APP-1" }
+              create-user:
+                request: POST /users/{id}
+                params: { id: u42 }
+                body: { name: Ada, age: 36, admin: true, note: "36" }
+                decoding: { dates: millisecondsSince1970 }
+                expect: { status: 201, body: User, extraKeys: allow }
+            """))
+        #expect(suite.endpoints.map(\.id) == ["users/list-users", "users/create-user"])
+        let list = suite.endpoints[0]
+        #expect(list.request.method == "GET")
+        #expect(list.request.headers.map(\.name) == ["Authorization", "accept"])
+        #expect(list.request.headers[0].value.variables == ["TOKEN"])
+        #expect(list.request.query.map { "\($0.name)=\($0.value)" } == ["limit=10"])
+        #expect(list.expect.status.codes == [200] && list.expect.status.classes == [2])
+        #expect(list.expect.body?.description == "[String: User]")
+        #expect(list.expect.extraKeys == .forbid)
+        #expect(list.decoding == DecodingOptions(keys: .anyCase, dates: .flexible))
+        #expect(list.transforms.map(\.name) == ["keyedToArray", "renameKeys", "lossy", "defaults"])
+        #expect(list.model == "ObjectsResponse")
+        #expect(list.waivers.map(\.until) == ["2030-01-31"])
+        #expect(list.location == SourceLocation(file: "Specs/users.yaml", line: 10, column: 3))
+
+        let create = suite.endpoints[1]
+        #expect(create.request.method == "POST")
+        #expect(create.request.body == TestSuites.json(#"{"name": "Ada", "age": 36, "admin": true, "note": "36"}"#))
+        #expect(create.decoding == DecodingOptions(keys: .anyCase, dates: .millisecondsSince1970))
+        #expect(create.expect.status.codes == [201])
+        #expect(create.expect.extraKeys == .allow)
+    }
+
+    @Test func unquotedFlowFormsMeanTheSameAsQuoted() throws {
+        let suite = try TestSuites.suite(("a.yaml", """
+            shapes: { U: { n: Int } }
+            endpoints:
+              a: { request: GET /a, expect: { body: [U] } }
+              b: { request: GET /b, expect: { body: "[U]" } }
+              c: { request: GET /c, expect: { body: [String: U] } }
+              d: { request: GET /d, expect: { body: "[String: U]" } }
+              e: { request: GET /e, expect: { body: [[String: [U]]] } }
+            """))
+        #expect(suite.endpoints.map { $0.expect.body!.description } == ["[U]", "[U]", "[String: U]", "[String: U]", "[[String: [U]]]"])
+    }
+
+    @Test func typoInAKeyNamesTheKeyAndSuggests() {
+        let messages = errors("""
+            endpoints:
+              list:
+                reqest: GET /users
+            """)
+        #expect(messages == [
+            """
+            Specs/x.yaml:2:3: error: endpoint 'list' has no 'request'
+            2 |   list:
+              |   ^
+              hint: add a request line such as 'request: GET /users.json'
+            """,
+            """
+            Specs/x.yaml:3:5: error: unknown key 'reqest' in endpoint 'list'; did you mean 'request'?
+            3 |     reqest: GET /users
+              |     ^
+              hint: supported keys: request, params, query, headers, body, expect, transforms, model, decoding, waivers, redact, description
+            """,
+        ])
+    }
+
+    @Test func misspelledTypeTransformAndStrategyAreErrorsWithSuggestions() {
+        let lines = firstLines("""
+            shapes:
+              User: { name: Strng, when: Date }
+            endpoints:
+              a:
+                request: GET /a
+                decoding: { keys: anycase, dates: iso8610 }
+                expect: { body: [Usr] }
+                transforms:
+                  - keyedToArry: { key: id }
+                waivers:
+                  - { kind: extra-keys, until: 2030-01-01, reason: x }
+            """)
+        #expect(lines == [
+            "Specs/x.yaml:2:17: error: unknown type 'Strng'; did you mean 'String'?",
+            "Specs/x.yaml:6:23: error: unknown key strategy 'anycase'; did you mean 'anyCase'?",
+            "Specs/x.yaml:6:39: error: unknown date strategy 'iso8610'; did you mean 'iso8601'?",
+            "Specs/x.yaml:7:22: error: unknown type 'Usr'; did you mean 'User'?",
+            "Specs/x.yaml:9:9: error: unknown transform 'keyedToArry'; did you mean 'keyedToArray'?",
+            "Specs/x.yaml:11:17: error: unknown drift kind 'extra-keys'; did you mean 'extra-key'?",
+        ])
+    }
+
+    @Test func namedShapesAreSharedAcrossFilesAndMustBeUnique() throws {
+        let suite = try TestSuites.suite(
+            ("Specs/a.yaml", "shapes: { Money: { amount: Double, currency: String } }\nendpoints: { one: { request: GET /1, expect: { body: Order } } }"),
+            ("Specs/b.yaml", "shapes: { Order: { total: Money } }\nendpoints: { two: { request: GET /2, expect: { body: Money } } }"))
+        #expect(suite.endpoints.map(\.id) == ["a/one", "b/two"])
+
+        do {
+            _ = try TestSuites.suite(
+                ("Specs/a.yaml", "shapes: { Money: String }\nendpoints: { one: { request: GET /1 } }"),
+                ("Specs/b.yaml", "shapes: { Money: Int }\nendpoints: { two: { request: GET /2 } }"))
+            Issue.record("duplicate shape names must be refused")
+        } catch {
+            #expect(error.errors.map { $0.description.split(separator: "\n")[0] } == [
+                "Specs/b.yaml:1:11: error: shape 'Money' is already defined at Specs/a.yaml:1:11"
+            ])
+        }
+    }
+
+    @Test func aliasCyclesAndBuiltinRedefinitionsAreRefused() {
+        #expect(firstLines("shapes: { A: B, B: A?, String: Int }\nendpoints: { e: { request: GET /e } }") == [
+            "Specs/x.yaml:1:14: error: shape 'A' is defined only in terms of itself",
+            "Specs/x.yaml:1:20: error: shape 'B' is defined only in terms of itself",
+            "Specs/x.yaml:1:24: error: 'String' is a built-in type and cannot be redefined",
+        ])
+    }
+
+    @Test func requestLineParamsAndStatusAreValidated() {
+        #expect(firstLines("""
+            endpoints:
+              a: { request: GTE /a }
+              b: { request: GET users }
+              c: { request: "GET /u/{id}" }
+              d: { request: GET /d, params: { id: 1 } }
+              e: { request: GET /e, expect: { status: 2xy } }
+            """) == [
+            "Specs/x.yaml:2:17: error: unknown HTTP method 'GTE'; did you mean 'GET'?",
+            "Specs/x.yaml:3:17: error: the path 'users' must start with '/'",
+            "Specs/x.yaml:4:18: error: the path has '{id}' but 'params' gives it no value",
+            "Specs/x.yaml:5:39: error: 'params' gives 'id' but the path has no '{id}'",
+            "Specs/x.yaml:6:43: error: '2xy' is not a status code",
+        ])
+    }
+
+    @Test func waiversNeedKindUntilAndReason() {
+        #expect(firstLines("""
+            endpoints:
+              a:
+                request: GET /a
+                waivers:
+                  - { kind: extra-key }
+                  - { kind: extra-key, until: next week, reason: x }
+            """) == [
+            "Specs/x.yaml:5:9: error: a waiver needs 'until': the last day it holds (yyyy-MM-dd), so it cannot be forgotten",
+            "Specs/x.yaml:5:9: error: a waiver needs 'reason': why the drift is accepted, shown in every report",
+            "Specs/x.yaml:6:35: error: 'next week' is not a date; write the last day the waiver holds as yyyy-MM-dd",
+        ])
+    }
+
+    @Test func environmentTemplates() throws {
+        let template = try Template(parsing: "Bearer ${TOKEN}-$${LITERAL}", at: nil)
+        #expect(template.variables == ["TOKEN"])
+        let resolved = try template.resolve(in: ["TOKEN": "s3cret"])
+        #expect(resolved.text == "Bearer s3cret-${LITERAL}")
+        #expect(resolved.secrets == ["s3cret"])
+        #expect(template.description == "Bearer ${TOKEN}-$${LITERAL}")
+        #expect {
+            try template.resolve(in: [:])
+        } throws: { error in
+            (error as! ContractError).message == "environment variable 'TOKEN' is not set"
+        }
+        #expect(throws: ContractError.self) { try Template(parsing: "${UNCLOSED", at: nil) }
+        #expect(throws: ContractError.self) { try Template(parsing: "${1BAD}", at: nil) }
+    }
+
+    @Test func filtersMatchIdsNamesAndGlobs() throws {
+        let suite = try TestSuites.suite(
+            ("Specs/users.yaml", "endpoints: { list: { request: GET /a }, get: { request: GET /b } }"),
+            ("Specs/notices.yaml", "endpoints: { list: { request: GET /c } }"))
+        #expect(suite.endpoints(matching: ["users/*"]).map(\.id) == ["users/list", "users/get"])
+        #expect(suite.endpoints(matching: ["list"]).map(\.id) == ["users/list", "notices/list"])
+        #expect(suite.endpoints(matching: ["*/g?t", "notices"]).map(\.id) == ["users/get", "notices/list"])
+        #expect(suite.endpoints(matching: []).count == 3)
+    }
+
+    @Test func emptyFileAndMissingEndpointsAreExplained() {
+        #expect(firstLines("# nothing yet\n") == ["Specs/x.yaml:1:1: error: the spec file is empty"])
+        #expect(firstLines("shapes: { A: Int }\n") == ["Specs/x.yaml:1:1: error: the spec declares no 'endpoints:'"])
+    }
+}
