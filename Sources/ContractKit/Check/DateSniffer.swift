@@ -1,0 +1,165 @@
+import Foundation
+
+/// Recognises how a date value is written, to check it against a strategy and to say what it looks like.
+public enum DateSniffer {
+    /// The ways a date can be written that the sniffer tells apart.
+    public enum Style: Sendable, Hashable, CustomStringConvertible {
+        case iso8601(fraction: Bool, offset: Bool)
+        case iso8601DateOnly
+        case iso8601NoZone
+        case epochSeconds
+        case epochMilliseconds
+        case epochMicroseconds
+        case numericString
+        case rfc2822
+        case slashed
+        case unrecognised
+
+        public var description: String {
+            switch self {
+            case .iso8601(let fraction, let offset):
+                return "ISO 8601 " + (fraction ? "with fractional seconds" : "without fractional seconds")
+                    + (offset ? " and a UTC offset" : " in UTC (Z)")
+            case .iso8601DateOnly: return "an ISO 8601 date without time (yyyy-MM-dd)"
+            case .iso8601NoZone: return "an ISO 8601 date and time without a time zone"
+            case .epochSeconds: return "epoch seconds"
+            case .epochMilliseconds: return "epoch milliseconds"
+            case .epochMicroseconds: return "epoch microseconds"
+            case .numericString: return "a number written as a string"
+            case .rfc2822: return "an RFC 2822 / HTTP date (\"Sat, 21 Nov 2026 03:00:00 GMT\")"
+            case .slashed: return "a date with slashes (dd/MM/yyyy or MM/dd/yyyy)"
+            case .unrecognised: return "text that is not a recognised date"
+            }
+        }
+
+        /// The spec strategy that reads this style, when there is one.
+        public var suggestedStrategy: String? {
+            switch self {
+            case .iso8601: return "iso8601"
+            case .iso8601DateOnly: return "\"yyyy-MM-dd\""
+            case .iso8601NoZone: return "\"yyyy-MM-dd'T'HH:mm:ss\""
+            case .epochSeconds: return "secondsSince1970"
+            case .epochMilliseconds: return "millisecondsSince1970"
+            case .rfc2822: return "\"EEE, dd MMM yyyy HH:mm:ss zzz\""
+            case .epochMicroseconds, .numericString, .slashed, .unrecognised: return nil
+            }
+        }
+    }
+
+    /// How `value` is written, or nil when it is neither a string nor a number.
+    public static func style(of value: JSONValue) -> Style? {
+        switch value {
+        case .number(let number): return epochStyle(number.doubleValue)
+        case .string(let text): return style(ofText: text)
+        default: return nil
+        }
+    }
+
+    static func epochStyle(_ value: Double) -> Style {
+        let magnitude = abs(value)
+        if magnitude >= 1e14 { return .epochMicroseconds }
+        if magnitude >= 1e11 { return .epochMilliseconds }
+        return .epochSeconds
+    }
+
+    static func style(ofText text: String) -> Style {
+        if ISO8601.parse(text) != nil {
+            let (fraction, offset) = ISO8601.features(of: text)
+            return .iso8601(fraction: fraction, offset: offset)
+        }
+        let bytes = Array(text.utf8)
+        if bytes.count == 10, ISO8601.parseDateOnly(bytes) != nil { return .iso8601DateOnly }
+        if ISO8601.parse(text, requireZone: false) != nil { return .iso8601NoZone }
+        if !bytes.isEmpty, bytes.allSatisfy({ (48...57).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }),
+           Double(text) != nil {
+            return .numericString
+        }
+        if RFC2822.matches(text) { return .rfc2822 }
+        let slashParts = text.split(separator: "/")
+        if slashParts.count == 3, slashParts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) { return .slashed }
+        return .unrecognised
+    }
+
+    /// True when a decoder using `format` reads `value` as a date.
+    public static func value(_ value: JSONValue, matches format: DateFormat) -> Bool {
+        switch format {
+        case .iso8601:
+            guard case .string(let text) = value else { return false }
+            return ISO8601.parse(text) != nil
+        case .secondsSince1970:
+            guard case .number(let number) = value else { return false }
+            return epochStyle(number.doubleValue) == .epochSeconds
+        case .millisecondsSince1970:
+            guard case .number(let number) = value else { return false }
+            return epochStyle(number.doubleValue) == .epochMilliseconds
+        case .formatted(let format):
+            guard case .string(let text) = value else { return false }
+            return FormatterCache.shared.formatter(for: format).date(from: text) != nil
+        case .flexible:
+            return FlexibleDate.parse(value) != nil
+        }
+    }
+}
+
+/// Dates in the forms `flexible` accepts: ISO 8601 variants, date only, epoch seconds and milliseconds.
+public enum FlexibleDate {
+    /// The date `value` denotes, or nil.
+    public static func parse(_ value: JSONValue) -> Date? {
+        switch value {
+        case .number(let number):
+            return epoch(number.doubleValue)
+        case .string(let text):
+            if let date = ISO8601.parse(text) ?? ISO8601.parse(text, requireZone: false) { return date }
+            let bytes = Array(text.utf8)
+            if bytes.count == 10, let date = ISO8601.parseDateOnly(bytes) { return date }
+            if let number = Double(text), !bytes.contains(UInt8(ascii: "e")), !bytes.contains(UInt8(ascii: "E")) { return epoch(number) }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    static func epoch(_ value: Double) -> Date? {
+        guard value.isFinite else { return nil }
+        switch DateSniffer.epochStyle(value) {
+        case .epochSeconds: return Date(timeIntervalSince1970: value)
+        case .epochMilliseconds: return Date(timeIntervalSince1970: value / 1000)
+        default: return nil
+        }
+    }
+}
+
+/// `DateFormatter`s are costly to make; one per format, shared, behind a lock.
+final class FormatterCache: @unchecked Sendable {
+    static let shared = FormatterCache()
+    private let lock = NSLock()
+    private var formatters: [String: DateFormatter] = [:]
+
+    func formatter(for format: String) -> DateFormatter {
+        lock.lock()
+        defer { lock.unlock() }
+        if let formatter = formatters[format] { return formatter }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = format
+        formatter.isLenient = false
+        formatters[format] = formatter
+        return formatter
+    }
+}
+
+enum RFC2822 {
+    static let weekdays: Set<String> = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let months: Set<String> = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `Sat, 21 Nov 2026 03:00:00 GMT` or `21 Nov 2026 03:00:00 +0000`.
+    static func matches(_ text: String) -> Bool {
+        var words = text.split(separator: " ").map(String.init)
+        if let first = words.first, first.hasSuffix(","), weekdays.contains(String(first.dropLast())) { words.removeFirst() }
+        guard words.count == 5, let day = Int(words[0]), (1...31).contains(day), months.contains(words[1]),
+              words[2].count == 4, Int(words[2]) != nil else { return false }
+        let time = words[3].split(separator: ":")
+        return (time.count == 2 || time.count == 3) && time.allSatisfy { $0.count == 2 && Int($0) != nil }
+    }
+}

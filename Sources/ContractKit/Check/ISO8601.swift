@@ -1,0 +1,106 @@
+import Foundation
+
+/// A fast, allocation-free reader of ISO 8601 / RFC 3339 timestamps, with or without fractional seconds.
+public enum ISO8601 {
+    /// The date in `text` (`2026-11-21T03:00:00Z`, `…00.123+01:00`, space instead of `T`), or nil.
+    /// With `requireZone: false`, a timestamp without `Z` or offset is read as UTC.
+    public static func parse(_ text: String, requireZone: Bool = true) -> Date? {
+        var text = text
+        return text.withUTF8 { parse(bytes: $0, requireZone: requireZone) }
+    }
+
+    /// Whether the timestamp has fractional seconds and a numeric offset (rather than `Z`).
+    static func features(of text: String) -> (fraction: Bool, offset: Bool) {
+        let bytes = Array(text.utf8)
+        let fraction = bytes.count > 19 && bytes[19] == UInt8(ascii: ".")
+        let tail = bytes.suffix(6)
+        let offset = tail.contains(UInt8(ascii: "+")) || (tail.contains(UInt8(ascii: "-")) && bytes.count > 19)
+        return (fraction, offset && bytes.last != UInt8(ascii: "Z"))
+    }
+
+    /// `yyyy-MM-dd` as midnight UTC.
+    static func parseDateOnly(_ bytes: [UInt8]) -> Date? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard buffer.count == 10, let (year, month, day) = readDate(buffer) else { return nil }
+            return makeDate(year: year, month: month, day: day, seconds: 0, fraction: 0, offsetSeconds: 0)
+        }
+    }
+
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, requireZone: Bool) -> Date? {
+        guard bytes.count >= 19, let (year, month, day) = readDate(bytes) else { return nil }
+        guard bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " ") else { return nil }
+        guard let hour = twoDigits(bytes, 11), bytes[13] == UInt8(ascii: ":"), let minute = twoDigits(bytes, 14),
+              bytes[16] == UInt8(ascii: ":"), let second = twoDigits(bytes, 17),
+              hour < 24, minute < 60, second < 61 else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < bytes.count, let digit = digit(bytes[index]) {
+                fraction += Double(digit) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        var offsetSeconds = 0
+        if index == bytes.count {
+            guard !requireZone else { return nil }
+        } else if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") {
+            index += 1
+        } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+            index += 1
+            guard let offsetHours = twoDigits(bytes, index) else { return nil }
+            index += 2
+            if index < bytes.count, bytes[index] == UInt8(ascii: ":") { index += 1 }
+            guard let offsetMinutes = twoDigits(bytes, index), offsetHours < 24, offsetMinutes < 60 else { return nil }
+            index += 2
+            offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
+        } else {
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        return makeDate(
+            year: year, month: month, day: day, seconds: hour * 3600 + minute * 60 + second, fraction: fraction,
+            offsetSeconds: offsetSeconds)
+    }
+
+    private static func readDate(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
+        guard let high = twoDigits(bytes, 0), let low = twoDigits(bytes, 2), bytes[4] == UInt8(ascii: "-"),
+              let month = twoDigits(bytes, 5), bytes[7] == UInt8(ascii: "-"), let day = twoDigits(bytes, 8),
+              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: high * 100 + low) else { return nil }
+        return (high * 100 + low, month, day)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= 48 && byte <= 57 ? Int(byte - 48) : nil
+    }
+
+    private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
+        guard index + 1 < bytes.count, let tens = digit(bytes[index]), let ones = digit(bytes[index + 1]) else { return nil }
+        return tens * 10 + ones
+    }
+
+    /// Days from 1970-01-01 to a civil date (proleptic Gregorian), after Howard Hinnant's well-known algorithm.
+    private static func makeDate(year: Int, month: Int, day: Int, seconds: Int, fraction: Double, offsetSeconds: Int) -> Date {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146097 + dayOfEra - 719468
+        let total = Double(days * 86400 + seconds - offsetSeconds) + fraction
+        return Date(timeIntervalSince1970: total)
+    }
+}

@@ -1,0 +1,46 @@
+/// Spellings of the same key: `first_name`, `firstName`, `FirstName`, `first-name`, `FIRST_NAME`.
+public enum KeyNames {
+    /// The key's words joined and lower-cased: every case and separator variant maps to the same text.
+    ///
+    /// `userID`, `UserId`, `user_id`, `USER_ID` and `user-id` all give `userid`.
+    public static func normalized(_ key: String) -> String {
+        var result = ""
+        result.reserveCapacity(key.utf8.count)
+        for scalar in key.unicodeScalars where scalar != "_" && scalar != "-" && scalar != " " && scalar != "." {
+            result.unicodeScalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+        }
+        return result
+    }
+
+    /// What `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase` makes of a key: `first_name` → `firstName`.
+    public static func convertFromSnakeCase(_ key: String) -> String {
+        guard key.contains("_") else { return key }
+        let scalars = Array(key.unicodeScalars)
+        guard let firstLetter = scalars.firstIndex(where: { $0 != "_" }) else { return key }
+        var lastLetter = scalars.count - 1
+        while lastLetter > firstLetter, scalars[lastLetter] == "_" { lastLetter -= 1 }
+        let words = String(String.UnicodeScalarView(scalars[firstLetter...lastLetter])).split(separator: "_")
+        guard let head = words.first else { return key }
+        var result = String(String.UnicodeScalarView(scalars[..<firstLetter])) + head.lowercased()
+        for word in words.dropFirst() { result += word.prefix(1).uppercased() + word.dropFirst().lowercased() }
+        return result + String(String.UnicodeScalarView(scalars[(lastLetter + 1)...]))
+    }
+
+    /// True when the app, decoding with `strategy`, reads `sent` where the spec promises `expected`.
+    public static func strategy(_ strategy: KeyStrategy, reads sent: String, as expected: String) -> Bool {
+        switch strategy {
+        case .useDefaultKeys: return sent == expected
+        case .convertFromSnakeCase: return convertFromSnakeCase(sent) == convertFromSnakeCase(expected)
+        case .anyCase: return normalized(sent) == normalized(expected)
+        }
+    }
+
+    /// True when `short` reads as an abbreviation of `long`: same first letter, its letters in order (`fn`, `firstName`).
+    static func isAbbreviation(_ short: String, of long: String) -> Bool {
+        let short = Array(normalized(short).unicodeScalars), long = Array(normalized(long).unicodeScalars)
+        guard !short.isEmpty, short.count < long.count, short[0] == long[0] else { return false }
+        var index = 0
+        for scalar in long where index < short.count && scalar == short[index] { index += 1 }
+        return index == short.count
+    }
+}

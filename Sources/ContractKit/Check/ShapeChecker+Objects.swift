@@ -1,0 +1,179 @@
+extension ShapeWalk {
+    mutating func checkObject(_ value: JSONValue, _ shape: ObjectShape, _ declared: Shape) {
+        guard case .object(let object) = value else {
+            if case .array(let items) = value {
+                let hint = items.count == 1
+                    ? "the object arrived inside a one-element array: decode [T] and take the first element, or ask the backend"
+                    : "decode an array ([T]) if the new form is intended"
+                report(.arrayInsteadOfObject, .breaking, expected: declared.description, actual: value.kindDescription,
+                       message: "\(lastKeyDescription) is an array, but the spec says an object \(declared.description)",
+                       hint: hint, at: declared.location)
+            } else {
+                mismatch(value, declared, hint: nil)
+            }
+            return
+        }
+        let policy = shape.extraKeys ?? checker.options.extraKeys
+        var index = KeyIndex(object)
+
+        // Pass 1: exact keys, then case or separator variants of the expected key.
+        var missing: [Field] = []
+        for field in shape.fields {
+            if done { return }
+            if let entry = index.claimExact(field.name) {
+                checkFieldValue(entry.value, field, key: entry.key)
+            } else if let variant = index.claimVariant(of: field.name) {
+                let copes = KeyNames.strategy(checker.options.keys, reads: variant.key, as: field.name)
+                report(.keyCaseChanged, copes ? .warning : .breaking, expected: "'\(field.name)'", actual: "'\(variant.key)'",
+                       message: "'\(field.name)' is absent and '\(variant.key)' is present: the key changed its spelling",
+                       hint: copes
+                           ? "the app's `keys: \(checker.options.keys.rawValue)` strategy still reads it; update the spec to '\(variant.key)'"
+                           : "map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(variant.key)\"`), or decode with `keys: anyCase`",
+                       at: field.location, extraComponent: .key(variant.key))
+                checkFieldValue(variant.value, field, key: variant.key)
+            } else if !field.mayBeAbsent {
+                missing.append(field)
+            }
+        }
+        if done { return }
+
+        // Pass 2: the expected fields one level down, under a single new key (an envelope such as `data`).
+        if missing.count >= 2 || (!missing.isEmpty && missing.count == shape.fields.count),
+           let envelope = envelopeCandidate(index.unclaimed, shape: shape) {
+            index.claim(envelope.key)
+            report(.unexpectedEnvelope, .breaking, expected: declared.description, actual: "the fields under '\(envelope.key)'",
+                   message: "the expected fields arrived one level down, under '\(envelope.key)'",
+                   hint: "add `- unwrap: \(envelope.key)` to the endpoint's transforms, or decode a wrapper struct with a '\(envelope.key)' property",
+                   at: declared.location)
+            descend(.key(envelope.key), wildcard: false) { $0.check(envelope.value, declared) }
+            reportExtraKeys(index.unclaimed, policy: policy, declared)
+            return
+        }
+
+        // Pass 3 (heuristic): a missing key and an unexpected key whose value fits look like a rename.
+        for field in missing {
+            if done { return }
+            if let renamed = renameCandidate(for: field, among: index.unclaimed, missingCount: missing.count) {
+                index.claim(renamed.key)
+                report(.keyRenamed, .breaking, expected: "'\(field.name)'", actual: "'\(renamed.key)'",
+                       message: "heuristic: '\(field.name)' is absent and '\(renamed.key)' holds a value of the same shape; it was probably renamed",
+                       hint: "if so, map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(renamed.key)\"`), or add `- renameKeys: { \(renamed.key): \(field.name) }`",
+                       at: field.location, extraComponent: .key(renamed.key))
+                checkFieldValue(renamed.value, field, key: renamed.key)
+            } else {
+                report(.missingKey, .breaking, expected: "'\(field.name)': \(field.shape)", actual: "absent",
+                       message: "'\(field.name)' is missing",
+                       hint: "make the property Optional if the backend may leave it out (and write '\(field.name)?' in the spec), or add a default with the `defaults` transform",
+                       at: field.location, extraComponent: .key(field.name))
+            }
+        }
+        reportExtraKeys(index.unclaimed, policy: policy, declared)
+    }
+
+    mutating func checkFieldValue(_ value: JSONValue, _ field: Field, key: String) {
+        descend(.key(key), wildcard: false) { walk in
+            if case .null = value, field.mayBeNull { return }
+            walk.check(value, field.shape)
+        }
+    }
+
+    mutating func reportExtraKeys(_ entries: [JSONObject.Entry], policy: ExtraKeysPolicy, _ declared: Shape) {
+        guard policy != .ignore else { return }
+        for entry in entries {
+            let forbidden = policy == .forbid
+            report(.extraKey, forbidden ? .breaking : .info, expected: "no key '\(entry.key)'", actual: entry.value.kindDescription,
+                   message: "'\(entry.key)' is not in the spec" + (forbidden ? " and this object forbids extra keys" : ""),
+                   hint: forbidden
+                       ? "add '\(entry.key)' to the spec, or relax the object's extraKeys policy"
+                       : "nothing breaks; add '\(entry.key)' to the spec when the app starts using it",
+                   at: declared.location, extraComponent: .key(entry.key))
+        }
+    }
+
+    /// An unclaimed key whose object value holds at least half of the expected fields.
+    func envelopeCandidate(_ entries: [JSONObject.Entry], shape: ObjectShape) -> JSONObject.Entry? {
+        var best: (entry: JSONObject.Entry, hits: Int)?
+        for entry in entries {
+            guard case .object(let inner) = entry.value else { continue }
+            let innerKeys = Set(inner.entries.map { KeyNames.normalized($0.key) })
+            let hits = shape.fields.filter { innerKeys.contains(KeyNames.normalized($0.name)) }.count
+            if hits * 2 >= shape.fields.count, hits > (best?.hits ?? 0) { best = (entry, hits) }
+        }
+        return best?.entry
+    }
+
+    /// The unclaimed key most likely to be `field` renamed: its value fits the field's shape and its name is close.
+    func renameCandidate(for field: Field, among entries: [JSONObject.Entry], missingCount: Int) -> JSONObject.Entry? {
+        var best: (entry: JSONObject.Entry, score: Double)?
+        for entry in entries where checker.fits(entry.value, field.shape) {
+            let a = KeyNames.normalized(entry.key), b = KeyNames.normalized(field.name)
+            let distance = Suggestions.editDistance(a, b)
+            var score = 1 - Double(distance) / Double(max(a.count, b.count, 1))
+            if KeyNames.isAbbreviation(entry.key, of: field.name) || KeyNames.isAbbreviation(field.name, of: entry.key)
+                || a.hasPrefix(b) || b.hasPrefix(a) {
+                score = max(score, 0.75)
+            }
+            if score < 0.5, !(missingCount == 1 && entries.count == 1) { continue }
+            if score > (best?.score ?? -1) { best = (entry, score) }
+        }
+        return best?.entry
+    }
+}
+
+/// An object's keys, claimed one by one as fields match them; wide objects get a hash index.
+struct KeyIndex {
+    private let object: JSONObject
+    private var claimed: [Bool]
+    private var exact: [String: Int]?
+    private var normalized: [String: [Int]]?
+
+    init(_ object: JSONObject) {
+        self.object = object
+        self.claimed = Array(repeating: false, count: object.count)
+        if object.count > 12 {
+            var exact: [String: Int] = [:]
+            exact.reserveCapacity(object.count)
+            for (position, entry) in object.entries.enumerated() { exact[entry.key] = position }
+            self.exact = exact
+        }
+    }
+
+    mutating func claimExact(_ key: String) -> JSONObject.Entry? {
+        let position: Int?
+        if let exact {
+            position = exact[key]
+        } else {
+            position = object.entries.lastIndex { $0.key == key }
+        }
+        guard let position, !claimed[position] else { return nil }
+        claim(at: position)
+        return object.entries[position]
+    }
+
+    mutating func claimVariant(of key: String) -> JSONObject.Entry? {
+        let target = KeyNames.normalized(key)
+        if normalized == nil {
+            var map: [String: [Int]] = [:]
+            for (position, entry) in object.entries.enumerated() { map[KeyNames.normalized(entry.key), default: []].append(position) }
+            normalized = map
+        }
+        guard let position = normalized?[target]?.first(where: { !claimed[$0] }) else { return nil }
+        claim(at: position)
+        return object.entries[position]
+    }
+
+    mutating func claim(_ key: String) {
+        if let position = object.entries.lastIndex(where: { $0.key == key }) { claim(at: position) }
+    }
+
+    private mutating func claim(at position: Int) {
+        claimed[position] = true
+    }
+
+    /// Entries no field matched, in body order; a repeated key counts as claimed when any of its copies is.
+    var unclaimed: [JSONObject.Entry] {
+        let claimedKeys = Set(object.entries.indices.filter { claimed[$0] }.map { object.entries[$0].key })
+        return object.entries.indices.filter { !claimed[$0] && !claimedKeys.contains(object.entries[$0].key) }
+            .map { object.entries[$0] }
+    }
+}

@@ -1,0 +1,297 @@
+import Foundation
+
+/// Walks a JSON body against a shape and reports every drift, not the first, each with its JSON path.
+public struct ShapeChecker: Sendable {
+    /// The endpoint settings the check depends on.
+    public struct Options: Sendable, Hashable {
+        /// The date strategy for `Date` shapes without their own format.
+        public var dates: DateFormat
+        /// The app's key strategy: a key variant it reads anyway is a warning, not breaking.
+        public var keys: KeyStrategy
+        /// What to do with undeclared keys.
+        public var extraKeys: ExtraKeysPolicy
+
+        /// Creates options.
+        public init(dates: DateFormat = .iso8601, keys: KeyStrategy = .useDefaultKeys, extraKeys: ExtraKeysPolicy = .allow) {
+            self.dates = dates
+            self.keys = keys
+            self.extraKeys = extraKeys
+        }
+    }
+
+    /// Named shapes the checked shapes may refer to.
+    public let shapes: [String: Shape]
+    /// The endpoint settings.
+    public let options: Options
+
+    /// Creates a checker.
+    public init(shapes: [String: Shape] = [:], options: Options = Options()) {
+        self.shapes = shapes
+        self.options = options
+    }
+
+    /// Every drift of `value` from `shape`, grouped so that one drift repeated across array elements is one finding.
+    public func check(_ value: JSONValue, against shape: Shape) -> [Finding] {
+        var walk = ShapeWalk(checker: self)
+        walk.check(value, shape)
+        return walk.groupedFindings()
+    }
+
+    /// True when `value` fits `shape` with no drift at all (used by heuristics).
+    func fits(_ value: JSONValue, _ shape: Shape) -> Bool {
+        var walk = ShapeWalk(checker: self)
+        walk.stopAtFirst = true
+        walk.check(value, shape)
+        return walk.findings.isEmpty
+    }
+
+    /// The definition behind a named shape, following aliases.
+    func resolve(_ shape: Shape) -> Shape {
+        var current = shape
+        var hops = 0
+        while case .named(let name) = current.kind, let definition = shapes[name], hops < 64 {
+            current = definition
+            hops += 1
+        }
+        return current
+    }
+}
+
+/// One walk over a body: the current path and the findings so far.
+struct ShapeWalk {
+    let checker: ShapeChecker
+    var path: [JSONPath.Component] = []
+    /// The same path with array indices and dictionary keys replaced, to group repeated drift.
+    var groupPath: [String] = []
+    var findings: [(finding: Finding, group: String)] = []
+    var stopAtFirst = false
+
+    init(checker: ShapeChecker) { self.checker = checker }
+
+    var done: Bool { stopAtFirst && !findings.isEmpty }
+
+    mutating func report(
+        _ kind: DriftKind, _ severity: Severity, expected: String, actual: String, message: String, hint: String?,
+        at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = ""
+    ) {
+        var components = path
+        var group = groupPath.joined()
+        if let extraComponent {
+            components.append(extraComponent)
+            if case .key(let key) = extraComponent { group += "." + key }
+        }
+        let finding = Finding(
+            kind: kind, severity: severity, path: JSONPath(components: components), expected: expected, actual: actual,
+            message: message, hint: hint, specLocation: location)
+        findings.append((finding, "\(kind.rawValue)|\(group)|\(expected)|\(variant)"))
+    }
+
+    mutating func descend<T>(_ component: JSONPath.Component, wildcard: Bool, _ body: (inout ShapeWalk) -> T) -> T {
+        path.append(component)
+        switch component {
+        case .index: groupPath.append("[*]")
+        case .key(let key): groupPath.append(wildcard ? ".*" : "." + key)
+        }
+        defer {
+            path.removeLast()
+            groupPath.removeLast()
+        }
+        return body(&self)
+    }
+
+    /// The findings with repeats merged: the first place keeps its path, the rest are counted.
+    func groupedFindings() -> [Finding] {
+        var order: [String] = []
+        var merged: [String: Finding] = [:]
+        for (finding, group) in findings {
+            if var existing = merged[group] {
+                existing.occurrences += 1
+                merged[group] = existing
+            } else {
+                merged[group] = finding
+                order.append(group)
+            }
+        }
+        return order.map { merged[$0]! }
+    }
+
+    // MARK: - The walk
+
+    mutating func check(_ value: JSONValue, _ declared: Shape) {
+        if done { return }
+        let shape = checker.resolve(declared)
+        if case .any = shape.kind { return }
+        if case .optional(let wrapped) = shape.kind {
+            if case .null = value { return }
+            check(value, wrapped)
+            return
+        }
+        if case .null = value {
+            report(.nullValue, .breaking, expected: declared.description, actual: "null",
+                   message: "\(lastKeyDescription) is null, but the spec says \(declared.description)",
+                   hint: "make the property Optional (\(declared.description)?) if null is a legitimate value; otherwise the backend must send a value",
+                   at: declared.location)
+            return
+        }
+        switch shape.kind {
+        case .string:
+            guard case .string = value else { return mismatch(value, declared, hint: hintForString(value)) }
+        case .int:
+            guard case .number(let number) = value else { return mismatch(value, declared, hint: hintForNumber(value, "Int")) }
+            if !fitsInt(number) {
+                let hint = number.isInteger
+                    ? "the number does not fit in Int: decode it as Double or Decimal, or as a String if it is an id"
+                    : "the backend now sends a fraction: declare the property Double or Decimal"
+                mismatch(value, declared, hint: hint)
+            }
+        case .double:
+            guard case .number = value else { return mismatch(value, declared, hint: hintForNumber(value, "Double")) }
+        case .bool:
+            guard case .bool = value else {
+                return mismatch(value, declared, hint: "decode the property with a custom init(from:) that maps this to Bool, or ask the backend for true/false")
+            }
+        case .date(let explicit):
+            checkDate(value, format: explicit ?? checker.options.dates, declared)
+        case .url:
+            guard case .string(let text) = value else { return mismatch(value, declared, hint: nil) }
+            if URL(string: text) == nil || text.isEmpty {
+                report(.typeMismatch, .breaking, expected: "URL", actual: describe(value),
+                       message: "\(lastKeyDescription) is not a valid URL", hint: "declare the property String if the backend sends free text here",
+                       at: declared.location)
+            }
+        case .uuid:
+            guard case .string(let text) = value else { return mismatch(value, declared, hint: nil) }
+            if UUID(uuidString: text) == nil {
+                report(.typeMismatch, .breaking, expected: "UUID", actual: describe(value),
+                       message: "\(lastKeyDescription) is not a UUID", hint: "declare the property String if ids are no longer UUIDs",
+                       at: declared.location)
+            }
+        case .enumeration(let cases):
+            let text: String
+            switch value {
+            case .string(let string): text = string
+            case .number(let number): text = number.literal
+            default: return mismatch(value, declared, hint: nil)
+            }
+            if !cases.contains(text) {
+                report(.enumUnknownValue, .breaking, expected: declared.description, actual: describe(value),
+                       message: "\(lastKeyDescription) is '\(text)', which is not one of \(cases.joined(separator: ", "))",
+                       hint: "add `case \(Self.swiftCaseName(text)) = \"\(text)\"` to the enum, and decode unknown values into a fallback case so the next new value does not break the app",
+                       at: declared.location, variant: text)
+            }
+        case .pattern(let pattern):
+            guard case .string(let text) = value else { return mismatch(value, declared, hint: nil) }
+            if !RegexCache.shared.matches(pattern, text) {
+                report(.patternMismatch, .breaking, expected: declared.description, actual: describe(value),
+                       message: "\(lastKeyDescription) does not match /\(pattern)/",
+                       hint: "update the pattern if the new form is intended, or ask the backend team", at: declared.location)
+            }
+        case .array(let element):
+            checkArray(value, element: element, declared)
+        case .dictionary(let valueShape):
+            checkDictionary(value, valueShape: valueShape, declared)
+        case .object(let object):
+            checkObject(value, object, declared)
+        case .named(let name):
+            // Only reached when the name is unknown, which the spec loader already refuses.
+            report(.typeMismatch, .breaking, expected: name, actual: describe(value),
+                   message: "the shape '\(name)' is not defined", hint: "declare it under 'shapes:'", at: declared.location)
+        case .any, .optional:
+            break
+        }
+    }
+
+    func fitsInt(_ number: JSONNumber) -> Bool {
+        if number.isInteger { return Int64(number.literal) != nil }
+        let double = number.doubleValue
+        return double.rounded() == double && abs(double) < 9.2e18
+    }
+
+    mutating func mismatch(_ value: JSONValue, _ declared: Shape, hint: String?) {
+        report(.typeMismatch, .breaking, expected: declared.description, actual: describe(value),
+               message: "\(lastKeyDescription) is \(describe(value)), but the spec says \(declared.description)",
+               hint: hint, at: declared.location, variant: JSONValue.kindName(value))
+    }
+
+    func hintForString(_ value: JSONValue) -> String? {
+        switch value {
+        case .number: return "the backend now sends a number: declare the property Int or Double, or accept both forms in a custom init(from:)"
+        case .bool: return "the backend now sends a boolean: declare the property Bool"
+        default: return nil
+        }
+    }
+
+    func hintForNumber(_ value: JSONValue, _ type: String) -> String? {
+        guard case .string(let text) = value else { return nil }
+        if Double(text) != nil {
+            return "the backend now sends the number as a string (\"\(text)\"): declare the property String, or accept both forms in a custom init(from:)"
+        }
+        return "the backend now sends text here: declare the property String if that is intended"
+    }
+
+    /// `'email'` for the key being checked, `element 3` for an array element, `the body` at the root.
+    var lastKeyDescription: String {
+        switch path.last {
+        case .key(let key)?: return "'\(key)'"
+        case .index(let index)?: return "element \(index)"
+        case nil: return "the body"
+        }
+    }
+
+    func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text):
+            let shown = text.count > 40 ? String(text.prefix(37)) + "…" : text
+            return "string \"\(shown)\""
+        case .number(let number): return "number \(number.literal)"
+        case .bool(let flag): return "boolean \(flag)"
+        case .null: return "null"
+        case .array, .object: return value.kindDescription
+        }
+    }
+
+    static func swiftCaseName(_ text: String) -> String {
+        let converted = KeyNames.convertFromSnakeCase(text.replacingOccurrences(of: "-", with: "_").lowercased())
+        guard let first = converted.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return "`\(converted)`" }
+        return converted
+    }
+
+    // MARK: - Dates
+
+    mutating func checkDate(_ value: JSONValue, format: DateFormat, _ declared: Shape) {
+        guard let style = DateSniffer.style(of: value) else { return mismatch(value, declared, hint: nil) }
+        if DateSniffer.value(value, matches: format) { return }
+        var hint = "decode with a strategy that reads it"
+        if let strategy = style.suggestedStrategy {
+            hint = "decode with `dates: \(strategy)` (or `flexible`), or ask the backend to keep \(format)"
+        } else if case .unrecognised = style {
+            hint = "the value is not a date the app can read; ask the backend team, or declare the property String"
+        }
+        report(.dateFormatMismatch, .breaking, expected: "Date(\(format))", actual: "\(describe(value)) (looks like \(style))",
+               message: "\(lastKeyDescription) is written as \(style), not as \(format)", hint: hint, at: declared.location,
+               variant: style.description)
+    }
+}
+
+/// Compiled patterns, shared, behind a lock.
+final class RegexCache: @unchecked Sendable {
+    static let shared = RegexCache()
+    private let lock = NSLock()
+    private var compiled: [String: NSRegularExpression] = [:]
+
+    /// True when the whole of `text` matches `pattern`; an invalid pattern matches nothing.
+    func matches(_ pattern: String, _ text: String) -> Bool {
+        guard let regex = regex(pattern) else { return false }
+        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    func regex(_ pattern: String) -> NSRegularExpression? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let regex = compiled[pattern] { return regex }
+        // Anchored on both ends so that `a|ab` must match the whole of "ab", as a spec author means.
+        guard let regex = try? NSRegularExpression(pattern: "^(?:\(pattern))$") else { return nil }
+        compiled[pattern] = regex
+        return regex
+    }
+}

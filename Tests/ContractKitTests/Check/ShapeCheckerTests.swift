@@ -1,0 +1,190 @@
+import ContractTestSupport
+import Testing
+@testable import ContractKit
+
+/// Checks a body against the body shape of a one-endpoint spec written in YAML.
+func check(
+    _ body: String, shapes: String = "", bodyShape: String, keys: KeyStrategy = .useDefaultKeys,
+    dates: DateFormat = .iso8601, extraKeys: ExtraKeysPolicy = .allow
+) throws -> [Finding] {
+    let yaml = """
+        \(shapes.isEmpty ? "" : "shapes:\n" + shapes.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+        endpoints:
+          e:
+            request: GET /e
+            expect:
+              body: \(bodyShape)
+        """
+    let suite = try TestSuites.suite(("t.yaml", yaml))
+    let checker = ShapeChecker(shapes: suite.shapes, options: .init(dates: dates, keys: keys, extraKeys: extraKeys))
+    return checker.check(TestSuites.json(body), against: suite.endpoints[0].expect.body!)
+}
+
+/// `kind severity path` lines, for compact exact assertions.
+func summary(_ findings: [Finding]) -> [String] {
+    findings.map { "\($0.kind) \($0.severity) \($0.path?.description ?? "-")" + ($0.occurrences > 1 ? " x\($0.occurrences)" : "") }
+}
+
+let userShape = """
+    User:
+      id: Int
+      first_name: String
+      email: String?
+      createdAt: Date
+      role: enum(admin, tester)
+    """
+
+@Suite struct ShapeCheckerTests {
+    @Test func conformingBodyHasNoFindings() throws {
+        let findings = try check(
+            #"{"id": 1, "first_name": "Ada", "email": null, "createdAt": "2026-01-01T00:00:00Z", "role": "admin"}"#,
+            shapes: userShape, bodyShape: "User")
+        #expect(findings.isEmpty)
+    }
+
+    @Test func keyCaseChangeIsOneFindingNamingTheVariant() throws {
+        let findings = try check(
+            #"{"id": 1, "firstName": "Ada", "createdAt": "2026-01-01T00:00:00Z", "role": "admin"}"#,
+            shapes: userShape, bodyShape: "User")
+        #expect(summary(findings) == ["key-case-changed breaking $.firstName"])
+        #expect(findings[0].expected == "'first_name'")
+        #expect(findings[0].actual == "'firstName'")
+        #expect(findings[0].hint?.contains("case firstName = \"firstName\"") == true)
+        #expect(findings[0].specLocation == SourceLocation(file: "t.yaml", line: 4, column: 5))
+    }
+
+    @Test(arguments: [("userID", "userId"), ("User-Id", "userId"), ("USER_ID", "userId"), ("user_id", "userId"), ("userId", "UserID")])
+    func keyVariantsAreRecognised(sent: String, expected: String) throws {
+        let findings = try check("{\"\(sent)\": 7}", bodyShape: "{ \(expected): Int }")
+        #expect(summary(findings) == ["key-case-changed breaking $.\(sent)"])
+    }
+
+    @Test func keyVariantIsOnlyAWarningWhenTheAppDecodesAnyCase() throws {
+        let findings = try check(#"{"UserId": 7}"#, bodyShape: "{ userId: Int }", keys: .anyCase)
+        #expect(summary(findings) == ["key-case-changed warning $.UserId"])
+        let snake = try check(#"{"user_id": 7}"#, bodyShape: "{ userId: Int }", keys: .convertFromSnakeCase)
+        #expect(summary(snake) == ["key-case-changed warning $.user_id"])
+    }
+
+    @Test func driftInsideARenamedKeyIsStillReported() throws {
+        let findings = try check(#"{"firstName": 5}"#, bodyShape: "{ first_name: String }")
+        #expect(summary(findings) == ["key-case-changed breaking $.firstName", "type-mismatch breaking $.firstName"])
+    }
+
+    @Test func everyDriftIsReportedNotTheFirst() throws {
+        let findings = try check(
+            #"{"id": "1", "first_name": null, "createdAt": 1767225600000, "role": "owner", "nickname": "A"}"#,
+            shapes: userShape, bodyShape: "User")
+        #expect(summary(findings) == [
+            "type-mismatch breaking $.id", "null-value breaking $.first_name", "date-format-mismatch breaking $.createdAt",
+            "enum-unknown-value breaking $.role", "extra-key info $.nickname",
+        ])
+        #expect(findings[0].actual == "string \"1\"")
+        #expect(findings[0].hint?.contains("now sends the number as a string") == true)
+        #expect(findings[2].actual == "number 1767225600000 (looks like epoch milliseconds)")
+        #expect(findings[2].hint?.contains("`dates: millisecondsSince1970`") == true)
+        #expect(findings[3].hint?.contains("case owner = \"owner\"") == true)
+    }
+
+    @Test func keyedCollectionIsObjectInsteadOfArrayWithKeyedToArrayHint() throws {
+        let shapes = "Item:\n  objectId: String\n  name: String"
+        let findings = try check(
+            #"{"a1": {"name": "x"}, "a2": {"name": "y"}, "a3": {"name": 3}}"#, shapes: shapes, bodyShape: "[Item]")
+        #expect(summary(findings) == ["object-instead-of-array breaking $", "type-mismatch breaking $.a3.name"])
+        #expect(findings[0].actual == "object with 3 entries keyed by id")
+        #expect(findings[0].hint?.contains("keyedToArray: { key: objectId }") == true)
+    }
+
+    @Test func plainObjectInsteadOfArrayHasNoKeyedHint() throws {
+        let findings = try check(#"{"count": 2}"#, bodyShape: "[Int]")
+        #expect(summary(findings) == ["object-instead-of-array breaking $"])
+        #expect(findings[0].hint?.contains("keyedToArray") == false)
+    }
+
+    @Test func arrayUnderAnEnvelopeProposesUnwrap() throws {
+        let findings = try check(#"{"data": [1, 2, "x"], "total": 3}"#, bodyShape: "[Int]")
+        #expect(summary(findings) == ["unexpected-envelope breaking $", "type-mismatch breaking $.data[2]"])
+        #expect(findings[0].hint?.contains("- unwrap: data") == true)
+    }
+
+    @Test func objectUnderAnEnvelopeProposesUnwrap() throws {
+        let findings = try check(
+            #"{"data": {"id": 1, "first_name": "Ada", "createdAt": "2026-01-01T00:00:00Z", "role": "admin"}, "meta": {}}"#,
+            shapes: userShape, bodyShape: "User")
+        #expect(summary(findings) == ["unexpected-envelope breaking $", "extra-key info $.meta"])
+        #expect(findings[0].message == "the expected fields arrived one level down, under 'data'")
+    }
+
+    @Test func arrayInsteadOfObject() throws {
+        let findings = try check(#"[{"a": 1}]"#, bodyShape: "{ a: Int }")
+        #expect(summary(findings) == ["array-instead-of-object breaking $"])
+        let dictionary = try check(#"[1, 2]"#, bodyShape: "\"[String: Int]\"")
+        #expect(summary(dictionary) == ["array-instead-of-object breaking $"])
+    }
+
+    @Test func presenceRules() throws {
+        let shape = "{ a: Int?, b?: Int, c!: Int?, d: Int }"
+        #expect(try check(#"{"c": null, "d": 1}"#, bodyShape: shape).isEmpty)
+        #expect(try summary(check(#"{"a": null, "b": null, "c": 1, "d": 1}"#, bodyShape: shape)) == ["null-value breaking $.b"])
+        #expect(try summary(check(#"{"d": 1}"#, bodyShape: shape)) == ["missing-key breaking $.c"])
+    }
+
+    @Test func renamedKeyIsALabelledHeuristic() throws {
+        let findings = try check(#"{"created": "2026-01-01T00:00:00Z", "id": 1}"#, bodyShape: "{ id: Int, createdAt: Date }")
+        #expect(summary(findings) == ["key-renamed breaking $.created"])
+        #expect(findings[0].message.hasPrefix("heuristic: 'createdAt' is absent and 'created'"))
+        let unrelated = try check(#"{"id": 1, "zzz": true, "qqq": false}"#, bodyShape: "{ id: Int, createdAt: Date }")
+        #expect(summary(unrelated) == ["missing-key breaking $.createdAt", "extra-key info $.zzz", "extra-key info $.qqq"])
+    }
+
+    @Test func extraKeysPolicies() throws {
+        #expect(try summary(check(#"{"a": 1, "b": 2}"#, bodyShape: "{ a: Int }", extraKeys: .forbid)) == ["extra-key breaking $.b"])
+        #expect(try check(#"{"a": 1, "b": 2}"#, bodyShape: "{ a: Int }", extraKeys: .ignore).isEmpty)
+        #expect(try summary(check(#"{"a": 1, "b": 2}"#, bodyShape: "{ a: Int, $extraKeys: forbid }")) == ["extra-key breaking $.b"])
+    }
+
+    @Test func repeatedDriftAcrossElementsIsGrouped() throws {
+        let findings = try check(
+            #"[{"id": "1"}, {"id": "2"}, {"id": 3}, {"id": "4"}]"#, bodyShape: "[{ id: Int }]")
+        #expect(summary(findings) == ["type-mismatch breaking $[0].id x3"])
+    }
+
+    @Test func datesByStrategy() throws {
+        let iso = "[\"2026-11-21T03:00:00Z\", \"2026-11-21T03:00:00.123+01:00\", \"2026-11-21 03:00:00Z\"]"
+        #expect(try check(iso, bodyShape: "[Date]").isEmpty)
+        #expect(try check("[1763694000]", bodyShape: "[Date]", dates: .secondsSince1970).isEmpty)
+        #expect(try check("[1763694000000]", bodyShape: "[Date]", dates: .millisecondsSince1970).isEmpty)
+        #expect(try check(#"["2026-11-21"]"#, bodyShape: #"[Date("yyyy-MM-dd")]"#).isEmpty)
+        #expect(try check(#"["2026-11-21", 1763694000, "2026-11-21T03:00:00Z"]"#, bodyShape: "[Date]", dates: .flexible).isEmpty)
+
+        let sniffed = try check(
+            #"["2026-11-21", 1763694000, "Sat, 21 Nov 2026 03:00:00 GMT", "21/11/2026", "soon"]"#, bodyShape: "[Date]")
+        #expect(sniffed.map(\.actual) == [
+            "string \"2026-11-21\" (looks like an ISO 8601 date without time (yyyy-MM-dd))",
+            "number 1763694000 (looks like epoch seconds)",
+            "string \"Sat, 21 Nov 2026 03:00:00 GMT\" (looks like an RFC 2822 / HTTP date (\"Sat, 21 Nov 2026 03:00:00 GMT\"))",
+            "string \"21/11/2026\" (looks like a date with slashes (dd/MM/yyyy or MM/dd/yyyy))",
+            "string \"soon\" (looks like text that is not a recognised date)",
+        ])
+        let seconds = try check("[1763694000]", bodyShape: "[Date]", dates: .millisecondsSince1970)
+        #expect(seconds.first?.message == "element 0 is written as epoch seconds, not as millisecondsSince1970")
+    }
+
+    @Test func scalarsPatternsUrlsAndUuids() throws {
+        let findings = try check(
+            #"{"n": 1.5, "big": 12345678901234567890, "ok": 2.0, "code": "AB-1", "site": "", "uid": "nope", "flag": 1}"#,
+            bodyShape: "{ n: Int, big: Int, ok: Int, code: \"String(/[A-Z]{2}-[0-9]{2}/)\", site: URL, uid: UUID, flag: Bool }")
+        #expect(summary(findings) == [
+            "type-mismatch breaking $.n", "type-mismatch breaking $.big", "pattern-mismatch breaking $.code",
+            "type-mismatch breaking $.site", "type-mismatch breaking $.uid", "type-mismatch breaking $.flag",
+        ])
+    }
+
+    @Test func recursiveNamedShapes() throws {
+        let shapes = "Node:\n  name: String\n  children: [Node]"
+        let findings = try check(
+            #"{"name": "a", "children": [{"name": "b", "children": [{"name": 1, "children": []}]}]}"#,
+            shapes: shapes, bodyShape: "Node")
+        #expect(summary(findings) == ["type-mismatch breaking $.children[0].children[0].name"])
+    }
+}
