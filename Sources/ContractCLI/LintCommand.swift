@@ -1,0 +1,40 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+
+struct LintCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check the specs themselves: syntax, names, shapes, transforms, waivers.",
+        discussion: "Exit codes: 0 the specs are sound; 1 they have errors; 2 the specs folder cannot be read."
+    )
+
+    @OptionGroup var suite: SuiteOptions
+
+    func run() async throws {
+        let loaded: SpecSuite
+        do {
+            loaded = try SpecLoader().load(directory: suite.specs)
+        } catch {
+            Console.error(error.description)
+            let count = error.errors.count
+            Console.error("contract lint: \(count) error\(count == 1 ? "" : "s")")
+            throw ExitCode(error.errors.allSatisfy { $0.code == .io } ? 2 : 1)
+        }
+        let endpoints = try suite.selectedEndpoints(of: loaded)
+        var warnings: [String] = []
+        let environment = ProcessInfo.processInfo.environment
+        for endpoint in endpoints {
+            let templates = endpoint.request.headers.map(\.value) + endpoint.request.query.map(\.value) + endpoint.request.params.map(\.value)
+            for template in templates {
+                for variable in template.variables where environment[variable] == nil {
+                    let location = template.location.map { "\($0): " } ?? ""
+                    warnings.append("\(location)warning: environment variable '\(variable)' is not set; `contract record` will need it")
+                }
+            }
+        }
+        for warning in Array(Set(warnings)).sorted() { Console.error(warning) }
+        let files = loaded.files.count
+        Console.output("\(files) spec file\(files == 1 ? "" : "s"), \(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s"), \(loaded.shapes.count) named shape\(loaded.shapes.count == 1 ? "" : "s"): no errors\n")
+    }
+}

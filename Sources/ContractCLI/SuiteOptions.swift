@@ -1,0 +1,65 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+
+/// Where the suite lives and which endpoints to take.
+struct SuiteOptions: ParsableArguments {
+    @Option(name: .long, help: "The folder of YAML specs (or one spec file).")
+    var specs = "Specs"
+
+    @Option(name: .long, help: "The folder of recordings, as <spec>/<endpoint>.json.")
+    var recordings = "Recordings"
+
+    @Option(
+        name: .long, parsing: .singleValue,
+        help: ArgumentHelp("Only these endpoints: ids or globs such as 'users/*', comma-separated or repeated.", valueName: "pattern"))
+    var filter: [String] = []
+
+    var patterns: [String] {
+        filter.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+    }
+
+    /// Loads the suite, or prints every spec error and exits 2.
+    func loadSuite() throws -> SpecSuite {
+        do {
+            return try SpecLoader().load(directory: specs)
+        } catch {
+            Console.error(error.description)
+            let count = error.errors.count
+            Console.error("contract: \(count) error\(count == 1 ? "" : "s") in the specs; nothing was verified")
+            throw ExitCode(2)
+        }
+    }
+
+    /// The endpoints the filter selects, or exits 2 naming the ids there are.
+    func selectedEndpoints(of suite: SpecSuite) throws -> [Endpoint] {
+        let selected = suite.endpoints(matching: patterns)
+        if selected.isEmpty, !patterns.isEmpty {
+            let ids = suite.endpoints.map(\.id)
+            let suggestion = patterns.count == 1 ? Suggestions.closest(to: patterns[0], in: ids).map { " Did you mean '\($0)'?" } ?? "" : ""
+            Console.error("contract: no endpoint matches --filter \(patterns.joined(separator: ",")).\(suggestion) Endpoints: \(ids.joined(separator: ", "))")
+            throw ExitCode(2)
+        }
+        return selected
+    }
+}
+
+extension Severity: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}
+
+/// Writing to the terminal; colour only on a TTY and never with NO_COLOR.
+enum Console {
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    static func output(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static var colorEnabled: Bool {
+        guard ProcessInfo.processInfo.environment["NO_COLOR"].map({ $0.isEmpty }) ?? true else { return false }
+        guard ProcessInfo.processInfo.environment["TERM"] != "dumb" else { return false }
+        return isatty(STDOUT_FILENO) != 0
+    }
+}

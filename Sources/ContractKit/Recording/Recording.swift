@@ -1,0 +1,92 @@
+import Foundation
+
+/// A captured response, as stored in `Recordings/<spec>/<endpoint>.json`.
+///
+/// One type reads and writes the format, so the recorder and the verifier cannot disagree about it. Only `format`,
+/// `endpoint`, `request.method`, `request.url` and `response.status` are required, so recordings made by other
+/// tools (or pasted from a bug ticket) work too.
+public struct Recording: Sendable, Hashable {
+    /// The format id written in every recording.
+    public static let formatID = "contract-recording/1"
+
+    /// A header as sent, name spelling kept.
+    public struct Header: Sendable, Hashable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// A response or request body.
+    public enum Body: Sendable, Hashable {
+        /// A JSON body, embedded as JSON with key order and number spelling kept.
+        case json(JSONValue)
+        /// A body that is text but not JSON.
+        case text(String)
+        /// A binary body.
+        case base64(String)
+    }
+
+    /// The request that was sent.
+    public struct Request: Sendable, Hashable {
+        public var method: String
+        public var url: String
+        public var headers: [Header]
+        public var body: Body?
+        public init(method: String, url: String, headers: [Header] = [], body: Body? = nil) {
+            self.method = method
+            self.url = url
+            self.headers = headers
+            self.body = body
+        }
+    }
+
+    /// The response that came back.
+    public struct Response: Sendable, Hashable {
+        public var status: Int
+        public var headers: [Header]
+        public var durationMs: Int?
+        public var body: Body?
+        public init(status: Int, headers: [Header] = [], durationMs: Int? = nil, body: Body? = nil) {
+            self.status = status
+            self.headers = headers
+            self.durationMs = durationMs
+            self.body = body
+        }
+
+        /// The value of the first header named `name`, compared case-insensitively.
+        public func header(_ name: String) -> String? {
+            headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
+    }
+
+    /// The endpoint's id, e.g. `users/list-users`.
+    public var endpoint: String
+    /// When it was recorded, ISO 8601 in UTC.
+    public var recordedAt: String?
+    /// The request.
+    public var request: Request
+    /// The response.
+    public var response: Response
+
+    /// Creates a recording.
+    public init(endpoint: String, recordedAt: String? = nil, request: Request, response: Response) {
+        self.endpoint = endpoint
+        self.recordedAt = recordedAt
+        self.request = request
+        self.response = response
+    }
+
+    /// True when the two differ at most in when they were recorded and how long the request took, so a re-record
+    /// that changes nothing else leaves the file alone.
+    public func isSemanticallyEqual(to other: Recording) -> Bool {
+        var left = self, right = other
+        left.recordedAt = nil
+        right.recordedAt = nil
+        left.response.durationMs = nil
+        right.response.durationMs = nil
+        return left == right
+    }
+}

@@ -1,0 +1,70 @@
+/// The terminal report: a line per endpoint, the findings of failing endpoints grouped under them, a summary.
+public struct TextReportRenderer: ReportRenderer {
+    /// Whether to use ANSI colours (only on a terminal, and never with `NO_COLOR`).
+    public var color: Bool
+
+    /// Creates a renderer.
+    public init(color: Bool = false) { self.color = color }
+
+    public func render(_ report: VerificationReport) -> String {
+        var out = ""
+        for result in report.results {
+            let failed = result.fails(at: report.failOn)
+            let live = result.findings.filter { !$0.isWaived }
+            let counts = countsText(live, waived: result.findings.count - live.count)
+            let mark = failed ? paint("FAIL", .red) : paint("PASS", .green)
+            out += "\(mark) \(result.id)\(counts.isEmpty ? "" : "  " + paint(counts, .dim))\n"
+            let shown = result.findings.filter { failed ? true : ($0.severity >= .warning || $0.isWaived) }
+            for finding in shown { out += render(finding) }
+            if failed {
+                for note in result.notes where !note.hasPrefix("shape only") { out += "    " + paint("note: " + note, .dim) + "\n" }
+            }
+        }
+        let summary = report.summary
+        var line = "\(summary.endpoints) endpoint\(summary.endpoints == 1 ? "" : "s"): \(summary.passed) passed, \(summary.failed) failed"
+        line += " · \(summary.breaking) breaking, \(summary.warning) warning\(summary.warning == 1 ? "" : "s"), \(summary.info) info"
+        if summary.waived > 0 { line += ", \(summary.waived) waived" }
+        out += "\n" + (summary.failed > 0 ? paint(line, .bold) : line) + "\n"
+        return out
+    }
+
+    private func countsText(_ findings: [Finding], waived: Int) -> String {
+        var parts: [String] = []
+        for severity in Severity.allCases.reversed() {
+            let count = findings.filter { $0.severity == severity }.count
+            if count > 0 { parts.append("\(count) \(severity.rawValue)") }
+        }
+        if waived > 0 { parts.append("\(waived) waived") }
+        return parts.joined(separator: ", ")
+    }
+
+    private func render(_ finding: Finding) -> String {
+        let severityColor: Style = finding.isWaived ? .dim : (finding.severity == .breaking ? .red : finding.severity == .warning ? .yellow : .dim)
+        let label = finding.isWaived ? "waived" : finding.severity.rawValue
+        var head = "  " + paint(label.padding(to: 8), severityColor) + " " + finding.kind.rawValue
+        if let path = finding.path { head += "  at " + paint(path.description, .bold) }
+        if finding.occurrences > 1 { head += " (and \(finding.occurrences - 1) more like it)" }
+        var out = head + "\n"
+        out += "    \(finding.message)\n"
+        out += "    " + paint("expected", .dim) + " \(finding.expected)\n"
+        out += "    " + paint("actual  ", .dim) + " \(finding.actual)\n"
+        if let hint = finding.hint { out += "    " + paint("fix     ", .dim) + " \(hint)\n" }
+        if let location = finding.specLocation { out += "    " + paint("spec    ", .dim) + " \(location)\n" }
+        if let waiver = finding.waiver { out += "    " + paint("waived  ", .dim) + " until \(waiver.until): \(waiver.reason)\n" }
+        return out
+    }
+
+    private enum Style: String {
+        case red = "31", green = "32", yellow = "33", bold = "1", dim = "2"
+    }
+
+    private func paint(_ text: String, _ style: Style) -> String {
+        color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

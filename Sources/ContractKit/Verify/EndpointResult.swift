@@ -1,0 +1,74 @@
+/// The verdict for one endpoint: its findings and what was (and was not) checked.
+public struct EndpointResult: Sendable {
+    /// The endpoint's id.
+    public var id: String
+    /// Where the endpoint is declared.
+    public var specLocation: SourceLocation
+    /// The recording file read (or looked for).
+    public var recordingPath: String
+    /// The model the spec names, if any.
+    public var model: String?
+    /// Every finding, waived ones included, in body order.
+    public var findings: [Finding]
+    /// What the verifier wants the reader to know: a check skipped, a model not available.
+    public var notes: [String]
+
+    /// Creates a result.
+    public init(id: String, specLocation: SourceLocation, recordingPath: String, model: String?, findings: [Finding], notes: [String] = []) {
+        self.id = id
+        self.specLocation = specLocation
+        self.recordingPath = recordingPath
+        self.model = model
+        self.findings = findings
+        self.notes = notes
+    }
+
+    /// True when a finding that is not waived is at or above `threshold`.
+    public func fails(at threshold: Severity) -> Bool {
+        findings.contains { !$0.isWaived && $0.severity >= threshold }
+    }
+}
+
+/// The result of verifying a suite.
+public struct VerificationReport: Sendable {
+    /// Per-endpoint verdicts, in spec order.
+    public var results: [EndpointResult]
+    /// The severity at and above which an endpoint fails.
+    public var failOn: Severity
+
+    /// Creates a report.
+    public init(results: [EndpointResult], failOn: Severity) {
+        self.results = results
+        self.failOn = failOn
+    }
+
+    /// Counts for the summary line.
+    public struct Summary: Sendable, Hashable {
+        public var endpoints = 0, passed = 0, failed = 0
+        public var breaking = 0, warning = 0, info = 0, waived = 0
+    }
+
+    /// Counts of endpoints and of findings by severity; waived findings are counted only as waived.
+    public var summary: Summary {
+        var summary = Summary()
+        summary.endpoints = results.count
+        for result in results {
+            if result.fails(at: failOn) { summary.failed += 1 } else { summary.passed += 1 }
+            for finding in result.findings {
+                if finding.isWaived {
+                    summary.waived += 1
+                    continue
+                }
+                switch finding.severity {
+                case .breaking: summary.breaking += 1
+                case .warning: summary.warning += 1
+                case .info: summary.info += 1
+                }
+            }
+        }
+        return summary
+    }
+
+    /// True when any endpoint fails.
+    public var hasFailures: Bool { results.contains { $0.fails(at: failOn) } }
+}

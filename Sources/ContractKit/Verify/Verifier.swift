@@ -1,0 +1,178 @@
+import Foundation
+
+/// Replays recordings against a suite offline: status, content type, body shape, waivers.
+public struct Verifier: Sendable {
+    /// How a run is configured.
+    public struct Options: Sendable {
+        /// The folder holding `<spec>/<endpoint>.json` recordings.
+        public var recordingsDirectory: String
+        /// The day waivers are judged against (their `until` is inclusive).
+        public var today: Date
+        /// How many endpoints are verified at once.
+        public var concurrency: Int
+
+        /// Creates options.
+        public init(recordingsDirectory: String = "Recordings", today: Date = Date(), concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+            self.recordingsDirectory = recordingsDirectory
+            self.today = today
+            self.concurrency = max(1, concurrency)
+        }
+    }
+
+    /// The suite being verified.
+    public let suite: SpecSuite
+    /// The run's options.
+    public let options: Options
+
+    /// Creates a verifier.
+    public init(suite: SpecSuite, options: Options = Options()) {
+        self.suite = suite
+        self.options = options
+    }
+
+    /// The recording path for an endpoint: `<recordings>/<spec-file-stem>/<endpoint>.json`.
+    public func recordingPath(for endpoint: Endpoint) -> String {
+        let base = options.recordingsDirectory.hasSuffix("/") ? String(options.recordingsDirectory.dropLast()) : options.recordingsDirectory
+        return "\(base)/\(endpoint.group)/\(endpoint.name).json"
+    }
+
+    /// Verifies endpoints concurrently; results come back in the order given.
+    public func verify(_ endpoints: [Endpoint], failOn: Severity = .breaking) async -> VerificationReport {
+        var results = [EndpointResult?](repeating: nil, count: endpoints.count)
+        await withTaskGroup(of: (Int, EndpointResult).self) { group in
+            var next = 0
+            func start() {
+                let index = next
+                let endpoint = endpoints[index]
+                group.addTask { (index, self.verify(endpoint)) }
+                next += 1
+            }
+            while next < min(options.concurrency, endpoints.count) { start() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                if next < endpoints.count { start() }
+            }
+        }
+        return VerificationReport(results: results.map { $0! }, failOn: failOn)
+    }
+
+    /// Verifies one endpoint against its recording. Never throws: every problem is a finding.
+    public func verify(_ endpoint: Endpoint) -> EndpointResult {
+        let path = recordingPath(for: endpoint)
+        var result = EndpointResult(
+            id: endpoint.id, specLocation: endpoint.location, recordingPath: path, model: endpoint.model, findings: [])
+        result.findings = findings(for: endpoint, recordingPath: path, notes: &result.notes)
+        for index in result.findings.indices { result.findings[index].endpoint = endpoint.id }
+        applyWaivers(endpoint.waivers, to: &result)
+        if let model = endpoint.model {
+            result.notes.append("shape only: model '\(model)' was not decoded (no models are registered in this build)")
+        } else {
+            result.notes.append("shape only: the spec names no model")
+        }
+        return result
+    }
+
+    private func findings(for endpoint: Endpoint, recordingPath path: String, notes: inout [String]) -> [Finding] {
+        guard FileManager.default.fileExists(atPath: path) else {
+            return [Finding(
+                kind: .recordingMissing, severity: .breaking, path: nil, expected: "a recording at \(path)", actual: "no file",
+                message: "there is no recording for this endpoint",
+                hint: "record it with `contract record --filter \(endpoint.id)`, or add the file by hand", specLocation: endpoint.location)]
+        }
+        let recording: Recording
+        do {
+            recording = try Recording.read(from: path)
+        } catch {
+            let location = error.location.map { "\($0): " } ?? ""
+            return [Finding(
+                kind: .recordingInvalid, severity: .breaking, path: nil, expected: Recording.formatID,
+                actual: "\(location)\(error.message)", message: "the recording cannot be read: \(error.message)",
+                hint: error.hint, specLocation: endpoint.location)]
+        }
+        var findings: [Finding] = []
+        if recording.endpoint != endpoint.id {
+            findings.append(Finding(
+                kind: .recordingInvalid, severity: .warning, path: nil, expected: "endpoint \"\(endpoint.id)\"",
+                actual: "endpoint \"\(recording.endpoint)\"", message: "the recording says it is for '\(recording.endpoint)'",
+                hint: "re-record it, or fix its 'endpoint' field if the file was copied", specLocation: endpoint.location))
+        }
+        let expect = endpoint.expect
+        guard expect.status.accepts(recording.response.status) else {
+            findings.append(Finding(
+                kind: .statusMismatch, severity: .breaking, path: nil, expected: expect.status.description,
+                actual: String(recording.response.status),
+                message: "the response status is \(recording.response.status), the spec expects \(expect.status)",
+                hint: "if the new status is intended, update 'expect.status'; otherwise the backend is failing this request",
+                specLocation: expect.status.location ?? expect.location))
+            notes.append("body not checked: the status is not one the spec expects")
+            return findings
+        }
+        let bodyIsJSON: Bool
+        if case .json? = recording.response.body { bodyIsJSON = true } else { bodyIsJSON = false }
+        if let expected = expect.contentType, let actual = recording.response.header("Content-Type"),
+           MediaType.essence(of: actual) != MediaType.essence(of: expected) {
+            findings.append(Finding(
+                kind: .contentTypeMismatch, severity: bodyIsJSON ? .warning : .breaking, path: nil, expected: expected,
+                actual: actual, message: "the Content-Type is '\(actual)', the spec expects '\(expected)'",
+                hint: bodyIsJSON ? "the body is still JSON, so decoding copes; tell the backend team" : "the backend no longer sends \(expected)",
+                specLocation: expect.location))
+        }
+        guard let shape = expect.body else { return findings }
+        guard case .json(let body)? = recording.response.body else {
+            let actual: String
+            switch recording.response.body {
+            case .text(let text)?: actual = "text: \"\(text.prefix(60))\(text.count > 60 ? "…" : "")\""
+            case .base64?: actual = "binary data"
+            default: actual = "no body"
+            }
+            findings.append(Finding(
+                kind: .bodyNotJSON, severity: .breaking, path: .root, expected: shape.description, actual: actual,
+                message: "the body is not JSON", hint: "the backend sent \(actual.hasPrefix("text") ? "text (an error page?)" : actual) where the app expects JSON",
+                specLocation: shape.location))
+            return findings
+        }
+        let checker = ShapeChecker(
+            shapes: suite.shapes,
+            options: .init(dates: endpoint.decoding.dates, keys: endpoint.decoding.keys, extraKeys: expect.extraKeys))
+        findings += checker.check(body, against: shape)
+        return findings
+    }
+
+    private func applyWaivers(_ waivers: [Waiver], to result: inout EndpointResult) {
+        let today = CalendarDate(utc: options.today)
+        for waiver in waivers {
+            guard let until = CalendarDate(waiver.until), today <= until else {
+                result.findings.append(Finding(
+                    endpoint: result.id, kind: .waiverExpired, severity: .breaking, path: nil,
+                    expected: "a waiver valid until \(waiver.until)", actual: "expired",
+                    message: "the waiver for \(waiver.kind)\(waiver.path.map { " at \($0)" } ?? "") expired on \(waiver.until) (reason: \(waiver.reason))",
+                    hint: "fix the drift, or extend 'until' if the reason still holds", specLocation: waiver.location))
+                continue
+            }
+            for index in result.findings.indices where result.findings[index].waiver == nil && result.findings[index].kind == waiver.kind {
+                if let pattern = waiver.path {
+                    guard let path = result.findings[index].path, Glob.matches(pattern, path.description) else { continue }
+                }
+                result.findings[index].waiver = waiver
+            }
+        }
+    }
+}
+
+/// Media type comparison: `application/json; charset=utf-8` is `application/json`.
+enum MediaType {
+    static func essence(of value: String) -> String {
+        let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
+        return type.trimmingSpaces().lowercased()
+    }
+}
+
+extension CalendarDate {
+    /// The UTC calendar day of `date`.
+    init(utc date: Date) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+}
