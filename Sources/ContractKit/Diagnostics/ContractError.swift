@@ -24,6 +24,12 @@ public struct ContractError: Error, Sendable, CustomStringConvertible {
         public static let invalidRecording = Code(rawValue: "invalid-recording")
         /// A spec names a model that is not registered.
         public static let unknownModel = Code(rawValue: "unknown-model")
+        /// A command-line value is malformed, such as a shard that is not `K/N`.
+        public static let invalidArgument = Code(rawValue: "invalid-argument")
+        /// A file is not a `contract-report/1` report.
+        public static let invalidReport = Code(rawValue: "invalid-report")
+        /// Reports cannot be merged: they overlap, or come from different runs.
+        public static let reportConflict = Code(rawValue: "report-conflict")
     }
 
     /// The kind of error.

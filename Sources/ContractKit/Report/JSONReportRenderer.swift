@@ -1,4 +1,8 @@
 /// The machine-readable report, `contract-report/1`: stable field names for CI scripts and `report merge`.
+///
+/// Endpoints with findings also carry what the other formats need to show them, so a report merged from shards
+/// renders as fully as one from a single run: `expected` (the spec's side, line by line) and `exchange` (the
+/// recording checked, in the recording format, request secrets redacted).
 public struct JSONReportRenderer: ReportRenderer {
     /// The format id written in every report.
     public static let formatID = "contract-report/1"
@@ -28,14 +32,32 @@ public struct JSONReportRenderer: ReportRenderer {
             object.entries.append(.init(key: "status", value: .string(result.fails(at: report.failOn) ? "failed" : "passed")))
             object.entries.append(.init(key: "findings", value: .array(result.findings.map(jsonValue))))
             if !result.notes.isEmpty { object.entries.append(.init(key: "notes", value: .array(result.notes.map(JSONValue.string)))) }
+            if let expected = result.expected {
+                let lines = expected.lines.map { line -> JSONValue in
+                    var entry = JSONObject(["text": .string(line.text)])
+                    if let location = line.location { entry.entries.append(.init(key: "spec", value: .string(location.description))) }
+                    return .object(entry)
+                }
+                object.entries.append(.init(key: "expected", value: .array(lines)))
+            }
+            if let recording = result.recording {
+                object.entries.append(.init(key: "exchange", value: SecretRedaction.redacted(recording).jsonValue))
+            }
             return .object(object)
         }
-        return .object(JSONObject([
+        var root = JSONObject([
             "format": .string(JSONReportRenderer.formatID),
             "failOn": .string(report.failOn.rawValue),
-            "summary": .object(summaryObject),
-            "endpoints": .array(endpoints),
-        ]))
+        ])
+        if let coverage = report.shard {
+            root.entries.append(.init(key: "shard", value: .object(JSONObject([
+                "index": .number(JSONNumber(coverage.shard.index)), "count": .number(JSONNumber(coverage.shard.count)),
+                "suiteEndpoints": .number(JSONNumber(coverage.suiteEndpoints)),
+            ]))))
+        }
+        root.entries.append(.init(key: "summary", value: .object(summaryObject)))
+        root.entries.append(.init(key: "endpoints", value: .array(endpoints)))
+        return .object(root)
     }
 
     private func jsonValue(_ finding: Finding) -> JSONValue {
@@ -50,10 +72,10 @@ public struct JSONReportRenderer: ReportRenderer {
         object.entries.append(.init(key: "spec", value: finding.specLocation.map { .string($0.description) } ?? .null))
         object.entries.append(.init(key: "occurrences", value: .number(JSONNumber(finding.occurrences))))
         if let waiver = finding.waiver {
-            object.entries.append(.init(key: "waived", value: .object(JSONObject([
-                "until": .string(waiver.until), "reason": .string(waiver.reason),
-                "spec": .string(waiver.location.description),
-            ]))))
+            var waived = JSONObject(["until": .string(waiver.until), "reason": .string(waiver.reason)])
+            if let path = waiver.path { waived.entries.append(.init(key: "path", value: .string(path))) }
+            waived.entries.append(.init(key: "spec", value: .string(waiver.location.description)))
+            object.entries.append(.init(key: "waived", value: .object(waived)))
         }
         return .object(object)
     }

@@ -12,15 +12,25 @@ public struct EndpointResult: Sendable {
     public var findings: [Finding]
     /// What the verifier wants the reader to know: a check skipped, a model not available.
     public var notes: [String]
+    /// The recording checked, redacted as the recorder redacts; kept only when there are findings, for reports
+    /// that show the request and the body around each drift.
+    public var recording: Recording?
+    /// What the spec expects, as reports show it beside the body; kept only when there are findings.
+    public var expected: ShapeOutline?
 
     /// Creates a result.
-    public init(id: String, specLocation: SourceLocation, recordingPath: String, model: String?, findings: [Finding], notes: [String] = []) {
+    public init(
+        id: String, specLocation: SourceLocation, recordingPath: String, model: String?, findings: [Finding], notes: [String] = [],
+        recording: Recording? = nil, expected: ShapeOutline? = nil
+    ) {
         self.id = id
         self.specLocation = specLocation
         self.recordingPath = recordingPath
         self.model = model
         self.findings = findings
         self.notes = notes
+        self.recording = recording
+        self.expected = expected
     }
 
     /// True when a finding that is not waived is at or above `threshold`.
@@ -35,11 +45,14 @@ public struct VerificationReport: Sendable {
     public var results: [EndpointResult]
     /// The severity at and above which an endpoint fails.
     public var failOn: Severity
+    /// The part of the suite this report covers, when the run was one shard of several.
+    public var shard: ShardCoverage?
 
     /// Creates a report.
-    public init(results: [EndpointResult], failOn: Severity) {
+    public init(results: [EndpointResult], failOn: Severity, shard: ShardCoverage? = nil) {
         self.results = results
         self.failOn = failOn
+        self.shard = shard
     }
 
     /// Counts for the summary line.

@@ -61,9 +61,14 @@ public struct Verifier: Sendable {
         let path = recordingPath(for: endpoint)
         var result = EndpointResult(
             id: endpoint.id, specLocation: endpoint.location, recordingPath: path, model: endpoint.model, findings: [])
-        result.findings = findings(for: endpoint, recordingPath: path, notes: &result.notes)
+        var recording: Recording?
+        result.findings = findings(for: endpoint, recordingPath: path, recording: &recording, notes: &result.notes)
         for index in result.findings.indices { result.findings[index].endpoint = endpoint.id }
         applyWaivers(endpoint.waivers, to: &result)
+        if !result.findings.isEmpty {
+            result.recording = recording.map(SecretRedaction.redacted)
+            result.expected = ShapeOutline(expectation: endpoint.expect, shapes: suite.shapes)
+        }
         if let model = endpoint.model {
             result.notes.append("shape only: model '\(model)' was not decoded (no models are registered in this build)")
         } else {
@@ -72,7 +77,7 @@ public struct Verifier: Sendable {
         return result
     }
 
-    private func findings(for endpoint: Endpoint, recordingPath path: String, notes: inout [String]) -> [Finding] {
+    private func findings(for endpoint: Endpoint, recordingPath path: String, recording read: inout Recording?, notes: inout [String]) -> [Finding] {
         guard FileManager.default.fileExists(atPath: path) else {
             return [Finding(
                 kind: .recordingMissing, severity: .breaking, path: nil, expected: "a recording at \(path)", actual: "no file",
@@ -82,6 +87,7 @@ public struct Verifier: Sendable {
         let recording: Recording
         do {
             recording = try Recording.read(from: path)
+            read = recording
         } catch {
             let location = error.location.map { "\($0): " } ?? ""
             return [Finding(

@@ -1,0 +1,142 @@
+/// What counts as a secret in an HTTP exchange, and how it is hidden.
+///
+/// Recordings are redacted when they are made; reports apply the same rules again, because a recording may
+/// have been written by hand, imported from another tool, or made by an older version. Redaction replaces the
+/// value and keeps the name, so a reader still sees that an `Authorization` header or a `token` parameter was sent.
+public enum SecretRedaction {
+    /// What a secret value is replaced with.
+    public static let placeholder = "<redacted>"
+
+    /// Header names whose values are credentials, compared after lower-casing and dropping `-` and `_`.
+    static let secretHeaders: Set<String> = [
+        "authorization", "proxyauthorization", "cookie", "setcookie", "xapikey", "apikey", "xauthtoken",
+        "xaccesstoken", "xcsrftoken", "xxsrftoken", "xamzsecuritytoken", "xgoogapikey", "xfunctionskey",
+        "ocpapimsubscriptionkey", "xsessionid",
+    ]
+
+    /// Query parameter names whose values are credentials, normalized like header names.
+    static let secretParameters: Set<String> = [
+        "token", "accesstoken", "refreshtoken", "idtoken", "authtoken", "apikey", "key", "secret", "clientsecret",
+        "password", "passwd", "pwd", "sig", "signature", "auth", "authorization", "session", "sessionid", "sid",
+        "code", "jwt", "xamzsignature", "xamzcredential", "xamzsecuritytoken",
+    ]
+
+    /// Fragments that make any header, parameter or body key a secret: `X-Refresh-Token`, `client_secret`.
+    static let secretFragments = ["token", "secret", "password", "apikey", "signature", "credential", "cookie", "session"]
+
+    /// True when a header with this name carries a credential.
+    public static func isSecretHeader(_ name: String) -> Bool {
+        let normalized = normalize(name)
+        return secretHeaders.contains(normalized) || secretFragments.contains { normalized.contains($0) }
+    }
+
+    /// True when a query parameter with this name carries a credential.
+    public static func isSecretParameter(_ name: String) -> Bool {
+        let normalized = normalize(name)
+        return secretParameters.contains(normalized) || secretFragments.contains { normalized.contains($0) }
+    }
+
+    /// True when a value reads as a credential whatever its name: `Bearer …`, `Basic …`, a JSON Web Token.
+    public static func looksLikeCredential(_ value: String) -> Bool {
+        let lowered = value.lowercased()
+        if lowered.hasPrefix("bearer ") || lowered.hasPrefix("basic ") || lowered.hasPrefix("token ") || lowered.hasPrefix("digest ") {
+            return true
+        }
+        // A JWT: three base64url segments, the first a JSON header (`eyJ` is `{"` encoded).
+        let segments = value.split(separator: ".", omittingEmptySubsequences: false)
+        return value.hasPrefix("eyJ") && segments.count == 3 && segments.allSatisfy { segment in
+            !segment.isEmpty && segment.unicodeScalars.allSatisfy(isBase64URL)
+        }
+    }
+
+    /// The headers with every credential replaced by ``placeholder``.
+    public static func redacted(_ headers: [Recording.Header]) -> [Recording.Header] {
+        headers.map { header in
+            guard header.value != placeholder, isSecretHeader(header.name) || looksLikeCredential(header.value) else { return header }
+            return Recording.Header(name: header.name, value: placeholder)
+        }
+    }
+
+    /// The URL with secret query parameters and any password in its user information replaced by ``placeholder``.
+    ///
+    /// Works on the text as written (no re-encoding), so everything that is not a secret stays byte for byte.
+    public static func redactedURL(_ url: String) -> String {
+        var text = Substring(url)
+        var fragment = ""
+        if let hash = text.firstIndex(of: "#") {
+            fragment = String(text[hash...])
+            text = text[..<hash]
+        }
+        var base = String(text)
+        var query: String?
+        if let mark = text.firstIndex(of: "?") {
+            base = String(text[..<mark])
+            query = String(text[text.index(after: mark)...])
+        }
+        base = redactedUserInfo(base)
+        guard let query else { return base + fragment }
+        let parameters = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let name = String(pair[..<equals])
+            let value = String(pair[pair.index(after: equals)...])
+            let decodedName = name.removingPercentEncoding ?? name
+            let decodedValue = value.removingPercentEncoding ?? value
+            guard value != placeholder, isSecretParameter(decodedName) || looksLikeCredential(decodedValue) else { return String(pair) }
+            return name + "=" + placeholder
+        }
+        return base + "?" + parameters.joined(separator: "&") + fragment
+    }
+
+    /// A JSON body with the values of secret-named keys replaced, at any depth (for request bodies: logins, token refreshes).
+    public static func redactedBody(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(var object):
+            for index in object.entries.indices {
+                let entry = object.entries[index]
+                if isSecretParameter(entry.key), entry.value != .null {
+                    object.entries[index].value = .string(placeholder)
+                } else {
+                    object.entries[index].value = redactedBody(entry.value)
+                }
+            }
+            return .object(object)
+        case .array(let items):
+            return .array(items.map(redactedBody))
+        default:
+            return value
+        }
+    }
+
+    /// The recording with the request's URL, headers and body and the response's headers redacted.
+    ///
+    /// The response body is left alone: it is what reports are about, and the recorder already redacted the
+    /// body paths a spec lists under `redact:`.
+    public static func redacted(_ recording: Recording) -> Recording {
+        var copy = recording
+        copy.request.url = redactedURL(recording.request.url)
+        copy.request.headers = redacted(recording.request.headers)
+        if case .json(let body)? = recording.request.body { copy.request.body = .json(redactedBody(body)) }
+        copy.response.headers = redacted(recording.response.headers)
+        return copy
+    }
+
+    private static func normalize(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && $0 != "." && $0 != " " })
+    }
+
+    private static func isBase64URL(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+    }
+
+    /// `https://user:secret@host/...` keeps the user and hides the password.
+    private static func redactedUserInfo(_ base: String) -> String {
+        guard let scheme = base.range(of: "://") else { return base }
+        let afterScheme = base[scheme.upperBound...]
+        let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
+        let authority = afterScheme[..<authorityEnd]
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return base }
+        let password = authority[authority.index(after: colon)..<at]
+        guard password != Substring(placeholder) else { return base }
+        return String(base[..<authority.index(after: colon)]) + placeholder + String(base[at...])
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// Reads a `contract-report/1` report back, for `contract report merge` and for rendering a report in other formats.
+///
+/// What it reads renders the same as what was written: the reader is the renderer's inverse.
+public struct JSONReportReader: Sendable {
+    /// Creates a reader.
+    public init() {}
+
+    /// Reads the report in a file.
+    ///
+    /// - Throws: ``ContractError`` with code `.io`, `.jsonSyntax` (with `line:col`) or `.invalidReport`.
+    public func read(from path: String) throws(ContractError) -> VerificationReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ContractError(.io, "cannot read '\(path)'", hint: "check that the file exists and is readable")
+        }
+        let parsed: Result<JSONValue, ContractError> = data.withUnsafeBytes { buffer in
+            Result { () throws(ContractError) -> JSONValue in try JSONParser().parse(buffer, file: path) }
+        }
+        switch parsed {
+        case .success(let value): return try report(from: value, file: path)
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Reads a report from its parsed JSON; `file` names it in errors.
+    public func report(from json: JSONValue, file: String) throws(ContractError) -> VerificationReport {
+        try ReportReading(file: file).report(json)
+    }
+}
+
+/// One report being read, for error messages that say where.
+private struct ReportReading {
+    let file: String
+
+    func invalid(_ message: String) -> ContractError {
+        ContractError(
+            .invalidReport, message, at: SourceLocation(file: file, line: 1, column: 1),
+            hint: "pass reports written by `contract verify --format json` (or report.json from --report-dir)")
+    }
+
+    func object(_ value: JSONValue?, _ name: String) throws(ContractError) -> JSONObject {
+        guard case .object(let object)? = value else { throw invalid("'\(name)' must be an object") }
+        return object
+    }
+
+    func string(_ object: JSONObject, _ key: String, in name: String) throws(ContractError) -> String {
+        guard let text = object[key]?.stringValue else { throw invalid("'\(name).\(key)' must be a string") }
+        return text
+    }
+
+    func optionalString(_ object: JSONObject, _ key: String, in name: String) throws(ContractError) -> String? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw invalid("'\(name).\(key)' must be a string or null")
+        }
+    }
+
+    func int(_ object: JSONObject, _ key: String, in name: String) throws(ContractError) -> Int {
+        guard let number = object[key]?.numberValue?.int64Value else { throw invalid("'\(name).\(key)' must be a whole number") }
+        return Int(number)
+    }
+
+    func location(_ text: String, in name: String) throws(ContractError) -> SourceLocation {
+        // `file:line:col`, read from the right: the file may contain colons.
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else {
+            throw invalid("'\(name)' must be file:line:col, found '\(text)'")
+        }
+        return SourceLocation(file: parts.dropLast(2).joined(separator: ":"), line: line, column: column)
+    }
+
+    func severity(_ text: String, in name: String) throws(ContractError) -> Severity {
+        guard let severity = Severity(rawValue: text) else {
+            throw invalid("'\(name)' is '\(text)'; expected breaking, warning or info")
+        }
+        return severity
+    }
+
+    func report(_ json: JSONValue) throws(ContractError) -> VerificationReport {
+        let root = try object(json, "report")
+        guard let format = root["format"]?.stringValue else { throw invalid("missing 'format' (\"\(JSONReportRenderer.formatID)\")") }
+        guard format == JSONReportRenderer.formatID else {
+            throw invalid("unsupported format '\(format)'; this version reads \(JSONReportRenderer.formatID)")
+        }
+        let failOn = try severity(try string(root, "failOn", in: "report"), in: "failOn")
+        var shard: ShardCoverage?
+        if let value = root["shard"], value != .null {
+            let object = try object(value, "shard")
+            let index = try int(object, "index", in: "shard"), count = try int(object, "count", in: "shard")
+            do {
+                shard = ShardCoverage(shard: try Shard(index: index, count: count), suiteEndpoints: try int(object, "suiteEndpoints", in: "shard"))
+            } catch {
+                throw invalid("'shard' is \(index)/\(count), which does not exist")
+            }
+        }
+        guard case .array(let endpoints)? = root["endpoints"] else { throw invalid("'endpoints' must be an array") }
+        var results: [EndpointResult] = []
+        for (index, value) in endpoints.enumerated() {
+            results.append(try endpoint(value, name: "endpoints[\(index)]"))
+        }
+        return VerificationReport(results: results, failOn: failOn, shard: shard)
+    }
+
+    func endpoint(_ value: JSONValue, name: String) throws(ContractError) -> EndpointResult {
+        let object = try object(value, name)
+        let id = try string(object, "id", in: name)
+        var result = EndpointResult(
+            id: id, specLocation: try location(try string(object, "spec", in: name), in: "\(name).spec"),
+            recordingPath: try string(object, "recording", in: name), model: try optionalString(object, "model", in: name),
+            findings: [])
+        guard case .array(let findings)? = object["findings"] else { throw invalid("'\(name).findings' must be an array") }
+        for (index, finding) in findings.enumerated() {
+            var read = try self.finding(finding, name: "\(name).findings[\(index)]")
+            read.endpoint = id
+            result.findings.append(read)
+        }
+        if case .array(let notes)? = object["notes"] { result.notes = notes.compactMap(\.stringValue) }
+        if case .array(let lines)? = object["expected"] {
+            var outline: [ShapeOutline.Line] = []
+            for (index, line) in lines.enumerated() {
+                let entry = try self.object(line, "\(name).expected[\(index)]")
+                let spec = try optionalString(entry, "spec", in: "\(name).expected[\(index)]")
+                outline.append(ShapeOutline.Line(
+                    text: try string(entry, "text", in: "\(name).expected[\(index)]"),
+                    location: try spec.map { (text) throws(ContractError) in try location(text, in: "\(name).expected[\(index)].spec") }))
+            }
+            result.expected = ShapeOutline(lines: outline)
+        }
+        if let exchange = object["exchange"], exchange != .null {
+            do {
+                result.recording = try Recording(json: exchange, file: file)
+            } catch {
+                throw invalid("'\(name).exchange' is not a recording: \(error.message)")
+            }
+        }
+        return result
+    }
+
+    func finding(_ value: JSONValue, name: String) throws(ContractError) -> Finding {
+        let object = try object(value, name)
+        let kindName = try string(object, "kind", in: name)
+        let kind = DriftKind(rawValue: kindName)
+        let pathText = try optionalString(object, "path", in: name)
+        var path: JSONPath?
+        if let pathText {
+            guard let parsed = JSONPath(parsing: pathText) else { throw invalid("'\(name).path' is not a JSON path: '\(pathText)'") }
+            path = parsed
+        }
+        let spec = try optionalString(object, "spec", in: name)
+        var finding = Finding(
+            kind: kind, severity: try severity(try string(object, "severity", in: name), in: "\(name).severity"), path: path,
+            expected: try string(object, "expected", in: name), actual: try string(object, "actual", in: name),
+            message: try string(object, "message", in: name), hint: try optionalString(object, "hint", in: name),
+            specLocation: try spec.map { (text) throws(ContractError) in try location(text, in: "\(name).spec") },
+            occurrences: object["occurrences"] == nil ? 1 : try int(object, "occurrences", in: name))
+        if let waived = object["waived"], waived != .null {
+            let waiver = try self.object(waived, "\(name).waived")
+            finding.waiver = Waiver(
+                kind: kind, path: try optionalString(waiver, "path", in: "\(name).waived"),
+                until: try string(waiver, "until", in: "\(name).waived"), reason: try string(waiver, "reason", in: "\(name).waived"),
+                location: try location(try string(waiver, "spec", in: "\(name).waived"), in: "\(name).waived.spec"))
+        }
+        return finding
+    }
+}

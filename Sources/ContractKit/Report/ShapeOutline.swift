@@ -1,0 +1,129 @@
+/// The expected side of an endpoint, as reports show it beside the actual body: status, content type and the
+/// body's shape in the spec's own YAML syntax, with the named shapes it uses written out below.
+///
+/// Each line keeps the spec location it comes from, so a report can highlight the line a finding points at.
+public struct ShapeOutline: Sendable, Hashable {
+    /// One line of the outline.
+    public struct Line: Sendable, Hashable {
+        /// The text, indentation included.
+        public var text: String
+        /// Where in the spec the line comes from.
+        public var location: SourceLocation?
+
+        /// Creates a line.
+        public init(text: String, location: SourceLocation? = nil) {
+            self.text = text
+            self.location = location
+        }
+    }
+
+    /// The lines, top to bottom.
+    public var lines: [Line]
+
+    /// An outline of these lines.
+    public init(lines: [Line]) { self.lines = lines }
+
+    /// The outline of an expectation; `shapes` resolves the named shapes it refers to.
+    public init(expectation: Expectation, shapes: [String: Shape]) {
+        var writer = OutlineWriter(shapes: shapes)
+        writer.add("status: \(expectation.status)", expectation.status.location ?? expectation.location)
+        if let contentType = expectation.contentType { writer.add("contentType: \(contentType)", expectation.location) }
+        if expectation.extraKeys != .allow { writer.add("extraKeys: \(expectation.extraKeys.rawValue)", expectation.location) }
+        if let body = expectation.body { writer.value(of: body, key: "body", indent: "") }
+        writer.namedShapes()
+        lines = writer.lines
+    }
+
+    /// True when a line comes from the same spec line as `location`.
+    public func lineIndex(for location: SourceLocation) -> Int? {
+        lines.firstIndex { $0.location.map { $0.file == location.file && $0.line == location.line } ?? false }
+    }
+}
+
+/// Writes shapes as YAML-like lines, queueing the named shapes it meets.
+private struct OutlineWriter {
+    let shapes: [String: Shape]
+    var lines: [ShapeOutline.Line] = []
+    var queuedNames: [String] = []
+    var writtenNames: Set<String> = []
+
+    init(shapes: [String: Shape]) { self.shapes = shapes }
+
+    mutating func add(_ text: String, _ location: SourceLocation?) {
+        lines.append(ShapeOutline.Line(text: text, location: location))
+    }
+
+    /// `key: Shape`, or `key:` followed by the object's fields (or a list item of them) one level deeper.
+    ///
+    /// `prefix` is written before the key (it differs from `indent` on the first field of a list item, `- `);
+    /// `indent` is the key's own indentation, which nested lines are measured from.
+    mutating func value(of shape: Shape, key: String, indent: String, prefix: String? = nil, keyLocation: SourceLocation? = nil) {
+        let location = keyLocation ?? shape.location
+        let head = (prefix ?? indent) + key + ":"
+        queueNames(in: shape)
+        switch shape.kind {
+        case .object(let object):
+            add(head, location)
+            fields(object, indent: indent + "  ", listItem: false)
+        case .array(let element):
+            if case .object(let object) = element.kind {
+                add(head, location)
+                fields(object, indent: indent + "  ", listItem: true)
+            } else {
+                add("\(head) \(shape)", location)
+            }
+        case .optional(let wrapped):
+            if case .object(let object) = wrapped.kind {
+                add("\(head)  # or null", location)
+                fields(object, indent: indent + "  ", listItem: false)
+            } else {
+                add("\(head) \(shape)", location)
+            }
+        default:
+            add("\(head) \(shape)", location)
+        }
+    }
+
+    /// The fields of an object at `indent`; as a list item, the first line carries the `- ` marker.
+    mutating func fields(_ object: ObjectShape, indent: String, listItem: Bool) {
+        let itemIndent = listItem ? indent + "  " : indent
+        var first = listItem
+        func prefix() -> String? {
+            defer { first = false }
+            return first ? indent + "- " : nil
+        }
+        if let policy = object.extraKeys { add("\(prefix() ?? itemIndent)$extraKeys: \(policy.rawValue)", nil) }
+        for field in object.fields {
+            let marker: String
+            switch field.presence {
+            case .implied: marker = ""
+            case .mayBeAbsent: marker = "?"
+            case .required: marker = "!"
+            }
+            value(of: field.shape, key: field.name + marker, indent: itemIndent, prefix: prefix(), keyLocation: field.location)
+        }
+        if object.fields.isEmpty && object.extraKeys == nil { add("\(prefix() ?? itemIndent){}", nil) }
+    }
+
+    mutating func queueNames(in shape: Shape) {
+        switch shape.kind {
+        case .named(let name):
+            if !writtenNames.contains(name), !queuedNames.contains(name), shapes[name] != nil { queuedNames.append(name) }
+        case .optional(let inner), .array(let inner), .dictionary(let inner):
+            queueNames(in: inner)
+        default:
+            break
+        }
+    }
+
+    /// Every named shape met so far, and those they refer to, each once, in the order first met.
+    mutating func namedShapes() {
+        while !queuedNames.isEmpty {
+            let name = queuedNames.removeFirst()
+            guard !writtenNames.contains(name), let shape = shapes[name] else { continue }
+            writtenNames.insert(name)
+            add("", nil)
+            value(of: shape, key: name, indent: "")
+        }
+    }
+}
