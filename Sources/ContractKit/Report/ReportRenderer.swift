@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders a verification report in one output format.
 public protocol ReportRenderer: Sendable {
     /// The whole output, ending in a newline.
@@ -6,14 +8,72 @@ public protocol ReportRenderer: Sendable {
 
 /// The output formats, by the names the command line uses.
 public enum ReportFormat: String, Sendable, CaseIterable {
+    /// The terminal report.
     case text
+    /// `contract-report/1`, for scripts and `contract report merge`.
     case json
+    /// JUnit XML for CI test reporters.
+    case junit
+    /// Markdown for bug tickets.
+    case markdown
+    /// One self-contained HTML file.
+    case html
+    /// GitHub Actions annotations on the spec lines.
+    case github
 
     /// The renderer for this format.
     public func renderer(color: Bool = false) -> any ReportRenderer {
         switch self {
         case .text: return TextReportRenderer(color: color)
         case .json: return JSONReportRenderer()
+        case .junit: return JUnitReportRenderer()
+        case .markdown: return MarkdownReportRenderer()
+        case .html: return HTMLReportRenderer()
+        case .github: return GitHubReportRenderer()
+        }
+    }
+
+    /// The file name `--report-dir` writes this format to; nil for formats meant for a terminal or a CI log only.
+    public var reportFileName: String? {
+        switch self {
+        case .text: return "report.txt"
+        case .json: return "report.json"
+        case .junit: return "report.xml"
+        case .markdown: return "report.md"
+        case .html: return "report.html"
+        case .github: return nil
+        }
+    }
+}
+
+/// Writes every file format of a report into one folder: report.txt, report.json, report.xml, report.md, report.html.
+public enum ReportDirectory {
+    /// Writes the files, each atomically, creating the folder when needed; returns their paths in format order.
+    ///
+    /// - Throws: ``ContractError`` with code `.io` when a file cannot be written.
+    @discardableResult
+    public static func write(_ report: VerificationReport, to directory: String) throws(ContractError) -> [String] {
+        var written: [String] = []
+        for format in ReportFormat.allCases {
+            guard let name = format.reportFileName else { continue }
+            let path = (directory.hasSuffix("/") ? directory : directory + "/") + name
+            try ReportDirectory.write(format.renderer(color: false).render(report), to: path)
+            written.append(path)
+        }
+        return written
+    }
+
+    /// Writes one report file atomically, creating its folder when needed.
+    ///
+    /// - Throws: ``ContractError`` with code `.io` when the file cannot be written.
+    public static func write(_ text: String, to path: String) throws(ContractError) {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw ContractError(.io, "cannot write the report to '\(path)': \(error.localizedDescription)",
+                                hint: "check that the folder is writable and the disk is not full")
         }
     }
 }

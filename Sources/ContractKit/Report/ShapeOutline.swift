@@ -29,14 +29,19 @@ public struct ShapeOutline: Sendable, Hashable {
         writer.add("status: \(expectation.status)", expectation.status.location ?? expectation.location)
         if let contentType = expectation.contentType { writer.add("contentType: \(contentType)", expectation.location) }
         if expectation.extraKeys != .allow { writer.add("extraKeys: \(expectation.extraKeys.rawValue)", expectation.location) }
-        if let body = expectation.body { writer.value(of: body, key: "body", indent: "") }
+        if let body = expectation.body {
+            // A body written as a YAML mapping starts on the line below `body:`; name the `expect:` line instead.
+            writer.value(of: body, key: "body", indent: "", keyLocation: OutlineWriter.isBlock(body) ? expectation.location : nil)
+        }
         writer.namedShapes()
         lines = writer.lines
     }
 
-    /// True when a line comes from the same spec line as `location`.
+    /// The line that comes from `location`: the first from that very place, or else the last from the same spec
+    /// line (a value's location points past its key, on the key's line).
     public func lineIndex(for location: SourceLocation) -> Int? {
-        lines.firstIndex { $0.location.map { $0.file == location.file && $0.line == location.line } ?? false }
+        if let exact = lines.firstIndex(where: { $0.location == location }) { return exact }
+        return lines.lastIndex { $0.location.map { $0.file == location.file && $0.line == location.line } ?? false }
     }
 }
 
@@ -103,6 +108,17 @@ private struct OutlineWriter {
             value(of: field.shape, key: field.name + marker, indent: itemIndent, prefix: prefix(), keyLocation: field.location)
         }
         if object.fields.isEmpty && object.extraKeys == nil { add("\(prefix() ?? itemIndent){}", nil) }
+    }
+
+    /// True for shapes written as nested lines rather than after the key.
+    static func isBlock(_ shape: Shape) -> Bool {
+        switch shape.kind {
+        case .object: return true
+        case .array(let inner), .optional(let inner):
+            if case .object = inner.kind { return true }
+            return false
+        default: return false
+        }
     }
 
     mutating func queueNames(in shape: Shape) {

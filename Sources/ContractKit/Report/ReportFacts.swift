@@ -1,0 +1,59 @@
+/// What every renderer says the same way: which findings fail the run, how findings are counted and named.
+extension EndpointResult {
+    /// The findings that fail this endpoint: not waived, at or above `threshold`.
+    func failing(at threshold: Severity) -> [Finding] {
+        findings.filter { !$0.isWaived && $0.severity >= threshold }
+    }
+
+    /// `2 breaking, 1 info, 1 waived`; empty when there are no findings.
+    var countsText: String {
+        var parts: [String] = []
+        for severity in Severity.allCases.reversed() {
+            let count = findings.filter { !$0.isWaived && $0.severity == severity }.count
+            if count > 0 { parts.append("\(count) \(severity.rawValue)") }
+        }
+        let waived = findings.filter(\.isWaived).count
+        if waived > 0 { parts.append("\(waived) waived") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The spec file the endpoint is declared in.
+    var specFile: String { specLocation.file }
+}
+
+extension Finding {
+    /// `type-mismatch at $.b[1].i`, with the repeat count when there is one.
+    var headline: String {
+        var text = kind.rawValue
+        if let path { text += " at \(path)" }
+        if occurrences > 1 { text += " (and \(occurrences - 1) more like it)" }
+        return text
+    }
+
+    /// The severity word a report shows: `waived` for a waived finding.
+    var label: String { isWaived ? "waived" : severity.rawValue }
+
+    /// `waived until 2099-12-31: reason`, for waived findings.
+    var waiverText: String? {
+        waiver.map { "waived until \($0.until)\($0.path.map { " for \($0)" } ?? ""): \($0.reason) (\($0.location))" }
+    }
+
+    /// The details under a finding's headline, one per line: message, expected, actual, fix, spec, waiver.
+    var detailLines: [String] {
+        var lines = [message, "expected: \(expected)", "actual: \(actual)"]
+        if let hint { lines.append("fix: \(hint)") }
+        if let specLocation { lines.append("spec: \(specLocation)") }
+        if let waiverText { lines.append(waiverText) }
+        return lines
+    }
+}
+
+extension VerificationReport.Summary {
+    /// `7 endpoints: 5 passed, 2 failed · 3 breaking, 1 warning, 0 info, 1 waived`.
+    var line: String {
+        var text = "\(endpoints) endpoint\(endpoints == 1 ? "" : "s"): \(passed) passed, \(failed) failed"
+        text += " · \(breaking) breaking, \(warning) warning\(warning == 1 ? "" : "s"), \(info) info"
+        if waived > 0 { text += ", \(waived) waived" }
+        return text
+    }
+}
