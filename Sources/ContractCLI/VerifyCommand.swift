@@ -19,24 +19,33 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Fail on drift at or above this severity: breaking, warning or info.")
     var failOn: Severity = .breaking
 
+    @Option(name: .customLong("report-dir"), help: ArgumentHelp(
+        "Also write report.txt, report.json, report.xml (JUnit), report.md and report.html into this folder.", valueName: "dir"))
+    var reportDirectory: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Verify only shard K of N (a CI matrix job): endpoints are dealt round-robin over their sorted ids.", valueName: "K/N"))
+    var shard: String?
+
+    func validate() throws {
+        if let shard {
+            do {
+                _ = try Shard(parsing: shard)
+            } catch {
+                throw ValidationError("--shard: \(error.message); \(error.hint ?? "")")
+            }
+        }
+    }
+
     func run() async throws {
         let loaded = try suite.loadSuite()
         let endpoints = try suite.selectedEndpoints(of: loaded)
         let verifier = Verifier(suite: loaded, options: .init(recordingsDirectory: suite.recordings))
-        let report = await verifier.verify(endpoints, failOn: failOn)
+        let part = try shard.map { text throws(ContractError) in try Shard(parsing: text) }
+        var report = await verifier.verify(part.map { $0.select(endpoints, id: \.id) } ?? endpoints, failOn: failOn)
+        if let part { report.shard = ShardCoverage(shard: part, suiteEndpoints: endpoints.count) }
 
-        if let output {
-            let rendered = format.renderer(color: false).render(report)
-            do {
-                try ReportFile.write(rendered, to: output)
-            } catch {
-                Console.error(error.description)
-                throw ExitCode(2)
-            }
-            Console.output(TextReportRenderer(color: Console.colorEnabled).render(report))
-        } else {
-            Console.output(format.renderer(color: format == .text && Console.colorEnabled).render(report))
-        }
+        try ReportOutput(format: format, output: output, reportDirectory: reportDirectory).emit(report)
         if report.hasFailures { throw ExitCode(1) }
     }
 }

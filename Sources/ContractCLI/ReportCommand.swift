@@ -1,0 +1,57 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+
+struct ReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Work with JSON reports: merge the reports of CI shards into one.",
+        subcommands: [ReportMergeCommand.self]
+    )
+}
+
+struct ReportMergeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Combine the JSON reports of a sharded run (verify --shard K/N) into one report, in any format.",
+        discussion: """
+            Each report is a contract-report/1 file, as written by `verify --format json --output FILE` or as report.json
+            by --report-dir. Shards must come from one run: the same --fail-on, the same N, every shard present, no
+            endpoint twice. A single report can be passed too, to render it in another format.
+
+            Exit codes: 0 the merged report has no failures; 1 it has; 2 the reports cannot be read or do not belong
+            together; 64 usage error.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The shards' JSON reports.", valueName: "report.json"))
+    var reports: [String]
+
+    @Option(name: .long, help: "The report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ReportFormat = .text
+
+    @Option(name: .long, help: "Write the report to this file (the text report still goes to standard output).")
+    var output: String?
+
+    @Option(name: .customLong("report-dir"), help: ArgumentHelp(
+        "Also write report.txt, report.json, report.xml (JUnit), report.md and report.html into this folder.", valueName: "dir"))
+    var reportDirectory: String?
+
+    func validate() throws {
+        if reports.isEmpty { throw ValidationError("pass at least one JSON report, such as shard-1/report.json shard-2/report.json") }
+    }
+
+    func run() async throws {
+        let merged: VerificationReport
+        do {
+            var sources: [ReportMerger.Source] = []
+            for file in reports { sources.append((file, try JSONReportReader().read(from: file))) }
+            merged = try ReportMerger.merge(sources)
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(2)
+        }
+        try ReportOutput(format: format, output: output, reportDirectory: reportDirectory).emit(merged)
+        if merged.hasFailures { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+
+/// Where a report goes: standard output in one format, a file, and a folder of every format.
+struct ReportOutput {
+    var format: ReportFormat
+    var output: String?
+    var reportDirectory: String?
+
+    /// Writes the report as asked; exits 2 when a file cannot be written.
+    ///
+    /// With `--output`, the chosen format goes to the file and the text report to standard output; otherwise the
+    /// chosen format goes to standard output. `--report-dir` writes every file format besides.
+    func emit(_ report: VerificationReport) throws {
+        do {
+            if let reportDirectory { try ReportDirectory.write(report, to: reportDirectory) }
+            if let output {
+                try ReportDirectory.write(format.renderer(color: false).render(report), to: output)
+                Console.output(TextReportRenderer(color: Console.colorEnabled).render(report))
+            } else {
+                Console.output(format.renderer(color: format == .text && Console.colorEnabled).render(report))
+            }
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(2)
+        }
+    }
+}
