@@ -60,7 +60,7 @@ public struct JSONReportRenderer: ReportRenderer {
         return .object(root)
     }
 
-    private func jsonValue(_ finding: Finding) -> JSONValue {
+    func jsonValue(_ finding: Finding) -> JSONValue {
         var object = JSONObject([
             "kind": .string(finding.kind.rawValue), "severity": .string(finding.severity.rawValue),
         ])

@@ -1,0 +1,46 @@
+extension RecordingDiff {
+    /// The diff for a terminal: the shape changes like a report's findings, then (with `values`) the values that
+    /// changed, then a summary line. `old` and `new` name the two recordings.
+    public func renderText(old: String, new: String, values: Bool) -> String {
+        var out = "contract diff \(old) → \(new)\n"
+        for note in notes { out += "  note: \(note)\n" }
+        for finding in findings {
+            var head = "\(finding.severity.rawValue.padding(to: 8)) \(finding.kind.rawValue)"
+            if let path = finding.path { head += "  at \(path)" }
+            if finding.occurrences > 1 { head += " (and \(finding.occurrences - 1) more like it)" }
+            out += head + "\n"
+            out += "    \(finding.message)\n"
+            out += "    old      \(finding.expected)\n"
+            out += "    new      \(finding.actual)\n"
+            if let hint = finding.hint { out += "    fix      \(hint)\n" }
+        }
+        if values, !valueChanges.isEmpty {
+            out += "values that changed while the shape held:\n"
+            for change in valueChanges { out += "  \(change.path)  \(change.old) → \(change.new)\n" }
+        }
+        var summary: String
+        if findings.isEmpty {
+            summary = "no shape change"
+        } else {
+            let count = { (severity: Severity) in findings.filter { $0.severity == severity }.count }
+            summary = "shape changed: \(findings.count) change\(findings.count == 1 ? "" : "s") (\(count(.breaking)) breaking, \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), \(count(.info)) info)"
+        }
+        summary += " · \(valueChanges.count) value\(valueChanges.count == 1 ? "" : "s") changed"
+        if !values && !valueChanges.isEmpty { summary += " (--values lists them)" }
+        return out + "\n" + summary + "\n"
+    }
+
+    /// The diff as JSON (`contract-diff/1`): `shapeChanged`, `findings` with the report's finding fields, `values`.
+    public func renderJSON(old: String, new: String) -> String {
+        let renderer = JSONReportRenderer()
+        var root = JSONObject([
+            "format": .string("contract-diff/1"), "old": .string(old), "new": .string(new), "shapeChanged": .bool(shapeChanged),
+        ])
+        root.entries.append(.init(key: "findings", value: .array(findings.map(renderer.jsonValue))))
+        root.entries.append(.init(key: "values", value: .array(valueChanges.map { change in
+            .object(JSONObject(["path": .string(change.path.description), "old": .string(change.old), "new": .string(change.new)]))
+        })))
+        if !notes.isEmpty { root.entries.append(.init(key: "notes", value: .array(notes.map(JSONValue.string)))) }
+        return JSONWriter(style: .pretty).write(.object(root)) + "\n"
+    }
+}

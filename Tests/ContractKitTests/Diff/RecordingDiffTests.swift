@@ -1,0 +1,124 @@
+import ContractTestSupport
+import Testing
+@testable import ContractKit
+
+@Suite struct RecordingDiffTests {
+    func recording(_ body: String, status: Int = 200, contentType: String = "application/json") -> Recording {
+        Recording(
+            endpoint: "users/list-users", request: .init(method: "GET", url: "https://staging.example.com/users"),
+            response: .init(status: status, headers: [.init(name: "Content-Type", value: contentType)], body: .json(TestSuites.json(body))))
+    }
+
+    func lines(_ old: String, _ new: String, ignoring: [String] = []) -> [String] {
+        let diff = RecordingDiff(old: recording(old), new: recording(new), options: .init(ignoredPaths: ignoring))
+        return diff.findings.map {
+            "\($0.kind) \($0.path?.description ?? "-")" + ($0.occurrences > 1 ? " x\($0.occurrences)" : "")
+        }
+    }
+
+    let users = """
+        {"users": [{"id": 1, "name": "Ada", "email": "ada@example.com", "createdAt": "2026-01-10T09:30:00Z", "score": 1.5},
+                   {"id": 2, "name": "Grace", "email": null, "createdAt": "2026-02-14T18:05:12Z", "score": 2}]}
+        """
+
+    @Test func changedValuesAndReorderedOrExtraElementsAreNotDrift() {
+        let new = """
+            {"users": [{"id": 3, "name": "Alan", "email": "alan@example.com", "createdAt": "2026-03-01T00:00:00+01:00", "score": 7},
+                       {"id": 1, "name": "Ada L.", "email": null, "createdAt": "2026-01-10T09:30:00Z", "score": 1.25},
+                       {"id": 2, "name": "Grace", "email": "g@example.com", "createdAt": "2026-02-14T18:05:12Z", "score": 3}]}
+            """
+        let diff = RecordingDiff(old: recording(users), new: recording(new))
+        #expect(diff.findings.isEmpty)
+        #expect(!diff.shapeChanged)
+        #expect(diff.valueChanges.map { "\($0.path) \($0.old) → \($0.new)" }.prefix(3) == [
+            "$.users 2 elements → 3 elements", "$.users[0].id 1 → 3", "$.users[0].name \"Ada\" → \"Alan\"",
+        ])
+    }
+
+    @Test func everyKindOfShapeChangeIsClassified() {
+        let new = """
+            {"users": [{"id": "1", "name": "Ada", "created_at": "2026-01-10T09:30:00Z", "score": 1.5, "pinned": true},
+                       {"id": "2", "name": null, "email": null, "createdAt": 1771092312000, "score": 2}]}
+            """
+        #expect(lines(users, new) == [
+            "type-mismatch $.users[0].id x2",
+            "null-value $.users[1].name",
+            "missing-key $.users[0].email",
+            "key-case-changed $.users[0].created_at",
+            "date-format-mismatch $.users[1].createdAt",
+            "extra-key $.users[0].pinned",
+        ])
+    }
+
+    @Test func ignoredPathsAreLeftOutWithEverythingUnderThem() {
+        let new = """
+            {"users": [{"id": "1", "name": "Ada", "email": "a@x", "createdAt": 1771092312000, "score": 1.5},
+                       {"id": "2", "name": "Grace", "email": null, "createdAt": 1771092312000, "score": 2}]}
+            """
+        #expect(lines(users, new, ignoring: ["$.users[*].createdAt", "$.users[*].id"]).isEmpty)
+        #expect(lines(users, new, ignoring: ["$.users"]).isEmpty)
+        #expect(lines(users, new, ignoring: ["$.users[*].id"]) == ["date-format-mismatch $.users[0].createdAt x2"])
+        let diff = RecordingDiff(old: recording(users), new: recording(new), options: .init(ignoredPaths: ["$.users[*].name"]))
+        #expect(!diff.valueChanges.contains { $0.path.description.hasSuffix(".name") })
+    }
+
+    @Test func containersThatSwapAreOneFinding() {
+        #expect(lines(#"{"items": [{"a": 1}]}"#, #"{"items": {"1": {"a": 1}, "2": {"a": 2}}}"#) == ["object-instead-of-array $.items"])
+        #expect(lines(#"{"owner": {"a": 1}}"#, #"{"owner": [{"a": 1}]}"#) == ["array-instead-of-object $.owner"])
+    }
+
+    @Test func collectionsKeyedByIdCompareTheirEntriesNotTheirIds() {
+        let old = #"{"u1": {"name": "Ada", "role": "admin"}, "u2": {"name": "Grace", "role": "tester"}}"#
+        let new = #"{"u2": {"name": "Grace", "role": "tester"}, "u3": {"name": "Alan", "role": 3}}"#
+        #expect(lines(old, new) == ["type-mismatch $.u3.role"])
+        #expect(lines(old, new, ignoring: ["$.*.role"]).isEmpty)
+    }
+
+    @Test func datesChangingStyleOrUnitAreDateFormatMismatches() {
+        #expect(lines(#"{"at": "2026-01-10T09:30:00Z"}"#, #"{"at": "2026-01-10T09:30:00.250Z"}"#) == ["date-format-mismatch $.at"])
+        #expect(lines(#"{"at": "2026-01-10T09:30:00Z"}"#, #"{"at": "2026-01-10T10:30:00+01:00"}"#).isEmpty)
+        #expect(lines(#"{"at": 1763701200}"#, #"{"at": 1763701200000}"#) == ["date-format-mismatch $.at"])
+        #expect(lines(#"{"at": "2026-01-10"}"#, #"{"at": "soon"}"#) == ["date-format-mismatch $.at"])
+        #expect(lines(#"{"count": 12}"#, #"{"count": 12000}"#).isEmpty)
+        #expect(lines(#"{"count": 12}"#, #"{"count": 12.5}"#) == ["type-mismatch $.count"])
+        #expect(lines(#"{"price": 12.5}"#, #"{"price": 12}"#).isEmpty)
+    }
+
+    @Test func statusContentTypeAndBodyKindChanges() {
+        let old = recording(users)
+        var error = recording(#"{"error": "down"}"#, status: 503)
+        var diff = RecordingDiff(old: old, new: error)
+        #expect(diff.findings.map(\.kind) == [.statusMismatch])
+        #expect(diff.notes == ["bodies not compared: the status changed, so they answer different outcomes"])
+        error = recording(users, contentType: "text/json")
+        diff = RecordingDiff(old: old, new: error)
+        #expect(diff.findings.map(\.kind) == [.contentTypeMismatch] && diff.findings[0].severity == .warning)
+        var html = recording(users, contentType: "text/html")
+        html.response.body = .text("<html>maintenance</html>")
+        diff = RecordingDiff(old: old, new: html)
+        #expect(diff.findings.map(\.kind) == [.contentTypeMismatch, .bodyNotJSON])
+    }
+
+    @Test func renderedAsTextAndJSON() {
+        let new = #"{"users": [{"id": 1, "name": "Ada", "email": "a@x", "createdAt": "2026-01-10T09:30:00Z", "score": 1.5, "vip": true}]}"#
+        let diff = RecordingDiff(old: recording(users), new: recording(new))
+        let text = diff.renderText(old: "old.json", new: "new.json", values: true)
+        #expect(text == """
+            contract diff old.json → new.json
+            info     extra-key  at $.users[0].vip
+                'vip' is new
+                old      no key 'vip'
+                new      boolean
+                fix      additive: nothing breaks until the app reads it; add it to the spec when it does
+            values that changed while the shape held:
+              $.users  2 elements → 1 element
+              $.users[0].email  "ada@example.com" → "a@x"
+
+            shape changed: 1 change (0 breaking, 0 warnings, 1 info) · 2 values changed
+
+            """)
+        let json = TestSuites.json(diff.renderJSON(old: "old.json", new: "new.json"))
+        #expect(json.objectValue?["shapeChanged"] == .bool(true))
+        #expect(json.objectValue?["findings"]?.arrayValue?.first?.objectValue?["kind"] == .string("extra-key"))
+    }
+}
