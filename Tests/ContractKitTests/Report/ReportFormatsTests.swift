@@ -43,7 +43,7 @@ import Testing
             // The recording under test really holds the secrets: the Verifier redacted them once already.
             for format in ReportFormat.allCases {
                 let rendered = format.renderer().render(report)
-                for secret in DriftedSampleSuite.secrets {
+                for secret in DriftedSuite.secrets {
                     #expect(!rendered.contains(secret), "\(format) shows \(secret)")
                 }
                 if format == .markdown || format == .html {

@@ -6,11 +6,10 @@ import Testing
 @Suite struct ReportMergerTests {
     /// The drifted suite verified whole and in `count` shards, each shard's report read back from its JSON.
     func wholeAndShards(_ count: Int) async throws -> (whole: VerificationReport, shards: [ReportMerger.Source]) {
-        let suite = SampleSuiteCopy()
-        defer { suite.remove() }
-        try DriftedSampleSuite.drift(suite)
-        let specs = try SpecLoader().load(directory: suite.specs)
-        let verifier = Verifier(suite: specs, options: .init(recordingsDirectory: suite.recordings, today: DriftedSampleSuite.today))
+        let root = try DriftedSuite.make()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let specs = try SpecLoader().load(directory: root + "/Specs")
+        let verifier = Verifier(suite: specs, options: .init(recordingsDirectory: root + "/Recordings", today: DriftedSuite.today))
         let whole = await verifier.verify(specs.endpoints)
         var shards: [ReportMerger.Source] = []
         for index in 1...count {

@@ -1,0 +1,61 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+/// `contract diff` through the built binary: the committed recording against a drifted one.
+@Suite struct DiffCommandTests {
+    let root: String
+
+    init() throws {
+        root = TestSuites.copyOfSampleSuite()
+        try FileManager.default.createDirectory(atPath: root + "/nightly", withIntermediateDirectories: true)
+        let baseline = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: baseline) }
+        try FileManager.default.copyItem(atPath: root + "/Recordings", toPath: baseline + "/Recordings")
+        try DriftedSuite.drift(recordings: baseline + "/Recordings")
+        for endpoint in ["notices/list-notices", "users/list-users", "directory/list-users"] {
+            try FileManager.default.copyItem(
+                atPath: "\(baseline)/Recordings/\(endpoint).json", toPath: "\(root)/nightly/\(endpoint.replacing("/", with: "-")).json")
+        }
+    }
+
+    func contract(_ arguments: String...) throws -> ContractExecutable.Run {
+        try ContractExecutable.run(arguments, in: root)
+    }
+
+    @Test func sameShapeExitsZeroAndChangedShapeExitsOne() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let same = try contract("diff", "Recordings/users/list-users.json", "Recordings/users/list-users.json")
+        #expect(same.status == 0)
+        #expect(same.output.hasSuffix("no shape change · 0 values changed\n"))
+        let notices = try contract("diff", "Recordings/notices/list-notices.json", "nightly/notices-list-notices.json")
+        #expect(notices.status == 1)
+        #expect(notices.output.contains("breaking date-format-mismatch  at $.notices[0].created_at"))
+        #expect(notices.output.contains("breaking missing-key  at $.notices[2].title"))
+        let keyed = try contract("diff", "Recordings/directory/list-users.json", "nightly/directory-list-users.json")
+        #expect(keyed.status == 1)
+        #expect(keyed.output.contains("breaking object-instead-of-array  at $\n    the body was an array and is now a dictionary keyed by id"))
+    }
+
+    @Test func ignoredPathsAndValues() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let ignored = try contract(
+            "diff", "Recordings/notices/list-notices.json", "nightly/notices-list-notices.json",
+            "--ignore", "$.notices[*].created_at", "--ignore", "$.notices[*].title", "--values")
+        #expect(ignored.status == 0)
+        #expect(ignored.output.contains("no shape change"))
+        let users = try contract("diff", "Recordings/users/list-users.json", "nightly/users-list-users.json", "--values", "--format", "json")
+        // An enum value that changed is a value change, not a shape change; a diff has no spec to know the cases.
+        #expect(users.status == 0)
+        #expect(users.output.contains("\"path\": \"$.u2.role\""))
+        #expect(users.output.contains("\"shapeChanged\": false"))
+    }
+
+    @Test func unreadableRecordingsExitTwo() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let run = try contract("diff", "Recordings/users/list-users.json", "missing.json")
+        #expect(run.status == 2)
+        #expect(run.error.contains("cannot read 'missing.json'"))
+        #expect(try contract("diff", "Recordings/users/list-users.json").status == 64)
+    }
+}
