@@ -206,7 +206,7 @@ public struct HTMLReportRenderer: ReportRenderer {
         tr.waived td{color:var(--waived)}
         .side-by-side{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1.4fr);gap:12px}
         .side-by-side section{min-width:0}
-        .code{padding:6px 0;background:var(--panel);border:1px solid var(--line);border-radius:6px;overflow:auto;max-height:640px}
+        .code{position:relative;padding:6px 0;background:var(--panel);border:1px solid var(--line);border-radius:6px;overflow:auto;max-height:640px}
         .line{padding:0 12px;white-space:pre;min-height:1.45em}.line.gap{color:var(--muted);font-style:italic}
         .line.mark.breaking{background:var(--breaking-bg);box-shadow:inset 3px 0 var(--breaking)}
         .line.mark.warning{background:var(--warning-bg);box-shadow:inset 3px 0 var(--warning)}
@@ -223,7 +223,11 @@ public struct HTMLReportRenderer: ReportRenderer {
         var open=button.getAttribute("data-open")==="true";document.querySelectorAll("details.endpoint").forEach(function(d){d.open=open;});});});\
         document.getElementById("only-failing").addEventListener("change",function(e){document.body.classList.toggle("only-failing",e.target.checked);});\
         document.querySelectorAll("a.tag").forEach(function(a){a.addEventListener("click",function(){var row=document.getElementById(a.getAttribute("href").slice(1));\
-        if(row){row.closest("details").open=true;}});});
+        if(row){row.closest("details").open=true;}});});\
+        function reveal(root){root.querySelectorAll(".code").forEach(function(c){var m=c.querySelector(".mark");\
+        if(m&&c.scrollHeight>c.clientHeight){c.scrollTop=Math.max(0,m.offsetTop-48);}});}\
+        document.querySelectorAll("details.endpoint").forEach(function(d){d.addEventListener("toggle",function(){if(d.open){reveal(d);}});});\
+        reveal(document);
         """
 }
 
