@@ -105,3 +105,26 @@ import Testing
         }
     }
 }
+
+/// Reports with nothing in them, or endpoints without a recording or a JSON body, still render in every format.
+@Suite struct ReportEdgeCaseTests {
+    @Test(arguments: ReportFormat.allCases)
+    func emptyReportsAndMissingOrBinaryRecordingsRender(_ format: ReportFormat) async throws {
+        let empty = format.renderer().render(VerificationReport(results: [], failOn: .breaking))
+        #expect(empty.hasSuffix("\n"))
+        if [.text, .markdown, .github, .html].contains(format) { #expect(empty.contains("0 endpoints")) }
+        let suite = SampleSuiteCopy()
+        defer { suite.remove() }
+        try FileManager.default.removeItem(atPath: suite.recordings + "/users/get-user.json")
+        var binary = try Recording.read(from: suite.recordings + "/bets/my-bets.json")
+        binary.response.body = .base64("AAEC")
+        binary.request.body = .base64("AAEC")
+        try binary.write(to: suite.recordings + "/bets/my-bets.json")
+        let report = try await suite.verify(["users/get-user", "bets"])
+        #expect(report.results.map { $0.findings.map(\.kind) } == [[.bodyNotJSON], [.recordingMissing]])
+        let rendered = format.renderer().render(report)
+        #expect(rendered.contains("users/get-user") && rendered.contains("bets/my-bets"))
+        if format == .markdown { #expect(rendered.contains("--data-binary @body.bin")) }
+        if format == .html { #expect(rendered.contains("No recording.") && rendered.contains("A binary body.")) }
+    }
+}
