@@ -179,12 +179,16 @@ struct KeyIndex {
         if let position = object.entries.lastIndex(where: { $0.key == key }) { claim(at: position) }
     }
 
+    private var claimedCount = 0
+
     private mutating func claim(at position: Int) {
+        if !claimed[position] { claimedCount += 1 }
         claimed[position] = true
     }
 
     /// Entries no field matched, in body order; a repeated key counts as claimed when any of its copies is.
     var unclaimed: [JSONObject.Entry] {
+        if claimedCount == object.count { return [] }
         let claimedKeys = Set(object.entries.indices.filter { claimed[$0] }.map { object.entries[$0].key })
         return object.entries.indices.filter { !claimed[$0] && !claimedKeys.contains(object.entries[$0].key) }
             .map { object.entries[$0] }
