@@ -114,3 +114,27 @@ import Testing
         #expect(broken.stderr.contains("Specs/notices.yaml:7:15: error: unknown type 'enumm(...)'; did you mean 'enum'?"))
     }
 }
+
+/// Colour on a terminal, and only there: `script` gives the binary a real pseudo-terminal.
+@Suite struct ColourTests {
+    static let scriptAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+
+    func runOnTerminal(noColor: Bool) throws -> CommandRunner.Output {
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let binary = CommandRunner.productsDirectory.appendingPathComponent("contract").path
+        let command = (noColor ? "NO_COLOR=1 " : "env -u NO_COLOR TERM=xterm ") + binary + " verify"
+        return try CommandRunner.run(["-qec", command, "/dev/null"], in: root, executable: "/usr/bin/script")
+    }
+
+    @Test(.enabled(if: scriptAvailable, "needs /usr/bin/script for a pseudo-terminal"))
+    func colourOnATerminalUnlessNoColor() throws {
+        let coloured = try runOnTerminal(noColor: false)
+        #expect(coloured.status == 0)
+        #expect(coloured.stdout.contains("\u{1B}[32mPASS\u{1B}[0m users/list-users"))
+        let plain = try runOnTerminal(noColor: true)
+        #expect(plain.status == 0)
+        #expect(plain.stdout.contains("PASS users/list-users"))
+        #expect(!plain.stdout.contains("\u{1B}["))
+    }
+}

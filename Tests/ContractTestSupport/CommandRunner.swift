@@ -19,12 +19,13 @@ public enum CommandRunner {
         return Bundle.main.bundleURL
     }
 
-    /// Runs `contract` (or another built `executable`) with `arguments` in `directory`.
+    /// Runs `contract` (or another built `executable`, or an absolute path) with `arguments` in `directory`.
     public static func run(
         _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], executable: String = "contract"
     ) throws -> Output {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent(executable)
+        process.executableURL = executable.hasPrefix("/")
+            ? URL(fileURLWithPath: executable) : productsDirectory.appendingPathComponent(executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
