@@ -34,4 +34,37 @@ enum JSONByte {
     static func isWordByte(_ byte: UInt8) -> Bool {
         isDigit(byte) || (byte | 0x20) &- 0x61 < 26 || byte == 0x5F
     }
+
+    /// Flags, in the high bit of each byte, the bytes of `word` (eight bytes read little-endian) that a JSON
+    /// string cannot hold as they are: `"`, `\\` and control characters.
+    ///
+    /// A flag can be spurious only above a real one (a borrow runs upwards), so the lowest flag is always exact.
+    @inline(__always)
+    static func stringSpecialFlags(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* UInt64(quote))
+        let backslashes = word ^ (ones &* UInt64(backslash))
+        let zeroQuote = (quotes &- ones) & ~quotes
+        let zeroBackslash = (backslashes &- ones) & ~backslashes
+        let belowSpace = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroBackslash | belowSpace) & 0x8080_8080_8080_8080
+    }
+
+    /// The offset of the first `"`, `\\` or control character in `base[start..<end]`, or `end`.
+    @inline(__always)
+    static func firstStringSpecial(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let flags = stringSpecialFlags(word)
+            if flags != 0 { return index + flags.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < end {
+            let byte = base[index]
+            if byte == quote || byte == backslash || byte < 0x20 { return index }
+            index += 1
+        }
+        return end
+    }
 }

@@ -136,28 +136,18 @@ extension JSONReader {
 
     /// The offset of the first `"`, `\\` or control character at or after `start`, or `count` when there is none;
     /// clears `isASCII` when a byte before it is not ASCII.
-    ///
-    /// Looks at eight bytes per step: the bit tricks below flag a byte that is `"`, `\\` or below 0x20. A flag
-    /// can be spurious only above a real one, so the lowest flag is always exact.
     @inline(__always)
     func findSpecialStringByte(from start: Int, isASCII: inout Bool) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
-        let raw = UnsafeRawPointer(bytes)
         var index = start
         var seenHighBits: UInt64 = 0
         while index + 8 <= count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let quotes = word ^ (ones &* UInt64(JSONByte.quote))
-            let backslashes = word ^ (ones &* UInt64(JSONByte.backslash))
-            let flags =
-                ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word)
-                & highBits
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+            let flags = JSONByte.stringSpecialFlags(word)
             if flags != 0 {
                 // Only the bytes below the first flag belong to the string.
                 let below = (UInt64(1) << UInt64(flags.trailingZeroBitCount)) &- 1
-                seenHighBits |= word & highBits & below
-                if seenHighBits != 0 { isASCII = false }
+                if (seenHighBits | word & highBits & below) != 0 { isASCII = false }
                 return index + flags.trailingZeroBitCount >> 3
             }
             seenHighBits |= word & highBits

@@ -102,10 +102,15 @@ struct JSONTextOutput {
 
     private mutating func appendQuoted(utf8 text: UnsafeBufferPointer<UInt8>) {
         bytes.append(JSONByte.quote)
+        guard let base = text.baseAddress else {
+            bytes.append(JSONByte.quote)
+            return
+        }
         var segmentStart = 0
-        for index in text.indices {
+        while true {
+            let index = JSONByte.firstStringSpecial(in: base, from: segmentStart, to: text.count)
+            guard index < text.count else { break }
             let byte = text[index]
-            guard byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash else { continue }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[segmentStart..<index]))
             segmentStart = index + 1
             bytes.append(JSONByte.backslash)
