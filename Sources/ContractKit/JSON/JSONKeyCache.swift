@@ -1,25 +1,30 @@
 /// Short object keys seen recently in one parse, looked up by their bytes.
 ///
 /// API payloads repeat the same keys in every object of an array; finding a key here is cheaper than
-/// checking and copying its bytes into a new `String` each time.
+/// checking and copying its bytes into a new `String` each time. Setting the table up costs more than a
+/// small document saves, so it starts only once a document has shown enough keys.
 struct JSONKeyCache {
+    private static let slotCount = 128
+    private static let keysBeforeCaching = 32
+
     /// A key of at most 16 ASCII bytes, as two little-endian words padded with zeros.
     struct PackedKey: Equatable {
         var first: UInt64
         var second: UInt64
         var length: Int
 
-        /// The first of the two slots, in 0..<256, where this key may be kept.
+        /// The first of the two slots, in 0..<128, where this key may be kept.
         var slot: Int {
             var hash = (first &+ second &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(length)) &* 0xBF58_476D_1CE4_E5B9
             hash ^= hash >> 29
             hash &*= 0x94D0_49BB_1331_11EB
-            return Int(truncatingIfNeeded: hash >> 56) & ~1
+            return Int(truncatingIfNeeded: hash >> 57) & ~1
         }
     }
 
     private var packed: [PackedKey] = []
     private var keys: [String] = []
+    private var keysUncached = 0
 
     /// The string stored for `key`, if one of its two slots still holds it.
     @inline(__always)
@@ -34,8 +39,10 @@ struct JSONKeyCache {
     /// Keeps `string` as the key for `key`, in a free slot of its pair or else in place of the second one.
     mutating func store(_ string: String, for key: PackedKey) {
         if packed.isEmpty {
-            packed = Array(repeating: PackedKey(first: 0, second: 0, length: -1), count: 256)
-            keys = Array(repeating: "", count: 256)
+            keysUncached += 1
+            guard keysUncached >= Self.keysBeforeCaching else { return }
+            packed = Array(repeating: PackedKey(first: 0, second: 0, length: -1), count: Self.slotCount)
+            keys = Array(repeating: "", count: Self.slotCount)
         }
         let slot = packed[key.slot].length < 0 ? key.slot : key.slot + 1
         packed[slot] = key

@@ -35,7 +35,7 @@ extension JSONReader {
             if byte == JSONByte.quote { break }
             guard byte == JSONByte.backslash else { throw unescapedControlCharacter(at: index) }
             scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + segmentStart, count: index - segmentStart))
-            index = try decodeEscape(at: index)
+            index = try decodeEscape(at: index, inStringOpenedAt: opening)
             segmentStart = index
             index = findSpecialStringByte(from: index, isASCII: &isASCII)
         }
@@ -53,8 +53,8 @@ extension JSONReader {
     ///
     /// A `\u` escape naming half of a surrogate pair without its other half decodes to U+FFFD, as RFC 8259
     /// leaves the choice to the parser and a replacement character loses less than rejecting the document.
-    private mutating func decodeEscape(at index: Int) throws(ContractError) -> Int {
-        guard index + 1 < count else { throw unterminatedString(openedAt: index) }
+    private mutating func decodeEscape(at index: Int, inStringOpenedAt opening: Int) throws(ContractError) -> Int {
+        guard index + 1 < count else { throw unterminatedString(openedAt: opening) }
         let simple: UInt8
         switch bytes[index + 1] {
         case JSONByte.quote: simple = JSONByte.quote

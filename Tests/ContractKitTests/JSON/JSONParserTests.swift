@@ -160,6 +160,8 @@ import Testing
         let unterminated = parseError("[\"abc")
         #expect(unterminated?.message == "unterminated string")
         #expect(unterminated?.location == at(1, 2))
+        #expect(unterminated?.hint == "add the closing '\"'")
+        #expect(parseError("[\"abc\\")?.location == at(1, 2))
 
         let lineBreak = parseError("{\"a\": \"line\nbreak\"}")
         #expect(lineBreak?.message == "unescaped line break in string")
