@@ -28,6 +28,7 @@ let package = Package(
         ),
         .target(name: "SampleModels"),
         .executableTarget(name: "contract", dependencies: ["ContractCLI", "SampleModels"]),
+        .executableTarget(name: "contract-bench", dependencies: ["ContractKit"]),
         .target(name: "ContractTestSupport", dependencies: ["ContractKit"], path: "Tests/ContractTestSupport"),
         .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport"]),
         .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "ContractTestSupport"]),

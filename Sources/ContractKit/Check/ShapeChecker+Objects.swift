@@ -16,13 +16,39 @@ extension ShapeWalk {
         let policy = shape.extraKeys ?? checker.options.extraKeys
         var index = KeyIndex(object)
 
-        // Pass 1: exact keys, then case or separator variants of the expected key.
-        var missing: [Field] = []
+        // Pass 1: exact keys.
+        var unmatched: [Field] = []
         for field in shape.fields {
             if done { return }
             if let entry = index.claimExact(field.name) {
                 checkFieldValue(entry.value, field, key: entry.key)
-            } else if let variant = index.claimVariant(of: field.name) {
+            } else {
+                unmatched.append(field)
+            }
+        }
+        if done { return }
+
+        // Pass 2: the expected fields one level down, under a single new key (an envelope such as `data`).
+        // Checked before spelling variants, so that `{"data": {...}}` around a body with a `Data` field reads as
+        // an envelope rather than as `Data` re-spelt.
+        let required = unmatched.filter { !$0.mayBeAbsent }
+        if required.count >= 2 || (!required.isEmpty && required.count == shape.fields.count),
+           let envelope = envelopeCandidate(index.unclaimed, shape: shape) {
+            index.claim(envelope.key)
+            report(.unexpectedEnvelope, .breaking, expected: declared.description, actual: "the fields under '\(envelope.key)'",
+                   message: "the expected fields arrived one level down, under '\(envelope.key)'",
+                   hint: "add `- unwrap: \(envelope.key)` to the endpoint's transforms, or decode a wrapper struct with a '\(envelope.key)' property",
+                   at: declared.location)
+            descend(.key(envelope.key), wildcard: false) { $0.check(envelope.value, declared) }
+            reportExtraKeys(index.unclaimed, policy: policy, declared)
+            return
+        }
+
+        // Pass 3: case or separator variants of the expected key.
+        var missing: [Field] = []
+        for field in unmatched {
+            if done { return }
+            if let variant = index.claimVariant(of: field.name) {
                 let copes = KeyNames.strategy(checker.options.keys, reads: variant.key, as: field.name)
                 report(.keyCaseChanged, copes ? .warning : .breaking, expected: "'\(field.name)'", actual: "'\(variant.key)'",
                        message: "'\(field.name)' is absent and '\(variant.key)' is present: the key changed its spelling",
@@ -37,20 +63,7 @@ extension ShapeWalk {
         }
         if done { return }
 
-        // Pass 2: the expected fields one level down, under a single new key (an envelope such as `data`).
-        if missing.count >= 2 || (!missing.isEmpty && missing.count == shape.fields.count),
-           let envelope = envelopeCandidate(index.unclaimed, shape: shape) {
-            index.claim(envelope.key)
-            report(.unexpectedEnvelope, .breaking, expected: declared.description, actual: "the fields under '\(envelope.key)'",
-                   message: "the expected fields arrived one level down, under '\(envelope.key)'",
-                   hint: "add `- unwrap: \(envelope.key)` to the endpoint's transforms, or decode a wrapper struct with a '\(envelope.key)' property",
-                   at: declared.location)
-            descend(.key(envelope.key), wildcard: false) { $0.check(envelope.value, declared) }
-            reportExtraKeys(index.unclaimed, policy: policy, declared)
-            return
-        }
-
-        // Pass 3 (heuristic): a missing key and an unexpected key whose value fits look like a rename.
+        // Pass 4 (heuristic): a missing key and an unexpected key whose value fits look like a rename.
         for field in missing {
             if done { return }
             if let renamed = renameCandidate(for: field, among: index.unclaimed, missingCount: missing.count) {
@@ -166,12 +179,16 @@ struct KeyIndex {
         if let position = object.entries.lastIndex(where: { $0.key == key }) { claim(at: position) }
     }
 
+    private var claimedCount = 0
+
     private mutating func claim(at position: Int) {
+        if !claimed[position] { claimedCount += 1 }
         claimed[position] = true
     }
 
     /// Entries no field matched, in body order; a repeated key counts as claimed when any of its copies is.
     var unclaimed: [JSONObject.Entry] {
+        if claimedCount == object.count { return [] }
         let claimedKeys = Set(object.entries.indices.filter { claimed[$0] }.map { object.entries[$0].key })
         return object.entries.indices.filter { !claimed[$0] && !claimedKeys.contains(object.entries[$0].key) }
             .map { object.entries[$0] }

@@ -61,8 +61,9 @@ public struct ShapeChecker: Sendable {
 struct ShapeWalk {
     let checker: ShapeChecker
     var path: [JSONPath.Component] = []
-    /// The same path with array indices and dictionary keys replaced, to group repeated drift.
-    var groupPath: [String] = []
+    /// For each step of `path`, whether it is an array index or dictionary key: such steps are wildcards when
+    /// grouping repeated drift. Kept as flags so that the walk builds no strings on the happy path.
+    var wildcards: [Bool] = []
     var findings: [(finding: Finding, group: String)] = []
     var stopAtFirst = false
 
@@ -75,7 +76,13 @@ struct ShapeWalk {
         at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = ""
     ) {
         var components = path
-        var group = groupPath.joined()
+        var group = ""
+        for (component, wildcard) in zip(path, wildcards) {
+            switch component {
+            case .index: group += "[*]"
+            case .key(let key): group += wildcard ? ".*" : "." + key
+            }
+        }
         if let extraComponent {
             components.append(extraComponent)
             if case .key(let key) = extraComponent { group += "." + key }
@@ -88,13 +95,10 @@ struct ShapeWalk {
 
     mutating func descend<T>(_ component: JSONPath.Component, wildcard: Bool, _ body: (inout ShapeWalk) -> T) -> T {
         path.append(component)
-        switch component {
-        case .index: groupPath.append("[*]")
-        case .key(let key): groupPath.append(wildcard ? ".*" : "." + key)
-        }
+        wildcards.append(wildcard)
         defer {
             path.removeLast()
-            groupPath.removeLast()
+            wildcards.removeLast()
         }
         return body(&self)
     }

@@ -38,11 +38,9 @@ struct JSONParseStack<Element>: ~Copyable {
     mutating func popArray(from start: Int) -> [Element] {
         let length = count - start
         guard length > 0 else { return [] }
-        let source = storage + start
-        let result = [Element](unsafeUninitializedCapacity: length) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: source, count: length)
-            initialized = length
-        }
+        var result: [Element] = []
+        result.reserveCapacity(length)
+        for index in start..<count { result.append((storage + index).move()) }
         count = start
         return result
     }

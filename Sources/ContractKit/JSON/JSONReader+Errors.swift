@@ -226,8 +226,7 @@ extension JSONReader {
         error("invalid unicode escape; expected four hex digits after '\\u'", at: index)
     }
 
-    func invalidUTF8(in range: Range<Int>) -> ContractError {
-        let index = firstInvalidUTF8Byte(in: range) ?? range.lowerBound
+    func invalidUTF8(at index: Int) -> ContractError {
         let byte = bytes[index]
         return error(
             "invalid UTF-8 byte \(Self.hexByte(byte)) in string", at: index,

@@ -5,26 +5,28 @@ extension JSONReader {
     mutating func readString() throws(ContractError) -> String {
         let opening = offset
         let start = offset + 1
-        let stop = findSpecialStringByte(from: start)
+        var isASCII = true
+        let stop = findSpecialStringByte(from: start, isASCII: &isASCII)
         guard stop < count else { throw unterminatedString(openedAt: opening) }
         switch bytes[stop] {
         case JSONByte.quote:
             offset = stop + 1
-            let content = UnsafeBufferPointer(start: bytes + start, count: stop - start)
-            guard let string = String(validating: content, as: UTF8.self) else {
-                throw invalidUTF8(in: start..<stop)
-            }
-            return string
+            // `String(decoding:)` would quietly repair bad UTF-8, where JSON text must be rejected instead.
+            if !isASCII, let bad = firstInvalidUTF8Byte(in: start..<stop) { throw invalidUTF8(at: bad) }
+            return String(decoding: UnsafeBufferPointer(start: bytes + start, count: stop - start), as: UTF8.self)
         case JSONByte.backslash:
-            return try readEscapedString(openedAt: opening, firstEscape: stop)
+            return try readEscapedString(openedAt: opening, firstEscape: stop, isASCII: isASCII)
         default:
             throw unescapedControlCharacter(at: stop)
         }
     }
 
     /// Reads the rest of a string that has escapes, decoding it into `scratch` first.
-    private mutating func readEscapedString(openedAt opening: Int, firstEscape: Int) throws(ContractError) -> String {
+    private mutating func readEscapedString(
+        openedAt opening: Int, firstEscape: Int, isASCII: Bool
+    ) throws(ContractError) -> String {
         scratch.removeAll(keepingCapacity: true)
+        var isASCII = isASCII
         var segmentStart = opening + 1
         var index = firstEscape
         while true {
@@ -33,25 +35,26 @@ extension JSONReader {
             if byte == JSONByte.quote { break }
             guard byte == JSONByte.backslash else { throw unescapedControlCharacter(at: index) }
             scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + segmentStart, count: index - segmentStart))
-            index = try decodeEscape(at: index)
+            index = try decodeEscape(at: index, inStringOpenedAt: opening)
             segmentStart = index
-            index = findSpecialStringByte(from: index)
+            index = findSpecialStringByte(from: index, isASCII: &isASCII)
         }
         scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + segmentStart, count: index - segmentStart))
         offset = index + 1
-        // Decoded escapes are always well-formed UTF-8, so a failure here points at the raw bytes between them.
-        guard let string = String(validating: scratch, as: UTF8.self) else {
-            throw invalidUTF8(in: (opening + 1)..<index)
+        // Escapes decode to well-formed UTF-8, so only the raw bytes between them need checking, and they
+        // are checked in place so that an error can point at the bad byte.
+        if !isASCII, let bad = firstInvalidUTF8Byte(in: (opening + 1)..<index) {
+            throw invalidUTF8(at: bad)
         }
-        return string
+        return scratch.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Decodes the escape at `index` (a backslash) into `scratch`; returns the offset just after it.
     ///
     /// A `\u` escape naming half of a surrogate pair without its other half decodes to U+FFFD, as RFC 8259
     /// leaves the choice to the parser and a replacement character loses less than rejecting the document.
-    private mutating func decodeEscape(at index: Int) throws(ContractError) -> Int {
-        guard index + 1 < count else { throw unterminatedString(openedAt: index) }
+    private mutating func decodeEscape(at index: Int, inStringOpenedAt opening: Int) throws(ContractError) -> Int {
+        guard index + 1 < count else { throw unterminatedString(openedAt: opening) }
         let simple: UInt8
         switch bytes[index + 1] {
         case JSONByte.quote: simple = JSONByte.quote
@@ -131,29 +134,30 @@ extension JSONReader {
         }
     }
 
-    /// The offset of the first `"`, `\` or control character at or after `start`, or `count` when there is none.
-    ///
-    /// Looks at eight bytes per step: the bit tricks below flag a byte that is `"`, `\` or below 0x20. A flag
-    /// can be spurious only above a real one, so the lowest flag is always exact.
+    /// The offset of the first `"`, `\\` or control character at or after `start`, or `count` when there is none;
+    /// clears `isASCII` when a byte before it is not ASCII.
     @inline(__always)
-    func findSpecialStringByte(from start: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
+    func findSpecialStringByte(from start: Int, isASCII: inout Bool) -> Int {
         let highBits: UInt64 = 0x8080_8080_8080_8080
-        let raw = UnsafeRawPointer(bytes)
         var index = start
+        var seenHighBits: UInt64 = 0
         while index + 8 <= count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let quotes = word ^ (ones &* UInt64(JSONByte.quote))
-            let backslashes = word ^ (ones &* UInt64(JSONByte.backslash))
-            let flags =
-                ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word)
-                & highBits
-            if flags != 0 { return index + flags.trailingZeroBitCount >> 3 }
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+            let flags = JSONByte.stringSpecialFlags(word)
+            if flags != 0 {
+                // Only the bytes below the first flag belong to the string.
+                let below = (UInt64(1) << UInt64(flags.trailingZeroBitCount)) &- 1
+                if (seenHighBits | word & highBits & below) != 0 { isASCII = false }
+                return index + flags.trailingZeroBitCount >> 3
+            }
+            seenHighBits |= word & highBits
             index += 8
         }
+        if seenHighBits != 0 { isASCII = false }
         while index < count {
             let byte = bytes[index]
             if byte == JSONByte.quote || byte == JSONByte.backslash || byte < 0x20 { return index }
+            if byte >= 0x80 { isASCII = false }
             index += 1
         }
         return count
@@ -161,7 +165,7 @@ extension JSONReader {
 
     /// The offset of the first byte in `range` that does not start a well-formed UTF-8 sequence.
     ///
-    /// Only called once a string has failed validation, to say where; escapes are ASCII and pass through.
+    /// Escapes are ASCII and pass through, so a string's raw bytes can be checked with their escapes in place.
     func firstInvalidUTF8Byte(in range: Range<Int>) -> Int? {
         var index = range.lowerBound
         while index < range.upperBound {

@@ -30,6 +30,8 @@ struct JSONReader {
     var offset: Int
     /// Reused buffer for decoding strings that contain escapes.
     var scratch: [UInt8] = []
+    /// Recently read short keys, so that a key repeated across objects is decoded once.
+    var keyCache = JSONKeyCache()
 
     init(bytes: UnsafePointer<UInt8>, count: Int, file: String, maxDepth: Int) {
         self.bytes = bytes
@@ -142,17 +144,16 @@ struct JSONReader {
         values: inout JSONParseStack<JSONValue>, keys: inout JSONParseStack<String>, from container: OpenContainer
     ) -> [JSONObject.Entry] {
         let length = values.count - container.valueStart
-        return [JSONObject.Entry](unsafeUninitializedCapacity: length) { buffer, initialized in
-            keys.moveOut(from: container.keyStart) { keyPointer, _ in
-                values.moveOut(from: container.valueStart) { valuePointer, _ in
-                    for index in 0..<length {
-                        (buffer.baseAddress! + index).initialize(
-                            to: JSONObject.Entry(key: (keyPointer + index).move(), value: (valuePointer + index).move()))
-                    }
+        var entries: [JSONObject.Entry] = []
+        entries.reserveCapacity(length)
+        keys.moveOut(from: container.keyStart) { keyPointer, _ in
+            values.moveOut(from: container.valueStart) { valuePointer, _ in
+                for index in 0..<length {
+                    entries.append(JSONObject.Entry(key: (keyPointer + index).move(), value: (valuePointer + index).move()))
                 }
             }
-            initialized = length
         }
+        return entries
     }
 
     /// Reads `"key"` and the `:` after it, leaving the position at the member's value.
@@ -160,7 +161,8 @@ struct JSONReader {
         skipWhitespace()
         guard offset < count else { throw endOfInput(innermost: container) }
         guard bytes[offset] == JSONByte.quote else { throw expectedKey(afterComma: afterComma) }
-        let key = try readString()
+        let key: String
+        if let short = readShortKey() { key = short } else { key = try readString() }
         skipWhitespace()
         guard offset < count else { throw endOfInput(innermost: container) }
         guard bytes[offset] == JSONByte.colon else { throw expected("':' after object key") }
@@ -188,43 +190,5 @@ struct JSONReader {
             default: return
             }
         }
-    }
-}
-
-/// The bytes the JSON grammar cares about.
-enum JSONByte {
-    static let tab: UInt8 = 0x09
-    static let lineFeed: UInt8 = 0x0A
-    static let carriageReturn: UInt8 = 0x0D
-    static let space: UInt8 = 0x20
-    static let quote: UInt8 = 0x22
-    static let apostrophe: UInt8 = 0x27
-    static let plus: UInt8 = 0x2B
-    static let comma: UInt8 = 0x2C
-    static let minus: UInt8 = 0x2D
-    static let period: UInt8 = 0x2E
-    static let slash: UInt8 = 0x2F
-    static let zero: UInt8 = 0x30
-    static let one: UInt8 = 0x31
-    static let nine: UInt8 = 0x39
-    static let colon: UInt8 = 0x3A
-    static let uppercaseE: UInt8 = 0x45
-    static let openBracket: UInt8 = 0x5B
-    static let backslash: UInt8 = 0x5C
-    static let closeBracket: UInt8 = 0x5D
-    static let lowercaseE: UInt8 = 0x65
-    static let lowercaseF: UInt8 = 0x66
-    static let lowercaseN: UInt8 = 0x6E
-    static let lowercaseT: UInt8 = 0x74
-    static let lowercaseU: UInt8 = 0x75
-    static let openBrace: UInt8 = 0x7B
-    static let closeBrace: UInt8 = 0x7D
-
-    @inline(__always)
-    static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
-
-    /// Letters, digits and `_`: bytes that continue a bare word such as `true` or `NaN`.
-    static func isWordByte(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (byte | 0x20) &- 0x61 < 26 || byte == 0x5F
     }
 }

@@ -39,8 +39,14 @@ public struct TextReportRenderer: ReportRenderer {
     }
 
     private func render(_ finding: Finding) -> String {
-        let severityColor: Style = finding.isWaived ? .dim : (finding.severity == .breaking ? .red : finding.severity == .warning ? .yellow : .dim)
-        let label = finding.isWaived ? "waived" : finding.severity.rawValue
+        if let waiver = finding.waiver {
+            // Waived drift is known and accepted: one line, so it stays visible without crowding real drift.
+            let path = finding.path.map { "  at \($0)" } ?? ""
+            return "  " + paint("waived".padding(to: 8), .dim) + " \(finding.kind.rawValue)\(path)  "
+                + paint("until \(waiver.until): \(waiver.reason)", .dim) + "\n"
+        }
+        let severityColor: Style = finding.severity == .breaking ? .red : finding.severity == .warning ? .yellow : .dim
+        let label = finding.severity.rawValue
         var head = "  " + paint(label.padding(to: 8), severityColor) + " " + finding.kind.rawValue
         if let path = finding.path { head += "  at " + paint(path.description, .bold) }
         if finding.occurrences > 1 { head += " (and \(finding.occurrences - 1) more like it)" }
@@ -50,7 +56,6 @@ public struct TextReportRenderer: ReportRenderer {
         out += "    " + paint("actual  ", .dim) + " \(finding.actual)\n"
         if let hint = finding.hint { out += "    " + paint("fix     ", .dim) + " \(hint)\n" }
         if let location = finding.specLocation { out += "    " + paint("spec    ", .dim) + " \(location)\n" }
-        if let waiver = finding.waiver { out += "    " + paint("waived  ", .dim) + " until \(waiver.until): \(waiver.reason)\n" }
         return out
     }
 

@@ -93,7 +93,14 @@ struct ShapeExpressionParser {
         case "String" where peek() == "(":
             return Shape(.pattern(try parsePatternArgument()), at: location)
         default:
-            if peek() == "(" { throw error("'\(name)' takes no arguments; only Date(...), String(/regex/) and enum(...) do") }
+            if peek() == "(" {
+                guard ShapeExpressionParser.builtins[name] != nil else {
+                    throw error(
+                        "unknown type '\(name)(...)'\(Suggestions.didYouMean(name, in: ["enum", "Date", "String"]))",
+                        at: location.column - start.column)
+                }
+                throw error("'\(name)' takes no arguments; only Date(...), String(/regex/) and enum(...) do")
+            }
             if let kind = ShapeExpressionParser.builtins[name] { return Shape(kind, at: location) }
             return Shape(.named(name), at: location)
         }

@@ -115,6 +115,13 @@ let userShape = """
         #expect(findings[0].message == "the expected fields arrived one level down, under 'data'")
     }
 
+    @Test func envelopeWhoseKeyIsASpellingOfAFieldIsStillAnEnvelope() throws {
+        let findings = try check(#"{"data": {"Data": {"a": 1}, "Error": null}}"#, bodyShape: "{ Data: { a: Int }, Error!: Int? }", keys: .anyCase)
+        #expect(summary(findings) == ["unexpected-envelope breaking $"])
+        let respelt = try check(#"{"data": {"a": 1}, "Error": null}"#, bodyShape: "{ Data: { a: Int }, Error!: Int? }", keys: .anyCase)
+        #expect(summary(respelt) == ["key-case-changed warning $.data"])
+    }
+
     @Test func arrayInsteadOfObject() throws {
         let findings = try check(#"[{"a": 1}]"#, bodyShape: "{ a: Int }")
         #expect(summary(findings) == ["array-instead-of-object breaking $"])

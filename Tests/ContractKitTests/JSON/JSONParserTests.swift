@@ -59,6 +59,29 @@ import Testing
         #expect(object["a"] == .number(JSONNumber(3)))
     }
 
+    /// Repeated keys go through the parser's key cache; every length around its 8- and 16-byte words, escaped and
+    /// non-ASCII keys, keys near the end of input and more distinct keys than the cache holds must all come back exact.
+    @Test func readsRepeatedKeysExactly() throws {
+        var keys = (0...20).map { String(repeating: "k", count: $0) }
+        keys += (0...20).map { String(repeating: "k", count: $0) + "y" }
+        keys += ["caf\u{E9}", "tab\\tkey", "\u{1D11E}", "quote\\\"d"]
+        keys += (0..<600).map { "key\($0)" }
+        let decoded = keys.map { $0.replacingOccurrences(of: "\\t", with: "\t").replacingOccurrences(of: "\\\"", with: "\"") }
+        let object = "{" + keys.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ",") + "}"
+        let value = try parse("[" + object + ",\n" + object + " ,\t" + object + "]")
+        let objects = try #require(value.arrayValue)
+        #expect(objects.count == 3)
+        for parsed in objects {
+            let entries = try #require(parsed.objectValue?.entries)
+            #expect(entries.count == decoded.count)
+            let firstWrongKey = zip(entries.map(\.key), decoded).first { $0 != $1 }
+            #expect(firstWrongKey == nil, "parsed key \(firstWrongKey.map { "'\($0.0)' where '\($0.1)' was written" } ?? "")")
+            #expect(entries.map(\.value) == keys.indices.map { .number(JSONNumber($0)) })
+        }
+        // A short key whose closing quote is among the last bytes of the input.
+        #expect(try parse(#"{"a":{"b":1}}"#) == .object(JSONObject(["a": .object(JSONObject(["b": .number(JSONNumber(1))]))])))
+    }
+
     @Test func decodesEscapes() throws {
         #expect(try parse(#""\"\\\/\b\f\n\r\t""#) == .string("\"\\/\u{8}\u{C}\n\r\t"))
         #expect(try parse(#""\u0041\u00e9\u20AC\u0000""#) == .string("A\u{E9}\u{20AC}\u{0}"))
@@ -137,6 +160,8 @@ import Testing
         let unterminated = parseError("[\"abc")
         #expect(unterminated?.message == "unterminated string")
         #expect(unterminated?.location == at(1, 2))
+        #expect(unterminated?.hint == "add the closing '\"'")
+        #expect(parseError("[\"abc\\")?.location == at(1, 2))
 
         let lineBreak = parseError("{\"a\": \"line\nbreak\"}")
         #expect(lineBreak?.message == "unescaped line break in string")

@@ -91,6 +91,19 @@ import Testing
         #expect(JSONWriter(style: .compact).write(.object(JSONObject(["a\"b": .string("\n")]))) == #"{"a\"b":"\n"}"#)
     }
 
+    /// Long enough for the eight-bytes-at-a-time scan, with the character to escape at every position.
+    @Test func escapesAtEveryPosition() {
+        for (raw, escaped) in [("\"", "\\\""), ("\\", "\\\\"), ("\u{1F}", "\\u001f"), ("\n", "\\n")] {
+            for position in 0..<20 {
+                var characters = Array(repeating: "a", count: 20)
+                characters[position] = raw
+                let string = characters.joined()
+                characters[position] = escaped
+                #expect(JSONWriter.quote(string) == "\"" + characters.joined() + "\"", "escape at \(position)")
+            }
+        }
+    }
+
     @Test func quotedStringsParseBackToThemselves() throws {
         var all = (0..<0x80).map { Character(Unicode.Scalar(UInt8($0))) }.map(String.init).joined()
         all += "\u{E9}\u{FFFD}\u{1D11E}\u{10FFFF}"

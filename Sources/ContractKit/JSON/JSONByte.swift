@@ -1,0 +1,70 @@
+/// The bytes the JSON grammar cares about.
+enum JSONByte {
+    static let tab: UInt8 = 0x09
+    static let lineFeed: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let quote: UInt8 = 0x22
+    static let apostrophe: UInt8 = 0x27
+    static let plus: UInt8 = 0x2B
+    static let comma: UInt8 = 0x2C
+    static let minus: UInt8 = 0x2D
+    static let period: UInt8 = 0x2E
+    static let slash: UInt8 = 0x2F
+    static let zero: UInt8 = 0x30
+    static let one: UInt8 = 0x31
+    static let nine: UInt8 = 0x39
+    static let colon: UInt8 = 0x3A
+    static let uppercaseE: UInt8 = 0x45
+    static let openBracket: UInt8 = 0x5B
+    static let backslash: UInt8 = 0x5C
+    static let closeBracket: UInt8 = 0x5D
+    static let lowercaseE: UInt8 = 0x65
+    static let lowercaseF: UInt8 = 0x66
+    static let lowercaseN: UInt8 = 0x6E
+    static let lowercaseT: UInt8 = 0x74
+    static let lowercaseU: UInt8 = 0x75
+    static let openBrace: UInt8 = 0x7B
+    static let closeBrace: UInt8 = 0x7D
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
+
+    /// Letters, digits and `_`: bytes that continue a bare word such as `true` or `NaN`.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20) &- 0x61 < 26 || byte == 0x5F
+    }
+
+    /// Flags, in the high bit of each byte, the bytes of `word` (eight bytes read little-endian) that a JSON
+    /// string cannot hold as they are: `"`, `\\` and control characters.
+    ///
+    /// A flag can be spurious only above a real one (a borrow runs upwards), so the lowest flag is always exact.
+    @inline(__always)
+    static func stringSpecialFlags(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* UInt64(quote))
+        let backslashes = word ^ (ones &* UInt64(backslash))
+        let zeroQuote = (quotes &- ones) & ~quotes
+        let zeroBackslash = (backslashes &- ones) & ~backslashes
+        let belowSpace = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroBackslash | belowSpace) & 0x8080_8080_8080_8080
+    }
+
+    /// The offset of the first `"`, `\\` or control character in `base[start..<end]`, or `end`.
+    @inline(__always)
+    static func firstStringSpecial(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let flags = stringSpecialFlags(word)
+            if flags != 0 { return index + flags.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < end {
+            let byte = base[index]
+            if byte == quote || byte == backslash || byte < 0x20 { return index }
+            index += 1
+        }
+        return end
+    }
+}

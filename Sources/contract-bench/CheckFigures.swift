@@ -1,0 +1,34 @@
+import ContractKit
+import Foundation
+
+/// Figure 2: parse and shape check, against JSONDecoder decoding the same body into matching structs.
+enum CheckFigures {
+    static func run(quick: Bool) -> [Row] {
+        let suite = try! SpecLoader().load(sources: [(path: "bench.yaml", text: Payloads.spec)])
+        let shape = suite.endpoints[0].expect.body!
+        let checker = ShapeChecker(shapes: suite.shapes)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        var rows: [Row] = []
+        for (name, count) in [("small 1 KB", 2), ("medium 100 KB", 180), ("large 10 MB", quick ? 4_000 : 18_000)] {
+            let bytes = Payloads.users(count: count)
+            let data = Data(bytes)
+            let repeats = max(1, 2_000_000 / bytes.count)
+            let check = Measure.median(runs: quick ? 3 : 7) {
+                for _ in 0..<repeats {
+                    let findings = checker.check(try! JSONParser().parse(bytes), against: shape)
+                    precondition(findings.isEmpty, "the generated payload must conform: \(findings.first!.message)")
+                }
+            }
+            let decode = Measure.median(runs: quick ? 3 : 7) {
+                for _ in 0..<repeats { _ = try! decoder.decode([Payloads.User].self, from: data) }
+            }
+            let ratio = check / decode
+            rows.append(Row(
+                figure: "2 parse+check vs JSONDecoder", payload: name, ratio: ratio, target: "<= 0.25x", met: ratio <= 0.25,
+                detail: String(format: "check %.1f ms, decode %.1f ms per pass", check * 1000 / Double(repeats), decode * 1000 / Double(repeats))))
+            print("  measured figure 2 on \(name)")
+        }
+        return rows
+    }
+}

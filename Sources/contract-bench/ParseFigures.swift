@@ -1,0 +1,34 @@
+import ContractKit
+import Foundation
+
+/// Figure 1: our JSON parser against JSONSerialization on the same bytes.
+enum ParseFigures {
+    static func run(quick: Bool) -> [Row] {
+        let payloads: [(String, [UInt8])] = [
+            ("small 1 KB", Payloads.users(count: 2)),
+            ("medium 100 KB", Payloads.users(count: 180)),
+            ("large 10 MB", Payloads.users(count: quick ? 4_000 : 18_000)),
+            ("deep nesting", Payloads.deep(depth: 200, count: 500)),
+            ("wide object", Payloads.wide(width: 20_000)),
+        ]
+        var rows: [Row] = []
+        for (name, bytes) in payloads {
+            let repeats = max(1, 2_000_000 / bytes.count)
+            let data = Data(bytes)
+            let parser = JSONParser()
+            let ours = Measure.median(runs: quick ? 3 : 7) {
+                for _ in 0..<repeats { _ = try! parser.parse(bytes) }
+            }
+            let foundation = Measure.median(runs: quick ? 3 : 7) {
+                for _ in 0..<repeats { _ = try! JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) }
+            }
+            let ratio = foundation / ours
+            let megabytesPerSecond = Double(bytes.count * repeats) / ours / 1e6
+            rows.append(Row(
+                figure: "1 parse vs JSONSerialization", payload: name, ratio: ratio, target: ">= 20x", met: ratio >= 20,
+                detail: String(format: "ours %.0f MB/s, JSONSerialization %.0f MB/s", megabytesPerSecond, Double(bytes.count * repeats) / foundation / 1e6)))
+            print("  measured figure 1 on \(name)")
+        }
+        return rows
+    }
+}

@@ -1,0 +1,99 @@
+import ContractKit
+import Foundation
+
+/// Figure 5: verifying 1x, 10x and 100x a corpus grows linearly, and peak memory follows the largest recording.
+enum ScalingFigures {
+    static func run(quick: Bool) -> [Row] {
+        let root = NSTemporaryDirectory() + "contract-bench-\(ProcessInfo.processInfo.processIdentifier)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let body = try! JSONParser().parse(Payloads.users(count: 180))
+        var rows: [Row] = []
+        var timings: [(Int, Double, Int)] = []
+        let base = quick ? 5 : 10
+        for factor in [1, 10, 100] {
+            let count = base * factor
+            let directory = root + "/x\(factor)"
+            makeCorpus(at: directory, endpoints: count, body: body)
+            let (seconds, peak) = childVerify(directory)
+            timings.append((factor, seconds, peak))
+            print("  measured figure 5 on \(count) recordings")
+        }
+        for index in 1..<timings.count {
+            let (factor, seconds, _) = timings[index]
+            let (previousFactor, previousSeconds, _) = timings[index - 1]
+            let proportional = Double(factor / previousFactor)
+            let growth = seconds / previousSeconds
+            rows.append(Row(
+                figure: "5 scaling (time)", payload: "\(base * previousFactor) -> \(base * factor) recordings", ratio: growth / proportional,
+                target: "<= 1.2x of proportional", met: growth / proportional <= 1.2,
+                detail: String(format: "%.2f s -> %.2f s", previousSeconds, seconds)))
+        }
+        let memoryGrowth = Double(timings[2].2) / Double(timings[0].2)
+        rows.append(Row(
+            figure: "5 scaling (peak memory)", payload: "\(base) -> \(base * 100) recordings", ratio: memoryGrowth,
+            target: "<= 1.5x (bounded by the largest recording)", met: memoryGrowth <= 1.5,
+            detail: "\(timings[0].2 / 1_048_576) MB -> \(timings[2].2 / 1_048_576) MB"))
+
+        // One 100 MB body: peak RSS against the recording's size.
+        let bigDirectory = root + "/big"
+        let bigCount = quick ? 40_000 : 180_000
+        let bigBody = try! JSONParser().parse(Payloads.users(count: bigCount))
+        makeCorpus(at: bigDirectory, endpoints: 1, body: bigBody)
+        let size = (try? FileManager.default.attributesOfItem(atPath: bigDirectory + "/Recordings/bench/e0.json")[.size] as? Int) ?? 1
+        let (bigSeconds, bigPeak) = childVerify(bigDirectory)
+        rows.append(Row(
+            figure: "5 one large body (peak RSS)", payload: "\(size / 1_048_576) MB recording", ratio: Double(bigPeak) / Double(size),
+            target: "< 4x its size", met: Double(bigPeak) / Double(size) < 4,
+            detail: String(format: "%d MB peak, %.2f s", bigPeak / 1_048_576, bigSeconds)))
+        print("  measured figure 5 on a \(size / 1_048_576) MB recording")
+        return rows
+    }
+
+    static func makeCorpus(at directory: String, endpoints: Int, body: JSONValue) {
+        try? FileManager.default.createDirectory(atPath: directory + "/Specs", withIntermediateDirectories: true)
+        var spec = Payloads.spec.replacingOccurrences(of: "endpoints:\n  list-users:\n    request: GET /users\n    expect: { body: [User] }", with: "endpoints:\n")
+        for index in 0..<endpoints { spec += "  e\(index): { request: GET /e\(index), expect: { body: [User] } }\n" }
+        try! spec.write(toFile: directory + "/Specs/bench.yaml", atomically: true, encoding: .utf8)
+        for index in 0..<endpoints {
+            let recording = Recording(
+                endpoint: "bench/e\(index)", request: .init(method: "GET", url: "https://example.com/e\(index)"),
+                response: .init(status: 200, headers: [.init(name: "Content-Type", value: "application/json")], body: .json(body)))
+            try! recording.write(to: directory + "/Recordings/bench/e\(index).json")
+        }
+    }
+
+    /// Runs the verifier in a child process, so peak memory is that run's alone.
+    static func childVerify(_ directory: String) -> (seconds: Double, peakBytes: Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["child-verify", directory + "/Specs", directory + "/Recordings"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try! process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let parts = output.split(separator: " ")
+        guard parts.count == 2, let seconds = Double(parts[0]), let peak = Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            fatalError("child-verify printed: \(output)")
+        }
+        return (seconds, peak)
+    }
+}
+
+/// The child side of `childVerify`: load, verify everything, print "seconds peakBytes".
+enum ChildVerify {
+    static func run(specs: String, recordings: String) async -> Int32 {
+        let clock = ContinuousClock()
+        let start = clock.now
+        guard let suite = try? SpecLoader().load(directory: specs) else { return 2 }
+        let report = await Verifier(suite: suite, options: .init(recordingsDirectory: recordings)).verify(suite.endpoints)
+        let elapsed = clock.now - start
+        guard !report.hasFailures else {
+            print("failures: \(report.results.first { $0.fails(at: .breaking) }!.findings.first!.message)")
+            return 1
+        }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print("\(seconds) \(Measure.peakResidentBytes())")
+        return 0
+    }
+}
