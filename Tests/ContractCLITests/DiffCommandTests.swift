@@ -19,22 +19,22 @@ import Testing
         }
     }
 
-    func contract(_ arguments: String...) throws -> ContractExecutable.Run {
-        try ContractExecutable.run(arguments, in: root)
+    func contract(_ arguments: String...) throws -> CommandRunner.Output {
+        try CommandRunner.run(arguments, in: root)
     }
 
     @Test func sameShapeExitsZeroAndChangedShapeExitsOne() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let same = try contract("diff", "Recordings/users/list-users.json", "Recordings/users/list-users.json")
         #expect(same.status == 0)
-        #expect(same.output.hasSuffix("no shape change · 0 values changed\n"))
+        #expect(same.stdout.hasSuffix("no shape change · 0 values changed\n"))
         let notices = try contract("diff", "Recordings/notices/list-notices.json", "nightly/notices-list-notices.json")
         #expect(notices.status == 1)
-        #expect(notices.output.contains("breaking date-format-mismatch  at $.notices[0].created_at"))
-        #expect(notices.output.contains("breaking missing-key  at $.notices[2].title"))
+        #expect(notices.stdout.contains("breaking date-format-mismatch  at $.notices[0].created_at"))
+        #expect(notices.stdout.contains("breaking missing-key  at $.notices[2].title"))
         let keyed = try contract("diff", "Recordings/directory/list-users.json", "nightly/directory-list-users.json")
         #expect(keyed.status == 1)
-        #expect(keyed.output.contains("breaking object-instead-of-array  at $\n    the body was an array and is now a dictionary keyed by id"))
+        #expect(keyed.stdout.contains("breaking object-instead-of-array  at $\n    the body was an array and is now a dictionary keyed by id"))
     }
 
     @Test func ignoredPathsAndValues() throws {
@@ -43,19 +43,19 @@ import Testing
             "diff", "Recordings/notices/list-notices.json", "nightly/notices-list-notices.json",
             "--ignore", "$.notices[*].created_at", "--ignore", "$.notices[*].title", "--values")
         #expect(ignored.status == 0)
-        #expect(ignored.output.contains("no shape change"))
+        #expect(ignored.stdout.contains("no shape change"))
         let users = try contract("diff", "Recordings/users/list-users.json", "nightly/users-list-users.json", "--values", "--format", "json")
         // An enum value that changed is a value change, not a shape change; a diff has no spec to know the cases.
         #expect(users.status == 0)
-        #expect(users.output.contains("\"path\": \"$.u2.role\""))
-        #expect(users.output.contains("\"shapeChanged\": false"))
+        #expect(users.stdout.contains("\"path\": \"$.u2.role\""))
+        #expect(users.stdout.contains("\"shapeChanged\": false"))
     }
 
     @Test func unreadableRecordingsExitTwo() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let run = try contract("diff", "Recordings/users/list-users.json", "missing.json")
         #expect(run.status == 2)
-        #expect(run.error.contains("cannot read 'missing.json'"))
+        #expect(run.stderr.contains("cannot read 'missing.json'"))
         #expect(try contract("diff", "Recordings/users/list-users.json").status == 64)
     }
 }

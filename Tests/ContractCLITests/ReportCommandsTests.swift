@@ -9,8 +9,8 @@ import Testing
 
     init() throws { root = try DriftedSuite.make() }
 
-    func contract(_ arguments: String...) throws -> ContractExecutable.Run {
-        try ContractExecutable.run(arguments, in: root)
+    func contract(_ arguments: String...) throws -> CommandRunner.Output {
+        try CommandRunner.run(arguments, in: root)
     }
 
     func read(_ relative: String) throws -> String {
@@ -21,10 +21,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let run = try contract("verify", "--report-dir", "out")
         #expect(run.status == 1)
-        #expect(run.output.contains("FAIL bets/my-bets  3 breaking"))
+        #expect(run.stdout.contains("FAIL bets/my-bets  3 breaking"))
         let files = try FileManager.default.contentsOfDirectory(atPath: root + "/out").sorted()
         #expect(files == ["report.html", "report.json", "report.md", "report.txt", "report.xml"])
-        #expect(try read("out/report.txt") == run.output)
+        #expect(try read("out/report.txt") == run.stdout)
         #expect(try read("out/report.json").contains("\"format\": \"contract-report/1\""))
         #expect(try read("out/report.xml").contains("<testsuite name=\"Specs/bets.yaml\" tests=\"1\" failures=\"3\""))
         #expect(try read("out/report.md").hasPrefix("# Contract report\n\n**6 of 7 endpoints failed**"))
@@ -47,14 +47,14 @@ import Testing
         for index in 1...3 {
             let run = try contract("verify", "--shard", "\(index)/3", "--format", "json", "--output", "shard-\(index).json")
             #expect(run.status == 1)
-            counts.append(run.output.components(separatedBy: "\n").filter { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }.count)
+            counts.append(run.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }.count)
             shardFiles.append("shard-\(index).json")
         }
         #expect(counts == [3, 2, 2])
         #expect(try read("shard-2.json").contains("\"shard\": {\n    \"index\": 2,\n    \"count\": 3,\n    \"suiteEndpoints\": 7\n  }"))
-        let merge = try ContractExecutable.run(["report", "merge"] + shardFiles.reversed() + ["--report-dir", "merged", "--format", "markdown"], in: root)
+        let merge = try CommandRunner.run(["report", "merge"] + shardFiles.reversed() + ["--report-dir", "merged", "--format", "markdown"], in: root)
         #expect(merge.status == 1)
-        #expect(merge.output == (try read("whole/report.md")))
+        #expect(merge.stdout == (try read("whole/report.md")))
         for file in ["report.txt", "report.json", "report.xml", "report.md", "report.html"] {
             #expect(try read("merged/" + file) == (try read("whole/" + file)), "\(file) differs")
         }
@@ -65,13 +65,13 @@ import Testing
         _ = try contract("verify", "--shard", "1/2", "--format", "json", "--output", "one.json")
         let merge = try contract("report", "merge", "one.json")
         #expect(merge.status == 2)
-        #expect(merge.error.contains("error: cannot merge the reports: shard 2/2 is missing"))
-        #expect(merge.error.contains("hint: pass the report of every shard"))
+        #expect(merge.stderr.contains("error: cannot merge the reports: shard 2/2 is missing"))
+        #expect(merge.stderr.contains("hint: pass the report of every shard"))
         let unreadable = try contract("report", "merge", "nowhere.json")
-        #expect(unreadable.status == 2 && unreadable.error.contains("cannot read 'nowhere.json'"))
+        #expect(unreadable.status == 2 && unreadable.stderr.contains("cannot read 'nowhere.json'"))
         let bad = try contract("verify", "--shard", "4/3")
         #expect(bad.status == 64)
-        #expect(bad.error.contains("--shard: shard 4/3 does not exist"))
+        #expect(bad.stderr.contains("--shard: shard 4/3 does not exist"))
         #expect(try contract("report", "merge").status == 64)
     }
 
@@ -79,8 +79,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let run = try contract("verify", "--format", "github", "--filter", "bets/*")
         #expect(run.status == 1)
-        #expect(run.output.hasPrefix("::error file=Specs/bets.yaml,line=11,col=16,title=bets/my-bets%3A type-mismatch at $.b[1].i::"))
-        #expect(run.output.hasSuffix("contract: 1 endpoint: 0 passed, 1 failed · 3 breaking, 0 warnings, 0 info\n"))
+        #expect(run.stdout.hasPrefix("::error file=Specs/bets.yaml,line=11,col=16,title=bets/my-bets%3A type-mismatch at $.b[1].i::"))
+        #expect(run.stdout.hasSuffix("contract: 1 endpoint: 0 passed, 1 failed · 3 breaking, 0 warnings, 0 info\n"))
     }
 
     @Test func aSingleReportCanBeRenderedInAnotherFormat() throws {
@@ -88,6 +88,6 @@ import Testing
         _ = try contract("verify", "--filter", "notices", "--format", "json", "--output", "notices.json")
         let run = try contract("report", "merge", "notices.json", "--format", "junit")
         #expect(run.status == 1)
-        #expect(run.output.contains("<testcase name=\"notices/list-notices\" classname=\"contract.notices\" time=\"0\">"))
+        #expect(run.stdout.contains("<testcase name=\"notices/list-notices\" classname=\"contract.notices\" time=\"0\">"))
     }
 }
