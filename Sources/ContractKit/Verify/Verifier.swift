@@ -10,6 +10,8 @@ public struct Verifier: Sendable {
         public var today: Date
         /// How many endpoints are verified at once.
         public var concurrency: Int
+        /// Recordings larger than this keep their body out of the report (excerpts need it; memory does not).
+        public var maxReportedBodyBytes = 1_048_576
 
         /// Creates options.
         public init(recordingsDirectory: String = "Recordings", today: Date = Date(), concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -67,6 +69,12 @@ public struct Verifier: Sendable {
         applyWaivers(endpoint.waivers, to: &result)
         if !result.findings.isEmpty {
             result.recording = recording.map(SecretRedaction.redacted)
+            // Reports excerpt the body around each finding. A large body is left out, so that a run with many
+            // failing endpoints holds no more than one large body at a time, and report.json stays small.
+            if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > options.maxReportedBodyBytes {
+                result.recording?.response.body = nil
+                result.notes.append("the body (\(size / 1_048_576) MB) is left out of the report's excerpts; see \(path)")
+            }
             result.expected = ShapeOutline(expectation: endpoint.expect, shapes: suite.shapes)
         }
         if let model = endpoint.model {

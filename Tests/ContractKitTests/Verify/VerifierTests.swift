@@ -228,3 +228,23 @@ func lines(_ result: EndpointResult) -> [String] {
         #expect(result.findings[1].message == "the waiver for extra-key at $.notices[*].pinned expired on 2099-12-31 (reason: pinned notices ship in the next app release (APP-1234))")
     }
 }
+
+@Suite struct VerifierReportedBodyTests {
+    @Test func largeBodiesAreLeftOutOfTheReport() async throws {
+        let suite = SampleSuiteCopy()
+        defer { suite.remove() }
+        try suite.driftBody("bets/my-bets") { $0.update("b.0.i") { $0 = .string("x") } }
+        let loaded = try SpecLoader().load(directory: suite.specs)
+        let endpoint = loaded.endpoints.first { $0.id == "bets/my-bets" }!
+
+        var options = Verifier.Options(recordingsDirectory: suite.recordings)
+        let kept = Verifier(suite: loaded, options: options).verify(endpoint)
+        #expect(kept.recording?.response.body != nil)
+
+        options.maxReportedBodyBytes = 100
+        let left = Verifier(suite: loaded, options: options).verify(endpoint)
+        #expect(lines(left) == ["type-mismatch breaking $.b[0].i"])
+        #expect(left.recording != nil && left.recording?.response.body == nil)
+        #expect(left.notes.contains { $0.hasPrefix("the body (0 MB) is left out of the report's excerpts") })
+    }
+}
