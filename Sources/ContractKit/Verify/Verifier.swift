@@ -32,6 +32,13 @@ public struct Verifier: Sendable {
         self.options = options
     }
 
+    /// `75 MB`, `812 KB`, `100 bytes`.
+    static func describeSize(_ bytes: Int) -> String {
+        if bytes >= 1_048_576 { return "\(bytes / 1_048_576) MB" }
+        if bytes >= 1024 { return "\(bytes / 1024) KB" }
+        return "\(bytes) bytes"
+    }
+
     /// The recording path for an endpoint: `<recordings>/<spec-file-stem>/<endpoint>.json`.
     public func recordingPath(for endpoint: Endpoint) -> String {
         let base = options.recordingsDirectory.hasSuffix("/") ? String(options.recordingsDirectory.dropLast()) : options.recordingsDirectory
@@ -73,7 +80,7 @@ public struct Verifier: Sendable {
             // failing endpoints holds no more than one large body at a time, and report.json stays small.
             if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > options.maxReportedBodyBytes {
                 result.recording?.response.body = nil
-                result.notes.append("the body (\(size / 1_048_576) MB) is left out of the report's excerpts; see \(path)")
+                result.notes.append("the body (\(Verifier.describeSize(size))) is left out of the report's excerpts; see \(path)")
             }
             result.expected = ShapeOutline(expectation: endpoint.expect, shapes: suite.shapes)
         }
