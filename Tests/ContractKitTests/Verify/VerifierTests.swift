@@ -246,6 +246,6 @@ func lines(_ result: EndpointResult) -> [String] {
         #expect(lines(left) == ["type-mismatch breaking $.b[0].i"])
         #expect(left.recording != nil && left.recording?.response.body == nil)
         let size = try FileManager.default.attributesOfItem(atPath: suite.recordings + "/bets/my-bets.json")[.size] as! Int
-        #expect(left.notes.contains("the body (\(size / 1024) KB) is left out of the report's excerpts; see \(suite.recordings)/bets/my-bets.json"))
+        #expect(left.notes.contains("the body (\(size) bytes) is left out of the report's excerpts; see \(suite.recordings)/bets/my-bets.json"))
     }
 }
