@@ -27,10 +27,15 @@ let package = Package(
             ]
         ),
         .target(name: "SampleModels"),
+        .target(name: "DemoServer", dependencies: ["ContractKit"]),
+        .executableTarget(
+            name: "demo-api",
+            dependencies: ["DemoServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(name: "contract", dependencies: ["ContractCLI", "SampleModels"]),
         .target(name: "ContractTestSupport", dependencies: ["ContractKit"], path: "Tests/ContractTestSupport"),
-        .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport"]),
-        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "ContractTestSupport"]),
+        .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport", "DemoServer"]),
+        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "ContractTestSupport", "DemoServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
