@@ -170,7 +170,9 @@ public struct Recorder: Sendable {
     private func write(
         _ response: TransportResponse, durationMs: Int, endpoint: Endpoint, prepared: PreparedRequest, path: String, attempts: Int
     ) -> RecordOutcome {
-        let redactor = prepared.redactor
+        // Tokens a server puts in the URLs it redirects to are secrets too, wherever else they show up.
+        let visited = response.redirects.map(\.url.absoluteString) + [response.url?.absoluteString].compactMap { $0 }
+        let redactor = prepared.redactor.adding(secrets: visited.flatMap(Redactor.sensitiveQueryValues(in:)))
         let body = Recording.Body(received: response.body, contentType: response.header("Content-Type")).map(redactor.redactBody)
         let redirects = response.redirects.map { Recording.Redirect(status: $0.status, url: redactor.redactURL($0.url.absoluteString)) }
         let recording = Recording(

@@ -112,6 +112,19 @@ public struct Redactor: Sendable {
         return scrub(text + fragment)
     }
 
+    /// The values of token-like query parameters in `url`, decoded: secrets a server hands out in redirects.
+    public static func sensitiveQueryValues(in url: String) -> [String] {
+        guard let question = url.firstIndex(of: "?") else { return [] }
+        let query = String(url[url.index(after: question)...].prefix { $0 != "#" })
+        return query.split(separator: "&").compactMap { pair -> String? in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2 else { return nil }
+            let name = parts[0], value = parts[1]
+            guard isSensitiveQueryParameter(name.removingPercentEncoding ?? name), !value.isEmpty else { return nil }
+            return value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? value
+        }
+    }
+
     // MARK: - Bodies
 
     /// A JSON body as it may be written down: values at the `redact:` paths replaced, secrets scrubbed from every

@@ -57,6 +57,7 @@ public struct RequestBuilder: Sendable {
         if let components = URLComponents(string: baseURL) {
             secrets += [components.user, components.password].compactMap { $0 }
         }
+        secrets += Redactor.sensitiveQueryValues(in: baseURL)
         var bodyPaths: [RedactionPath] = []
         for text in endpoint.redactions { bodyPaths.append(try RedactionPath(parsing: text, at: endpoint.location)) }
 
@@ -168,9 +169,7 @@ public struct RequestBuilder: Sendable {
         switch value {
         case .string(let text):
             // A string that is not a well-formed template is sent as written.
-            guard text.contains("${"), let template = try? Template(parsing: text), !template.variables.isEmpty else {
-                return (value, value, [])
-            }
+            guard text.contains("${"), let template = try? Template(parsing: text) else { return (value, value, []) }
             let part = try render(template, encode: { $0 })
             return (.string(part.sent), .string(part.shown), part.secrets)
         case .array(let items):

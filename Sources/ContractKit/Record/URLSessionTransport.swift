@@ -36,8 +36,9 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
-        // URLSession's own timeout is an idle timeout; the exchange's deadline below bounds the whole request.
-        urlRequest.timeoutInterval = request.timeout
+        // The deadline below bounds the whole exchange. URLSession's own timeout only guards against idling, and is
+        // kept above the deadline in whole seconds: on Linux a fraction of a second can make it fire at once.
+        urlRequest.timeoutInterval = (request.timeout + 1).rounded(.up)
         for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
         urlRequest.httpBody = request.body
 
