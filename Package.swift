@@ -33,9 +33,10 @@ let package = Package(
             dependencies: ["DemoServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "contract", dependencies: ["ContractCLI", "SampleModels"]),
-        .target(name: "ContractTestSupport", dependencies: ["ContractKit"], path: "Tests/ContractTestSupport"),
+        .target(name: "ContractTestSupport", dependencies: ["ContractKit", "DemoServer"], path: "Tests/ContractTestSupport"),
         .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport", "DemoServer"]),
         .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "ContractTestSupport", "DemoServer"]),
+        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "ContractTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
