@@ -33,6 +33,9 @@ struct DemoAPICommand: ParsableCommand {
     @Option(name: .long, help: "The folder of recordings whose responses are served.")
     var recordings = "Recordings"
 
+    @Option(name: .long, help: ArgumentHelp("Answer each request this many seconds late, like a slow staging server.", valueName: "seconds"))
+    var latency: Double = 0
+
     @Option(name: .long, help: "Stop by itself after this many seconds.")
     var lifetime: Double?
 
@@ -49,11 +52,12 @@ struct DemoAPICommand: ParsableCommand {
         }
         let api = DemoAPI(suite: suite, recordingsDirectory: recordings, drifts: drift)
         for problem in api.problems { log("demo-api: warning: \(problem)") }
-        let quiet = quiet
+        let quiet = quiet, latency = latency
         let server: HTTPServer
         do {
             server = try HTTPServer(port: port, lifetime: lifetime) { request in
-                let response = api.respond(to: request)
+                var response = api.respond(to: request)
+                response.delay = latency
                 // The path only: a query may carry a token.
                 if !quiet { log("\(request.method) \(request.path) -> \(response.status)") }
                 return response

@@ -79,7 +79,7 @@ struct CheckCommandTests {
 
         #expect(run.status == 2)
         #expect(run.standardOutput.contains("breaking request-failed"))
-        #expect(run.standardOutput.contains("could not connect to 127.0.0.1:\(server.port) (connection refused)"))
+        #expect(run.standardOutput.contains("could not connect to 127.0.0.1:\(server.port): connection refused"))
         #expect(run.standardOutput.hasSuffix("2 endpoints: 0 passed, 2 failed · 2 breaking, 0 warnings, 0 info\n"))
     }
 }

@@ -13,8 +13,9 @@ enum PercentEncoding {
     /// One path segment's characters: unreserved plus the sub-delimiters, `:` and `@` (not `/`).
     static let pathSegment: CharacterSet = unreserved.union(CharacterSet(charactersIn: "!$&'()*+,;=:@"))
 
-    /// A literal path as written in a spec: segment characters, `/`, and `%` so existing escapes stay as they are.
-    static let literalPath: CharacterSet = pathSegment.union(CharacterSet(charactersIn: "/%"))
+    /// A literal path as written in a spec: segment characters, `/`, `%` so existing escapes stay as they are, and
+    /// `?` so a query written into the path itself is kept.
+    static let literalPath: CharacterSet = pathSegment.union(CharacterSet(charactersIn: "/%?"))
 
     /// A query parameter's name or value.
     static func queryComponent(_ text: String) -> String {

@@ -103,6 +103,18 @@ public struct RequestBuilder: Sendable {
             secrets += part.secrets
         }
 
+        // A query written into the spec's path goes after the base URL's and before the spec's `query`.
+        let position = baseQuery == nil ? 0 : 1
+        if let question = sentPath.firstIndex(of: "?") {
+            sentQuery.insert(String(sentPath[sentPath.index(after: question)...]), at: position)
+            sentPath = String(sentPath[..<question])
+        }
+        if let question = shownPath.firstIndex(of: "?") {
+            shownQuery.insert(String(shownPath[shownPath.index(after: question)...]), at: position)
+            shownPath = String(shownPath[..<question])
+        }
+        sentQuery.removeAll { $0.isEmpty }
+        shownQuery.removeAll { $0.isEmpty }
         let sentText = base + sentPath + (sentQuery.isEmpty ? "" : "?" + sentQuery.joined(separator: "&"))
         let shownText = base + shownPath + (shownQuery.isEmpty ? "" : "?" + shownQuery.joined(separator: "&"))
 

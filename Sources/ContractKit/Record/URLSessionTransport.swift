@@ -193,7 +193,7 @@ private final class Exchange: @unchecked Sendable {
         }
         switch urlError.code {
         case .cannotConnectToHost:
-            return TransportError(.connectionRefused, "could not connect to \(host) (connection refused)")
+            return TransportError(.connectionRefused, "could not connect to \(host): connection refused")
         case .networkConnectionLost:
             return TransportError(.connectionLost, "the connection to \(host) broke before the whole response arrived")
         case .timedOut:

@@ -129,7 +129,7 @@ struct RecorderTests {
 
         let failure = try #require(run.results[0].failure)
         #expect(failure.reason.hasPrefix("could not connect to 127.0.0.1:"))
-        #expect(failure.reason.hasSuffix("(connection refused) (3 attempts)"))
+        #expect(failure.reason.hasSuffix(": connection refused (3 attempts)"))
         #expect(events.contains { if case .retrying(_, 3, 3, _, _) = $0 { return true } else { return false } })
     }
 

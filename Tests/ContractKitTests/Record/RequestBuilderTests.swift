@@ -52,6 +52,17 @@ struct RequestBuilderTests {
         #expect(prepared.redactor.scrub("token t0k3n, run 77") == "token <redacted>, run 77", "short values are not searched for")
     }
 
+    @Test func keepsAQueryWrittenIntoThePath() throws {
+        let endpoint = try Self.endpoint("""
+            endpoints:
+              search:
+                request: GET /search?sort=new
+                query: { q: shoes }
+            """)
+        let prepared = try RequestBuilder(baseURL: "http://localhost:8080?tenant=7", environment: [:]).prepare(endpoint)
+        #expect(prepared.url.absoluteString == "http://localhost:8080/search?tenant=7&sort=new&q=shoes")
+    }
+
     @Test func credentialsInTheBaseURLAreSecrets() throws {
         let endpoint = try Self.endpoint("endpoints:\n  ping:\n    request: GET /ping\n")
         let prepared = try RequestBuilder(baseURL: "https://robot:pa55word@api.example.com", environment: [:]).prepare(endpoint)
