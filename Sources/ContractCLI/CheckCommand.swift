@@ -10,11 +10,11 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Record live responses, then verify them: the nightly job.",
         discussion: """
-            Records every selected endpoint into --into (default \(CheckCommand.defaultFolder), so the committed
-            baseline in --recordings is not touched), then verifies those fresh recordings against the specs and
+            Records every selected endpoint into --into (default \(CheckCommand.defaultFolder), so the committed \
+            baseline in --recordings is not touched), then verifies those fresh recordings against the specs and \
             prints the report. An endpoint whose request failed is reported as request-failed.
 
-            Exit codes: 0 no drift at or above --fail-on; 1 drift; 2 a request failed or the run could not be done;
+            Exit codes: 0 no drift at or above --fail-on; 1 drift; 2 a request failed or the run could not be done; \
             64 usage error.
             """
     )

@@ -7,8 +7,8 @@ struct RecordCommand: AsyncParsableCommand {
         commandName: "record",
         abstract: "Record live responses from a server into the recordings folder.",
         discussion: """
-            Sends each endpoint's request (path parameters, query, headers and body, with ${NAME} read from the
-            environment) and writes <recordings>/<spec>/<endpoint>.json. Secrets are redacted before anything is
+            Sends each endpoint's request (path parameters, query, headers and body, with ${NAME} read from the \
+            environment) and writes <recordings>/<spec>/<endpoint>.json. Secrets are redacted before anything is \
             written or shown; volatile headers are dropped; a file whose response did not change is left untouched.
 
             Exit codes: 0 every endpoint recorded; 2 a request failed (the others are still recorded); 64 usage error.

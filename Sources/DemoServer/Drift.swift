@@ -20,8 +20,8 @@ public enum Drift: String, Sendable, CaseIterable {
     /// One line for `--help` and the server's banner.
     public var summary: String {
         switch self {
-        case .keyCase: return "snake_case keys become camelCase and camelCase keys snake_case"
-        case .keyedDictionary: return "arrays of objects with an id become dictionaries keyed by id"
+        case .keyCase: return "created_at becomes createdAt, and createdAt created_at"
+        case .keyedDictionary: return "arrays of objects with ids become dictionaries keyed by id"
         case .idType: return "numeric ids become strings"
         case .dateFormat: return "ISO 8601 date-times become epoch milliseconds"
         case .missingField: return "each record loses its first field that is not an id"

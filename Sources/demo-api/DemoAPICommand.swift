@@ -11,13 +11,13 @@ struct DemoAPICommand: ParsableCommand {
         commandName: "demo-api",
         abstract: "A stand-in staging server for the sample suite, with drift on demand.",
         discussion: """
-            Serves every endpoint in the specs with its recorded response, on 127.0.0.1 only. With --drift, the
+            Serves every endpoint in the specs with its recorded response, on 127.0.0.1 only. With --drift, the \
             JSON bodies change the way real backends drift, so `contract check` has something to catch:
 
-            \(Drift.allCases.map { "  \($0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
+            \(Drift.allCases.map { "  \($0.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
 
-            Try it: swift run demo-api --drift keyed-dictionary, then in another terminal
-            STAGING_TOKEN=demo BETS_API_KEY=demo CONTRACT_BASE_URL=http://127.0.0.1:8080 swift run contract check
+            Try it: `swift run demo-api --drift keyed-dictionary`, then in another terminal:
+              STAGING_TOKEN=demo BETS_API_KEY=demo CONTRACT_BASE_URL=http://127.0.0.1:8080 swift run contract check
             """
     )
 
@@ -36,7 +36,7 @@ struct DemoAPICommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Answer each request this many seconds late, like a slow staging server.", valueName: "seconds"))
     var latency: Double = 0
 
-    @Option(name: .long, help: "Stop by itself after this many seconds.")
+    @Option(name: .long, help: ArgumentHelp("Stop by itself after this many seconds.", valueName: "seconds"))
     var lifetime: Double?
 
     @Flag(name: .long, help: "Do not log requests.")

@@ -146,6 +146,7 @@ struct RecorderTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
         let failure = try #require(run.results[0].failure)
+        #expect(failure.reason.hasSuffix("broke before the whole response arrived (2 attempts)"), "\(failure.reason)")
         #expect(failure.attempts == 2)
         #expect(server.hits("/reset") == 2)
         #expect(!FileManager.default.fileExists(atPath: folder + "/live/e0.json"), "a half body is never recorded")
