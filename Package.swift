@@ -27,11 +27,17 @@ let package = Package(
             ]
         ),
         .target(name: "SampleModels"),
+        .target(name: "DemoServer", dependencies: ["ContractKit"]),
+        .executableTarget(
+            name: "demo-api",
+            dependencies: ["DemoServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(name: "contract", dependencies: ["ContractCLI", "SampleModels"]),
         .executableTarget(name: "contract-bench", dependencies: ["ContractKit"]),
-        .target(name: "ContractTestSupport", dependencies: ["ContractKit"], path: "Tests/ContractTestSupport"),
-        .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport"]),
-        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "ContractTestSupport"]),
+        .target(name: "ContractTestSupport", dependencies: ["ContractKit", "DemoServer"], path: "Tests/ContractTestSupport"),
+        .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport", "DemoServer"]),
+        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "ContractTestSupport", "DemoServer"]),
+        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "ContractTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

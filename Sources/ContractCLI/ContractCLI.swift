@@ -20,7 +20,9 @@ struct RootCommand: AsyncParsableCommand {
             Exit codes: 0 no drift at or above --fail-on; 1 drift; 2 the run could not be done (bad spec,
             unreadable files); 64 usage error.
             """,
-        subcommands: [VerifyCommand.self, LintCommand.self, DiffCommand.self, ReportCommand.self],
+        subcommands: [
+            VerifyCommand.self, LintCommand.self, RecordCommand.self, CheckCommand.self, DiffCommand.self, ReportCommand.self,
+        ],
         defaultSubcommand: VerifyCommand.self
     )
 }

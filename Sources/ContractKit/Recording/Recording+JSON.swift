@@ -78,12 +78,29 @@ extension Recording {
         }
         var duration: Int?
         if let number = response["durationMs"]?.numberValue { duration = Int(number.doubleValue.rounded()) }
+        var finalURL: String?
+        if let value = response["url"] {
+            guard let text = value.stringValue else { throw invalid("'response.url' must be a string") }
+            finalURL = text
+        }
+        var redirects: [Redirect] = []
+        if let value = response["redirects"] {
+            guard let items = value.arrayValue else { throw invalid("'response.redirects' must be an array of { status, url }") }
+            for item in items {
+                guard let hop = item.objectValue, let status = hop["status"]?.numberValue?.int64Value,
+                      let hopURL = hop["url"]?.stringValue else {
+                    throw invalid("each of 'response.redirects' must be an object { \"status\": 301, \"url\": \"...\" }")
+                }
+                redirects.append(Redirect(status: Int(status), url: hopURL))
+            }
+        }
         self.init(
             endpoint: endpoint, recordedAt: root["recordedAt"]?.stringValue,
             request: Request(method: method, url: url, headers: try headers(request["headers"], "request.headers"),
                              body: try body(request, "request")),
             response: Response(status: Int(status), headers: try headers(response["headers"], "response.headers"),
-                               durationMs: duration, body: try body(response, "response")))
+                               durationMs: duration, body: try body(response, "response"),
+                               url: finalURL, redirects: redirects))
     }
 
     /// The recording as JSON, members in a fixed order so files diff cleanly.
@@ -116,6 +133,13 @@ extension Recording {
         if !self.request.headers.isEmpty { request.entries.append(.init(key: "headers", value: headers(self.request.headers))) }
         add(self.request.body, to: &request)
         var response = JSONObject(["status": .number(JSONNumber(self.response.status))])
+        if let url = self.response.url { response.entries.append(.init(key: "url", value: .string(url))) }
+        if !self.response.redirects.isEmpty {
+            let hops = self.response.redirects.map { hop -> JSONValue in
+                .object(JSONObject(["status": .number(JSONNumber(hop.status)), "url": .string(hop.url)]))
+            }
+            response.entries.append(.init(key: "redirects", value: .array(hops)))
+        }
         if !self.response.headers.isEmpty { response.entries.append(.init(key: "headers", value: headers(self.response.headers))) }
         if let duration = self.response.durationMs { response.entries.append(.init(key: "durationMs", value: .number(JSONNumber(duration)))) }
         add(self.response.body, to: &response)

@@ -43,14 +43,33 @@ public struct Recording: Sendable, Hashable {
         }
     }
 
+    /// A redirect followed on the way to the response: the status and the URL that answered with it.
+    public struct Redirect: Sendable, Hashable {
+        public var status: Int
+        public var url: String
+        public init(status: Int, url: String) {
+            self.status = status
+            self.url = url
+        }
+    }
+
     /// The response that came back.
     public struct Response: Sendable, Hashable {
         public var status: Int
+        /// The URL that answered, when redirects led away from `request.url`.
+        public var url: String?
+        /// The redirects followed, in order; the first answered `request.url`.
+        public var redirects: [Redirect]
         public var headers: [Header]
         public var durationMs: Int?
         public var body: Body?
-        public init(status: Int, headers: [Header] = [], durationMs: Int? = nil, body: Body? = nil) {
+        public init(
+            status: Int, headers: [Header] = [], durationMs: Int? = nil, body: Body? = nil,
+            url: String? = nil, redirects: [Redirect] = []
+        ) {
             self.status = status
+            self.url = url
+            self.redirects = redirects
             self.headers = headers
             self.durationMs = durationMs
             self.body = body

@@ -1,0 +1,72 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+
+struct CheckCommand: AsyncParsableCommand {
+    /// Where `check` records unless told otherwise: beside the baseline, never over it.
+    static let defaultFolder = ".contract/check-recordings"
+
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Record live responses, then verify them: the nightly job.",
+        discussion: """
+            Records every selected endpoint into --into (default \(CheckCommand.defaultFolder), so the committed \
+            baseline in --recordings is not touched), then verifies those fresh recordings against the specs and \
+            prints the report. An endpoint whose request failed is reported as request-failed.
+
+            Exit codes: 0 no drift at or above --fail-on; 1 drift; 2 a request failed or the run could not be done; \
+            64 usage error.
+            """
+    )
+
+    @OptionGroup var suite: SuiteOptions
+    @OptionGroup var live: LiveRequestOptions
+
+    @Option(name: .long, help: ArgumentHelp("Record into this folder (default: \(CheckCommand.defaultFolder)).", valueName: "folder"))
+    var into: String?
+
+    @Flag(name: .long, help: "Record into the baseline (--recordings) itself, updating it.")
+    var updateBaseline = false
+
+    @Option(name: .long, help: "The report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ReportFormat = .text
+
+    @Option(name: .long, help: "Write the report to this file (the text report still goes to standard output).")
+    var output: String?
+
+    @Option(name: .long, help: "Fail on drift at or above this severity: breaking, warning or info.")
+    var failOn: Severity = .breaking
+
+    func validate() throws {
+        if updateBaseline, let into, into != suite.recordings {
+            throw ValidationError("--update-baseline records into --recordings (\(suite.recordings)); it cannot be combined with --into \(into)")
+        }
+    }
+
+    /// The folder recorded into.
+    var folder: String { updateBaseline ? suite.recordings : (into ?? CheckCommand.defaultFolder) }
+
+    func run() async throws {
+        let loaded = try suite.loadSuite()
+        let endpoints = try suite.selectedEndpoints(of: loaded)
+        let check = LiveCheck(suite: loaded, recorder: Recorder(options: live.recorderOptions(into: folder, mode: .all)))
+        let view = RecordProgressView.standardError(endpointIDs: endpoints.map(\.id))
+        let (run, report) = await check.run(endpoints, failOn: failOn) { view.handle($0) }
+        view.finish()
+        Console.error(RecordCommand.summaryLine(run))
+
+        if let output {
+            do {
+                try ReportFile.write(format.renderer(color: false).render(report), to: output)
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(2)
+            }
+            Console.output(TextReportRenderer(color: Console.colorEnabled).render(report))
+        } else {
+            Console.output(format.renderer(color: format == .text && Console.colorEnabled).render(report))
+        }
+        if run.hasFailures { throw ExitCode(2) }
+        if report.hasFailures { throw ExitCode(1) }
+    }
+}

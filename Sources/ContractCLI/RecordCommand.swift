@@ -1,0 +1,56 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+
+struct RecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record live responses from a server into the recordings folder.",
+        discussion: """
+            Sends each endpoint's request (path parameters, query, headers and body, with ${NAME} read from the \
+            environment) and writes <recordings>/<spec>/<endpoint>.json. Secrets are redacted before anything is \
+            written or shown; volatile headers are dropped; a file whose response did not change is left untouched.
+
+            Exit codes: 0 every endpoint recorded; 2 a request failed (the others are still recorded); 64 usage error.
+            """
+    )
+
+    @OptionGroup var suite: SuiteOptions
+    @OptionGroup var live: LiveRequestOptions
+
+    @Option(name: .long, help: "all: record every endpoint; missing: only those without a recording.")
+    var mode: Recorder.Mode = .all
+
+    func run() async throws {
+        let loaded = try suite.loadSuite()
+        let endpoints = try suite.selectedEndpoints(of: loaded)
+        let recorder = Recorder(options: live.recorderOptions(into: suite.recordings, mode: mode))
+        let view = RecordProgressView.standardError(endpointIDs: endpoints.map(\.id))
+        let run = await recorder.record(endpoints) { view.handle($0) }
+        view.finish()
+
+        var output = ""
+        for failed in run.failures {
+            guard let failure = failed.failure else { continue }
+            output += "FAIL \(failed.endpoint.id)  request-failed\n"
+            output += "    \(failed.request)\n"
+            output += "    \(failure.reason)\n"
+            if let hint = failure.hint { output += "    fix      \(hint)\n" }
+            output += "    spec     \(failed.endpoint.request.location)\n"
+        }
+        if !output.isEmpty { output += "\n" }
+        output += RecordCommand.summaryLine(run) + "\n"
+        Console.output(output)
+        if run.hasFailures { throw ExitCode(2) }
+    }
+
+    /// `recorded 7 endpoints into Recordings: 2 written, 4 unchanged, 1 failed`.
+    static func summaryLine(_ run: RecordRun) -> String {
+        let summary = run.summary
+        var parts = ["\(summary.written) written", "\(summary.unchanged) unchanged"]
+        if summary.skipped > 0 { parts.append("\(summary.skipped) skipped") }
+        parts.append("\(summary.failed) failed")
+        let count = run.results.count
+        return "recorded \(count) endpoint\(count == 1 ? "" : "s") into \(run.recordingsDirectory): " + parts.joined(separator: ", ")
+    }
+}

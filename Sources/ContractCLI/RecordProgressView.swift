@@ -1,0 +1,144 @@
+import ContractKit
+import Foundation
+
+/// Recording progress on standard error.
+///
+/// On a terminal, each endpoint in flight has a live line with its elapsed time, replaced by its result when it is
+/// done; elsewhere (CI logs, pipes) each result and each retry is one plain line. Every text shown comes from a
+/// ``RecordEvent`` and is already redacted.
+final class RecordProgressView: @unchecked Sendable {
+    // @unchecked: the mutable state is read and written only while holding `lock`.
+    private let lock = NSLock()
+    private let live: Bool
+    private let color: Bool
+    private let idWidth: Int
+    private let width: Int
+    private var inFlight: [(id: String, started: Date, note: String)] = []
+    private var drawnLines = 0
+    private var ticker: DispatchSourceTimer?
+
+    /// A view for these endpoints; `live` redraws in place (a terminal only).
+    init(endpointIDs: [String], live: Bool, color: Bool) {
+        self.live = live
+        self.color = color
+        self.idWidth = min(40, endpointIDs.map(\.count).max() ?? 0)
+        self.width = RecordProgressView.terminalWidth()
+        if live {
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now() + 0.2, repeating: 0.2)
+            timer.setEventHandler { [weak self] in self?.redraw(adding: []) }
+            timer.resume()
+            ticker = timer
+        }
+    }
+
+    /// A view for standard error: live when it is a terminal.
+    static func standardError(endpointIDs: [String]) -> RecordProgressView {
+        let terminal = isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        return RecordProgressView(endpointIDs: endpointIDs, live: terminal, color: terminal && !noColor)
+    }
+
+    /// Shows one event.
+    func handle(_ event: RecordEvent) {
+        switch event {
+        case .started(let id, let request):
+            lock.lock()
+            inFlight.append((id, Date(), request))
+            lock.unlock()
+            redraw(adding: [])
+        case .retrying(let id, let attempt, let attempts, let reason, let delay):
+            let note = "retry \(attempt)/\(attempts) in \(RecordProgressView.duration(delay)): \(reason)"
+            lock.lock()
+            if let index = inFlight.firstIndex(where: { $0.id == id }) { inFlight[index].note = note }
+            lock.unlock()
+            redraw(adding: live ? [] : [line(mark: paint(" ...", .dim), id: id, time: "", text: note)])
+        case .finished(let id, let outcome, let seconds):
+            lock.lock()
+            inFlight.removeAll { $0.id == id }
+            lock.unlock()
+            redraw(adding: [finishedLine(id: id, outcome: outcome, seconds: seconds)])
+        }
+    }
+
+    /// Stops the live display, leaving the results on screen.
+    func finish() {
+        lock.lock()
+        ticker?.cancel()
+        ticker = nil
+        inFlight.removeAll()
+        lock.unlock()
+        redraw(adding: [])
+    }
+
+    // MARK: - Drawing
+
+    private func redraw(adding lines: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard live else {
+            if !lines.isEmpty { write(lines.map { $0 + "\n" }.joined()) }
+            return
+        }
+        var output = drawnLines > 0 ? "\u{1B}[\(drawnLines)F\u{1B}[J" : ""
+        for line in lines { output += line + "\n" }
+        let now = Date()
+        for flight in inFlight {
+            let elapsed = RecordProgressView.duration(now.timeIntervalSince(flight.started))
+            output += clipped(line(mark: paint(" ...", .dim), id: flight.id, time: elapsed, text: flight.note)) + "\n"
+        }
+        drawnLines = inFlight.count
+        if !output.isEmpty { write(output) }
+    }
+
+    private func finishedLine(id: String, outcome: RecordOutcome, seconds: Double) -> String {
+        let time = RecordProgressView.duration(seconds)
+        switch outcome {
+        case .written(let status, _):
+            return line(mark: paint(String(format: "%4d", status), status < 400 ? .green : .yellow), id: id, time: time, text: "written")
+        case .unchanged(let status, _):
+            return line(mark: paint(String(format: "%4d", status), status < 400 ? .green : .yellow), id: id, time: time, text: "unchanged")
+        case .skipped:
+            return line(mark: paint("skip", .dim), id: id, time: "", text: "already recorded (--mode missing)")
+        case .failed(let failure):
+            return line(mark: paint("FAIL", .red), id: id, time: time, text: failure.reason)
+        }
+    }
+
+    private func line(mark: String, id: String, time: String, text: String) -> String {
+        let paddedID = id.count >= idWidth ? id : id + String(repeating: " ", count: idWidth - id.count)
+        let paddedTime = time.count >= 7 ? time : String(repeating: " ", count: 7 - time.count) + time
+        return "\(mark)  \(paddedID)  \(paddedTime)  \(text)"
+    }
+
+    /// A live line cut to the terminal's width, so that redrawing can count lines.
+    private func clipped(_ text: String) -> String {
+        // Escape sequences take no room on screen; only lines without colour are ever too long to matter here.
+        let visible = text.replacingOccurrences(of: "\u{1B}[2m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+        guard visible.count >= width else { return text }
+        return String(visible.prefix(max(10, width - 2))) + "…"
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    private enum Style: String {
+        case red = "31", green = "32", yellow = "33", dim = "2"
+    }
+
+    private func paint(_ text: String, _ style: Style) -> String {
+        color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    /// `84 ms`, `1.2 s`.
+    static func duration(_ seconds: Double) -> String {
+        seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.1f s", seconds)
+    }
+
+    private static func terminalWidth() -> Int {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 100 }
+        return Int(size.ws_col)
+    }
+}

@@ -1,0 +1,314 @@
+import Foundation
+
+/// Records live responses: sends each endpoint's request and writes `<recordings>/<spec>/<endpoint>.json`.
+///
+/// A failed endpoint never stops the others; it comes back as a ``RecordOutcome/failed(_:)`` with a redacted
+/// reason. Files are written atomically and only when something other than `recordedAt` and `durationMs`
+/// changed, so an unchanged backend leaves the working tree clean.
+public struct Recorder: Sendable {
+    /// What is recorded, and how.
+    public enum Mode: String, Sendable, CaseIterable {
+        /// Every endpoint, replacing recordings that changed.
+        case all
+        /// Only endpoints that have no recording yet.
+        case missing
+    }
+
+    /// How a run is configured.
+    public struct Options: Sendable {
+        /// The server's root; the spec's paths are appended to it.
+        public var baseURL: String
+        /// The folder the recordings are written to.
+        public var recordingsDirectory: String
+        /// Everything, or only what is missing.
+        public var mode: Mode
+        /// How many requests are in flight at once.
+        public var concurrency: Int
+        /// Seconds one attempt may take, redirects and body included.
+        public var timeout: Double
+        /// When and how long to wait before another attempt.
+        public var retry: RetryPolicy
+        /// The largest response body accepted, decoded.
+        public var maxBodyBytes: Int
+        /// How many redirects are followed.
+        public var maxRedirects: Int
+        /// Where `${NAME}` values come from.
+        public var environment: [String: String]
+
+        /// Creates options.
+        public init(
+            baseURL: String, recordingsDirectory: String = "Recordings", mode: Mode = .all, concurrency: Int = 4,
+            timeout: Double = 30, retry: RetryPolicy = RetryPolicy(), maxBodyBytes: Int = 64 << 20,
+            maxRedirects: Int = 10, environment: [String: String] = ProcessInfo.processInfo.environment
+        ) {
+            self.baseURL = baseURL
+            self.recordingsDirectory = recordingsDirectory
+            self.mode = mode
+            self.concurrency = max(1, concurrency)
+            self.timeout = timeout
+            self.retry = retry
+            self.maxBodyBytes = maxBodyBytes
+            self.maxRedirects = maxRedirects
+            self.environment = environment
+        }
+    }
+
+    /// The run's options.
+    public let options: Options
+    private let transport: any HTTPTransport
+
+    /// A recorder sending through `transport` (by default, URLSession).
+    public init(options: Options, transport: (any HTTPTransport)? = nil) {
+        self.options = options
+        self.transport = transport ?? URLSessionTransport(maximumConnectionsPerHost: max(8, options.concurrency))
+    }
+
+    /// The recording path for an endpoint: `<recordings>/<spec-file-stem>/<endpoint>.json`.
+    public func recordingPath(for endpoint: Endpoint) -> String {
+        var base = options.recordingsDirectory
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        return "\(base)/\(endpoint.group)/\(endpoint.name).json"
+    }
+
+    /// Records endpoints, at most ``Options/concurrency`` at a time; results come back in the order given.
+    public func record(_ endpoints: [Endpoint], progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async -> RecordRun {
+        var results = [EndpointRecording?](repeating: nil, count: endpoints.count)
+        await withTaskGroup(of: (Int, EndpointRecording).self) { group in
+            var next = 0
+            func start() {
+                let index = next
+                let endpoint = endpoints[index]
+                group.addTask { (index, await self.record(endpoint, progress: progress)) }
+                next += 1
+            }
+            while next < min(options.concurrency, endpoints.count) { start() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                if next < endpoints.count { start() }
+            }
+        }
+        return RecordRun(results: results.map { $0! }, recordingsDirectory: options.recordingsDirectory)
+    }
+
+    /// Records one endpoint. Never throws: every problem is a ``RecordOutcome/failed(_:)``.
+    public func record(_ endpoint: Endpoint, progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async -> EndpointRecording {
+        let path = recordingPath(for: endpoint)
+        let clock = ContinuousClock()
+        let started = clock.now
+        func finish(_ outcome: RecordOutcome, request: String) -> EndpointRecording {
+            progress(.finished(endpoint: endpoint.id, outcome: outcome, seconds: (clock.now - started).inSeconds))
+            return EndpointRecording(endpoint: endpoint, path: path, request: request, outcome: outcome)
+        }
+        let fallbackSummary = "\(endpoint.request.method) \(endpoint.request.path)"
+        if options.mode == .missing, FileManager.default.fileExists(atPath: path) {
+            return finish(.skipped, request: fallbackSummary)
+        }
+        let prepared: PreparedRequest
+        do {
+            prepared = try RequestBuilder(baseURL: options.baseURL, environment: options.environment).prepare(endpoint)
+        } catch {
+            let location = error.location.map { "\($0): " } ?? ""
+            return finish(.failed(RecordFailure(reason: location + error.message, hint: error.hint, attempts: 0)), request: fallbackSummary)
+        }
+        progress(.started(endpoint: endpoint.id, request: prepared.summary))
+        let outcome = await exchange(endpoint, prepared, path: path, progress: progress)
+        return finish(outcome, request: prepared.summary)
+    }
+
+    /// Sends the request, retrying as the policy says, and writes what came back.
+    private func exchange(
+        _ endpoint: Endpoint, _ prepared: PreparedRequest, path: String, progress: @Sendable (RecordEvent) -> Void
+    ) async -> RecordOutcome {
+        let redactor = prepared.redactor
+        let request = TransportRequest(
+            method: prepared.method, url: prepared.url, headers: prepared.headers, body: prepared.body,
+            timeout: options.timeout, maxBodyBytes: options.maxBodyBytes, maxRedirects: options.maxRedirects)
+        let attempts = options.retry.retries + 1
+        var attempt = 1
+        while true {
+            let clock = ContinuousClock()
+            let sent = clock.now
+            let reason: String
+            var retryAfter: String?
+            do {
+                let response = try await transport.send(request)
+                let durationMs = Int(((clock.now - sent).inSeconds * 1000).rounded())
+                let unexpectedFailure = RetryPolicy.isRetryable(status: response.status) && !endpoint.expect.status.accepts(response.status)
+                guard unexpectedFailure else {
+                    return write(response, durationMs: durationMs, endpoint: endpoint, prepared: prepared, path: path, attempts: attempt)
+                }
+                reason = redactor.scrub("the server answered \(Recorder.statusText(response.status))\(Recorder.excerpt(of: response))")
+                retryAfter = response.header("Retry-After")
+                guard attempt < attempts else {
+                    return .failed(RecordFailure(
+                        reason: reason + Recorder.attemptsText(attempt),
+                        hint: response.status == 429
+                            ? "the server is rate limiting: lower --concurrency, or allow more --retries"
+                            : "the backend is failing this request; if this status is intended, add it to 'expect.status'",
+                        attempts: attempt))
+                }
+            } catch {
+                reason = redactor.scrub(error.message)
+                guard error.isRetryable, attempt < attempts else {
+                    return .failed(RecordFailure(
+                        reason: reason + (error.isRetryable ? Recorder.attemptsText(attempt) : ""),
+                        hint: Recorder.hint(for: error.code), attempts: attempt))
+                }
+            }
+            let delay = options.retry.delay(afterAttempt: attempt, retryAfter: retryAfter)
+            progress(.retrying(endpoint: endpoint.id, attempt: attempt + 1, of: attempts, reason: reason, delay: delay))
+            do {
+                try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+            } catch {
+                return .failed(RecordFailure(reason: "cancelled while waiting to retry: \(reason)", attempts: attempt))
+            }
+            attempt += 1
+        }
+    }
+
+    /// Builds the recording, redacted, and writes it unless the file already says the same.
+    private func write(
+        _ response: TransportResponse, durationMs: Int, endpoint: Endpoint, prepared: PreparedRequest, path: String, attempts: Int
+    ) -> RecordOutcome {
+        // Tokens a server puts in the URLs it redirects to are secrets too, wherever else they show up.
+        let visited = response.redirects.map(\.url.absoluteString) + [response.url?.absoluteString].compactMap { $0 }
+        let redactor = prepared.redactor.adding(secrets: visited.flatMap(Redactor.sensitiveQueryValues(in:)))
+        let body = Recording.Body(received: response.body, contentType: response.header("Content-Type")).map(redactor.redactBody)
+        let redirects = response.redirects.map { Recording.Redirect(status: $0.status, url: redactor.redactURL($0.url.absoluteString)) }
+        let recording = Recording(
+            endpoint: endpoint.id, recordedAt: Recorder.timestamp(Date()), request: prepared.shown,
+            response: Recording.Response(
+                status: response.status, headers: ResponseHeaderFilter.kept(response.headers, redactor: redactor),
+                durationMs: durationMs, body: body,
+                url: redirects.isEmpty ? nil : response.url.map { redactor.redactURL($0.absoluteString) },
+                redirects: redirects))
+        do {
+            let changed = try recording.write(to: path)
+            return changed ? .written(status: response.status, durationMs: durationMs) : .unchanged(status: response.status, durationMs: durationMs)
+        } catch {
+            return .failed(RecordFailure(reason: redactor.scrub(error.message), hint: error.hint, attempts: attempts))
+        }
+    }
+
+    // MARK: - Wording
+
+    static func statusText(_ status: Int) -> String {
+        let phrase = HTTPStatus.reasonPhrase(status)
+        return phrase.isEmpty ? String(status) : "\(status) \(phrase)"
+    }
+
+    /// `: "upstream timed out"` from a short text body, so the reason says what the server said.
+    private static func excerpt(of response: TransportResponse) -> String {
+        guard let text = String(data: response.body.prefix(400), encoding: .utf8) else { return "" }
+        let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        guard !line.isEmpty else { return "" }
+        return ": \"\(line.count > 120 ? line.prefix(120) + "…" : line)\""
+    }
+
+    private static func attemptsText(_ attempts: Int) -> String {
+        attempts > 1 ? " (\(attempts) attempts)" : ""
+    }
+
+    private static func hint(for code: TransportError.Code) -> String? {
+        switch code {
+        case .connectionRefused: return "check that the server is running and that the base URL (--base-url or CONTRACT_BASE_URL) is right"
+        case .timedOut: return "the server is slow or stuck; raise --timeout if it is just slow"
+        case .connectionLost: return "the server or a proxy dropped the connection mid-response; look at the server's logs"
+        case .hostNotFound: return "check the host name in the base URL and the machine's DNS"
+        case .bodyTooLarge: return "if the body really is that big, raise --max-body-bytes"
+        case .tooManyRedirects: return "the redirects loop, or go on longer than the limit; check the server's redirects"
+        case .secureConnectionFailed: return "check the server's certificate and the machine's trust store"
+        default: return nil
+        }
+    }
+
+    /// `2026-11-21T03:00:00Z`.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}
+
+/// The result of recording one endpoint.
+public struct EndpointRecording: Sendable {
+    /// The endpoint.
+    public var endpoint: Endpoint
+    /// The recording file written (or that would have been).
+    public var path: String
+    /// The request, redacted: `GET http://host/path`.
+    public var request: String
+    /// What happened.
+    public var outcome: RecordOutcome
+
+    /// Creates a result.
+    public init(endpoint: Endpoint, path: String, request: String, outcome: RecordOutcome) {
+        self.endpoint = endpoint
+        self.path = path
+        self.request = request
+        self.outcome = outcome
+    }
+
+    /// The failure, when there is one.
+    public var failure: RecordFailure? {
+        if case .failed(let failure) = outcome { return failure }
+        return nil
+    }
+
+    /// The failure as a `request-failed` finding for reports; nil when recording succeeded.
+    public var finding: Finding? {
+        guard let failure else { return nil }
+        return Finding(
+            endpoint: endpoint.id, kind: .requestFailed, severity: .breaking, path: nil,
+            expected: "a response to \(request)", actual: failure.reason,
+            message: "the request failed: \(failure.reason)", hint: failure.hint, specLocation: endpoint.request.location)
+    }
+}
+
+/// The result of recording a set of endpoints.
+public struct RecordRun: Sendable {
+    /// Per-endpoint results, in the order given.
+    public var results: [EndpointRecording]
+    /// The folder written to.
+    public var recordingsDirectory: String
+
+    /// Creates a run.
+    public init(results: [EndpointRecording], recordingsDirectory: String) {
+        self.results = results
+        self.recordingsDirectory = recordingsDirectory
+    }
+
+    /// Counts by outcome.
+    public struct Summary: Sendable, Hashable {
+        public var written = 0, unchanged = 0, skipped = 0, failed = 0
+    }
+
+    /// Counts by outcome.
+    public var summary: Summary {
+        var summary = Summary()
+        for result in results {
+            switch result.outcome {
+            case .written: summary.written += 1
+            case .unchanged: summary.unchanged += 1
+            case .skipped: summary.skipped += 1
+            case .failed: summary.failed += 1
+            }
+        }
+        return summary
+    }
+
+    /// The endpoints that could not be recorded.
+    public var failures: [EndpointRecording] { results.filter { $0.failure != nil } }
+
+    /// True when any endpoint could not be recorded.
+    public var hasFailures: Bool { results.contains { $0.failure != nil } }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var inSeconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+extension Recording.Body {
+    /// A body as received, in the form a recording keeps: JSON embedded (key order and number spelling kept),
+    /// other text as `bodyText`, anything else as `bodyBase64`; nil when there is no body.
+    ///
+    /// A body is read as JSON when its media type says JSON (or says nothing), or when it starts like JSON; a JSON
+    /// body sent with the wrong media type is then still checked, and the verifier reports the media type.
+    public init?(received data: Data, contentType: String?) {
+        guard !data.isEmpty else { return nil }
+        let bytes = [UInt8](data)
+        let essence = contentType.map(MediaType.essence(of:))
+        let saysJSON = essence.map { $0 == "application/json" || $0.hasSuffix("+json") || $0.hasSuffix("/json") } ?? true
+        if saysJSON || Recording.Body.startsLikeJSON(bytes), let value = try? JSONParser().parse(bytes) {
+            self = .json(value)
+        } else if !bytes.contains(0), let text = String(bytes: bytes, encoding: .utf8) {
+            self = .text(text)
+        } else {
+            self = .base64(data.base64EncodedString())
+        }
+    }
+
+    private static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+}

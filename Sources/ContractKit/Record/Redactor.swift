@@ -1,0 +1,196 @@
+import Foundation
+
+/// Keeps secrets out of everything the recorder writes: recording files, progress, error messages, reports.
+///
+/// Three rules apply together. Headers and query parameters whose *names* say they carry credentials are redacted
+/// whatever their value (`Authorization`, `Cookie`, `X-Api-Key`, `?access_token=`...). Body values at the endpoint's
+/// `redact:` paths are redacted in request and response bodies. And every value that came from the environment
+/// (`${NAME}`) or from the base URL's user info is searched for and replaced wherever it shows up, in any of the
+/// spellings a URL gives it.
+public struct Redactor: Sendable {
+    /// What a redacted value is replaced with.
+    public static let placeholder = "<redacted>"
+
+    /// Values shorter than this are replaced where they were interpolated, but not searched for in free text: a
+    /// one- or two-character value such as `1` or `en` would otherwise mangle every body it occurs in.
+    public static let minimumSearchedLength = 4
+
+    /// The secret values, each with the spellings it may take in a URL, longest first.
+    private let searched: [String]
+    /// The secrets exactly as given, for matching whole JSON numbers.
+    private let secrets: Set<String>
+    /// The endpoint's `redact:` paths.
+    public let bodyPaths: [RedactionPath]
+
+    /// A redactor for these secret values and body paths.
+    public init(secrets: [String], bodyPaths: [RedactionPath] = []) {
+        let kept = Set(secrets.filter { !$0.isEmpty })
+        self.secrets = kept
+        let spellings = kept.filter { $0.count >= Redactor.minimumSearchedLength }.flatMap(PercentEncoding.spellings(of:))
+        self.searched = Array(Set(spellings)).sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1 }
+        self.bodyPaths = bodyPaths
+    }
+
+    /// The same redactor also searching for `more` secrets.
+    public func adding(secrets more: [String]) -> Redactor {
+        Redactor(secrets: Array(secrets) + more, bodyPaths: bodyPaths)
+    }
+
+    // MARK: - Text
+
+    /// `text` with every secret replaced by the placeholder.
+    public func scrub(_ text: String) -> String {
+        var result = text
+        for secret in searched where result.contains(secret) {
+            result = result.replacingOccurrences(of: secret, with: Redactor.placeholder)
+        }
+        return result
+    }
+
+    /// `bytes` with every secret's UTF-8 bytes replaced by the placeholder's.
+    public func scrub(_ bytes: Data) -> Data {
+        var result = [UInt8](bytes)
+        let placeholder = Array(Redactor.placeholder.utf8)
+        for secret in searched {
+            let needle = Array(secret.utf8)
+            guard let first = needle.first, result.count >= needle.count else { continue }
+            var output: [UInt8] = []
+            var index = 0
+            var changed = false
+            output.reserveCapacity(result.count)
+            while index < result.count {
+                if result[index] == first, index + needle.count <= result.count, result[index..<index + needle.count].elementsEqual(needle) {
+                    output.append(contentsOf: placeholder)
+                    index += needle.count
+                    changed = true
+                } else {
+                    output.append(result[index])
+                    index += 1
+                }
+            }
+            if changed { result = output }
+        }
+        return Data(result)
+    }
+
+    // MARK: - Headers and URLs
+
+    /// A header's value as it may be written down: the placeholder for a credential header, otherwise scrubbed.
+    public func redactHeader(name: String, value: String) -> String {
+        Redactor.isSensitiveHeader(name) ? Redactor.placeholder : scrub(value)
+    }
+
+    /// A URL as it may be written down: user info and token-like query values replaced, secrets scrubbed.
+    public func redactURL(_ url: String) -> String {
+        var text = url
+        var fragment = ""
+        if let hash = text.firstIndex(of: "#") {
+            fragment = String(text[hash...])
+            text = String(text[..<hash])
+        }
+        var query: String?
+        if let question = text.firstIndex(of: "?") {
+            query = String(text[text.index(after: question)...])
+            text = String(text[..<question])
+        }
+        if let schemeEnd = text.range(of: "://") {
+            let authorityStart = schemeEnd.upperBound
+            let authorityEnd = text[authorityStart...].firstIndex(of: "/") ?? text.endIndex
+            if let at = text[authorityStart..<authorityEnd].lastIndex(of: "@") {
+                text.replaceSubrange(authorityStart..<at, with: Redactor.placeholder)
+            }
+        }
+        if let query {
+            let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+                guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+                let name = String(pair[..<equals])
+                let decoded = name.removingPercentEncoding ?? name
+                return Redactor.isSensitiveQueryParameter(decoded) ? "\(name)=\(Redactor.placeholder)" : String(pair)
+            }
+            text += "?" + pairs.joined(separator: "&")
+        }
+        return scrub(text + fragment)
+    }
+
+    /// The values of token-like query parameters in `url`, decoded: secrets a server hands out in redirects.
+    public static func sensitiveQueryValues(in url: String) -> [String] {
+        guard let question = url.firstIndex(of: "?") else { return [] }
+        let query = String(url[url.index(after: question)...].prefix { $0 != "#" })
+        return query.split(separator: "&").compactMap { pair -> String? in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2 else { return nil }
+            let name = parts[0], value = parts[1]
+            guard isSensitiveQueryParameter(name.removingPercentEncoding ?? name), !value.isEmpty else { return nil }
+            return value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? value
+        }
+    }
+
+    // MARK: - Bodies
+
+    /// A JSON body as it may be written down: values at the `redact:` paths replaced, secrets scrubbed from every
+    /// string and key, and a number spelled exactly like a secret replaced.
+    public func redactBody(_ body: JSONValue) -> JSONValue {
+        var value = body
+        for path in bodyPaths { value = path.redacting(value, with: .string(Redactor.placeholder)) }
+        return scrubValues(value)
+    }
+
+    private func scrubValues(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text):
+            return .string(scrub(text))
+        case .number(let number) where secrets.contains(number.literal):
+            return .string(Redactor.placeholder)
+        case .array(let items):
+            return .array(items.map(scrubValues))
+        case .object(let object):
+            return .object(JSONObject(object.entries.map { JSONObject.Entry(key: scrub($0.key), value: scrubValues($0.value)) }))
+        default:
+            return value
+        }
+    }
+
+    /// A recorded body as it may be written down.
+    public func redactBody(_ body: Recording.Body) -> Recording.Body {
+        switch body {
+        case .json(let value): return .json(redactBody(value))
+        case .text(let text): return .text(scrub(text))
+        case .base64(let encoded):
+            guard let data = Data(base64Encoded: encoded) else { return body }
+            return .base64(scrub(data).base64EncodedString())
+        }
+    }
+
+    // MARK: - Names that carry credentials
+
+    private static let sensitiveHeaderNames: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey", "x-apikey",
+        "x-auth-token", "x-access-token", "x-refresh-token", "x-csrf-token", "x-xsrf-token", "x-session-token",
+        "x-amz-security-token", "x-goog-api-key", "ocp-apim-subscription-key", "x-functions-key", "private-token",
+        "x-vault-token", "x-client-secret",
+    ]
+    private static let sensitiveHeaderWords = [
+        "token", "secret", "password", "passwd", "api-key", "apikey", "api_key", "auth", "session", "cookie",
+        "signature", "credential",
+    ]
+    private static let sensitiveQueryNames: Set<String> = [
+        "token", "access_token", "refresh_token", "id_token", "auth_token", "api_key", "apikey", "api-key", "key",
+        "secret", "client_secret", "signature", "sig", "password", "passwd", "pwd", "pass", "auth", "authorization",
+        "session", "sessionid", "session_id", "jwt", "x-amz-signature", "x-amz-credential", "x-amz-security-token",
+    ]
+    private static let sensitiveQueryWords = [
+        "token", "secret", "password", "passwd", "apikey", "api_key", "api-key", "signature", "credential",
+    ]
+
+    /// True for header names that carry credentials: `Authorization`, `Cookie`, `X-Api-Key`, `X-Auth-Token`, ...
+    public static func isSensitiveHeader(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return sensitiveHeaderNames.contains(lowered) || sensitiveHeaderWords.contains { lowered.contains($0) }
+    }
+
+    /// True for query parameter names that carry credentials: `token`, `access_token`, `api_key`, `sig`, ...
+    public static func isSensitiveQueryParameter(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return sensitiveQueryNames.contains(lowered) || sensitiveQueryWords.contains { lowered.contains($0) }
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+
+/// An endpoint's request made concrete twice: as it is sent (secrets included) and as it may be written down.
+public struct PreparedRequest: Sendable {
+    /// `GET`, `POST`, ...
+    public var method: String
+    /// The URL to send to.
+    public var url: URL
+    /// The headers to send.
+    public var headers: [Recording.Header]
+    /// The body to send.
+    public var body: Data?
+    /// The request as a recording shows it: every secret replaced by ``Redactor/placeholder``.
+    public var shown: Recording.Request
+    /// What keeps this request's secrets out of everything written about it.
+    public var redactor: Redactor
+
+    /// `GET http://host/path?query`, redacted: for progress lines and messages.
+    public var summary: String { "\(shown.method) \(shown.url)" }
+}
+
+/// Builds the request a spec describes: base URL, path parameters, query, headers and JSON body, with every
+/// `${NAME}` read from the environment and remembered as a secret.
+public struct RequestBuilder: Sendable {
+    /// The server to send to, e.g. `https://staging.example.com/api`; the spec's paths are appended to it.
+    public var baseURL: String
+    /// Where `${NAME}` values come from.
+    public var environment: [String: String]
+
+    /// Creates a builder.
+    public init(baseURL: String, environment: [String: String]) {
+        self.baseURL = baseURL
+        self.environment = environment
+    }
+
+    /// Checks that `text` is an absolute `http` or `https` URL the recorder can append paths to.
+    public static func validateBaseURL(_ text: String) throws(ContractError) {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else {
+            throw ContractError(
+                .invalidBaseURL, "the base URL '\(Redactor(secrets: []).redactURL(text))' is not an http or https URL",
+                hint: "give the server's root, such as https://staging.example.com or http://127.0.0.1:8080")
+        }
+        guard components.fragment == nil else {
+            throw ContractError(.invalidBaseURL, "the base URL must not have a '#fragment'", hint: "remove it")
+        }
+    }
+
+    /// The request for `endpoint`.
+    ///
+    /// - Throws: ``ContractError`` when an environment variable is not set, a `redact:` path is malformed, or the
+    ///   URL cannot be built.
+    public func prepare(_ endpoint: Endpoint) throws(ContractError) -> PreparedRequest {
+        try RequestBuilder.validateBaseURL(baseURL)
+        let spec = endpoint.request
+        var secrets: [String] = []
+        if let components = URLComponents(string: baseURL) {
+            secrets += [components.user, components.password].compactMap { $0 }
+        }
+        secrets += Redactor.sensitiveQueryValues(in: baseURL)
+        var bodyPaths: [RedactionPath] = []
+        for text in endpoint.redactions { bodyPaths.append(try RedactionPath(parsing: text, at: endpoint.location)) }
+
+        // The base, split so the spec's path goes before the base's own query.
+        var base = baseURL
+        var baseQuery: String?
+        if let question = base.firstIndex(of: "?") {
+            baseQuery = String(base[base.index(after: question)...])
+            base = String(base[..<question])
+        }
+        while base.hasSuffix("/") { base.removeLast() }
+
+        // The path, with `{param}` placeholders filled.
+        var sentPath = "", shownPath = ""
+        var rest = Substring(spec.path.hasPrefix("/") ? spec.path : "/" + spec.path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let literal = PercentEncoding.literalPathText(String(rest[..<open]))
+            sentPath += literal
+            shownPath += literal
+            let name = String(rest[rest.index(after: open)..<close])
+            guard let template = spec.params.first(where: { $0.name == name })?.value else {
+                throw ContractError(
+                    .invalidSpec, "the path has '{\(name)}' but 'params' gives it no value", at: spec.location,
+                    hint: "add 'params: { \(name): … }' to the endpoint")
+            }
+            let part = try render(template, encode: PercentEncoding.pathComponent)
+            sentPath += part.sent
+            shownPath += part.shown
+            secrets += part.secrets
+            rest = rest[rest.index(after: close)...]
+        }
+        sentPath += PercentEncoding.literalPathText(String(rest))
+        shownPath += PercentEncoding.literalPathText(String(rest))
+
+        // The query: the base URL's own, then the spec's, in order.
+        var sentQuery: [String] = baseQuery.map { [$0] } ?? []
+        var shownQuery = sentQuery
+        for parameter in spec.query {
+            let name = PercentEncoding.queryComponent(parameter.name)
+            let part = try render(parameter.value, encode: PercentEncoding.queryComponent)
+            sentQuery.append("\(name)=\(part.sent)")
+            shownQuery.append("\(name)=\(Redactor.isSensitiveQueryParameter(parameter.name) ? Redactor.placeholder : part.shown)")
+            secrets += part.secrets
+        }
+
+        // A query written into the spec's path goes after the base URL's and before the spec's `query`.
+        let position = baseQuery == nil ? 0 : 1
+        if let question = sentPath.firstIndex(of: "?") {
+            sentQuery.insert(String(sentPath[sentPath.index(after: question)...]), at: position)
+            sentPath = String(sentPath[..<question])
+        }
+        if let question = shownPath.firstIndex(of: "?") {
+            shownQuery.insert(String(shownPath[shownPath.index(after: question)...]), at: position)
+            shownPath = String(shownPath[..<question])
+        }
+        sentQuery.removeAll { $0.isEmpty }
+        shownQuery.removeAll { $0.isEmpty }
+        let sentText = base + sentPath + (sentQuery.isEmpty ? "" : "?" + sentQuery.joined(separator: "&"))
+        let shownText = base + shownPath + (shownQuery.isEmpty ? "" : "?" + shownQuery.joined(separator: "&"))
+
+        // Headers.
+        var sentHeaders: [Recording.Header] = []
+        var shownHeaders: [Recording.Header] = []
+        for header in spec.headers {
+            let part = try render(header.value, encode: { $0 })
+            secrets += part.secrets
+            sentHeaders.append(Recording.Header(name: header.name, value: part.sent))
+            shownHeaders.append(Recording.Header(
+                name: header.name, value: Redactor.isSensitiveHeader(header.name) ? Redactor.placeholder : part.shown))
+        }
+
+        // The JSON body, with `${NAME}` in its strings.
+        var sentBody: Data?
+        var shownBody: JSONValue?
+        if let body = spec.body {
+            let filled = try fill(body)
+            secrets += filled.secrets
+            sentBody = Data(JSONWriter(style: .compact).writeBytes(filled.sent))
+            shownBody = filled.shown
+            if !sentHeaders.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
+                sentHeaders.append(Recording.Header(name: "Content-Type", value: "application/json"))
+                shownHeaders.append(Recording.Header(name: "Content-Type", value: "application/json"))
+            }
+        }
+
+        let redactor = Redactor(secrets: secrets, bodyPaths: bodyPaths)
+        guard let url = URL(string: sentText) else {
+            throw ContractError(
+                .invalidBaseURL, "'\(redactor.redactURL(shownText))' is not a valid URL", at: spec.location,
+                hint: "check the base URL and the endpoint's path")
+        }
+        let shown = Recording.Request(
+            method: spec.method, url: redactor.redactURL(shownText),
+            headers: shownHeaders.map { Recording.Header(name: $0.name, value: redactor.scrub($0.value)) },
+            body: shownBody.map { .json(redactor.redactBody($0)) })
+        return PreparedRequest(
+            method: spec.method, url: url, headers: sentHeaders, body: sentBody, shown: shown, redactor: redactor)
+    }
+
+    /// A template's text to send and to show (each variable as the placeholder), both encoded by `encode`.
+    private func render(
+        _ template: Template, encode: (String) -> String
+    ) throws(ContractError) -> (sent: String, shown: String, secrets: [String]) {
+        let resolved = try template.resolve(in: environment)
+        var sent = "", shown = ""
+        for part in template.parts {
+            switch part {
+            case .literal(let text):
+                sent += encode(text)
+                shown += encode(text)
+            case .variable(let name):
+                sent += encode(environment[name] ?? "")
+                shown += Redactor.placeholder
+            }
+        }
+        return (sent, shown, resolved.secrets)
+    }
+
+    /// The body with `${NAME}` references in its strings resolved (to send) and redacted (to show).
+    private func fill(_ value: JSONValue) throws(ContractError) -> (sent: JSONValue, shown: JSONValue, secrets: [String]) {
+        switch value {
+        case .string(let text):
+            // A string that is not a well-formed template is sent as written.
+            guard text.contains("${"), let template = try? Template(parsing: text) else { return (value, value, []) }
+            let part = try render(template, encode: { $0 })
+            return (.string(part.sent), .string(part.shown), part.secrets)
+        case .array(let items):
+            var sent: [JSONValue] = [], shown: [JSONValue] = [], secrets: [String] = []
+            for item in items {
+                let filled = try fill(item)
+                sent.append(filled.sent)
+                shown.append(filled.shown)
+                secrets += filled.secrets
+            }
+            return (.array(sent), .array(shown), secrets)
+        case .object(let object):
+            var sent = JSONObject(), shown = JSONObject(), secrets: [String] = []
+            for entry in object.entries {
+                let filled = try fill(entry.value)
+                sent.entries.append(.init(key: entry.key, value: filled.sent))
+                shown.entries.append(.init(key: entry.key, value: filled.shown))
+                secrets += filled.secrets
+            }
+            return (.object(sent), .object(shown), secrets)
+        default:
+            return (value, value, [])
+        }
+    }
+}

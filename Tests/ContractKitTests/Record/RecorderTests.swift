@@ -1,0 +1,408 @@
+import ContractTestSupport
+import DemoServer
+import Foundation
+import Testing
+@testable import ContractKit
+
+/// The recorder against a real HTTP server on 127.0.0.1, started by each test.
+@Suite(.timeLimit(.minutes(1)))
+struct RecorderTests {
+    /// A spec with one endpoint per path, each expecting `status`.
+    static func suite(_ paths: [String], status: String = "200") throws -> SpecSuite {
+        var yaml = "endpoints:\n"
+        for (index, path) in paths.enumerated() {
+            yaml += "  e\(index):\n    request: GET \(path)\n    expect: { status: \(status) }\n"
+        }
+        return try TestSuites.suite(("Specs/live.yaml", yaml))
+    }
+
+    /// Options for tests: short timeouts and backoffs, no environment.
+    static func options(_ server: ScriptedServer, into folder: String, retries: Int = 2) -> Recorder.Options {
+        Recorder.Options(
+            baseURL: server.baseURL, recordingsDirectory: folder, concurrency: 4, timeout: 5,
+            retry: RetryPolicy(retries: retries, backoff: 0.01, maxDelay: 0.05), maxBodyBytes: 1 << 20, environment: [:])
+    }
+
+    /// Records the endpoints of `paths` into a fresh folder and returns the run, the events and the folder.
+    static func record(
+        _ server: ScriptedServer, _ paths: [String], status: String = "200",
+        configure: (inout Recorder.Options) -> Void = { _ in }
+    ) async throws -> (run: RecordRun, events: [RecordEvent], folder: String) {
+        let folder = TestSuites.temporaryDirectory()
+        var options = options(server, into: folder)
+        configure(&options)
+        let events = EventLog()
+        let run = await Recorder(options: options).record(try suite(paths, status: status).endpoints) { events.append($0) }
+        return (run, events.all, folder)
+    }
+
+    @Test func recordsAJSONResponseWithKeyOrderAndNumberSpellingKept() async throws {
+        let server = try ScriptedServer(routes: [
+            "/users": { _, _ in
+                var response = HTTPResponse.json(#"{"zeta": 1.0, "alpha": [1, 2e3], "id": 12345678901234567890}"#)
+                response.headers += [("Date", "Sat, 21 Nov 2026 03:00:00 GMT"), ("X-Request-Id", "abc"), ("ETag", "\"v1\""), ("X-Feature", "on")]
+                return response
+            },
+        ])
+        defer { server.stop() }
+        let (run, events, folder) = try await Self.record(server, ["/users"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.results.map(\.outcome.status) == [200])
+        #expect(!run.hasFailures)
+        let recording = try Recording.read(from: folder + "/live/e0.json")
+        #expect(recording.endpoint == "live/e0")
+        #expect(recording.request.url == server.baseURL + "/users")
+        #expect(recording.response.body == .json(TestSuites.json(#"{"zeta": 1.0, "alpha": [1, 2e3], "id": 12345678901234567890}"#)))
+        #expect(recording.response.headers.map(\.name) == ["Content-Type", "X-Feature"])
+        #expect(events.contains(.started(endpoint: "live/e0", request: "GET \(server.baseURL)/users")))
+        let text = try String(contentsOfFile: folder + "/live/e0.json", encoding: .utf8)
+        #expect(text.contains(#""zeta": 1.0"#))
+        #expect(text.hasSuffix("}\n"))
+    }
+
+    @Test func recordsA404AsTheResponseItIs() async throws {
+        let server = try ScriptedServer(routes: [:])
+        defer { server.stop() }
+        let (run, _, folder) = try await Self.record(server, ["/gone"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.results[0].outcome.status == 404)
+        let recording = try Recording.read(from: folder + "/live/e0.json")
+        #expect(recording.response.status == 404)
+        #expect(recording.response.body == .text("no route for /gone\n"))
+        #expect(server.hits("/gone") == 1, "a 404 is an answer, not a reason to retry")
+    }
+
+    @Test func retriesA500ThenReportsItAsAFailedRequestAndWritesNothing() async throws {
+        let server = try ScriptedServer(routes: ["/boom": { _, _ in .text("upstream exploded", status: 500) }])
+        defer { server.stop() }
+        let (run, events, folder) = try await Self.record(server, ["/boom"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        let failure = try #require(run.results[0].failure)
+        #expect(failure.reason == #"the server answered 500 Internal Server Error: "upstream exploded" (3 attempts)"#)
+        #expect(failure.attempts == 3)
+        #expect(server.hits("/boom") == 3)
+        #expect(events.filter { if case .retrying = $0 { return true } else { return false } }.count == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/live/e0.json"))
+        let finding = try #require(run.results[0].finding)
+        #expect(finding.kind == .requestFailed)
+        #expect(finding.severity == .breaking)
+    }
+
+    @Test func recordsA5xxTheSpecExpects() async throws {
+        let server = try ScriptedServer(routes: ["/maintenance": { _, _ in .json(#"{"down": true}"#, status: 503) }])
+        defer { server.stop() }
+        let (run, _, folder) = try await Self.record(server, ["/maintenance"], status: "503")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.results[0].outcome.status == 503)
+        #expect(server.hits("/maintenance") == 1)
+    }
+
+    @Test func stopsASlowResponseAtTheTimeout() async throws {
+        let server = try ScriptedServer(routes: [
+            "/slow": { _, _ in
+                var response = HTTPResponse.json("{}")
+                response.delay = 20
+                return response
+            },
+        ])
+        defer { server.stop() }
+        let (run, _, folder) = try await Self.record(server, ["/slow"]) {
+            $0.timeout = 0.3
+            $0.retry.retries = 0
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        let failure = try #require(run.results[0].failure)
+        #expect(failure.reason == "no complete response within 300 ms")
+        #expect(failure.hint?.contains("--timeout") == true)
+    }
+
+    @Test func reportsARefusedConnectionAfterItsRetries() async throws {
+        let server = try ScriptedServer(routes: [:])
+        server.stop()
+        let (run, events, folder) = try await Self.record(server, ["/anything"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        let failure = try #require(run.results[0].failure)
+        #expect(failure.reason.hasPrefix("could not connect to 127.0.0.1:"))
+        #expect(failure.reason.hasSuffix(": connection refused (3 attempts)"))
+        #expect(events.contains { if case .retrying(_, 3, 3, _, _) = $0 { return true } else { return false } })
+    }
+
+    @Test func reportsAConnectionResetInTheMiddleOfTheBody() async throws {
+        let server = try ScriptedServer(routes: [
+            "/reset": { _, _ in
+                var response = HTTPResponse.json("[" + String(repeating: "1,", count: 5_000) + "1]")
+                response.resetAfterBodyBytes = 1_000
+                return response
+            },
+        ])
+        defer { server.stop() }
+        let (run, _, folder) = try await Self.record(server, ["/reset"]) { $0.retry.retries = 1 }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        let failure = try #require(run.results[0].failure)
+        #expect(failure.reason.hasSuffix("broke before the whole response arrived (2 attempts)"), "\(failure.reason)")
+        #expect(failure.attempts == 2)
+        #expect(server.hits("/reset") == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/live/e0.json"), "a half body is never recorded")
+    }
+
+    @Test(arguments: ContentCoding.allCases)
+    func decodesCompressedBodies(_ coding: ContentCoding) async throws {
+        let json = #"{"compressed": true, "items": [1, 2, 3]}"#
+        let server = try ScriptedServer(routes: [
+            "/packed": { _, _ in
+                var response = HTTPResponse.json(json)
+                response.body = coding.encode(response.body)
+                response.headers.append(("Content-Encoding", coding.rawValue))
+                return response
+            },
+        ])
+        defer { server.stop() }
+        let (run, _, folder) = try await Self.record(server, ["/packed"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.results[0].outcome.status == 200)
+        let recording = try Recording.read(from: folder + "/live/e0.json")
+        #expect(recording.response.body == .json(TestSuites.json(json)))
+        #expect(recording.response.header("Content-Encoding") == nil, "the body is stored decoded")
+    }
+
+    @Test func followsRedirectsAndRecordsTheChain() async throws {
+        let server = try ScriptedServer(routes: [
+            "/old": { _, _ in .redirect(to: "/moved", status: 301) },
+            "/moved": { _, _ in .redirect(to: "/new?page=2", status: 307) },
+            "/new": { _, _ in .json(#"{"arrived": true}"#) },
+        ])
+        defer { server.stop() }
+        let (run, _, folder) = try await Self.record(server, ["/old"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.results[0].outcome.status == 200)
+        let recording = try Recording.read(from: folder + "/live/e0.json")
+        #expect(recording.request.url == server.baseURL + "/old")
+        #expect(recording.response.redirects == [
+            Recording.Redirect(status: 301, url: server.baseURL + "/old"),
+            Recording.Redirect(status: 307, url: server.baseURL + "/moved"),
+        ])
+        #expect(recording.response.url == server.baseURL + "/new?page=2")
+        #expect(recording.response.body == .json(TestSuites.json(#"{"arrived": true}"#)))
+    }
+
+    @Test func stopsARedirectLoop() async throws {
+        let server = try ScriptedServer(routes: ["/loop": { _, _ in .redirect(to: "/loop") }])
+        defer { server.stop() }
+        let (run, _, folder) = try await Self.record(server, ["/loop"]) { $0.maxRedirects = 3 }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.results[0].failure?.reason == "more than 3 redirects (a redirect loop?)")
+    }
+
+    @Test func waitsAsRetryAfterSaysCappedAtTheMaximumDelay() async throws {
+        let server = try ScriptedServer(routes: [
+            "/limited": { _, hit in
+                guard hit > 1 else {
+                    var response = HTTPResponse.text("slow down", status: 429)
+                    response.headers.append(("Retry-After", "7"))
+                    return response
+                }
+                return .json(#"{"ok": true}"#)
+            },
+        ])
+        defer { server.stop() }
+        let (run, events, folder) = try await Self.record(server, ["/limited"]) { $0.retry.maxDelay = 0.1 }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.results[0].outcome.status == 200)
+        #expect(server.hits("/limited") == 2)
+        let retry = try #require(events.first { if case .retrying = $0 { return true } else { return false } })
+        #expect(retry == .retrying(
+            endpoint: "live/e0", attempt: 2, of: 3, reason: #"the server answered 429 Too Many Requests: "slow down""#, delay: 0.1))
+        let recording = try Recording.read(from: folder + "/live/e0.json")
+        #expect(recording.response.header("Retry-After") == nil)
+    }
+
+    @Test(arguments: [true, false])
+    func refusesABodyOverTheLimitWithoutBufferingIt(announcesLength: Bool) async throws {
+        let server = try ScriptedServer(routes: [
+            "/huge": { _, _ in
+                var response = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")])
+                response.fillerBodyBytes = 256 << 20
+                response.announcesLength = announcesLength
+                return response
+            },
+        ])
+        defer { server.stop() }
+        let (run, _, folder) = try await Self.record(server, ["/huge"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        let failure = try #require(run.results[0].failure)
+        let announced = announcesLength ? " (256 MiB announced)" : ""
+        #expect(failure.reason == "the response body is larger than the 1 MiB limit\(announced); reading stopped there")
+        #expect(failure.attempts == 1, "a body over the limit is not retried")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/live/e0.json"))
+    }
+
+    @Test func recordsFiftyEndpointsConcurrently() async throws {
+        let server = try ScriptedServer(routes: [:]) { request, _ in
+            .json(#"{"path": "\#(request.path)"}"#)
+        }
+        defer { server.stop() }
+        let paths = (0..<50).map { "/items/\($0)" }
+        let (run, events, folder) = try await Self.record(server, paths) { $0.concurrency = 8 }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.summary == RecordRun.Summary(written: 50, unchanged: 0, skipped: 0, failed: 0))
+        #expect(run.results.map(\.endpoint.id) == (0..<50).map { "live/e\($0)" }, "results keep the spec's order")
+        for index in 0..<50 {
+            let recording = try Recording.read(from: folder + "/live/e\(index).json")
+            #expect(recording.response.body == .json(TestSuites.json(#"{"path": "/items/\#(index)"}"#)))
+        }
+        #expect(events.filter { if case .finished = $0 { return true } else { return false } }.count == 50)
+    }
+
+    @Test func leavesAnUnchangedRecordingUntouched() async throws {
+        let server = try ScriptedServer(routes: [:]) { request, hit in
+            var response = HTTPResponse.json(#"{"stable": true}"#)
+            response.headers += [("Date", "hit \(hit)"), ("X-Request-Id", UUID().uuidString)]
+            return response
+        }
+        defer { server.stop() }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let recorder = Recorder(options: Self.options(server, into: folder))
+        let endpoints = try Self.suite(["/stable"]).endpoints
+
+        let first = await recorder.record(endpoints)
+        let path = folder + "/live/e0.json"
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let second = await recorder.record(endpoints)
+        let after = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        #expect(first.summary.written == 1)
+        #expect(second.summary.unchanged == 1)
+        #expect(before == after)
+    }
+
+    @Test func modeMissingOnlyRecordsWhatHasNoRecording() async throws {
+        let server = try ScriptedServer(routes: [:]) { _, _ in .json("{}") }
+        defer { server.stop() }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/live", withIntermediateDirectories: true)
+        try Data("hand-made".utf8).write(to: URL(fileURLWithPath: folder + "/live/e0.json"))
+        var options = Self.options(server, into: folder)
+        options.mode = .missing
+
+        let run = await Recorder(options: options).record(try Self.suite(["/a", "/b"]).endpoints)
+
+        #expect(run.results[0].outcome == .skipped)
+        #expect(run.results[1].outcome.status == 200)
+        #expect(server.hits("/a") == 0)
+        #expect(try String(contentsOfFile: folder + "/live/e0.json", encoding: .utf8) == "hand-made")
+    }
+
+    @Test func aMissingEnvironmentVariableFailsOnlyItsEndpoint() async throws {
+        let server = try ScriptedServer(routes: [:]) { _, _ in .json("{}") }
+        defer { server.stop() }
+        let suite = try TestSuites.suite(("Specs/live.yaml", """
+            endpoints:
+              needs-token:
+                request: GET /private
+                headers: { Authorization: "Bearer ${UNSET_TOKEN_FOR_TEST}" }
+              public:
+                request: GET /public
+            """))
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        let run = await Recorder(options: Self.options(server, into: folder)).record(suite.endpoints)
+
+        let failure = try #require(run.results[0].failure)
+        #expect(failure.reason.hasSuffix("environment variable 'UNSET_TOKEN_FOR_TEST' is not set"))
+        #expect(failure.attempts == 0)
+        #expect(run.results[1].outcome.status == 200)
+        #expect(server.hits("/private") == 0)
+    }
+
+    @Test func sendsTheSpecsRequestAndRecordsItRedacted() async throws {
+        let server = try ScriptedServer(routes: [:]) { request, _ in
+            let echo = JSONObject([
+                "method": .string(request.method), "target": .string(request.target),
+                "authorization": .string(request.header("Authorization") ?? ""),
+                "body": .string(String(decoding: request.body, as: UTF8.self)),
+                "token": .string("issued-by-server-0001"),
+            ])
+            var response = HTTPResponse.json(JSONWriter(style: .compact).write(.object(echo)))
+            response.headers.append(("Set-Cookie", "session=cookie-value-0002; HttpOnly"))
+            return response
+        }
+        defer { server.stop() }
+        let suite = try TestSuites.suite(("Specs/live.yaml", """
+            endpoints:
+              login:
+                request: POST /accounts/{account}/login
+                params: { account: "${ACCOUNT}" }
+                query: { access_token: "${QUERY_TOKEN}", lang: en }
+                headers: { Authorization: "Bearer ${BEARER}", X-Client: "app/${CLIENT}" }
+                body: { user: ada, password: "${PASSWORD}" }
+                redact: [ "$.token" ]
+            """))
+        let environment = [
+            "ACCOUNT": "account 7/b", "QUERY_TOKEN": "query-token-0003", "BEARER": "bearer-0004", "CLIENT": "client-0005",
+            "PASSWORD": "password-0006",
+        ]
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = Self.options(server, into: folder)
+        options.environment = environment
+
+        let run = await Recorder(options: options).record(suite.endpoints)
+        #expect(run.results[0].outcome.status == 200)
+
+        let recording = try Recording.read(from: folder + "/live/login.json")
+        #expect(recording.request.method == "POST")
+        #expect(recording.request.url == server.baseURL + "/accounts/<redacted>/login?access_token=<redacted>&lang=en")
+        #expect(recording.request.headers == [
+            Recording.Header(name: "Authorization", value: "<redacted>"),
+            Recording.Header(name: "X-Client", value: "app/<redacted>"),
+            Recording.Header(name: "Content-Type", value: "application/json"),
+        ])
+        #expect(recording.request.body == .json(TestSuites.json(#"{"user": "ada", "password": "<redacted>"}"#)))
+        // What the server saw: the real values.
+        #expect(recording.response.body == .json(TestSuites.json("""
+            {"method": "POST", "target": "/accounts/<redacted>/login?access_token=<redacted>&lang=en",
+             "authorization": "Bearer <redacted>", "body": "{\\"user\\":\\"ada\\",\\"password\\":\\"<redacted>\\"}",
+             "token": "<redacted>"}
+            """)))
+        #expect(recording.response.header("Set-Cookie") == "<redacted>")
+        let bytes = try String(contentsOfFile: folder + "/live/login.json", encoding: .utf8)
+        for secret in environment.values + ["account%207%2Fb", "issued-by-server-0001", "cookie-value-0002"] {
+            #expect(!bytes.contains(secret), "\(secret) leaked into the recording")
+        }
+    }
+}
+
+/// Collects progress events from concurrent tasks.
+final class EventLog: @unchecked Sendable {
+    // @unchecked: `events` is read and written only while holding `lock`.
+    private let lock = NSLock()
+    private var events: [RecordEvent] = []
+
+    func append(_ event: RecordEvent) {
+        lock.lock()
+        events.append(event)
+        lock.unlock()
+    }
+
+    var all: [RecordEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        return events
+    }
+}
