@@ -77,39 +77,13 @@ public struct Redactor: Sendable {
 
     /// A header's value as it may be written down: the placeholder for a credential header, otherwise scrubbed.
     public func redactHeader(name: String, value: String) -> String {
-        Redactor.isSensitiveHeader(name) ? Redactor.placeholder : scrub(value)
+        Redactor.isSensitiveHeader(name) || SecretRedaction.looksLikeCredential(value) ? Redactor.placeholder : scrub(value)
     }
 
-    /// A URL as it may be written down: user info and token-like query values replaced, secrets scrubbed.
+    /// A URL as it may be written down: a password in the user info and token-like query values replaced,
+    /// secrets scrubbed.
     public func redactURL(_ url: String) -> String {
-        var text = url
-        var fragment = ""
-        if let hash = text.firstIndex(of: "#") {
-            fragment = String(text[hash...])
-            text = String(text[..<hash])
-        }
-        var query: String?
-        if let question = text.firstIndex(of: "?") {
-            query = String(text[text.index(after: question)...])
-            text = String(text[..<question])
-        }
-        if let schemeEnd = text.range(of: "://") {
-            let authorityStart = schemeEnd.upperBound
-            let authorityEnd = text[authorityStart...].firstIndex(of: "/") ?? text.endIndex
-            if let at = text[authorityStart..<authorityEnd].lastIndex(of: "@") {
-                text.replaceSubrange(authorityStart..<at, with: Redactor.placeholder)
-            }
-        }
-        if let query {
-            let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-                guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
-                let name = String(pair[..<equals])
-                let decoded = name.removingPercentEncoding ?? name
-                return Redactor.isSensitiveQueryParameter(decoded) ? "\(name)=\(Redactor.placeholder)" : String(pair)
-            }
-            text += "?" + pairs.joined(separator: "&")
-        }
-        return scrub(text + fragment)
+        scrub(SecretRedaction.redactedURL(url))
     }
 
     /// The values of token-like query parameters in `url`, decoded: secrets a server hands out in redirects.
@@ -161,36 +135,11 @@ public struct Redactor: Sendable {
         }
     }
 
-    // MARK: - Names that carry credentials
-
-    private static let sensitiveHeaderNames: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey", "x-apikey",
-        "x-auth-token", "x-access-token", "x-refresh-token", "x-csrf-token", "x-xsrf-token", "x-session-token",
-        "x-amz-security-token", "x-goog-api-key", "ocp-apim-subscription-key", "x-functions-key", "private-token",
-        "x-vault-token", "x-client-secret",
-    ]
-    private static let sensitiveHeaderWords = [
-        "token", "secret", "password", "passwd", "api-key", "apikey", "api_key", "auth", "session", "cookie",
-        "signature", "credential",
-    ]
-    private static let sensitiveQueryNames: Set<String> = [
-        "token", "access_token", "refresh_token", "id_token", "auth_token", "api_key", "apikey", "api-key", "key",
-        "secret", "client_secret", "signature", "sig", "password", "passwd", "pwd", "pass", "auth", "authorization",
-        "session", "sessionid", "session_id", "jwt", "x-amz-signature", "x-amz-credential", "x-amz-security-token",
-    ]
-    private static let sensitiveQueryWords = [
-        "token", "secret", "password", "passwd", "apikey", "api_key", "api-key", "signature", "credential",
-    ]
+    // MARK: - Names that carry credentials (one rule set, shared with the reports: ``SecretRedaction``)
 
     /// True for header names that carry credentials: `Authorization`, `Cookie`, `X-Api-Key`, `X-Auth-Token`, ...
-    public static func isSensitiveHeader(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return sensitiveHeaderNames.contains(lowered) || sensitiveHeaderWords.contains { lowered.contains($0) }
-    }
+    public static func isSensitiveHeader(_ name: String) -> Bool { SecretRedaction.isSecretHeader(name) }
 
     /// True for query parameter names that carry credentials: `token`, `access_token`, `api_key`, `sig`, ...
-    public static func isSensitiveQueryParameter(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return sensitiveQueryNames.contains(lowered) || sensitiveQueryWords.contains { lowered.contains($0) }
-    }
+    public static func isSensitiveQueryParameter(_ name: String) -> Bool { SecretRedaction.isSecretParameter(name) }
 }

@@ -11,18 +11,21 @@ public enum SecretRedaction {
     static let secretHeaders: Set<String> = [
         "authorization", "proxyauthorization", "cookie", "setcookie", "xapikey", "apikey", "xauthtoken",
         "xaccesstoken", "xcsrftoken", "xxsrftoken", "xamzsecuritytoken", "xgoogapikey", "xfunctionskey",
-        "ocpapimsubscriptionkey", "xsessionid",
+        "ocpapimsubscriptionkey", "xsessionid", "privatetoken", "xvaulttoken", "xclientsecret", "xrefreshtoken",
+        "xsessiontoken",
     ]
 
     /// Query parameter names whose values are credentials, normalized like header names.
     static let secretParameters: Set<String> = [
         "token", "accesstoken", "refreshtoken", "idtoken", "authtoken", "apikey", "key", "secret", "clientsecret",
         "password", "passwd", "pwd", "sig", "signature", "auth", "authorization", "session", "sessionid", "sid",
-        "code", "jwt", "xamzsignature", "xamzcredential", "xamzsecuritytoken",
+        "code", "jwt", "pass", "xamzsignature", "xamzcredential", "xamzsecuritytoken",
     ]
 
     /// Fragments that make any header, parameter or body key a secret: `X-Refresh-Token`, `client_secret`.
-    static let secretFragments = ["token", "secret", "password", "apikey", "signature", "credential", "cookie", "session"]
+    static let secretFragments = [
+        "token", "secret", "password", "passwd", "apikey", "signature", "credential", "cookie", "session",
+    ]
 
     /// True when a header with this name carries a credential.
     public static func isSecretHeader(_ name: String) -> Bool {
@@ -57,7 +60,7 @@ public enum SecretRedaction {
         }
     }
 
-    /// The URL with secret query parameters and any password in its user information replaced by ``placeholder``.
+    /// The URL with secret query parameters and its user information replaced by ``placeholder``.
     ///
     /// Works on the text as written (no re-encoding), so everything that is not a secret stays byte for byte.
     public static func redactedURL(_ url: String) -> String {
@@ -128,15 +131,14 @@ public enum SecretRedaction {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
     }
 
-    /// `https://user:secret@host/...` keeps the user and hides the password.
+    /// `https://user:secret@host/...` becomes `https://<redacted>@host/...`: the user part is hidden too, since
+    /// tokens are often passed there (`https://TOKEN@host`).
     private static func redactedUserInfo(_ base: String) -> String {
         guard let scheme = base.range(of: "://") else { return base }
         let afterScheme = base[scheme.upperBound...]
         let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
         let authority = afterScheme[..<authorityEnd]
-        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return base }
-        let password = authority[authority.index(after: colon)..<at]
-        guard password != Substring(placeholder) else { return base }
-        return String(base[..<authority.index(after: colon)]) + placeholder + String(base[at...])
+        guard let at = authority.lastIndex(of: "@"), authority[..<at] != Substring(placeholder) else { return base }
+        return String(base[..<scheme.upperBound]) + placeholder + String(base[at...])
     }
 }

@@ -19,7 +19,7 @@ import Testing
         #expect(SecretRedaction.redactedURL("https://api.example.com/users?_limit=3&access_token=abc&api_key=x#top")
             == "https://api.example.com/users?_limit=3&access_token=<redacted>&api_key=<redacted>#top")
         #expect(SecretRedaction.redactedURL("https://ada:s3cret@api.example.com/a?locale=en&X-Amz-Signature=ff")
-            == "https://ada:<redacted>@api.example.com/a?locale=en&X-Amz-Signature=<redacted>")
+            == "https://<redacted>@api.example.com/a?locale=en&X-Amz-Signature=<redacted>")
         #expect(SecretRedaction.redactedURL("https://api.example.com/a?q=Bearer%20xyz&flag") == "https://api.example.com/a?q=<redacted>&flag")
         #expect(SecretRedaction.redactedURL("https://api.example.com/users.json") == "https://api.example.com/users.json")
     }
