@@ -28,11 +28,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Record into the baseline (--recordings) itself, updating it.")
     var updateBaseline = false
 
-    @Option(name: .long, help: "The report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: ReportFormat = .text
-
-    @Option(name: .long, help: "Write the report to this file (the text report still goes to standard output).")
-    var output: String?
+    @OptionGroup var reports: ReportOutput
 
     @Option(name: .long, help: "Fail on drift at or above this severity: breaking, warning or info.")
     var failOn: Severity = .breaking
@@ -55,17 +51,7 @@ struct CheckCommand: AsyncParsableCommand {
         view.finish()
         Console.error(RecordCommand.summaryLine(run))
 
-        if let output {
-            do {
-                try ReportFile.write(format.renderer(color: false).render(report), to: output)
-            } catch {
-                Console.error(error.description)
-                throw ExitCode(2)
-            }
-            Console.output(TextReportRenderer(color: Console.colorEnabled).render(report))
-        } else {
-            Console.output(format.renderer(color: format == .text && Console.colorEnabled).render(report))
-        }
+        try reports.emit(report)
         if run.hasFailures { throw ExitCode(2) }
         if report.hasFailures { throw ExitCode(1) }
     }

@@ -27,15 +27,7 @@ struct ReportMergeCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The shards' JSON reports.", valueName: "report.json"))
     var reports: [String]
 
-    @Option(name: .long, help: "The report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: ReportFormat = .text
-
-    @Option(name: .long, help: "Write the report to this file (the text report still goes to standard output).")
-    var output: String?
-
-    @Option(name: .customLong("report-dir"), help: ArgumentHelp(
-        "Also write report.txt, report.json, report.xml (JUnit), report.md and report.html into this folder.", valueName: "dir"))
-    var reportDirectory: String?
+    @OptionGroup var output: ReportOutput
 
     func validate() throws {
         if reports.isEmpty { throw ValidationError("pass at least one JSON report, such as shard-1/report.json shard-2/report.json") }
@@ -51,7 +43,7 @@ struct ReportMergeCommand: AsyncParsableCommand {
             Console.error(error.description)
             throw ExitCode(2)
         }
-        try ReportOutput(format: format, output: output, reportDirectory: reportDirectory).emit(merged)
+        try output.emit(merged)
         if merged.hasFailures { throw ExitCode(1) }
     }
 }

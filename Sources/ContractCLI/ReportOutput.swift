@@ -2,10 +2,17 @@ import ArgumentParser
 import ContractKit
 import Foundation
 
-/// Where a report goes: standard output in one format, a file, and a folder of every format.
-struct ReportOutput {
-    var format: ReportFormat
+/// Where a report goes: standard output in one format, a file, and a folder of every format. Shared by
+/// `verify`, `check` and `report merge`, so the three take the same flags.
+struct ReportOutput: ParsableArguments {
+    @Option(name: .long, help: "The report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ReportFormat = .text
+
+    @Option(name: .long, help: "Write the report to this file (the text report still goes to standard output).")
     var output: String?
+
+    @Option(name: .customLong("report-dir"), help: ArgumentHelp(
+        "Also write report.txt, report.json, report.xml (JUnit), report.md and report.html into this folder.", valueName: "dir"))
     var reportDirectory: String?
 
     /// Writes the report as asked; exits 2 when a file cannot be written.

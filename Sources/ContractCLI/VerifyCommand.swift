@@ -10,18 +10,10 @@ struct VerifyCommand: AsyncParsableCommand {
 
     @OptionGroup var suite: SuiteOptions
 
-    @Option(name: .long, help: "The report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: ReportFormat = .text
-
-    @Option(name: .long, help: "Write the report to this file (the text report still goes to standard output).")
-    var output: String?
+    @OptionGroup var reports: ReportOutput
 
     @Option(name: .long, help: "Fail on drift at or above this severity: breaking, warning or info.")
     var failOn: Severity = .breaking
-
-    @Option(name: .customLong("report-dir"), help: ArgumentHelp(
-        "Also write report.txt, report.json, report.xml (JUnit), report.md and report.html into this folder.", valueName: "dir"))
-    var reportDirectory: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "Verify only shard K of N (a CI matrix job): endpoints are dealt round-robin over their sorted ids.", valueName: "K/N"))
@@ -45,20 +37,7 @@ struct VerifyCommand: AsyncParsableCommand {
         var report = await verifier.verify(part.map { $0.select(endpoints, id: \.id) } ?? endpoints, failOn: failOn)
         if let part { report.shard = ShardCoverage(shard: part, suiteEndpoints: endpoints.count) }
 
-        try ReportOutput(format: format, output: output, reportDirectory: reportDirectory).emit(report)
+        try reports.emit(report)
         if report.hasFailures { throw ExitCode(1) }
-    }
-}
-
-/// Writes reports atomically, creating folders as needed.
-enum ReportFile {
-    static func write(_ text: String, to path: String) throws(ContractError) {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw ContractError(.io, "cannot write the report to '\(path)': \(error.localizedDescription)")
-        }
     }
 }
