@@ -23,12 +23,14 @@ public enum ContractProcess {
         return Fixtures.repositoryRoot.appendingPathComponent(".build/debug")
     }
 
-    /// Runs `executable` with `arguments` in `directory`; `environment` is added to a minimal one (PATH, HOME).
+    /// Runs `executable` (a built product, or an absolute path) with `arguments` in `directory`; `environment` is
+    /// added to a minimal one (PATH, HOME, NO_COLOR).
     public static func run(
         _ arguments: [String], executable: String = "contract", in directory: String, environment: [String: String] = [:]
     ) throws -> Result {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent(executable)
+        process.executableURL = executable.hasPrefix("/")
+            ? URL(fileURLWithPath: executable) : productsDirectory.appendingPathComponent(executable)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var base: [String: String] = ["NO_COLOR": "1"]

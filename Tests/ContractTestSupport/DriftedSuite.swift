@@ -21,16 +21,7 @@ public enum DriftedSuite {
 
     /// Drifts the recordings in a copy of the sample suite.
     public static func drift(recordings: String) throws {
-        try editBody(recordings, "directory/list-users") { body in
-            var keyed = JSONObject()
-            for user in body.arrayValue ?? [] {
-                var object = user.objectValue ?? JSONObject()
-                let id = object["id"]?.numberValue?.literal ?? "?"
-                object["id"] = nil
-                keyed.entries.append(.init(key: id, value: .object(object)))
-            }
-            body = .object(keyed)
-        }
+        try editBody(recordings, "directory/list-users") { body in body = keyedByID(body) }
         try editBody(recordings, "bets/my-bets") { body in
             body.driftRenameKey(at: [], "fn", to: "first_name")
             body.driftSet(["b", "1", "i"], .string("9002"))
@@ -67,7 +58,21 @@ public enum DriftedSuite {
         try failing.write(to: getUser)
     }
 
-    private static func editBody(_ recordings: String, _ endpoint: String, _ change: (inout JSONValue) -> Void) throws {
+    /// An array of objects turned into a dictionary keyed by each object's `id` (which leaves the object):
+    /// the Firebase-style drift.
+    public static func keyedByID(_ array: JSONValue) -> JSONValue {
+        var keyed = JSONObject()
+        for element in array.arrayValue ?? [] {
+            var object = element.objectValue ?? JSONObject()
+            let id = object["id"]?.numberValue?.literal ?? object["id"]?.stringValue ?? "?"
+            object["id"] = nil
+            keyed.entries.append(.init(key: id, value: .object(object)))
+        }
+        return .object(keyed)
+    }
+
+    /// Rewrites the response body of `<recordings>/<endpoint>.json` through `change`.
+    public static func editBody(_ recordings: String, _ endpoint: String, _ change: (inout JSONValue) -> Void) throws {
         let path = "\(recordings)/\(endpoint).json"
         var recording = try Recording.read(from: path)
         guard case .json(var body)? = recording.response.body else { throw ContractError(.io, "no JSON body in \(path)") }

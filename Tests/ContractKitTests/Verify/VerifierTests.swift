@@ -15,12 +15,7 @@ struct SampleSuiteCopy {
 
     /// Rewrites the body of one recording through `change`.
     func driftBody(_ endpoint: String, _ change: (inout JSONValue) -> Void) throws {
-        let path = "\(recordings)/\(endpoint).json"
-        var recording = try Recording.read(from: path)
-        guard case .json(var body)? = recording.response.body else { throw ContractError(.io, "no JSON body in \(path)") }
-        change(&body)
-        recording.response.body = .json(body)
-        try recording.write(to: path)
+        try DriftedSuite.editBody(recordings, endpoint, change)
     }
 
     func verify(_ filter: [String] = [], today: Date = Date()) async throws -> VerificationReport {
@@ -87,16 +82,7 @@ func lines(_ result: EndpointResult) -> [String] {
     @Test func usersArrayBecameADictionaryKeyedById() async throws {
         let suite = SampleSuiteCopy()
         defer { suite.remove() }
-        try suite.driftBody("directory/list-users") { body in
-            var keyed = JSONObject()
-            for user in body.arrayValue! {
-                var object = user.objectValue!
-                let id = object["id"]!.numberValue!.literal
-                object["id"] = nil
-                keyed.entries.append(.init(key: id, value: .object(object)))
-            }
-            body = .object(keyed)
-        }
+        try suite.driftBody("directory/list-users") { body in body = DriftedSuite.keyedByID(body) }
         let result = try await suite.verify(["directory/list-users"]).results[0]
         #expect(lines(result) == ["object-instead-of-array breaking $"])
         #expect(result.findings[0].hint?.contains("keyedToArray: { key: id }") == true)
