@@ -22,7 +22,8 @@ struct VerifyCommand: AsyncParsableCommand {
     func run() async throws {
         let loaded = try suite.loadSuite()
         let endpoints = try suite.selectedEndpoints(of: loaded)
-        let verifier = Verifier(suite: loaded, options: .init(recordingsDirectory: suite.recordings))
+        try RegisteredModels.requireResolvable(endpoints)
+        let verifier = Verifier(suite: loaded, options: .init(recordingsDirectory: suite.recordings), models: RegisteredModels.registry)
         let report = await verifier.verify(endpoints, failOn: failOn)
 
         if let output {

@@ -32,9 +32,14 @@ public struct ShapeChecker: Sendable {
 
     /// Every drift of `value` from `shape`, grouped so that one drift repeated across array elements is one finding.
     public func check(_ value: JSONValue, against shape: Shape) -> [Finding] {
+        ShapeFinding.grouped(checkEach(value, against: shape))
+    }
+
+    /// Every drift, one per place (not grouped), each with what grouping and merging need.
+    func checkEach(_ value: JSONValue, against shape: Shape) -> [ShapeFinding] {
         var walk = ShapeWalk(checker: self)
         walk.check(value, shape)
-        return walk.groupedFindings()
+        return walk.findings
     }
 
     /// True when `value` fits `shape` with no drift at all (used by heuristics).
@@ -57,13 +62,38 @@ public struct ShapeChecker: Sendable {
     }
 }
 
+/// One finding at one place, before repeats across array elements are merged.
+struct ShapeFinding {
+    var finding: Finding
+    /// The same drift at another index or dictionary key has the same group.
+    var group: String
+    /// For key findings (missing, renamed, case changed): the key as the spec names it.
+    var specKey: String?
+
+    /// The findings with repeats merged: the first place keeps its path, the rest are counted.
+    static func grouped(_ findings: [ShapeFinding]) -> [Finding] {
+        var order: [String] = []
+        var merged: [String: Finding] = [:]
+        for item in findings {
+            if var existing = merged[item.group] {
+                existing.occurrences += item.finding.occurrences
+                merged[item.group] = existing
+            } else {
+                merged[item.group] = item.finding
+                order.append(item.group)
+            }
+        }
+        return order.map { merged[$0]! }
+    }
+}
+
 /// One walk over a body: the current path and the findings so far.
 struct ShapeWalk {
     let checker: ShapeChecker
     var path: [JSONPath.Component] = []
     /// The same path with array indices and dictionary keys replaced, to group repeated drift.
     var groupPath: [String] = []
-    var findings: [(finding: Finding, group: String)] = []
+    var findings: [ShapeFinding] = []
     var stopAtFirst = false
 
     init(checker: ShapeChecker) { self.checker = checker }
@@ -72,7 +102,7 @@ struct ShapeWalk {
 
     mutating func report(
         _ kind: DriftKind, _ severity: Severity, expected: String, actual: String, message: String, hint: String?,
-        at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = ""
+        at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = "", specKey: String? = nil
     ) {
         var components = path
         var group = groupPath.joined()
@@ -83,7 +113,7 @@ struct ShapeWalk {
         let finding = Finding(
             kind: kind, severity: severity, path: JSONPath(components: components), expected: expected, actual: actual,
             message: message, hint: hint, specLocation: location)
-        findings.append((finding, "\(kind.rawValue)|\(group)|\(expected)|\(variant)"))
+        findings.append(ShapeFinding(finding: finding, group: "\(kind.rawValue)|\(group)|\(expected)|\(variant)", specKey: specKey))
     }
 
     mutating func descend<T>(_ component: JSONPath.Component, wildcard: Bool, _ body: (inout ShapeWalk) -> T) -> T {
@@ -97,22 +127,6 @@ struct ShapeWalk {
             groupPath.removeLast()
         }
         return body(&self)
-    }
-
-    /// The findings with repeats merged: the first place keeps its path, the rest are counted.
-    func groupedFindings() -> [Finding] {
-        var order: [String] = []
-        var merged: [String: Finding] = [:]
-        for (finding, group) in findings {
-            if var existing = merged[group] {
-                existing.occurrences += 1
-                merged[group] = existing
-            } else {
-                merged[group] = finding
-                order.append(group)
-            }
-        }
-        return order.map { merged[$0]! }
     }
 
     // MARK: - The walk

@@ -69,6 +69,7 @@ public struct DecodeFailure: Sendable, Hashable {
     public var modelView: String {
         var text = "\(place): Swift type \(expectedType)"
         if property != nil { text += isOptional ? ", property is Optional" : ", property is not Optional" }
+        if kind == .dataCorrupted { text += " (\(detail))" }
         return text
     }
 

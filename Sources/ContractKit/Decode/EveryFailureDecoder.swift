@@ -129,7 +129,7 @@ struct DecodeSession {
         case .dataCorrupted(let errorContext):
             kind = .dataCorrupted
             context = errorContext
-            codingPath = Self.path(errorContext.codingPath)
+            codingPath = repairedDatePath(Self.path(errorContext.codingPath))
         @unknown default:
             return nil
         }
@@ -147,6 +147,23 @@ struct DecodeSession {
             isOptional: record?.optional ?? false, found: absent ? nil : body[path: path], detail: context.debugDescription)
     }
 
+    /// Foundation's `.iso8601` strategy reports an unreadable date at the coding path of the object holding it,
+    /// without the date's own key. When the path names an object, not a date, the failing date is the first of
+    /// its `Date` properties (in body order) whose value the strategy cannot read.
+    private func repairedDatePath(_ codingPath: JSONPath) -> JSONPath {
+        guard probe.records[codingPath]?.type != Date.self else { return codingPath }
+        let (path, _) = locate(codingPath)
+        guard case .object(let object)? = body[path: path] else { return codingPath }
+        for entry in object.entries {
+            let key = decoder.options.keys.modelKey(forJSONKey: entry.key)
+            let child = codingPath.appending(key: key)
+            guard probe.records[child]?.type == Date.self, entry.value != .null,
+                  !DateSniffer.value(entry.value, matches: decoder.options.dates) else { continue }
+            return child
+        }
+        return codingPath
+    }
+
     /// A coding path as a path: `Index 3` keys are array indices; every other key is a key.
     static func path(_ keys: [any CodingKey]) -> JSONPath {
         JSONPath(components: keys.map { key in
@@ -156,10 +173,17 @@ struct DecodeSession {
     }
 
     /// The place in the body a coding path names, and whether its last key is absent.
+    func locate(_ codingPath: JSONPath) -> (path: JSONPath, absent: Bool) {
+        Self.locate(codingPath, in: body, keys: decoder.options.keys, records: probe.records)
+    }
+
+    /// The place in `body` a coding path names, and whether its last key is absent.
     ///
     /// A key is matched as `JSONDecoder` matches it: the first JSON key that the key strategy turns into it
     /// (dictionary keys as they are).
-    func locate(_ codingPath: JSONPath) -> (path: JSONPath, absent: Bool) {
+    static func locate(
+        _ codingPath: JSONPath, in body: JSONValue, keys: KeyStrategy, records: [JSONPath: ProbeRecord]
+    ) -> (path: JSONPath, absent: Bool) {
         var current: JSONValue? = body
         var components: [JSONPath.Component] = []
         var absent = false
@@ -170,16 +194,16 @@ struct DecodeSession {
                 current = current?.arrayValue.flatMap { $0.indices.contains(index) ? $0[index] : nil }
             case .key(let key):
                 let container = JSONPath(components: Array(codingPath.components.prefix(position)))
-                let isDictionary = probe.records[container].map { $0.type is any ProbedStringDictionary.Type } ?? false
+                let isDictionary = records[container].map { $0.type is any ProbedStringDictionary.Type } ?? false
                 let entries = current?.objectValue?.entries ?? []
                 let match = isDictionary
                     ? entries.first { $0.key == key }
-                    : entries.first { decoder.options.keys.modelKey(forJSONKey: $0.key) == key } ?? entries.first { $0.key == key }
+                    : entries.first { keys.modelKey(forJSONKey: $0.key) == key } ?? entries.first { $0.key == key }
                 if let match {
                     components.append(.key(match.key))
                     current = match.value
                 } else {
-                    components.append(.key(isDictionary ? key : Self.expectedSpelling(of: key, strategy: decoder.options.keys)))
+                    components.append(.key(isDictionary ? key : expectedSpelling(of: key, strategy: keys)))
                     current = nil
                     absent = true
                 }

@@ -60,7 +60,8 @@ extension SpecFileParser {
         request.body = body
         return Endpoint(
             id: "\(group)/\(name)", name: name, group: group, location: keyLocation, request: request, expect: expect,
-            transforms: transforms, model: model, decoding: decoding, waivers: waivers, redactions: redactions)
+            transforms: transforms, model: model, decoding: decoding, waivers: waivers, redactions: redactions,
+            modelLocation: map["model"].map(textLocation))
     }
 
     /// `GET /users/{id}.json`, or a bare path for GET.
@@ -195,7 +196,15 @@ extension SpecFileParser {
                        hint: "supported transforms: \(TransformSpec.names.joined(separator: ", "))")
                 operation = nil
             }
-            if let operation { transforms.append(TransformSpec(operation, at: location)) }
+            if let operation {
+                let transform = TransformSpec(operation, at: location)
+                do {
+                    _ = try transform.makeTransform()
+                    transforms.append(transform)
+                } catch {
+                    report(error)
+                }
+            }
         }
         return transforms
     }

@@ -67,7 +67,7 @@ public struct LossyArrayTransform: JSONTransform {
 }
 
 /// Whether a value decodes as a type on its own. A metatype and a decoder are safe to share once made.
-private struct DecodesAlone: @unchecked Sendable {
+struct DecodesAlone: @unchecked Sendable {
     let type: any Decodable.Type
     let decoder: JSONDecoder
 

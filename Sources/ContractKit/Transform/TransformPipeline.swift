@@ -75,12 +75,13 @@ public struct TransformRun: Sendable {
         return result
     }
 
-    /// Where the value at `path` came from in the input body.
+    /// Where the value at `path` came from in the input body (or, with `downTo`, in the input of that step).
     ///
     /// `path` is in the output of the steps before `beforeStep` (all steps when nil).
-    public func origin(of path: JSONPath, beforeStep: Int? = nil) -> PathOrigin {
+    public func origin(of path: JSONPath, beforeStep: Int? = nil, downTo lowest: Int = 0) -> PathOrigin {
         var origin = PathOrigin.value(path)
-        for step in steps.prefix(beforeStep ?? steps.count).reversed() {
+        let upper = min(beforeStep ?? steps.count, steps.count)
+        for step in steps[min(lowest, upper)..<upper].reversed() {
             switch origin {
             case .value(let path):
                 origin = step.origin(of: path)

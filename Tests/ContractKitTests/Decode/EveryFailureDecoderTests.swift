@@ -98,3 +98,20 @@ import Testing
         #expect(report.completed)
     }
 }
+
+@Suite struct ISO8601PathRepairTests {
+    struct Stamped: Decodable {
+        var name: String
+        var createdAt: Date
+        var expiresOn: Date?
+    }
+
+    @Test func anUnreadableISODateIsReportedAtItsOwnKey() {
+        // Foundation's .iso8601 strategy names the enclosing object's path; the failure must still name the date.
+        let report = EveryFailureDecoder(model: ModelType(type: [Stamped].self), options: DecodingOptions(dates: .iso8601))
+            .decode(TestSuites.json(#"[{"name": "a", "createdAt": "2026-11-21T03:00:00Z", "expiresOn": "21/11/2026"}]"#))
+        #expect(report.failures.map(\.path) == [path(0, "expiresOn")])
+        #expect(report.failures.first?.place == "Stamped.expiresOn")
+        #expect(report.completed)
+    }
+}
