@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "SampleModels"),
         .executableTarget(name: "contract", dependencies: ["ContractCLI", "SampleModels"]),
         .target(name: "ContractTestSupport", dependencies: ["ContractKit"], path: "Tests/ContractTestSupport"),
-        .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport"]),
+        .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport", "SampleModels"]),
         .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "ContractTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,8 +1,9 @@
 /// Checks specs against the app's models, before any backend drifts: that every model a spec names is
 /// registered, and that no model demands more than its spec guarantees.
 ///
-/// For each endpoint with a model and a body shape, two bodies are made up from the spec: one with only the
-/// required keys (and `null` wherever the spec allows it), one with every key. Each goes through the spec's
+/// For each endpoint with a model and a body shape, bodies are made up from the spec: one with only the
+/// required keys, one with every key and `null` wherever the spec allows it, and ones with every value filled
+/// in (as many as it takes to send each case of each `enum(...)`). Each goes through the spec's
 /// transforms and is decoded through the model; every failure is a mismatch between spec and model, such as
 /// "model NoticeList requires 'body' at $.notices[0].body, but the spec says it may be absent".
 public struct ModelLinter: Sendable {
@@ -43,13 +44,13 @@ public struct ModelLinter: Sendable {
             guard let name = endpoint.model, let shape = endpoint.expect.body, let model = try? models.resolve(name) else { continue }
             var seen: Set<String> = []
             var choice = 0
-            var bodies = 2
-            // A minimal body, then full bodies until every case of every enum has been sent once.
+            var bodies = 3
+            // A minimal body, one with nulls, then full bodies until every case of every enum has been sent once.
             while choice < bodies {
-                let mode: SampleBodyBuilder.Mode = choice == 0 ? .minimal : .full
-                let (found, mostEnumCases) = lint(endpoint, model: model, shape: shape, mode: mode, enumChoice: max(0, choice - 1))
+                let mode: SampleBodyBuilder.Mode = choice == 0 ? .minimal : choice == 1 ? .nulls : .full
+                let (found, mostEnumCases) = lint(endpoint, model: model, shape: shape, mode: mode, enumChoice: max(0, choice - 2))
                 for error in found where seen.insert(error.message).inserted { errors.append(error) }
-                bodies = max(bodies, min(mostEnumCases, 32) + 1)
+                bodies = max(bodies, min(mostEnumCases, 32) + 2)
                 choice += 1
             }
         }

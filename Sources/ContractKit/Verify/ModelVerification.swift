@@ -251,10 +251,18 @@ struct ModelVerification {
 
     /// Failures at the same place of different array elements (or dictionary entries) group together.
     private func group(for traced: TracedFailure) -> String {
-        let pattern = traced.path.components.map { component -> String in
-            if case .key(let key) = component { return "." + key }
-            return "[*]"
-        }.joined()
+        var pattern = ""
+        var prefix = JSONPath.root
+        for component in traced.path.components {
+            switch component {
+            case .index:
+                pattern += "[*]"
+            case .key(let key):
+                let container = endpoint.expect.body.flatMap { locator.locate(prefix, in: $0).shape.map(locator.resolve) }
+                if case .dictionary? = container?.kind { pattern += ".*" } else { pattern += "." + key }
+            }
+            prefix.components.append(component)
+        }
         let failure = traced.failure
         return "decode-failed|\(pattern)|\(failure.kind.rawValue)|\(failure.expectedType)|\(failure.found.map(JSONValue.kindName) ?? "absent")"
     }

@@ -1,9 +1,12 @@
 /// Makes up bodies a spec allows, to check a model against the spec before any backend drifts: one with only
-/// what the spec guarantees (required keys; `null` wherever it may be null), and one with every key filled.
+/// the keys the spec requires, one with every key and `null` wherever the spec allows it, and one with every
+/// key filled.
 struct SampleBodyBuilder {
     enum Mode {
         /// Only required keys; Optional values `null`.
         case minimal
+        /// Every key; Optional values `null`.
+        case nulls
         /// Every key, every value present.
         case full
     }
@@ -43,7 +46,7 @@ struct SampleBodyBuilder {
             anyPaths.append(path)
             return .null
         case .optional(let wrapped):
-            return mode == .minimal || depth > 8 ? .null : value(for: wrapped, at: path, depth: depth + 1)
+            return mode != .full || depth > 8 ? .null : value(for: wrapped, at: path, depth: depth + 1)
         case .array(let element):
             return .array([value(for: element, at: path.appending(index: 0), depth: depth + 1)])
         case .dictionary(let element):
