@@ -33,7 +33,7 @@ extension TransformSpec {
         case .lossy(let paths):
             let parsed = try paths.map { (text) throws(TransformPathError) in try TransformPath(parsing: text) }
             let transforms: [any JSONTransform] = parsed.map { LossyArrayTransform(at: $0, keep: keep[$0] ?? { _ in true }) }
-            return transforms.count == 1 ? transforms[0] : TransformPipeline(transforms)
+            return transforms.count == 1 ? transforms[0] : TransformPipeline(transforms, name: name)
         case .defaults(let values):
             var parsed: [(path: TransformPath, value: JSONValue)] = []
             for entry in values { parsed.append((try TransformPath(parsing: entry.path), entry.value)) }

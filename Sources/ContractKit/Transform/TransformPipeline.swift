@@ -3,12 +3,15 @@
 public struct TransformPipeline: JSONTransform {
     /// The transforms, in the order they run.
     public var transforms: [any JSONTransform]
+    private let customName: String?
 
-    public var name: String { transforms.map(\.name).joined(separator: ", then ") }
+    /// The given name, or the transforms' names: `unwrap, then keyedToArray`.
+    public var name: String { customName ?? transforms.map(\.name).joined(separator: ", then ") }
 
-    /// Creates a pipeline.
-    public init(_ transforms: [any JSONTransform]) {
+    /// Creates a pipeline, named `name` in messages when given.
+    public init(_ transforms: [any JSONTransform], name: String? = nil) {
         self.transforms = transforms
+        self.customName = name
     }
 
     /// Runs every transform in order, stopping at the first whose precondition fails.
