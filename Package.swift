@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "contract", targets: ["contract"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "ContractCLI", targets: ["ContractCLI"]),
+        .library(name: "ContractTesting", targets: ["ContractTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -26,11 +27,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "ContractTesting", dependencies: ["ContractKit"]),
         .target(name: "SampleModels"),
         .executableTarget(name: "contract", dependencies: ["ContractCLI", "SampleModels"]),
         .target(name: "ContractTestSupport", dependencies: ["ContractKit"], path: "Tests/ContractTestSupport"),
         .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport", "SampleModels"]),
         .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "ContractTestSupport"]),
+        .testTarget(name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractTestSupport", "SampleModels"]),
     ],
     swiftLanguageModes: [.v6]
 )
