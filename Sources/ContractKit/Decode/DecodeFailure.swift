@@ -62,7 +62,7 @@ public struct DecodeFailure: Sendable, Hashable {
             let parent = JSONPath(components: Array(codingPath.components.dropLast()))
             return "element \(index) of \(parent.components.isEmpty ? "the body" : parent.description)"
         }
-        return "the body (\(expectedType))"
+        return "the body"
     }
 
     /// `Swift type String, property is not Optional`: the model's side of the failure.

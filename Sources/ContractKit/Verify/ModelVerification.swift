@@ -214,6 +214,8 @@ struct ModelVerification {
         if failures.count > 1 { item.finding.message += " (and \(failures.count - 1) more failure\(failures.count == 2 ? "" : "s") here)" }
         if item.finding.kind == .keyRenamed || item.finding.kind == .keyCaseChanged, case .key(let newKey)? = item.finding.path?.components.last {
             item.finding.hint = DecodeHints.renameHint(newKey: newKey, failure: first.failure, endpoint: endpoint)
+        } else if [.objectInsteadOfArray, .arrayInsteadOfObject, .unexpectedEnvelope].contains(item.finding.kind), item.finding.hint != nil {
+            // The shape checker's fix names the transform that restores the form the model expects.
         } else {
             item.finding.hint = DecodeHints.hint(for: first.failure, rawPath: first.path, body: rawBody)
         }

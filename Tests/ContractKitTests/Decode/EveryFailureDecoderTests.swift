@@ -86,7 +86,8 @@ import Testing
 
     @Test func rootFailuresNameTheModel() {
         let report = decode([TestModels.Notice].self, #"{"a": 1}"#)
-        #expect(lines(report) == ["typeMismatch $ the body ([Notice]) [Notice]"])
+        #expect(lines(report) == ["typeMismatch $ the body [Notice]"])
+        #expect(report.failures[0].modelView == "the body: Swift type [Notice]")
     }
 
     @Test func datesAreJudgedByTheConfiguredStrategy() {

@@ -135,6 +135,25 @@ import Testing
         #expect(result.findings[0].message.hasSuffix("PlaceholderUser.id: Swift type Int, property is not Optional"))
     }
 
+    @Test func aKeyedDictionaryKeepsTheTransformFixAndGainsTheModelView() async throws {
+        let suite = SampleSuiteCopy()
+        defer { suite.remove() }
+        try suite.driftBody("directory/list-users") { body in
+            var keyed = JSONObject()
+            for user in body.arrayValue! {
+                var object = user.objectValue!
+                let id = object["id"]!.numberValue!.literal
+                object["id"] = nil
+                keyed.entries.append(.init(key: id, value: .object(object)))
+            }
+            body = .object(keyed)
+        }
+        let result = try await verify(suite, ["directory"]).results[0]
+        #expect(lines(result) == ["object-instead-of-array breaking $"])
+        #expect(result.findings[0].message.hasSuffix("; the model fails: the body: Swift type [PlaceholderUser]"))
+        #expect(result.findings[0].hint?.hasPrefix("add `- keyedToArray: { key: id }`") == true)
+    }
+
     @Test func withoutModelsTheReportSaysItIsShapeOnly() async throws {
         let suite = SampleSuiteCopy()
         defer { suite.remove() }
