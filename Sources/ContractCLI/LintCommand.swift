@@ -39,10 +39,7 @@ struct LintCommand: AsyncParsableCommand {
         let linter = ModelLinter(models: models, shapes: loaded.shapes)
         let modelErrors = linter.unresolvedModels(in: endpoints) + linter.lint(endpoints)
         if !modelErrors.isEmpty {
-            let sources = Dictionary(uniqueKeysWithValues: loaded.files.compactMap { file in
-                (try? String(contentsOfFile: file, encoding: .utf8)).map { (file, SourceText(path: file, text: $0)) }
-            })
-            Console.error(ContractErrors(modelErrors.map { $0.quoting($0.location.flatMap { sources[$0.file] }) }).description)
+            Console.error(ContractErrors(RegisteredModels.quoted(modelErrors)).description)
             Console.error("contract lint: \(modelErrors.count) error\(modelErrors.count == 1 ? "" : "s") between the specs and the models")
             throw ExitCode(1)
         }

@@ -72,7 +72,7 @@ public struct ModelRegistry: Sendable {
         let known = registered.isEmpty ? "no models are registered" : "registered models: \(registered.joined(separator: ", "))"
         throw ContractError(
             .unknownModel, "unknown model '\(text)'\(Suggestions.didYouMean(text, in: registered))",
-            hint: "\(known); register it in your runner: ContractCLI.main(models: [\(text).self, ...])")
+            hint: "\(known); a type that is not listed must be registered in your runner: ContractCLI.main(models: [\(text).self, ...])")
     }
 
     private func topLevelColon(in text: String) -> String.Index? {

@@ -13,9 +13,9 @@ enum DecodeHints {
                 return "the key is now spelled '\(variant)': map it in CodingKeys (`case \(name) = \"\(variant)\"`), or decode with `keys: anyCase` (JSONDecoder.KeyDecodingStrategy.anyCase)"
             }
             return "make \(property) Optional (`var \(name): \(failure.expectedType)?`) if the backend may leave it out, "
-                + "or supply it with `- defaults: { \"\(defaultsPath)\": … }`; if the key was renamed, map it in CodingKeys"
+                + "or supply it with `- defaults: { \"\(defaultsPath)\": … }` after the other transforms; if the key was renamed, map it in CodingKeys"
         case .valueNotFound:
-            return "declare \(property) as `\(failure.expectedType)?`, or replace null with `- defaults: { \"\(defaultsPath)\": … }`"
+            return "declare \(property) as `\(failure.expectedType)?`, or replace null with `- defaults: { \"\(defaultsPath)\": … }` after the other transforms"
         case .typeMismatch:
             if failure.expectedType == "Date" { return dateHint(failure) }
             guard let found = failure.found else { return "see the error: \(failure.detail)" }
@@ -34,10 +34,23 @@ enum DecodeHints {
     }
 
     private static func dateHint(_ failure: DecodeFailure) -> String {
-        if let found = failure.found, let style = DateSniffer.style(of: found), let strategy = style.suggestedStrategy {
-            return "the value looks like \(style): decode with `dates: \(strategy)`, or `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible reads every common form)"
+        guard let found = failure.found, let style = DateSniffer.style(of: found) else {
+            return "the value is not a date: ask the backend team, or declare the property String"
         }
-        return "decode with `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible), or a format that reads the value"
+        let flexible = FlexibleDate.parse(found) != nil
+        switch (style.suggestedStrategy, flexible) {
+        case (let strategy?, true):
+            return "the value looks like \(style): decode with `dates: \(strategy)`, or `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible reads every common form)"
+        case (let strategy?, false):
+            return "the value looks like \(style): decode with `dates: \(strategy)` (JSONDecoder.DateDecodingStrategy.flexible(formats: [\(strategy)]) reads it too)"
+        case (nil, true):
+            return "the value looks like \(style): decode with `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible)"
+        case (nil, false):
+            if case .slashed = style {
+                return "the value looks like \(style): decode with `dates: \"dd/MM/yyyy\"` (or \"MM/dd/yyyy\"; ask the backend team which), or JSONDecoder.DateDecodingStrategy.flexible(formats: [\"dd/MM/yyyy\"])"
+            }
+            return "the value looks like \(style): ask the backend team, or decode with a format that reads it (JSONDecoder.DateDecodingStrategy.flexible(formats: [...]))"
+        }
     }
 
     /// `notices[].title` for `$.notices[2].title`: the path as the `defaults` transform writes it.

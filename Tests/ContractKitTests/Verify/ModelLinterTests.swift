@@ -77,7 +77,7 @@ import Testing
             Specs/users.yaml:22:12: error: unknown model 'ObjectResponse'; did you mean 'ObjectsResponse'?
             22 |     model: ObjectResponse
                |            ^
-              hint: registered models: APIErrorResponse, Account, Bettor, NoticeList, ObjectsResponse, PlaceholderUser, User; register it in your runner: ContractCLI.main(models: [ObjectResponse.self, ...])
+              hint: registered models: APIErrorResponse, Account, Bettor, NoticeList, ObjectsResponse, PlaceholderUser, User; a type that is not listed must be registered in your runner: ContractCLI.main(models: [ObjectResponse.self, ...])
             """)
     }
 

@@ -226,7 +226,7 @@ enum ShopModels {
         ])
         #expect(result.findings[1].hint?.hasPrefix("make `Order.customer` Optional (`var customer: String?`)") == true)
         #expect(result.findings[1].hint?.contains("`- defaults: { \"orders[].customer\": … }`") == true)
-        #expect(result.findings[2].hint == "declare `Order.total` as `Double?`, or replace null with `- defaults: { \"orders[].total\": … }`")
+        #expect(result.findings[2].hint == "declare `Order.total` as `Double?`, or replace null with `- defaults: { \"orders[].total\": … }` after the other transforms")
         #expect(result.findings.allSatisfy { $0.specLocation == SourceLocation(file: result.specLocation.file, line: 5, column: 12) })
     }
 
@@ -318,5 +318,32 @@ enum ShopModels {
             """
         let result = try await verify(spec, "{}", models: [ShopModels.OrderList.self])
         #expect(result.notes == ["shape only: unknown model 'OrderLst'; did you mean 'OrderList'?"])
+    }
+}
+
+@Suite struct DecodeHintsTests {
+    func dateFailure(_ found: JSONValue) -> DecodeFailure {
+        DecodeFailure(
+            kind: .dataCorrupted, codingPath: path("at"), path: path("at"), expectedType: "Date", ownerType: "Stamp", property: "at",
+            isOptional: false, found: found, detail: "")
+    }
+
+    @Test(arguments: [
+        (JSONValue.number(JSONNumber(literal: "1763805600000")), "the value looks like epoch milliseconds: decode with `dates: millisecondsSince1970`, or `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible reads every common form)"),
+        (.string("Sat, 21 Nov 2026 03:00:00 GMT"), "the value looks like an RFC 2822 / HTTP date (\"Sat, 21 Nov 2026 03:00:00 GMT\"): decode with `dates: \"EEE, dd MMM yyyy HH:mm:ss zzz\"` (JSONDecoder.DateDecodingStrategy.flexible(formats: [\"EEE, dd MMM yyyy HH:mm:ss zzz\"]) reads it too)"),
+        (.string("22/11/2026"), "the value looks like a date with slashes (dd/MM/yyyy or MM/dd/yyyy): decode with `dates: \"dd/MM/yyyy\"` (or \"MM/dd/yyyy\"; ask the backend team which), or JSONDecoder.DateDecodingStrategy.flexible(formats: [\"dd/MM/yyyy\"])"),
+        (.string("soon"), "the value looks like text that is not a recognised date: ask the backend team, or decode with a format that reads it (JSONDecoder.DateDecodingStrategy.flexible(formats: [...]))"),
+    ])
+    func dateHintsOnlyProposeStrategiesThatReadTheValue(_ found: JSONValue, _ hint: String) {
+        #expect(DecodeHints.hint(for: dateFailure(found), rawPath: path("at"), body: .null) == hint)
+    }
+
+    @Test func aKeyThatChangedItsSpellingGetsACodingKeysCase() {
+        let failure = DecodeFailure(
+            kind: .keyNotFound, codingPath: path("userId"), path: path("userId"), expectedType: "Int", ownerType: "User", property: "userId",
+            isOptional: false, found: nil, detail: "")
+        let body = TestSuites.json(#"{"userID": 1}"#)
+        #expect(DecodeHints.hint(for: failure, rawPath: path("userId"), body: body)
+            == "the key is now spelled 'userID': map it in CodingKeys (`case userId = \"userID\"`), or decode with `keys: anyCase` (JSONDecoder.KeyDecodingStrategy.anyCase)")
     }
 }
