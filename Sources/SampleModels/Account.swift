@@ -9,6 +9,7 @@ public struct Account: Decodable, Sendable {
     public var isVerified: Bool
     public var plan: Plan
 
+    /// The subscription plan.
     public enum Plan: String, Decodable, Sendable, CaseIterable {
         case free, pro, team
     }
@@ -18,6 +19,7 @@ public struct Account: Decodable, Sendable {
 public struct APIErrorResponse: Decodable, Sendable {
     public var error: APIError
 
+    /// What went wrong, and the trace id to quote to support.
     public struct APIError: Decodable, Sendable {
         public var code: Int
         public var message: String

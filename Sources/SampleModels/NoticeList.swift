@@ -7,6 +7,7 @@ public struct NoticeList: Decodable, Sendable {
     public var notices: [Notice]
     public var generatedAt: Date
 
+    /// One notice; `updatedAt` and `expiresOn` arrive as epoch milliseconds and as a bare day.
     public struct Notice: Decodable, Sendable {
         public var id: Int
         public var title: String
@@ -18,6 +19,7 @@ public struct NoticeList: Decodable, Sendable {
         public var link: URL?
     }
 
+    /// How urgent a notice is.
     public enum Severity: String, Decodable, Sendable {
         case low, medium, high
     }

@@ -9,6 +9,7 @@ public struct PlaceholderUser: Decodable, Sendable {
     public var website: String
     public var company: Company
 
+    /// A postal address.
     public struct Address: Decodable, Sendable {
         public var street: String
         public var suite: String
@@ -23,6 +24,7 @@ public struct PlaceholderUser: Decodable, Sendable {
         public var lng: String
     }
 
+    /// Where the user works.
     public struct Company: Decodable, Sendable {
         public var name: String
         public var catchPhrase: String

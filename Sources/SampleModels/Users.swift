@@ -10,6 +10,7 @@ public struct User: Decodable, Sendable, Equatable {
     public var createdAt: Date
     public var role: Role
 
+    /// What the user may do.
     public enum Role: String, Decodable, Sendable, CaseIterable {
         case admin, tester, member
     }
