@@ -49,7 +49,7 @@ extension SpecFileParser {
         }
 
         let transforms = map["transforms"].map { parseTransforms($0) } ?? []
-        let model = map["model"].flatMap { scalar($0, "'model'") }
+        let model = map["model"].flatMap { modelName($0) }
         let waivers = map["waivers"].map { parseWaivers($0) } ?? []
         let redactions = defaults.redactions + (map["redact"].map { stringList($0, "'redact'") } ?? [])
 
@@ -62,6 +62,20 @@ extension SpecFileParser {
             id: "\(group)/\(name)", name: name, group: group, location: keyLocation, request: request, expect: expect,
             transforms: transforms, model: model, decoding: decoding, waivers: waivers, redactions: redactions,
             modelLocation: map["model"].map(textLocation))
+    }
+
+    /// The model a spec names, as text: `User`, `[User]`, `[String: User]`. Unquoted YAML flow forms mean the
+    /// same as quoted ones, as for shapes: `model: [User]` is a list holding `User`.
+    mutating func modelName(_ node: YAMLNode) -> String? {
+        if let items = node.items, items.count == 1, let inner = modelName(items[0]) { return "[\(inner)]" }
+        if let pairs = node.pairs, node.isFlow, pairs.count == 1, let key = pairs[0].key.scalarValue, let value = modelName(pairs[0].value) {
+            return "[\(key): \(value)]"
+        }
+        guard node.items == nil, node.pairs == nil else {
+            report("'model' names one type, such as User, [User] or [String: User], found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        return scalar(node, "'model'")
     }
 
     /// `GET /users/{id}.json`, or a bare path for GET.

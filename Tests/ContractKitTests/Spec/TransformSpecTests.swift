@@ -45,3 +45,22 @@ import Testing
         #expect(keyed.key == "id" && keyed.into == "objects" && keyed.at.description == "users")
     }
 }
+
+@Suite struct ModelNameSpecTests {
+    @Test(arguments: [
+        ("model: User", "User"), ("model: \"[User]\"", "[User]"), ("model: [User]", "[User]"),
+        ("model: {String: User}", "[String: User]"), ("model: [[User]]", "[[User]]"), ("model: \"User?\"", "User?"),
+    ])
+    func modelsAreNamedAsTypes(_ line: String, _ name: String) throws {
+        let suite = try TestSuites.suite(("Specs/m.yaml", "endpoints:\n  e:\n    request: GET /e\n    \(line)\n"))
+        #expect(suite.endpoints[0].model == name)
+        #expect(suite.endpoints[0].modelLocation?.line == 4)
+    }
+
+    @Test func aListOfTwoTypesIsNotAModel() {
+        let error = try? #require(throws: ContractErrors.self) {
+            try TestSuites.suite(("Specs/m.yaml", "endpoints:\n  e:\n    request: GET /e\n    model: [User, Admin]\n"))
+        }
+        #expect(error?.errors.first?.message == "'model' names one type, such as User, [User] or [String: User], found a list")
+    }
+}
