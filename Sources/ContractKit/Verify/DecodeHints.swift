@@ -1,13 +1,18 @@
 /// Fixes for model failures, in the app's terms: a `CodingKeys` case, an Optional property, a date strategy,
 /// a transform.
 enum DecodeHints {
-    /// A fix for `failure`; `rawPath` and `body` (the raw body) let it spot a key that changed its spelling.
-    static func hint(for failure: DecodeFailure, rawPath: JSONPath, body: JSONValue) -> String {
+    /// A fix for `failure`; `rawPath` and `body` (the raw body) let it spot a key that changed its spelling, and
+    /// `keys` a property that the key strategy can never match.
+    static func hint(for failure: DecodeFailure, rawPath: JSONPath, body: JSONValue, keys: KeyStrategy = .useDefaultKeys) -> String {
         let property = failure.property.map { "`\(failure.ownerType ?? "?").\($0)`" } ?? "the model"
         let defaultsPath = pattern(failure.path)
         switch failure.kind {
         case .keyNotFound:
             let name = failure.property ?? "value"
+            if keys == .anyCase, AnyCaseKeys.canonical(name) != name {
+                return "`keys: anyCase` reads every JSON key as lower camel case ('\(AnyCaseKeys.canonical(name))'), so \(property) is never matched: "
+                    + "rename the property `\(AnyCaseKeys.canonical(name))`, or map it in CodingKeys (`case \(name) = \"\(AnyCaseKeys.canonical(name))\"`)"
+            }
             if case .key(let key)? = rawPath.components.last,
                let variant = body[path: rawPath.parent]?.objectValue?.keys.first(where: { $0 != key && KeyNames.normalized($0) == KeyNames.normalized(key) }) {
                 return "the key is now spelled '\(variant)': map it in CodingKeys (`case \(name) = \"\(variant)\"`), or decode with `keys: anyCase` (JSONDecoder.KeyDecodingStrategy.anyCase)"

@@ -122,6 +122,6 @@ public struct ModelLinter: Sendable {
         let location = field?.location ?? declared?.location ?? endpoint.modelLocation ?? endpoint.location
         return ContractError(
             .invalidSpec, message, at: location,
-            hint: "to keep the spec, change the model: \(DecodeHints.hint(for: failure, rawPath: path, body: body)); otherwise correct the spec")
+            hint: "to keep the spec, change the model: \(DecodeHints.hint(for: failure, rawPath: path, body: body, keys: endpoint.decoding.keys)); otherwise correct the spec")
     }
 }

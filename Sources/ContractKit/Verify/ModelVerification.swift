@@ -217,7 +217,7 @@ struct ModelVerification {
         } else if [.objectInsteadOfArray, .arrayInsteadOfObject, .unexpectedEnvelope].contains(item.finding.kind), item.finding.hint != nil {
             // The shape checker's fix names the transform that restores the form the model expects.
         } else {
-            item.finding.hint = DecodeHints.hint(for: first.failure, rawPath: first.path, body: rawBody)
+            item.finding.hint = DecodeHints.hint(for: first.failure, rawPath: first.path, body: rawBody, keys: endpoint.decoding.keys)
         }
     }
 
@@ -247,7 +247,7 @@ struct ModelVerification {
         return Finding(
             kind: .decodeFailed, severity: .breaking, path: traced.path, expected: "\(failure.expectedType) (\(failure.place))",
             actual: JSONValue.describe(failure.found), message: message,
-            hint: DecodeHints.hint(for: failure, rawPath: traced.path, body: rawBody),
+            hint: DecodeHints.hint(for: failure, rawPath: traced.path, body: rawBody, keys: endpoint.decoding.keys),
             specLocation: endpoint.modelLocation ?? endpoint.location)
     }
 

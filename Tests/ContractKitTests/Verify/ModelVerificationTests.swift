@@ -191,6 +191,11 @@ enum ShopModels {
     struct KeyedOrders: Decodable {
         var objects: [KeyedOrder]
     }
+
+    struct Customer: Decodable {
+        var customerID: Int
+        var displayName: String
+    }
 }
 
 @Suite struct ModelVerificationTests {
@@ -306,6 +311,20 @@ enum ShopModels {
         let result = try await verify(spec, "[]", models: [ShopModels.OrderList.self])
         #expect(lines(result) == ["decode-failed breaking $"])
         #expect(result.findings[0].message == "OrderList.orders ([Order], not Optional) is required, but the key is absent (at $.orders after the transforms, a value wrap added, so it has no place in the raw body; $ is the nearest)")
+    }
+
+    @Test func aPropertyAnyCaseCannotMatchSaysWhy() async throws {
+        let spec = """
+            endpoints:
+              orders:
+                request: GET /customer
+                expect: { body: { customer_id: Int, display_name: String } }
+                decoding: { keys: anyCase }
+                model: Customer
+            """
+        let result = try await verify(spec, #"{"customer_id": 7, "display_name": "Ada"}"#, models: [ShopModels.Customer.self])
+        #expect(lines(result) == ["decode-failed breaking $.customer_id"])
+        #expect(result.findings[0].hint == "`keys: anyCase` reads every JSON key as lower camel case ('customerId'), so `Customer.customerID` is never matched: rename the property `customerId`, or map it in CodingKeys (`case customerID = \"customerId\"`)")
     }
 
     @Test func anUnregisteredModelIsShapeOnlyWithAReason() async throws {
