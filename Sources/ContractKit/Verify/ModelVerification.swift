@@ -76,6 +76,8 @@ struct ModelVerification {
         if let reason = report.stopReason {
             notes.append("decoding through \(model) stopped early: \(reason); findings past that point keep the spec's severity")
         }
+        // The same drift in two elements is one finding only if the app fares the same with both.
+        for index in items.indices { items[index].group += "|\(items[index].finding.severity)" }
         return Outcome(findings: ShapeFinding.grouped(items), notes: notes)
     }
 
