@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(name: "contract", dependencies: ["ContractCLI", "SampleModels"]),
         .target(name: "ContractTestSupport", dependencies: ["ContractKit"], path: "Tests/ContractTestSupport"),
         .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport", "SampleModels"]),
-        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "ContractTestSupport"]),
+        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "ContractTestSupport", "SampleModels"]),
         .testTarget(name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractTestSupport", "SampleModels"]),
     ],
     swiftLanguageModes: [.v6]
