@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "contract", targets: ["contract"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "ContractCLI", targets: ["ContractCLI"]),
+        .library(name: "ContractTesting", targets: ["ContractTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -26,6 +27,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "ContractTesting", dependencies: ["ContractKit"]),
         .target(name: "SampleModels"),
         .target(name: "DemoServer", dependencies: ["ContractKit"]),
         .executableTarget(
@@ -35,9 +37,10 @@ let package = Package(
         .executableTarget(name: "contract", dependencies: ["ContractCLI", "SampleModels"]),
         .executableTarget(name: "contract-bench", dependencies: ["ContractKit"]),
         .target(name: "ContractTestSupport", dependencies: ["ContractKit", "DemoServer"], path: "Tests/ContractTestSupport"),
-        .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport", "DemoServer"]),
-        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "ContractTestSupport", "DemoServer"]),
+        .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport", "DemoServer", "SampleModels"]),
+        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "ContractTestSupport", "DemoServer", "SampleModels"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "ContractTestSupport"]),
+        .testTarget(name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractTestSupport", "SampleModels"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -45,7 +45,9 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let loaded = try suite.loadSuite()
         let endpoints = try suite.selectedEndpoints(of: loaded)
-        let check = LiveCheck(suite: loaded, recorder: Recorder(options: live.recorderOptions(into: folder, mode: .all)))
+        try RegisteredModels.requireResolvable(endpoints)
+        let check = LiveCheck(
+            suite: loaded, recorder: Recorder(options: live.recorderOptions(into: folder, mode: .all)), models: RegisteredModels.registry)
         let view = RecordProgressView.standardError(endpointIDs: endpoints.map(\.id))
         let (run, report) = await check.run(endpoints, failOn: failOn) { view.handle($0) }
         view.finish()

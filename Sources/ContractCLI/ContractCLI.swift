@@ -1,12 +1,32 @@
 import ArgumentParser
 import ContractKit
 
-/// The `contract` command line; teams call ``main()`` from their own executable.
+/// The `contract` command line; teams call ``main(models:)`` from their own executable.
 public enum ContractCLI {
-    /// Runs the command line with the process arguments and exits with its exit code.
-    public static func main() async {
-        await RootCommand.main()
+    /// Runs the command line with the process arguments and exits with its exit code, decoding through `models`:
+    /// a spec's `model: User` finds `User`, `[User]` an array of them, `[String: User]` a dictionary.
+    ///
+    /// ```swift
+    /// // Sources/contracts/main.swift in the app team's package
+    /// import ContractCLI
+    /// import MyAPIModels
+    /// await ContractCLI.main(models: [User.self, ObjectsResponse.self])
+    /// ```
+    public static func main(models: [any Decodable.Type]) async {
+        await RegisteredModels.$registry.withValue(ModelRegistry(models)) {
+            await RootCommand.main()
+        }
     }
+
+    /// Runs the command line with no models registered: verification is by shape only.
+    public static func main() async {
+        await main(models: [])
+    }
+}
+
+/// The models the running executable registered, for the commands ArgumentParser creates.
+enum RegisteredModels {
+    @TaskLocal static var registry = ModelRegistry()
 }
 
 struct RootCommand: AsyncParsableCommand {

@@ -5,7 +5,7 @@ import Foundation
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check the specs themselves: syntax, names, shapes, transforms, waivers.",
+        abstract: "Check the specs themselves (syntax, names, shapes, transforms, waivers), and the specs against the models.",
         discussion: "Exit codes: 0 the specs are sound; 1 they have errors; 2 the specs folder cannot be read."
     )
 
@@ -34,7 +34,20 @@ struct LintCommand: AsyncParsableCommand {
             }
         }
         for warning in Array(Set(warnings)).sorted() { Console.error(warning) }
+
+        let models = RegisteredModels.registry
+        let linter = ModelLinter(models: models, shapes: loaded.shapes)
+        let modelErrors = linter.unresolvedModels(in: endpoints) + linter.lint(endpoints)
+        if !modelErrors.isEmpty {
+            Console.error(ContractErrors(RegisteredModels.quoted(modelErrors)).description)
+            Console.error("contract lint: \(modelErrors.count) error\(modelErrors.count == 1 ? "" : "s") between the specs and the models")
+            throw ExitCode(1)
+        }
         let files = loaded.files.count
-        Console.output("\(files) spec file\(files == 1 ? "" : "s"), \(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s"), \(loaded.shapes.count) named shape\(loaded.shapes.count == 1 ? "" : "s"): no errors\n")
+        let modelCount = Set(endpoints.compactMap(\.model)).count
+        let modelsChecked = models.isEmpty
+            ? "models not checked (none are registered in this build)"
+            : "\(modelCount) model\(modelCount == 1 ? "" : "s") checked"
+        Console.output("\(files) spec file\(files == 1 ? "" : "s"), \(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s"), \(loaded.shapes.count) named shape\(loaded.shapes.count == 1 ? "" : "s"), \(modelsChecked): no errors\n")
     }
 }

@@ -32,7 +32,8 @@ struct VerifyCommand: AsyncParsableCommand {
     func run() async throws {
         let loaded = try suite.loadSuite()
         let endpoints = try suite.selectedEndpoints(of: loaded)
-        let verifier = Verifier(suite: loaded, options: .init(recordingsDirectory: suite.recordings))
+        try RegisteredModels.requireResolvable(endpoints)
+        let verifier = Verifier(suite: loaded, options: .init(recordingsDirectory: suite.recordings), models: RegisteredModels.registry)
         let part = try shard.map { text throws(ContractError) in try Shard(parsing: text) }
         var report = await verifier.verify(part.map { $0.select(endpoints, id: \.id) } ?? endpoints, failOn: failOn)
         if let part { report.shard = ShardCoverage(shard: part, suiteEndpoints: endpoints.count) }

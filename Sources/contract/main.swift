@@ -1,3 +1,5 @@
 import ContractCLI
+import SampleModels
 
-await ContractCLI.main()
+// The sample suite's models; an app team's own runner registers theirs the same way.
+await ContractCLI.main(models: SampleModels.all)

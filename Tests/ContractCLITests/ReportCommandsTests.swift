@@ -27,7 +27,7 @@ import Testing
         #expect(try read("out/report.txt") == run.stdout)
         #expect(try read("out/report.json").contains("\"format\": \"contract-report/1\""))
         #expect(try read("out/report.xml").contains("<testsuite name=\"Specs/bets.yaml\" tests=\"1\" failures=\"3\""))
-        #expect(try read("out/report.md").hasPrefix("# Contract report\n\n**6 of 7 endpoints failed**"))
+        #expect(try read("out/report.md").hasPrefix("# Contract report\n\n**5 of 7 endpoints failed**"))
         #expect(try read("out/report.html").hasPrefix("<!DOCTYPE html>"))
         for file in files {
             let text = try read("out/" + file)
@@ -44,13 +44,16 @@ import Testing
         #expect(try contract("verify", "--report-dir", "whole").status == 1)
         var shardFiles: [String] = []
         var counts: [Int] = []
+        var statuses: [Int32] = []
         for index in 1...3 {
             let run = try contract("verify", "--shard", "\(index)/3", "--format", "json", "--output", "shard-\(index).json")
-            #expect(run.status == 1)
+            statuses.append(run.status)
             counts.append(run.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }.count)
             shardFiles.append("shard-\(index).json")
         }
         #expect(counts == [3, 2, 2])
+        // Shard 2 holds the two endpoints that pass; the merged report still fails.
+        #expect(statuses == [1, 0, 1])
         #expect(try read("shard-2.json").contains("\"shard\": {\n    \"index\": 2,\n    \"count\": 3,\n    \"suiteEndpoints\": 7\n  }"))
         let merge = try CommandRunner.run(["report", "merge"] + shardFiles.reversed() + ["--report-dir", "merged", "--format", "markdown"], in: root)
         #expect(merge.status == 1)
@@ -85,9 +88,9 @@ import Testing
 
     @Test func aSingleReportCanBeRenderedInAnotherFormat() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
-        _ = try contract("verify", "--filter", "notices", "--format", "json", "--output", "notices.json")
-        let run = try contract("report", "merge", "notices.json", "--format", "junit")
+        _ = try contract("verify", "--filter", "bets", "--format", "json", "--output", "bets.json")
+        let run = try contract("report", "merge", "bets.json", "--format", "junit")
         #expect(run.status == 1)
-        #expect(run.stdout.contains("<testcase name=\"notices/list-notices\" classname=\"contract.notices\" time=\"0\">"))
+        #expect(run.stdout.contains("<testcase name=\"bets/my-bets\" classname=\"contract.bets\" time=\"0\">"))
     }
 }

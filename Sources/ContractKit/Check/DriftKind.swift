@@ -37,8 +37,10 @@ public struct DriftKind: Sendable, Hashable, Comparable, RawRepresentable, Custo
     public static let patternMismatch = DriftKind(rawValue: "pattern-mismatch")
     /// A client-side transform's precondition failed.
     public static let transformFailed = DriftKind(rawValue: "transform-failed")
-    /// The app's model failed to decode the body.
+    /// The app's model failed to decode the body, and no shape drift explains it.
     public static let decodeFailed = DriftKind(rawValue: "decode-failed")
+    /// A `lossy` transform drops array elements that the app's model cannot decode: the app copes, with less data.
+    public static let elementsDropped = DriftKind(rawValue: "elements-dropped")
     /// No recording for the endpoint.
     public static let recordingMissing = DriftKind(rawValue: "recording-missing")
     /// The recording file is not a readable recording.
@@ -53,7 +55,7 @@ public struct DriftKind: Sendable, Hashable, Comparable, RawRepresentable, Custo
         .statusMismatch, .contentTypeMismatch, .bodyNotJSON, .missingKey, .extraKey, .keyCaseChanged, .keyRenamed,
         .typeMismatch, .nullValue, .objectInsteadOfArray, .arrayInsteadOfObject, .unexpectedEnvelope,
         .dateFormatMismatch, .enumUnknownValue, .patternMismatch, .transformFailed, .decodeFailed,
-        .recordingMissing, .recordingInvalid, .requestFailed, .waiverExpired,
+        .elementsDropped, .recordingMissing, .recordingInvalid, .requestFailed, .waiverExpired,
     ]
 }
 

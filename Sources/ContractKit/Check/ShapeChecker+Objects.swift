@@ -55,7 +55,7 @@ extension ShapeWalk {
                        hint: copes
                            ? "the app's `keys: \(checker.options.keys.rawValue)` strategy still reads it; update the spec to '\(variant.key)'"
                            : "map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(variant.key)\"`), or decode with `keys: anyCase`",
-                       at: field.location, extraComponent: .key(variant.key))
+                       at: field.location, extraComponent: .key(variant.key), specKey: field.name)
                 checkFieldValue(variant.value, field, key: variant.key)
             } else if !field.mayBeAbsent {
                 missing.append(field)
@@ -71,13 +71,13 @@ extension ShapeWalk {
                 report(.keyRenamed, .breaking, expected: "'\(field.name)'", actual: "'\(renamed.key)'",
                        message: "heuristic: '\(field.name)' is absent and '\(renamed.key)' holds a value of the same shape; it was probably renamed",
                        hint: "if so, map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(renamed.key)\"`), or add `- renameKeys: { \(renamed.key): \(field.name) }`",
-                       at: field.location, extraComponent: .key(renamed.key))
+                       at: field.location, extraComponent: .key(renamed.key), specKey: field.name)
                 checkFieldValue(renamed.value, field, key: renamed.key)
             } else {
                 report(.missingKey, .breaking, expected: "'\(field.name)': \(field.shape)", actual: "absent",
                        message: "'\(field.name)' is missing",
                        hint: "make the property Optional if the backend may leave it out (and write '\(field.name)?' in the spec), or add a default with the `defaults` transform",
-                       at: field.location, extraComponent: .key(field.name))
+                       at: field.location, extraComponent: .key(field.name), specKey: field.name)
             }
         }
         reportExtraKeys(index.unclaimed, policy: policy, declared)

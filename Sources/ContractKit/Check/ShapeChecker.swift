@@ -32,9 +32,14 @@ public struct ShapeChecker: Sendable {
 
     /// Every drift of `value` from `shape`, grouped so that one drift repeated across array elements is one finding.
     public func check(_ value: JSONValue, against shape: Shape) -> [Finding] {
+        ShapeFinding.grouped(checkEach(value, against: shape))
+    }
+
+    /// Every drift, one per place (not grouped), each with what grouping and merging need.
+    func checkEach(_ value: JSONValue, against shape: Shape) -> [ShapeFinding] {
         var walk = ShapeWalk(checker: self)
         walk.check(value, shape)
-        return walk.groupedFindings()
+        return walk.findings
     }
 
     /// True when `value` fits `shape` with no drift at all (used by heuristics).
@@ -57,6 +62,31 @@ public struct ShapeChecker: Sendable {
     }
 }
 
+/// One finding at one place, before repeats across array elements are merged.
+struct ShapeFinding {
+    var finding: Finding
+    /// The same drift at another index or dictionary key has the same group.
+    var group: String
+    /// For key findings (missing, renamed, case changed): the key as the spec names it.
+    var specKey: String?
+
+    /// The findings with repeats merged: the first place keeps its path, the rest are counted.
+    static func grouped(_ findings: [ShapeFinding]) -> [Finding] {
+        var order: [String] = []
+        var merged: [String: Finding] = [:]
+        for item in findings {
+            if var existing = merged[item.group] {
+                existing.occurrences += item.finding.occurrences
+                merged[item.group] = existing
+            } else {
+                merged[item.group] = item.finding
+                order.append(item.group)
+            }
+        }
+        return order.map { merged[$0]! }
+    }
+}
+
 /// One walk over a body: the current path and the findings so far.
 struct ShapeWalk {
     let checker: ShapeChecker
@@ -64,7 +94,7 @@ struct ShapeWalk {
     /// For each step of `path`, whether it is an array index or dictionary key: such steps are wildcards when
     /// grouping repeated drift. Kept as flags so that the walk builds no strings on the happy path.
     var wildcards: [Bool] = []
-    var findings: [(finding: Finding, group: String)] = []
+    var findings: [ShapeFinding] = []
     var stopAtFirst = false
 
     init(checker: ShapeChecker) { self.checker = checker }
@@ -73,7 +103,7 @@ struct ShapeWalk {
 
     mutating func report(
         _ kind: DriftKind, _ severity: Severity, expected: String, actual: String, message: String, hint: String?,
-        at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = ""
+        at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = "", specKey: String? = nil
     ) {
         var components = path
         var group = ""
@@ -90,7 +120,7 @@ struct ShapeWalk {
         let finding = Finding(
             kind: kind, severity: severity, path: JSONPath(components: components), expected: expected, actual: actual,
             message: message, hint: hint, specLocation: location)
-        findings.append((finding, "\(kind.rawValue)|\(group)|\(expected)|\(variant)"))
+        findings.append(ShapeFinding(finding: finding, group: "\(kind.rawValue)|\(group)|\(expected)|\(variant)", specKey: specKey))
     }
 
     mutating func descend<T>(_ component: JSONPath.Component, wildcard: Bool, _ body: (inout ShapeWalk) -> T) -> T {
@@ -101,22 +131,6 @@ struct ShapeWalk {
             wildcards.removeLast()
         }
         return body(&self)
-    }
-
-    /// The findings with repeats merged: the first place keeps its path, the rest are counted.
-    func groupedFindings() -> [Finding] {
-        var order: [String] = []
-        var merged: [String: Finding] = [:]
-        for (finding, group) in findings {
-            if var existing = merged[group] {
-                existing.occurrences += 1
-                merged[group] = existing
-            } else {
-                merged[group] = finding
-                order.append(group)
-            }
-        }
-        return order.map { merged[$0]! }
     }
 
     // MARK: - The walk
@@ -180,7 +194,7 @@ struct ShapeWalk {
             if !cases.contains(text) {
                 report(.enumUnknownValue, .breaking, expected: declared.description, actual: describe(value),
                        message: "\(lastKeyDescription) is '\(text)', which is not one of \(cases.joined(separator: ", "))",
-                       hint: "add `case \(Self.swiftCaseName(text)) = \"\(text)\"` to the enum, and decode unknown values into a fallback case so the next new value does not break the app",
+                       hint: "add `case \(Self.swiftCaseName(text)) = \(Self.swiftStringLiteral(text))` to the enum, and decode unknown values into a fallback case so the next new value does not break the app",
                        at: declared.location, variant: text)
             }
         case .pattern(let pattern):
@@ -254,10 +268,22 @@ struct ShapeWalk {
         }
     }
 
+    /// `"text"` as a Swift string literal, quotes and backslashes escaped.
+    static func swiftStringLiteral(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// A Swift case name for an enum value: `in_progress` and `in-progress` give `inProgress`; characters that
+    /// cannot be in an identifier separate words; a leading digit or a keyword is escaped with backticks.
     static func swiftCaseName(_ text: String) -> String {
-        let converted = KeyNames.convertFromSnakeCase(text.replacingOccurrences(of: "-", with: "_").lowercased())
-        guard let first = converted.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return "`\(converted)`" }
-        return converted
+        let words = text.unicodeScalars.split { !($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.map { String($0) }
+        guard let first = words.first else { return "`\(text)`" }
+        var name = first.lowercased()
+        for word in words.dropFirst() { name += word.prefix(1).uppercased() + word.dropFirst().lowercased() }
+        if words.count == 1, first != first.lowercased() { name = first.prefix(1).lowercased() + first.dropFirst() }
+        let keywords: Set<String> = ["default", "case", "class", "struct", "enum", "let", "var", "func", "in", "is", "self", "true", "false", "nil", "return", "switch", "if", "else", "for", "while", "do", "try", "throw", "import"]
+        if let scalar = name.unicodeScalars.first, ("0"..."9").contains(scalar) || keywords.contains(name) { return "`\(name)`" }
+        return name
     }
 
     // MARK: - Dates

@@ -8,12 +8,15 @@ public struct LiveCheck: Sendable {
     /// Verifies what was recorded; its recordings folder is the recorder's.
     public let verifier: Verifier
 
-    /// A check of `suite` with `recorder`; the verifier reads the folder the recorder writes.
-    public init(suite: SpecSuite, recorder: Recorder, verifierOptions: Verifier.Options = Verifier.Options()) {
+    /// A check of `suite` with `recorder`, decoding through `models`; the verifier reads the folder the recorder writes.
+    public init(
+        suite: SpecSuite, recorder: Recorder, verifierOptions: Verifier.Options = Verifier.Options(),
+        models: ModelRegistry = ModelRegistry()
+    ) {
         var options = verifierOptions
         options.recordingsDirectory = recorder.options.recordingsDirectory
         self.recorder = recorder
-        self.verifier = Verifier(suite: suite, options: options)
+        self.verifier = Verifier(suite: suite, options: options, models: models)
     }
 
     /// Records then verifies `endpoints`; the report keeps their order.

@@ -16,6 +16,8 @@ public struct Endpoint: Sendable {
     public var transforms: [TransformSpec]
     /// The Codable model's type name, if the app decodes this response.
     public var model: String?
+    /// Where `model:` is written.
+    public var modelLocation: SourceLocation?
     /// The key and date strategies the app decodes with.
     public var decoding: DecodingOptions
     /// Findings the team has accepted for a while.
@@ -27,7 +29,8 @@ public struct Endpoint: Sendable {
     public init(
         id: String, name: String, group: String, location: SourceLocation, request: RequestSpec,
         expect: Expectation, transforms: [TransformSpec] = [], model: String? = nil,
-        decoding: DecodingOptions = DecodingOptions(), waivers: [Waiver] = [], redactions: [String] = []
+        decoding: DecodingOptions = DecodingOptions(), waivers: [Waiver] = [], redactions: [String] = [],
+        modelLocation: SourceLocation? = nil
     ) {
         self.id = id
         self.name = name
@@ -37,6 +40,7 @@ public struct Endpoint: Sendable {
         self.expect = expect
         self.transforms = transforms
         self.model = model
+        self.modelLocation = modelLocation
         self.decoding = decoding
         self.waivers = waivers
         self.redactions = redactions

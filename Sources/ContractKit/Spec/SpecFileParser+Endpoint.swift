@@ -49,7 +49,7 @@ extension SpecFileParser {
         }
 
         let transforms = map["transforms"].map { parseTransforms($0) } ?? []
-        let model = map["model"].flatMap { scalar($0, "'model'") }
+        let model = map["model"].flatMap { modelName($0) }
         let waivers = map["waivers"].map { parseWaivers($0) } ?? []
         let redactions = defaults.redactions + (map["redact"].map { stringList($0, "'redact'") } ?? [])
 
@@ -60,7 +60,22 @@ extension SpecFileParser {
         request.body = body
         return Endpoint(
             id: "\(group)/\(name)", name: name, group: group, location: keyLocation, request: request, expect: expect,
-            transforms: transforms, model: model, decoding: decoding, waivers: waivers, redactions: redactions)
+            transforms: transforms, model: model, decoding: decoding, waivers: waivers, redactions: redactions,
+            modelLocation: map["model"].map(textLocation))
+    }
+
+    /// The model a spec names, as text: `User`, `[User]`, `[String: User]`. Unquoted YAML flow forms mean the
+    /// same as quoted ones, as for shapes: `model: [User]` is a list holding `User`.
+    mutating func modelName(_ node: YAMLNode) -> String? {
+        if let items = node.items, items.count == 1, let inner = modelName(items[0]) { return "[\(inner)]" }
+        if let pairs = node.pairs, node.isFlow, pairs.count == 1, let key = pairs[0].key.scalarValue, let value = modelName(pairs[0].value) {
+            return "[\(key): \(value)]"
+        }
+        guard node.items == nil, node.pairs == nil else {
+            report("'model' names one type, such as User, [User] or [String: User], found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        return scalar(node, "'model'")
     }
 
     /// `GET /users/{id}.json`, or a bare path for GET.
@@ -195,7 +210,15 @@ extension SpecFileParser {
                        hint: "supported transforms: \(TransformSpec.names.joined(separator: ", "))")
                 operation = nil
             }
-            if let operation { transforms.append(TransformSpec(operation, at: location)) }
+            if let operation {
+                let transform = TransformSpec(operation, at: location)
+                do {
+                    _ = try transform.makeTransform()
+                    transforms.append(transform)
+                } catch {
+                    report(error)
+                }
+            }
         }
         return transforms
     }

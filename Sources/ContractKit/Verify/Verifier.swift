@@ -1,6 +1,6 @@
 import Foundation
 
-/// Replays recordings against a suite offline: status, content type, body shape, waivers.
+/// Replays recordings against a suite offline: status, content type, body shape, the app's own models, waivers.
 public struct Verifier: Sendable {
     /// How a run is configured.
     public struct Options: Sendable {
@@ -25,11 +25,14 @@ public struct Verifier: Sendable {
     public let suite: SpecSuite
     /// The run's options.
     public let options: Options
+    /// The app's models, for endpoints whose spec names one; with none, verification is by shape only.
+    public let models: ModelRegistry
 
-    /// Creates a verifier.
-    public init(suite: SpecSuite, options: Options = Options()) {
+    /// Creates a verifier; `models` are the app's `Decodable` types that specs name with `model:`.
+    public init(suite: SpecSuite, options: Options = Options(), models: ModelRegistry = ModelRegistry()) {
         self.suite = suite
         self.options = options
+        self.models = models
     }
 
     /// `75 MB`, `812 KB`, `100 bytes`.
@@ -84,12 +87,25 @@ public struct Verifier: Sendable {
             }
             result.expected = ShapeOutline(expectation: endpoint.expect, shapes: suite.shapes)
         }
-        if let model = endpoint.model {
-            result.notes.append("shape only: model '\(model)' was not decoded (no models are registered in this build)")
-        } else {
-            result.notes.append("shape only: the spec names no model")
-        }
         return result
+    }
+
+    /// The endpoint's model, or nil with a note saying why verification is by shape only.
+    private func model(for endpoint: Endpoint, notes: inout [String]) -> ModelType? {
+        guard let name = endpoint.model else {
+            notes.append("shape only: the spec names no model")
+            return nil
+        }
+        guard !models.isEmpty else {
+            notes.append("shape only: model '\(name)' was not decoded (no models are registered in this build; register them with ContractCLI.main(models:))")
+            return nil
+        }
+        do {
+            return try models.resolve(name)
+        } catch {
+            notes.append("shape only: \(error.message)")
+            return nil
+        }
     }
 
     private func findings(for endpoint: Endpoint, recordingPath path: String, recording read: inout Recording?, notes: inout [String]) -> [Finding] {
@@ -138,7 +154,8 @@ public struct Verifier: Sendable {
                 hint: bodyIsJSON ? "the body is still JSON, so decoding copes; tell the backend team" : "the backend no longer sends \(expected)",
                 specLocation: expect.location))
         }
-        guard let shape = expect.body else { return findings }
+        let model = model(for: endpoint, notes: &notes)
+        guard expect.body != nil || model != nil else { return findings }
         guard case .json(let body)? = recording.response.body else {
             let actual: String
             switch recording.response.body {
@@ -147,16 +164,24 @@ public struct Verifier: Sendable {
             default: actual = "no body"
             }
             findings.append(Finding(
-                kind: .bodyNotJSON, severity: .breaking, path: .root, expected: shape.description, actual: actual,
-                message: "the body is not JSON", hint: "the backend sent \(actual.hasPrefix("text") ? "text (an error page?)" : actual) where the app expects JSON",
-                specLocation: shape.location))
+                kind: .bodyNotJSON, severity: .breaking, path: .root, expected: expect.body?.description ?? model?.name ?? "JSON",
+                actual: actual, message: "the body is not JSON",
+                hint: "the backend sent \(actual.hasPrefix("text") ? "text (an error page?)" : actual) where the app expects JSON",
+                specLocation: expect.body?.location ?? endpoint.modelLocation))
             return findings
         }
-        let checker = ShapeChecker(
-            shapes: suite.shapes,
-            options: .init(dates: endpoint.decoding.dates, keys: endpoint.decoding.keys, extraKeys: expect.extraKeys))
-        findings += checker.check(body, against: shape)
-        return findings
+        var shapeFindings: [ShapeFinding] = []
+        if let shape = expect.body {
+            let checker = ShapeChecker(
+                shapes: suite.shapes,
+                options: .init(dates: endpoint.decoding.dates, keys: endpoint.decoding.keys, extraKeys: expect.extraKeys))
+            shapeFindings = checker.checkEach(body, against: shape)
+        }
+        guard let model else { return findings + ShapeFinding.grouped(shapeFindings) }
+        let outcome = ModelVerification(endpoint: endpoint, model: model, locator: ShapeLocator(shapes: suite.shapes), rawBody: body)
+            .verify(shapeFindings: shapeFindings)
+        notes += outcome.notes
+        return findings + outcome.findings
     }
 
     private func applyWaivers(_ waivers: [Waiver], to result: inout EndpointResult) {

@@ -1,5 +1,6 @@
 import ContractTestSupport
 import Foundation
+import SampleModels
 import Testing
 @testable import ContractKit
 
@@ -9,7 +10,8 @@ import Testing
         let root = try DriftedSuite.make()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let specs = try SpecLoader().load(directory: root + "/Specs")
-        let verifier = Verifier(suite: specs, options: .init(recordingsDirectory: root + "/Recordings", today: DriftedSuite.today))
+        let verifier = Verifier(
+            suite: specs, options: .init(recordingsDirectory: root + "/Recordings", today: DriftedSuite.today), models: ModelRegistry(SampleModels.all))
         let whole = await verifier.verify(specs.endpoints)
         var shards: [ReportMerger.Source] = []
         for index in 1...count {

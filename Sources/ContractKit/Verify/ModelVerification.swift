@@ -1,0 +1,313 @@
+import Foundation
+
+/// The model stage of verifying one endpoint: apply the spec's transforms to the raw body, decode the result
+/// through the app's model reporting every failure, trace each failure back to the raw body, and merge it with
+/// the shape findings, so that each place has one finding, judged from the app's side.
+///
+/// - A shape finding the model fails on stays, becomes `breaking`, and gains the model's view
+///   (`User.email: Swift type String, property is not Optional`) and a fix for the model.
+/// - A shape finding the model copes with becomes a `warning` (an `info` one stays `info`), but only when the
+///   model decoded the whole body, so that every place was judged.
+/// - A model failure no shape finding explains is a `decode-failed` finding.
+/// - A transform whose precondition fails is merged into the shape finding at its place, or is a
+///   `transform-failed` finding of its own; nothing is decoded after it.
+/// - Elements a `lossy` transform drops are one `elements-dropped` warning per array; shape findings inside
+///   them become warnings.
+struct ModelVerification {
+    let endpoint: Endpoint
+    let model: ModelType
+    let locator: ShapeLocator
+    /// The body as the server sent it.
+    let rawBody: JSONValue
+
+    /// The merged findings (grouped) and notes for the report.
+    struct Outcome {
+        var findings: [Finding]
+        var notes: [String]
+    }
+
+    /// A failure traced back to the raw body.
+    struct TracedFailure {
+        var failure: DecodeFailure
+        /// The place in the raw body; for a value a transform added, the nearest place that exists.
+        var path: JSONPath
+        /// Said when `path` is not the value's own place.
+        var originNote: String?
+    }
+
+    func verify(shapeFindings: [ShapeFinding]) -> Outcome {
+        let body = rawBody
+        var items = shapeFindings
+        var notes: [String] = []
+        let (run, elementTypes) = runTransforms(body)
+        if let failure = run.failure {
+            merge(transformFailure: failure, run: run, into: &items)
+            notes.append("not decoded through \(model): the \(endpoint.transforms[failure.step].name) transform failed; the other findings keep the spec's severity")
+            return Outcome(findings: ShapeFinding.grouped(items), notes: notes)
+        }
+        let report = EveryFailureDecoder(model: model, options: endpoint.decoding).decode(run.output ?? body)
+        let traced = report.failures.map { trace($0, run: run, body: body) }
+        let dropped = run.removed.map(\.path)
+
+        var attached: [Int: [TracedFailure]] = [:]
+        var unexplained: [TracedFailure] = []
+        for failure in traced {
+            if let index = matchingFinding(for: failure, in: items) {
+                attached[index, default: []].append(failure)
+            } else {
+                unexplained.append(failure)
+            }
+        }
+        for index in items.indices {
+            guard let path = items[index].finding.path else { continue }
+            if let failures = attached[index] {
+                judgeBreaking(&items[index], failures)
+            } else if dropped.contains(where: { path.hasPrefix($0) }) {
+                judgeCoping(&items[index], reason: "the lossy transform drops this element, so the app copes without it", newHint: false)
+            } else if report.completed {
+                judgeCoping(&items[index], reason: "\(model) decodes the body anyway", newHint: true)
+            }
+        }
+        for failure in unexplained {
+            items.append(ShapeFinding(finding: decodeFailedFinding(failure), group: group(for: failure), specKey: nil))
+        }
+        items += droppedElementFindings(run: run, body: body, elementTypes: elementTypes)
+        notes.append("decoded through \(model) (keys: \(endpoint.decoding.keys.rawValue), dates: \(endpoint.decoding.dates))")
+        if let reason = report.stopReason {
+            notes.append("decoding through \(model) stopped early: \(reason); findings past that point keep the spec's severity")
+        }
+        // The same drift in two elements is one finding only if the app fares the same with both.
+        for index in items.indices { items[index].group += "|\(items[index].finding.severity)" }
+        return Outcome(findings: ShapeFinding.grouped(items), notes: notes)
+    }
+
+    // MARK: - Transforms
+
+    /// Runs the spec's transforms; `lossy` arrays drop the elements that do not decode alone as the type the
+    /// model reads there, learnt by probing the model over the body with nothing dropped (unless `dropping` is
+    /// false: then they keep every element).
+    func runTransforms(_ body: JSONValue, dropping: Bool = true) -> (TransformRun, [TransformPath: ModelType]) {
+        let plain = pipeline(keep: [:])
+        let firstRun = plain.run(body)
+        let lossy = endpoint.transforms.enumerated().flatMap { step, spec in spec.lossyPaths.map { (step, $0) } }
+        guard dropping, !lossy.isEmpty, let output = firstRun.output else { return (firstRun, [:]) }
+        let probe = ModelProbe(keys: endpoint.decoding.keys, dates: endpoint.decoding.dates)
+        probe.walk(model.type, over: output)
+        var elementTypes: [TransformPath: ModelType] = [:]
+        for (codingPath, record) in probe.records {
+            guard case .index? = codingPath.components.last, let type = record.type as? any Decodable.Type else { continue }
+            let (bodyPath, _) = DecodeSession.locate(codingPath, in: output, keys: endpoint.decoding.keys, records: probe.records)
+            for (step, arrayPath) in lossy where elementTypes[arrayPath] == nil {
+                guard case .value(let place) = firstRun.origin(of: bodyPath, downTo: step + 1), arrayPath.matches(place.parent) else { continue }
+                elementTypes[arrayPath] = ModelType(type: type)
+            }
+        }
+        var keep: [TransformPath: @Sendable (JSONValue) -> Bool] = [:]
+        for (path, type) in elementTypes {
+            let decodes = DecodesAlone(type: type.type, decoder: endpoint.decoding.makeDecoder())
+            keep[path] = { decodes($0) }
+        }
+        return (pipeline(keep: keep).run(body), elementTypes)
+    }
+
+    private func pipeline(keep: [TransformPath: @Sendable (JSONValue) -> Bool]) -> TransformPipeline {
+        // The parser already refused transforms that cannot be built.
+        TransformPipeline(endpoint.transforms.compactMap { try? $0.makeTransform(keep: keep) })
+    }
+
+    private func merge(transformFailure failure: TransformRun.Failure, run: TransformRun, into items: inout [ShapeFinding]) {
+        let spec = endpoint.transforms[failure.step]
+        let path = run.origin(of: failure.error.path, beforeStep: failure.step).nearestPath
+        var error = failure.error
+        error.path = path
+        let hint = transformHint(spec, error, run: run)
+        var unwrapKeys: [String] = []
+        if case .unwrap(let key) = spec.operation { unwrapKeys = key.split(separator: ".").map(String.init) }
+        // The shape finding at the same place, or the one about the envelope key `unwrap` looks for.
+        if let index = items.firstIndex(where: { $0.finding.path == path && $0.finding.severity > .info })
+            ?? items.firstIndex(where: { $0.finding.path?.parent == path && $0.specKey.map(unwrapKeys.contains) == true }) {
+            items[index].finding.severity = .breaking
+            items[index].finding.message += "; the app's \(spec.name) transform fails on it (\(error))"
+            items[index].finding.hint = hint
+            return
+        }
+        let finding = Finding(
+            kind: .transformFailed, severity: .breaking, path: path, expected: error.expected, actual: error.found,
+            message: error.description, hint: hint, specLocation: spec.location)
+        items.append(ShapeFinding(finding: finding, group: "transform-failed|\(path)", specKey: nil))
+    }
+
+    private func transformHint(_ spec: TransformSpec, _ error: TransformError, run: TransformRun) -> String {
+        if case .unwrap(let key) = spec.operation,
+           let keys = (run.steps.last?.value ?? run.input)[path: error.path]?.objectValue?.keys,
+           let variant = keys.first(where: { KeyNames.normalized($0) == KeyNames.normalized(key) }) {
+            return "the envelope's key is now '\(variant)': write `- unwrap: \(variant)`, or ask the backend team to keep '\(key)'"
+        }
+        switch spec.operation {
+        case .keyedToArray:
+            return "the body no longer has the keyed form keyedToArray needs: if the backend now sends an array, remove the transform; otherwise ask the backend team"
+        default:
+            return "the body no longer has the form the \(spec.name) transform needs (\(spec.location)); update the transform, or ask the backend team"
+        }
+    }
+
+    // MARK: - Tracing failures back
+
+    func trace(_ failure: DecodeFailure, run: TransformRun, body: JSONValue) -> TracedFailure {
+        switch run.origin(of: failure.path) {
+        case .value(var path):
+            if failure.kind == .keyNotFound { path = respelled(path, property: failure.property, body: body) }
+            return TracedFailure(failure: failure, path: path, originNote: nil)
+        case .keyOf(let entry):
+            return TracedFailure(
+                failure: failure, path: entry,
+                originNote: "the value is the key of \(entry), which keyedToArray puts in the element")
+        case .inserted(let transform, let nearest):
+            return TracedFailure(
+                failure: failure, path: nearest,
+                originNote: "at \(failure.path) after the transforms, a value \(transform) added, so it has no place in the raw body; \(nearest) is the nearest")
+        }
+    }
+
+    /// A missing key spelled as the spec spells it, when the spec declares it under another spelling that the
+    /// key strategy reads as the same property (`CreatedAt` for the model's `createdAt`).
+    private func respelled(_ path: JSONPath, property: String?, body: JSONValue) -> JSONPath {
+        guard let shape = endpoint.expect.body, case .key(let key)? = path.components.last,
+              case .object(let object)? = locator.locate(path.parent, in: shape).shape.map(locator.resolve)?.kind else { return path }
+        if object.fields.contains(where: { $0.name == key }) { return path }
+        guard let property,
+              let field = object.fields.first(where: { endpoint.decoding.keys.modelKey(forJSONKey: $0.name) == property })
+                ?? object.fields.first(where: { AnyCaseKeys.canonical($0.name) == AnyCaseKeys.canonical(property) }) else { return path }
+        return path.parent.appending(key: field.name)
+    }
+
+    // MARK: - Merging
+
+    private static let structuralKinds: Set<DriftKind> = [
+        .objectInsteadOfArray, .arrayInsteadOfObject, .typeMismatch, .nullValue, .unexpectedEnvelope,
+    ]
+
+    /// The shape finding that explains a failure: one at the same place, one about the same spec key, or a
+    /// structural one (wrong container, null) at an ancestor.
+    func matchingFinding(for failure: TracedFailure, in items: [ShapeFinding]) -> Int? {
+        let path = failure.path
+        if let index = items.firstIndex(where: { $0.finding.path == path }) { return index }
+        if case .key(let key)? = path.components.last,
+           let index = items.firstIndex(where: { item in
+               guard let specKey = item.specKey, item.finding.path?.parent == path.parent else { return false }
+               return specKey == key || KeyNames.normalized(specKey) == KeyNames.normalized(key)
+           }) {
+            return index
+        }
+        var best: (index: Int, depth: Int)?
+        for (index, item) in items.enumerated() {
+            guard let ancestor = item.finding.path, ModelVerification.structuralKinds.contains(item.finding.kind),
+                  path.hasPrefix(ancestor), ancestor != path else { continue }
+            if item.finding.kind == .unexpectedEnvelope, !(failure.failure.kind == .keyNotFound && path.parent == ancestor) { continue }
+            if ancestor.components.count > (best?.depth ?? -1) { best = (index, ancestor.components.count) }
+        }
+        return best?.index
+    }
+
+    private func judgeBreaking(_ item: inout ShapeFinding, _ failures: [TracedFailure]) {
+        let first = failures[0]
+        item.finding.severity = .breaking
+        item.finding.message += "; the model fails: \(first.failure.modelView)"
+        if failures.count > 1 { item.finding.message += " (and \(failures.count - 1) more failure\(failures.count == 2 ? "" : "s") here)" }
+        if item.finding.kind == .keyRenamed || item.finding.kind == .keyCaseChanged, case .key(let newKey)? = item.finding.path?.components.last {
+            item.finding.hint = DecodeHints.renameHint(newKey: newKey, failure: first.failure, endpoint: endpoint)
+        } else if [.objectInsteadOfArray, .arrayInsteadOfObject, .unexpectedEnvelope].contains(item.finding.kind), item.finding.hint != nil {
+            // The shape checker's fix names the transform that restores the form the model expects.
+        } else {
+            item.finding.hint = DecodeHints.hint(for: first.failure, rawPath: first.path, body: rawBody, keys: endpoint.decoding.keys)
+        }
+    }
+
+    private func judgeCoping(_ item: inout ShapeFinding, reason: String, newHint: Bool) {
+        guard item.finding.severity > .info else { return }
+        let wasBreaking = item.finding.severity == .breaking
+        item.finding.severity = .warning
+        guard wasBreaking else { return }
+        item.finding.message += "; \(reason)"
+        guard newHint else { return }
+        switch item.finding.kind {
+        case .missingKey:
+            if let key = item.specKey { item.finding.hint = "the app copes; write '\(key)?' in the spec if the backend may leave it out, or ask the backend team" }
+        case .nullValue:
+            item.finding.hint = "the app copes; declare it Optional (T?) in the spec if null is legitimate, or ask the backend team"
+        case .extraKey:
+            item.finding.hint = "the app ignores it; add it to the spec, or relax the object's extraKeys policy"
+        default:
+            break
+        }
+    }
+
+    private func decodeFailedFinding(_ traced: TracedFailure) -> Finding {
+        let failure = traced.failure
+        var message = failure.summary
+        if let note = traced.originNote { message += " (\(note))" }
+        return Finding(
+            kind: .decodeFailed, severity: .breaking, path: traced.path, expected: "\(failure.expectedType) (\(failure.place))",
+            actual: JSONValue.describe(failure.found), message: message,
+            hint: DecodeHints.hint(for: failure, rawPath: traced.path, body: rawBody, keys: endpoint.decoding.keys),
+            specLocation: endpoint.modelLocation ?? endpoint.location)
+    }
+
+    /// Failures at the same place of different array elements (or dictionary entries) group together.
+    private func group(for traced: TracedFailure) -> String {
+        var pattern = ""
+        var prefix = JSONPath.root
+        for component in traced.path.components {
+            switch component {
+            case .index:
+                pattern += "[*]"
+            case .key(let key):
+                let container = endpoint.expect.body.flatMap { locator.locate(prefix, in: $0).shape.map(locator.resolve) }
+                if case .dictionary? = container?.kind { pattern += ".*" } else { pattern += "." + key }
+            }
+            prefix.components.append(component)
+        }
+        let failure = traced.failure
+        return "decode-failed|\(pattern)|\(failure.kind.rawValue)|\(failure.expectedType)|\(failure.found.map(JSONValue.kindName) ?? "absent")"
+    }
+
+    // MARK: - Lossy arrays
+
+    private func droppedElementFindings(run: TransformRun, body: JSONValue, elementTypes: [TransformPath: ModelType]) -> [ShapeFinding] {
+        var byArray: [(array: JSONPath, step: Int, elements: [(raw: JSONPath, value: JSONValue?)])] = []
+        for (step, output) in run.steps.enumerated() {
+            let input = step == 0 ? run.input : run.steps[step - 1].value
+            for removed in output.removed {
+                let raw = run.origin(of: removed, beforeStep: step).nearestPath
+                let array = raw.parent
+                let element = (raw: raw, value: input[path: removed])
+                if let index = byArray.firstIndex(where: { $0.array == array && $0.step == step }) {
+                    byArray[index].elements.append(element)
+                } else {
+                    byArray.append((array, step, [element]))
+                }
+            }
+        }
+        return byArray.map { entry in
+            let spec = endpoint.transforms[entry.step]
+            let elementType = spec.lossyPaths.compactMap { elementTypes[$0] }.first
+            let total = body[path: entry.array]?.arrayValue?.count ?? entry.elements.count
+            let reasons = entry.elements.prefix(3).map { element -> String in
+                guard let elementType, let value = element.value,
+                      let failure = EveryFailureDecoder(model: elementType, options: endpoint.decoding, maxAttempts: 1).decode(value).failures.first
+                else { return "element \(element.raw)" }
+                return "\(element.raw): \(failure.summary)"
+            }
+            let count = entry.elements.count
+            let finding = Finding(
+                kind: .elementsDropped, severity: .warning, path: entry.elements[0].raw,
+                expected: "every element decodes as \(elementType?.name ?? "the element type")",
+                actual: "\(count) of \(total) element\(total == 1 ? "" : "s") do\(count == 1 ? "es" : "") not decode",
+                message: "the lossy transform drops \(count) of \(total) element\(total == 1 ? "" : "s") of \(entry.array) that \(model) cannot decode, and the app shows the other \(total - count): "
+                    + reasons.joined(separator: "; ") + (count > 3 ? "; …" : ""),
+                hint: "the findings inside the dropped elements say what changed; fix the model or ask the backend team, or accept the loss",
+                specLocation: spec.location)
+            return ShapeFinding(finding: finding, group: "elements-dropped|\(entry.array)", specKey: nil)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+#if canImport(XCTest)
+import ContractKit
+import XCTest
+
+/// Verifies every endpoint of `suite` (or those matching `filter`, such as `users/*`), failing the test once
+/// per failing endpoint with its findings.
+///
+/// ```swift
+/// final class ContractTests: XCTestCase {
+///     func testContracts() {
+///         XCTAssertContracts(ContractSuite(models: [User.self, ObjectsResponse.self]))
+///     }
+/// }
+/// ```
+public func XCTAssertContracts(_ suite: ContractSuite, filter: [String] = [], file: StaticString = #filePath, line: UInt = #line) {
+    for endpoint in suite.endpoints(matching: filter) {
+        if let message = suite.failureMessage(for: endpoint) { XCTFail(message, file: file, line: line) }
+    }
+}
+
+/// Verifies the endpoint with this id, failing the test with its findings.
+public func XCTAssertContract(_ suite: ContractSuite, endpoint id: String, file: StaticString = #filePath, line: UInt = #line) {
+    guard let endpoint = suite.endpoints.first(where: { $0.id == id }) else {
+        let known = suite.endpoints.map(\.id).joined(separator: ", ")
+        return XCTFail("no endpoint '\(id)' in the contract suite; endpoints: \(known)", file: file, line: line)
+    }
+    if let message = suite.failureMessage(for: endpoint) { XCTFail(message, file: file, line: line) }
+}
+#endif

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Models for the decoding tests, written as apps write them.
+enum TestModels {
+    enum Role: String, Codable, CaseIterable {
+        case admin, member
+    }
+
+    enum Severity: String, Decodable {
+        case low, high
+    }
+
+    struct Address: Decodable {
+        var street: String
+        var city: String
+    }
+
+    struct Person: Decodable {
+        var id: Int
+        var name: String
+        var email: String?
+        var role: Role
+        var createdAt: Date
+        var address: Address
+        var tags: [String]
+    }
+
+    struct Notice: Decodable {
+        var id: Int
+        var title: String
+        var severity: Severity
+    }
+
+    struct NoticeList: Decodable {
+        var notices: [Notice]
+    }
+
+    struct Envelope<Payload: Decodable>: Decodable {
+        var data: Payload
+    }
+}

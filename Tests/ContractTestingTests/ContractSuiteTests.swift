@@ -1,0 +1,63 @@
+import ContractKit
+import ContractTestSupport
+import ContractTesting
+import Foundation
+import SampleModels
+import Testing
+
+@Suite struct ContractSuiteTests {
+    /// A copy of the sample suite with a drifted recording, and a suite over it.
+    func driftedCopy() throws -> (root: String, suite: ContractSuite) {
+        let root = TestSuites.copyOfSampleSuite()
+        let path = root + "/Recordings/users/list-users.json"
+        var recording = try Recording.read(from: path)
+        guard case .json(var body)? = recording.response.body, var users = body.objectValue,
+              var ada = users["u1"]?.objectValue else { throw ContractError(.io, "unexpected sample recording") }
+        ada["role"] = .string("owner")
+        ada["createdAt"] = .number(JSONNumber(literal: "1768037400000"))
+        users["u1"] = .object(ada)
+        body = .object(users)
+        recording.response.body = .json(body)
+        _ = try recording.write(to: path)
+        return (root, ContractSuite(specs: root + "/Specs", recordings: root + "/Recordings", models: SampleModels.all))
+    }
+
+    @Test func resolvesRelativePathsAgainstThePackageOfTheTestFile() {
+        let suite = ContractSuite(models: [])
+        #expect(suite.specsPath == Fixtures.repositoryRoot.path + "/Specs")
+        #expect(suite.recordingsPath == Fixtures.repositoryRoot.path + "/Recordings")
+    }
+
+    @Test func aDriftedEndpointFailsWithItsFindings() throws {
+        let (root, suite) = try driftedCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let endpoint = try #require(suite.endpoints.first { $0.id == "users/list-users" })
+        let message = try #require(suite.failureMessage(for: endpoint))
+        let shown = message.replacingOccurrences(of: root + "/", with: "")
+        if let mismatch = Golden.mismatch(shown + "\n", named: "contract-testing-failure.txt") { Issue.record(Comment(rawValue: mismatch)) }
+        withKnownIssue {
+            suite.expectNoDrift(endpoint)
+        }
+        #expect(suite.failureMessage(for: suite.endpoints.first { $0.id == "users/get-user" }!) == nil)
+    }
+
+    @Test func specsThatDoNotLoadAreOneFailingCase() throws {
+        let root = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try "endpoints:\n  e:\n    request: GET /e\n    model: Nope\n".write(toFile: root + "/bad.yaml", atomically: true, encoding: .utf8)
+        try "endpoints: [".write(toFile: root + "/broken.yaml", atomically: true, encoding: .utf8)
+        let suite = ContractSuite(specs: root, recordings: root, models: [])
+        #expect(suite.endpoints.map(\.id) == ["specs"])
+        let message = try #require(suite.failureMessage(for: suite.endpoints[0]))
+        #expect(message.hasPrefix("the contract suite cannot be verified:\n\(root)/broken.yaml:"))
+    }
+
+    @Test func anUnregisteredModelFailsTheCaseAndNamesTheRegisteredOnes() throws {
+        let root = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try "endpoints:\n  e:\n    request: GET /e\n    model: Usr\n".write(toFile: root + "/api.yaml", atomically: true, encoding: .utf8)
+        let suite = ContractSuite(specs: root, recordings: root, models: [User.self])
+        let message = try #require(suite.failureMessage(for: suite.endpoints[0]))
+        #expect(message.contains("error: unknown model 'Usr'; did you mean 'User'?"))
+    }
+}
