@@ -32,7 +32,7 @@ public struct TextReportRenderer: ReportRenderer {
         var parts: [String] = []
         for severity in Severity.allCases.reversed() {
             let count = findings.filter { $0.severity == severity }.count
-            if count > 0 { parts.append("\(count) \(severity.rawValue)") }
+            if count > 0 { parts.append("\(count) \(severity.rawValue)\(severity == .warning && count > 1 ? "s" : "")") }
         }
         if waived > 0 { parts.append("\(waived) waived") }
         return parts.joined(separator: ", ")
