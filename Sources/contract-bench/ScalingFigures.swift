@@ -49,10 +49,11 @@ enum ScalingFigures {
         return rows
     }
 
-    static func makeCorpus(at directory: String, endpoints: Int, body: JSONValue) {
+    static func makeCorpus(at directory: String, endpoints: Int, body: JSONValue, model: String? = nil) {
         try? FileManager.default.createDirectory(atPath: directory + "/Specs", withIntermediateDirectories: true)
         var spec = Payloads.spec.replacingOccurrences(of: "endpoints:\n  list-users:\n    request: GET /users\n    expect: { body: [User] }", with: "endpoints:\n")
-        for index in 0..<endpoints { spec += "  e\(index): { request: GET /e\(index), expect: { body: [User] } }\n" }
+        let modelLine = model.map { ", model: \"\($0)\"" } ?? ""
+        for index in 0..<endpoints { spec += "  e\(index): { request: GET /e\(index), expect: { body: [User] }\(modelLine) }\n" }
         try! spec.write(toFile: directory + "/Specs/bench.yaml", atomically: true, encoding: .utf8)
         for index in 0..<endpoints {
             let recording = Recording(

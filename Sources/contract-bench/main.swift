@@ -9,14 +9,21 @@ if arguments.count >= 4, arguments[1] == "child-verify" {
     exit(await ChildVerify.run(specs: arguments[2], recordings: arguments[3]))
 }
 let quick = arguments.contains("--quick")
+/// `--only 1,3` runs those figures alone.
+let only: Set<Int>? = arguments.firstIndex(of: "--only").flatMap { index in
+    index + 1 < arguments.count ? Set(arguments[index + 1].split(separator: ",").compactMap { Int($0) }) : nil
+}
+func wanted(_ figure: Int) -> Bool { only?.contains(figure) ?? true }
 
 var rows: [Row] = []
 print("contract-bench: \(quick ? "quick run" : "full run"), \(ProcessInfo.processInfo.activeProcessorCount) cores; ratios of medians, measured side by side\n")
 
-rows += ParseFigures.run(quick: quick)
-rows += CheckFigures.run(quick: quick)
-rows += ScalingFigures.run(quick: quick)
-rows += StartupFigures.run()
+if wanted(1) { rows += ParseFigures.run(quick: quick) }
+if wanted(2) { rows += CheckFigures.run(quick: quick) }
+if wanted(3) { rows += DecodeFigures.run(quick: quick) }
+if wanted(4) { rows += KeyStrategyFigures.run(quick: quick) }
+if wanted(5) { rows += ScalingFigures.run(quick: quick) }
+if wanted(6) { rows += StartupFigures.run() }
 
 print("")
 printTable(rows)

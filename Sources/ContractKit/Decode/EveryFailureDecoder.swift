@@ -28,9 +28,13 @@ public struct EveryFailureDecoder: Sendable {
 
     /// Every failure of the model on `body`, in the order the decoder met them.
     public func decode(_ body: JSONValue) -> DecodeReport {
-        let probe = ModelProbe(keys: options.keys, dates: options.dates)
-        probe.walk(model.type, over: body)
-        var session = DecodeSession(decoder: self, probe: probe, body: body)
+        decode(body, encoded: nil)
+    }
+
+    /// The same, with `encoded` the body's own JSON text when the caller has it (the bytes from the recording
+    /// file): the first attempt decodes it as is, which spares writing the body out again.
+    func decode(_ body: JSONValue, encoded: Data?) -> DecodeReport {
+        var session = DecodeSession(decoder: self, body: body, firstAttempt: encoded)
         return session.run()
     }
 }
@@ -50,23 +54,31 @@ public struct DecodeReport: Sendable {
 /// One run of the decode-patch-decode loop.
 struct DecodeSession {
     let decoder: EveryFailureDecoder
-    let probe: ModelProbe
+    /// What the model reads where: learnt by walking the model over the body as sent, only once a failure needs
+    /// it, so a body that decodes costs one decode and nothing more.
+    var probe: ModelProbe { lazyProbe.probe }
+    private let lazyProbe: LazyModelProbe
     var body: JSONValue
     var failures: [DecodeFailure] = []
     /// Places holding made-up values: failures inside them are consequences.
     var patched: [JSONPath] = []
     var patchCounts: [JSONPath: Int] = [:]
 
-    init(decoder: EveryFailureDecoder, probe: ModelProbe, body: JSONValue) {
+    /// The body's own text for the first attempt, when the caller had it.
+    let firstAttempt: Data?
+
+    init(decoder: EveryFailureDecoder, body: JSONValue, firstAttempt: Data? = nil) {
         self.decoder = decoder
-        self.probe = probe
+        self.firstAttempt = firstAttempt
+        self.lazyProbe = LazyModelProbe(model: decoder.model, options: decoder.options, body: body)
         self.body = body
     }
 
     mutating func run() -> DecodeReport {
         let jsonDecoder = decoder.options.makeDecoder()
         for attempt in 1...decoder.maxAttempts {
-            let data = Data(JSONWriter(style: .compact).writeBytes(body))
+            let data = attempt == 1 ? firstAttempt ?? Data(JSONWriter(style: .compact).writeBytes(body))
+                : Data(JSONWriter(style: .compact).writeBytes(body))
             do {
                 try decoder.model.decode(data, with: jsonDecoder)
                 return DecodeReport(failures: failures, completed: true, attempts: attempt, stopReason: nil)
@@ -312,4 +324,23 @@ struct DecodeSession {
             patched.append(path)
         }
     }
+}
+
+/// Walks the model over the body on first use only.
+private final class LazyModelProbe {
+    private let model: ModelType
+    private let options: DecodingOptions
+    private let body: JSONValue
+
+    init(model: ModelType, options: DecodingOptions, body: JSONValue) {
+        self.model = model
+        self.options = options
+        self.body = body
+    }
+
+    lazy var probe: ModelProbe = {
+        let probe = ModelProbe(keys: options.keys, dates: options.dates)
+        probe.walk(model.type, over: body)
+        return probe
+    }()
 }

@@ -19,6 +19,8 @@ struct ModelVerification {
     let locator: ShapeLocator
     /// The body as the server sent it.
     let rawBody: JSONValue
+    /// The body's own JSON text, when the verifier has it: decoded as is when no transform changes the body.
+    var rawBodyText: Data? = nil
 
     /// The merged findings (grouped) and notes for the report.
     struct Outcome {
@@ -45,7 +47,9 @@ struct ModelVerification {
             notes.append("not decoded through \(model): the \(endpoint.transforms[failure.step].name) transform failed; the other findings keep the spec's severity")
             return Outcome(findings: ShapeFinding.grouped(items), notes: notes)
         }
-        let report = EveryFailureDecoder(model: model, options: endpoint.decoding).decode(run.output ?? body)
+        let unchanged = endpoint.transforms.isEmpty
+        let report = EveryFailureDecoder(model: model, options: endpoint.decoding)
+            .decode(run.output ?? body, encoded: unchanged ? rawBodyText : nil)
         let traced = report.failures.map { trace($0, run: run, body: body) }
         let dropped = run.removed.map(\.path)
 

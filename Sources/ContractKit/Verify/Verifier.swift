@@ -35,6 +35,13 @@ public struct Verifier: Sendable {
         self.models = models
     }
 
+    /// The response body's JSON text as it stands in a recording file (mapped, not copied), or nil.
+    static func bodyText(inRecordingAt path: String) -> Data? {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
+        let range = data.withUnsafeBytes { JSONValueLocator.range(of: ["response", "body"], in: $0) }
+        return range.map { data.subdata(in: $0) }
+    }
+
     /// `75 MB`, `812 KB`, `100 bytes`.
     static func describeSize(_ bytes: Int) -> String {
         if bytes >= 1_048_576 { return "\(bytes / 1_048_576) MB" }
@@ -178,8 +185,9 @@ public struct Verifier: Sendable {
             shapeFindings = checker.checkEach(body, against: shape)
         }
         guard let model else { return findings + ShapeFinding.grouped(shapeFindings) }
-        let outcome = ModelVerification(endpoint: endpoint, model: model, locator: ShapeLocator(shapes: suite.shapes), rawBody: body)
-            .verify(shapeFindings: shapeFindings)
+        var verification = ModelVerification(endpoint: endpoint, model: model, locator: ShapeLocator(shapes: suite.shapes), rawBody: body)
+        if endpoint.transforms.isEmpty { verification.rawBodyText = Verifier.bodyText(inRecordingAt: path) }
+        let outcome = verification.verify(shapeFindings: shapeFindings)
         notes += outcome.notes
         return findings + outcome.findings
     }

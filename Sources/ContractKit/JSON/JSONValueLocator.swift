@@ -1,0 +1,107 @@
+/// Finds where a value sits in JSON text without building it: skipping is several times cheaper than parsing.
+///
+/// Used to hand `JSONDecoder` the body's own bytes from a recording file, instead of writing the parsed body
+/// out again, when nothing changed it on the way.
+enum JSONValueLocator {
+    /// The byte range of the value reached by `keys` (object members, from the root), or nil when the text does
+    /// not have that shape. Assumes the text is valid JSON (the caller parsed it already).
+    static func range(of keys: [String], in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        var position = 0
+        skipWhitespace(bytes, &position)
+        for key in keys {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else { return nil }
+            position += 1
+            while true {
+                skipWhitespace(bytes, &position)
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+                let keyStart = position
+                guard skipString(bytes, &position) else { return nil }
+                let matches = equalsKey(bytes, keyStart + 1, position - 1, key)
+                skipWhitespace(bytes, &position)
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
+                position += 1
+                skipWhitespace(bytes, &position)
+                if matches { break }
+                guard skipValue(bytes, &position) else { return nil }
+                skipWhitespace(bytes, &position)
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return nil }
+                position += 1
+            }
+        }
+        let start = position
+        guard skipValue(bytes, &position) else { return nil }
+        return start..<position
+    }
+
+    private static func skipWhitespace(_ bytes: UnsafeRawBufferPointer, _ position: inout Int) {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// Moves past a string starting at its opening quote; false when it never closes.
+    private static func skipString(_ bytes: UnsafeRawBufferPointer, _ position: inout Int) -> Bool {
+        position += 1
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "\\"): position += 2
+            case UInt8(ascii: "\""):
+                position += 1
+                return true
+            default: position += 1
+            }
+        }
+        return false
+    }
+
+    /// Moves past one value of any kind.
+    private static func skipValue(_ bytes: UnsafeRawBufferPointer, _ position: inout Int) -> Bool {
+        guard position < bytes.count else { return false }
+        switch bytes[position] {
+        case UInt8(ascii: "\""):
+            return skipString(bytes, &position)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            while position < bytes.count {
+                switch bytes[position] {
+                case UInt8(ascii: "\""):
+                    guard skipString(bytes, &position) else { return false }
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 {
+                        position += 1
+                        return true
+                    }
+                default: break
+                }
+                position += 1
+            }
+            return false
+        default:
+            // A number or a literal: runs to the next delimiter.
+            while position < bytes.count {
+                switch bytes[position] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D: return true
+                default: position += 1
+                }
+            }
+            return true
+        }
+    }
+
+    /// True when the raw (escape-free) key bytes equal `key`; a key written with escapes never matches, which only
+    /// costs the fast path.
+    private static func equalsKey(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ key: String) -> Bool {
+        var index = start
+        for byte in key.utf8 {
+            guard index < end, bytes[index] == byte else { return false }
+            index += 1
+        }
+        return index == end
+    }
+}

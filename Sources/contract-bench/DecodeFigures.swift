@@ -1,0 +1,81 @@
+import ContractKit
+import Foundation
+
+/// Figure 3: verifying through a model (parse, check, transform, decode) against a bare `JSONDecoder.decode` of
+/// the same body with the same strategies, both starting from the bytes on disk.
+enum DecodeFigures {
+    static func run(quick: Bool) -> [Row] {
+        let root = NSTemporaryDirectory() + "contract-bench-decode-\(ProcessInfo.processInfo.processIdentifier)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var rows: [Row] = []
+        for (name, count) in [("small 1 KB", 2), ("medium 100 KB", 180), ("large 10 MB", quick ? 4_000 : 18_000)] {
+            let bytes = Payloads.users(count: count)
+            let directory = root + "/\(count)"
+            ScalingFigures.makeCorpus(at: directory, endpoints: 1, body: try! JSONParser().parse(bytes), model: "[User]")
+            let bodyPath = directory + "/body.json"
+            try! Data(bytes).write(to: URL(fileURLWithPath: bodyPath))
+
+            let suite = try! SpecLoader().load(directory: directory + "/Specs")
+            let verifier = Verifier(
+                suite: suite, options: .init(recordingsDirectory: directory + "/Recordings"),
+                models: ModelRegistry([Payloads.User.self]))
+            let endpoint = suite.endpoints[0]
+            let decoder = endpoint.decoding.makeDecoder()
+            let repeats = max(1, 2_000_000 / bytes.count)
+
+            let verify = Measure.median(runs: quick ? 3 : 7) {
+                for _ in 0..<repeats {
+                    let result = verifier.verify(endpoint)
+                    precondition(result.findings.isEmpty, "the generated payload must conform: \(result.findings.first!.message)")
+                }
+            }
+            let decode = Measure.median(runs: quick ? 3 : 7) {
+                for _ in 0..<repeats {
+                    let data = try! Data(contentsOf: URL(fileURLWithPath: bodyPath))
+                    _ = try! decoder.decode([Payloads.User].self, from: data)
+                }
+            }
+            rows.append(Row(
+                figure: "3 verify through model vs decode", payload: name, ratio: verify / decode, target: "<= 1.3x",
+                met: verify / decode <= 1.3,
+                detail: String(format: "verify %.1f ms, decode %.1f ms per pass", verify * 1000 / Double(repeats), decode * 1000 / Double(repeats))))
+            print("  measured figure 3 on \(name)")
+        }
+        return rows
+    }
+}
+
+/// Figure 4: the `anyCase` key strategy against `convertFromSnakeCase` and against default keys (with
+/// CodingKeys spelling the snake_case names) on the same snake_case payload.
+enum KeyStrategyFigures {
+    struct ExplicitKeys: Codable {
+        var recordId: Int; var firstName: String; var lastName: String; var emailAddress: String
+        var isActive: Bool; var accountBalance: Double; var postalCode: String; var countryCode: String
+        enum CodingKeys: String, CodingKey {
+            case recordId = "record_id", firstName = "first_name", lastName = "last_name", emailAddress = "email_address"
+            case isActive = "is_active", accountBalance = "account_balance", postalCode = "postal_code", countryCode = "country_code"
+        }
+    }
+
+    static func run(quick: Bool) -> [Row] {
+        let data = Data(Payloads.snakeRecords(count: quick ? 5_000 : 20_000))
+        let anyCase = JSONDecoder()
+        anyCase.keyDecodingStrategy = .anyCase
+        let snake = JSONDecoder()
+        snake.keyDecodingStrategy = .convertFromSnakeCase
+        let plain = JSONDecoder()
+        let runs = quick ? 3 : 7
+        let anyCaseTime = Measure.median(runs: runs) { _ = try! anyCase.decode([Payloads.SnakeRecord].self, from: data) }
+        let snakeTime = Measure.median(runs: runs) { _ = try! snake.decode([Payloads.SnakeRecord].self, from: data) }
+        let plainTime = Measure.median(runs: runs) { _ = try! plain.decode([ExplicitKeys].self, from: data) }
+        print("  measured figure 4")
+        return [
+            Row(figure: "4 anyCase vs convertFromSnakeCase", payload: "\(data.count / 1024) KB snake_case", ratio: anyCaseTime / snakeTime,
+                target: "<= 1.0x", met: anyCaseTime / snakeTime <= 1.0,
+                detail: String(format: "anyCase %.1f ms, convertFromSnakeCase %.1f ms", anyCaseTime * 1000, snakeTime * 1000)),
+            Row(figure: "4 anyCase vs default keys", payload: "\(data.count / 1024) KB snake_case", ratio: anyCaseTime / plainTime,
+                target: "<= 1.3x", met: anyCaseTime / plainTime <= 1.3,
+                detail: String(format: "anyCase %.1f ms, default keys %.1f ms", anyCaseTime * 1000, plainTime * 1000)),
+        ]
+    }
+}
