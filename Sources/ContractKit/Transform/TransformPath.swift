@@ -184,9 +184,13 @@ extension JSONValue {
             return true
         }
         let rest = components.dropFirst()
-        switch (first, self) {
-        case (.key(let key), .object(var object)):
-            self = .null  // let the object's storage be uniquely referenced while it changes
+        // Bind the container out of `self` alone, then clear `self`, so that the container's storage is uniquely
+        // referenced and changes in place. (Switching over a tuple holding `self` kept a second reference alive
+        // for the whole switch: every change copied the array, and patching each of n elements cost n².)
+        switch first {
+        case .key(let key):
+            guard case .object(var object) = self else { return false }
+            self = .null
             defer { self = .object(object) }
             if rest.isEmpty {
                 var child = object[key]
@@ -199,8 +203,8 @@ extension JSONValue {
             let done = child.modify(rest, change)
             object[key] = child
             return done
-        case (.index(let index), .array(var items)):
-            guard items.indices.contains(index) else { return false }
+        case .index(let index):
+            guard case .array(var items) = self, items.indices.contains(index) else { return false }
             self = .null
             defer { self = .array(items) }
             if rest.isEmpty {
@@ -214,8 +218,6 @@ extension JSONValue {
             let done = child.modify(rest, change)
             items[index] = child
             return done
-        default:
-            return false
         }
     }
 }

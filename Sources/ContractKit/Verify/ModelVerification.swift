@@ -55,8 +55,9 @@ struct ModelVerification {
 
         var attached: [Int: [TracedFailure]] = [:]
         var unexplained: [TracedFailure] = []
+        let index = FindingIndex(items)
         for failure in traced {
-            if let index = matchingFinding(for: failure, in: items) {
+            if let index = matchingFinding(for: failure, in: items, index: index) {
                 attached[index, default: []].append(failure)
             } else {
                 unexplained.append(failure)
@@ -191,26 +192,49 @@ struct ModelVerification {
         .objectInsteadOfArray, .arrayInsteadOfObject, .typeMismatch, .nullValue, .unexpectedEnvelope,
     ]
 
+    /// The shape findings by place, so that matching each of many failures (a drift repeated over a long
+    /// list) does not scan every finding: that made a 50 MB body with one repeated drift take minutes.
+    struct FindingIndex {
+        /// The first finding at each path.
+        var firstAtPath: [JSONPath: Int] = [:]
+        /// Findings about a spec key, by the path of the object holding the key, in order.
+        var keyFindingsByParent: [JSONPath: [Int]] = [:]
+        /// Structural findings (wrong container, null), by path, in order.
+        var structuralAtPath: [JSONPath: [Int]] = [:]
+
+        init(_ items: [ShapeFinding]) {
+            for (index, item) in items.enumerated() {
+                guard let path = item.finding.path else { continue }
+                if firstAtPath[path] == nil { firstAtPath[path] = index }
+                if item.specKey != nil { keyFindingsByParent[path.parent, default: []].append(index) }
+                if ModelVerification.structuralKinds.contains(item.finding.kind) { structuralAtPath[path, default: []].append(index) }
+            }
+        }
+    }
+
     /// The shape finding that explains a failure: one at the same place, one about the same spec key, or a
-    /// structural one (wrong container, null) at an ancestor.
-    func matchingFinding(for failure: TracedFailure, in items: [ShapeFinding]) -> Int? {
+    /// structural one (wrong container, null) at the nearest ancestor.
+    func matchingFinding(for failure: TracedFailure, in items: [ShapeFinding], index: FindingIndex? = nil) -> Int? {
+        let index = index ?? FindingIndex(items)
         let path = failure.path
-        if let index = items.firstIndex(where: { $0.finding.path == path }) { return index }
+        if let found = index.firstAtPath[path] { return found }
         if case .key(let key)? = path.components.last,
-           let index = items.firstIndex(where: { item in
-               guard let specKey = item.specKey, item.finding.path?.parent == path.parent else { return false }
+           let found = index.keyFindingsByParent[path.parent]?.first(where: { candidate in
+               guard let specKey = items[candidate].specKey else { return false }
                return specKey == key || KeyNames.normalized(specKey) == KeyNames.normalized(key)
            }) {
-            return index
+            return found
         }
-        var best: (index: Int, depth: Int)?
-        for (index, item) in items.enumerated() {
-            guard let ancestor = item.finding.path, ModelVerification.structuralKinds.contains(item.finding.kind),
-                  path.hasPrefix(ancestor), ancestor != path else { continue }
-            if item.finding.kind == .unexpectedEnvelope, !(failure.failure.kind == .keyNotFound && path.parent == ancestor) { continue }
-            if ancestor.components.count > (best?.depth ?? -1) { best = (index, ancestor.components.count) }
+        // The deepest ancestor first; the path itself was matched above.
+        var ancestor = path
+        while !ancestor.components.isEmpty {
+            ancestor = ancestor.parent
+            let eligible = index.structuralAtPath[ancestor]?.first { candidate in
+                items[candidate].finding.kind != .unexpectedEnvelope || (failure.failure.kind == .keyNotFound && path.parent == ancestor)
+            }
+            if let eligible { return eligible }
         }
-        return best?.index
+        return nil
     }
 
     private func judgeBreaking(_ item: inout ShapeFinding, _ failures: [TracedFailure]) {
