@@ -30,6 +30,14 @@ struct JSONReader: ~Copyable {
     var scratch: [UInt8] = []
     /// Recently read short keys, so that a key repeated across objects is decoded once.
     var keyCache = JSONKeyCache()
+    /// The finished elements of the open arrays, innermost last.
+    private var elements = JSONParseStack<JSONValue>(initialCapacity: 64)
+    /// The finished entries of the open objects, innermost last.
+    private var entries = JSONParseStack<JSONObject.Entry>(initialCapacity: 64)
+    /// The open arrays and objects, innermost last.
+    private var containers = JSONParseStack<OpenContainer>(initialCapacity: 16)
+    /// For each open container, the key of the member it is the value of (or "" when its parent is an array).
+    private var parentKeys = JSONParseStack<String>(initialCapacity: 16)
 
     init(bytes: UnsafePointer<UInt8>, count: Int, file: String, maxDepth: Int) {
         self.bytes = bytes
@@ -46,11 +54,9 @@ struct JSONReader: ~Copyable {
     /// Finished members wait on two stacks, array elements on one and object entries on the other, so that closing
     /// a container moves its members into the new array in one block. The key of the member being read is held in
     /// `key`; while that member's value is itself an open container, the key waits on `parentKeys`.
+    /// The stacks are the reader's own, rather than locals, so that the many ways out of this function (every
+    /// error is one) do not each keep a copy of their state.
     mutating func readDocument() throws(ContractError) -> JSONValue {
-        var elements = JSONParseStack<JSONValue>(initialCapacity: 64)
-        var entries = JSONParseStack<JSONObject.Entry>(initialCapacity: 64)
-        var containers = JSONParseStack<OpenContainer>(initialCapacity: 16)
-        var parentKeys = JSONParseStack<String>(initialCapacity: 16)
         var key = ""
         var context = ValueContext.document
 
@@ -132,14 +138,13 @@ struct JSONReader: ~Copyable {
                 if container.isObject {
                     guard byte == JSONByte.closeBrace else { throw expectedAfterElement(in: container) }
                     offset += 1
-                    _ = containers.popLast()
                     value = .object(JSONObject(entries.popArray(from: container.start)))
                 } else {
                     guard byte == JSONByte.closeBracket else { throw expectedAfterElement(in: container) }
                     offset += 1
-                    _ = containers.popLast()
                     value = .array(elements.popArray(from: container.start))
                 }
+                _ = containers.popLast()
                 key = parentKeys.popLast()
             }
 
