@@ -8,6 +8,9 @@ let arguments = CommandLine.arguments
 if arguments.count >= 4, arguments[1] == "child-verify" {
     exit(await ChildVerify.run(specs: arguments[2], recordings: arguments[3]))
 }
+if arguments.count >= 2, arguments[1] == "profile" {
+    exit(ProfileDriver.run(Array(arguments.dropFirst(2))))
+}
 let quick = arguments.contains("--quick")
 /// `--only 1,3` runs those figures alone.
 let only: Set<Int>? = arguments.firstIndex(of: "--only").flatMap { index in

@@ -1,5 +1,5 @@
 extension ShapeWalk {
-    mutating func checkArray(_ value: JSONValue, element: Shape, _ declared: Shape) {
+    mutating func checkArray(_ value: JSONValue, element: Int, _ node: Int) {
         switch value {
         case .array(let items):
             for (index, item) in items.enumerated() {
@@ -7,14 +7,16 @@ extension ShapeWalk {
                 descend(.index(index), wildcard: true) { $0.check(item, element) }
             }
         case .object(let object):
-            objectInsteadOfArray(object, element: element, declared)
+            objectInsteadOfArray(object, element: element, node)
         default:
-            mismatch(value, declared, hint: nil)
+            mismatch(value, node, hint: nil)
         }
     }
 
     /// An object where an array was promised: an envelope around the array, a collection keyed by id, or just wrong.
-    mutating func objectInsteadOfArray(_ object: JSONObject, element: Shape, _ declared: Shape) {
+    mutating func objectInsteadOfArray(_ object: JSONObject, element elementNode: Int, _ node: Int) {
+        let declared = plan.declared[node]
+        let element = plan.declared[elementNode]
         // `{"data": [...]}`: the array arrived one level down.
         let arrayEntries = object.entries.filter { if case .array = $0.value { return true } else { return false } }
         if arrayEntries.count == 1, object.count <= 3, let entry = arrayEntries.first {
@@ -25,7 +27,7 @@ extension ShapeWalk {
                        + (others.isEmpty ? "" : " (beside \(others.map { "'\($0)'" }.joined(separator: ", ")))"),
                    hint: "add `- unwrap: \(entry.key)` to the endpoint's transforms, or decode a wrapper struct with a '\(entry.key)' property",
                    at: declared.location)
-            descend(.key(entry.key), wildcard: false) { $0.check(entry.value, declared) }
+            descend(.key(entry.key), wildcard: false) { $0.check(entry.value, node) }
             return
         }
         let resolvedElement = checker.resolve(element)
@@ -47,10 +49,12 @@ extension ShapeWalk {
                at: declared.location)
         var relaxed = elementObject
         relaxed.fields.removeAll { $0.name == keyField }
-        let relaxedShape = Shape(.object(relaxed), at: resolvedElement.location)
+        let outerPlan = plan
+        plan = ShapePlan(checker: checker, shape: Shape(.object(relaxed), at: resolvedElement.location))
+        defer { plan = outerPlan }
         for entry in object.entries {
             if done { return }
-            descend(.key(entry.key), wildcard: true) { $0.check(entry.value, relaxedShape) }
+            descend(.key(entry.key), wildcard: true) { $0.check(entry.value, $0.plan.root) }
         }
     }
 
@@ -66,7 +70,7 @@ extension ShapeWalk {
         return idLike.first ?? absent.first ?? "id"
     }
 
-    mutating func checkDictionary(_ value: JSONValue, valueShape: Shape, _ declared: Shape) {
+    mutating func checkDictionary(_ value: JSONValue, valueNode valueShape: Int, _ node: Int) {
         switch value {
         case .object(let object):
             for entry in object.entries {
@@ -74,6 +78,7 @@ extension ShapeWalk {
                 descend(.key(entry.key), wildcard: true) { $0.check(entry.value, valueShape) }
             }
         case .array(let items):
+            let declared = plan.declared[node]
             report(.arrayInsteadOfObject, .breaking, expected: declared.description,
                    actual: items.count == 1 ? "array with 1 element" : "array with \(items.count) elements",
                    message: "\(lastKeyDescription) is an array, but the spec says a dictionary \(declared.description)",
@@ -84,7 +89,7 @@ extension ShapeWalk {
                 descend(.index(index), wildcard: true) { $0.check(item, valueShape) }
             }
         default:
-            mismatch(value, declared, hint: nil)
+            mismatch(value, node, hint: nil)
         }
     }
 }

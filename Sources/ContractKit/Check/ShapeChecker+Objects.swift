@@ -1,6 +1,7 @@
 extension ShapeWalk {
-    mutating func checkObject(_ value: JSONValue, _ shape: ObjectShape, _ declared: Shape) {
+    mutating func checkObject(_ value: JSONValue, _ shape: ShapePlan.Object, _ node: Int) {
         guard case .object(let object) = value else {
+            let declared = plan.declared[node]
             if case .array(let items) = value {
                 let hint = items.count == 1
                     ? "the object arrived inside a one-element array: decode [T] and take the first element, or ask the backend"
@@ -13,17 +14,41 @@ extension ShapeWalk {
             }
             return
         }
+        // Most bodies send exactly the declared keys, in the declared order. Then every field matches the entry at
+        // its own position and every key is claimed, so the passes below would find nothing more.
+        if shape.hasDistinctNames && Self.keysAreFieldNamesInOrder(object, shape) {
+            object.entries.withUnsafeBufferPointer { entries in
+                for position in entries.indices {
+                    if done { return }
+                    checkFieldValue(entries[position].value, shape, position, key: entries[position].key)
+                }
+            }
+            return
+        }
+        checkObjectKeyByKey(object, shape, node)
+    }
+
+    private static func keysAreFieldNamesInOrder(_ object: JSONObject, _ shape: ShapePlan.Object) -> Bool {
+        let names = shape.fieldNames
+        guard object.entries.count == names.count else { return false }
+        for position in names.indices where object.entries[position].key != names[position] { return false }
+        return true
+    }
+
+    private mutating func checkObjectKeyByKey(_ object: JSONObject, _ plannedShape: ShapePlan.Object, _ node: Int) {
+        let shape = plannedShape.shape
+        let declared = plan.declared[node]
         let policy = shape.extraKeys ?? checker.options.extraKeys
         var index = KeyIndex(object)
 
         // Pass 1: exact keys.
-        var unmatched: [Field] = []
-        for field in shape.fields {
+        var unmatched: [Int] = []
+        for position in shape.fields.indices {
             if done { return }
-            if let entry = index.claimExact(field.name) {
-                checkFieldValue(entry.value, field, key: entry.key)
+            if let entry = index.claimExact(plannedShape.fieldNames[position]) {
+                checkFieldValue(entry.value, plannedShape, position, key: entry.key)
             } else {
-                unmatched.append(field)
+                unmatched.append(position)
             }
         }
         if done { return }
@@ -31,7 +56,7 @@ extension ShapeWalk {
         // Pass 2: the expected fields one level down, under a single new key (an envelope such as `data`).
         // Checked before spelling variants, so that `{"data": {...}}` around a body with a `Data` field reads as
         // an envelope rather than as `Data` re-spelt.
-        let required = unmatched.filter { !$0.mayBeAbsent }
+        let required = unmatched.filter { !shape.fields[$0].mayBeAbsent }
         if required.count >= 2 || (!required.isEmpty && required.count == shape.fields.count),
            let envelope = envelopeCandidate(index.unclaimed, shape: shape) {
             index.claim(envelope.key)
@@ -39,15 +64,16 @@ extension ShapeWalk {
                    message: "the expected fields arrived one level down, under '\(envelope.key)'",
                    hint: "add `- unwrap: \(envelope.key)` to the endpoint's transforms, or decode a wrapper struct with a '\(envelope.key)' property",
                    at: declared.location)
-            descend(.key(envelope.key), wildcard: false) { $0.check(envelope.value, declared) }
+            descend(.key(envelope.key), wildcard: false) { $0.check(envelope.value, node) }
             reportExtraKeys(index.unclaimed, policy: policy, declared)
             return
         }
 
         // Pass 3: case or separator variants of the expected key.
-        var missing: [Field] = []
-        for field in unmatched {
+        var missing: [Int] = []
+        for position in unmatched {
             if done { return }
+            let field = shape.fields[position]
             if let variant = index.claimVariant(of: field.name) {
                 let copes = KeyNames.strategy(checker.options.keys, reads: variant.key, as: field.name)
                 report(.keyCaseChanged, copes ? .warning : .breaking, expected: "'\(field.name)'", actual: "'\(variant.key)'",
@@ -56,23 +82,26 @@ extension ShapeWalk {
                            ? "the app's `keys: \(checker.options.keys.rawValue)` strategy still reads it; update the spec to '\(variant.key)'"
                            : "map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(variant.key)\"`), or decode with `keys: anyCase`",
                        at: field.location, extraComponent: .key(variant.key), specKey: field.name)
-                checkFieldValue(variant.value, field, key: variant.key)
+                checkFieldValue(variant.value, plannedShape, position, key: variant.key)
             } else if !field.mayBeAbsent {
-                missing.append(field)
+                missing.append(position)
             }
         }
         if done { return }
 
         // Pass 4 (heuristic): a missing key and an unexpected key whose value fits look like a rename.
-        for field in missing {
+        for position in missing {
             if done { return }
-            if let renamed = renameCandidate(for: field, among: index.unclaimed, missingCount: missing.count) {
+            let field = shape.fields[position]
+            if let renamed = renameCandidate(
+                for: field, node: plannedShape.fieldNodes[position], among: index.unclaimed, missingCount: missing.count)
+            {
                 index.claim(renamed.key)
                 report(.keyRenamed, .breaking, expected: "'\(field.name)'", actual: "'\(renamed.key)'",
                        message: "heuristic: '\(field.name)' is absent and '\(renamed.key)' holds a value of the same shape; it was probably renamed",
                        hint: "if so, map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(renamed.key)\"`), or add `- renameKeys: { \(renamed.key): \(field.name) }`",
                        at: field.location, extraComponent: .key(renamed.key), specKey: field.name)
-                checkFieldValue(renamed.value, field, key: renamed.key)
+                checkFieldValue(renamed.value, plannedShape, position, key: renamed.key)
             } else {
                 report(.missingKey, .breaking, expected: "'\(field.name)': \(field.shape)", actual: "absent",
                        message: "'\(field.name)' is missing",
@@ -83,11 +112,15 @@ extension ShapeWalk {
         reportExtraKeys(index.unclaimed, policy: policy, declared)
     }
 
-    mutating func checkFieldValue(_ value: JSONValue, _ field: Field, key: String) {
-        descend(.key(key), wildcard: false) { walk in
-            if case .null = value, field.mayBeNull { return }
-            walk.check(value, field.shape)
+    /// Checks the value of the field at `position` of `shape`, sent under `key`.
+    @inline(__always)
+    mutating func checkFieldValue(_ value: JSONValue, _ shape: ShapePlan.Object, _ position: Int, key: String) {
+        path.push(.key(key), isWildcard: false)
+        if case .null = value, shape.fieldMayBeNull[position] {
+        } else {
+            check(value, shape.fieldNodes[position])
         }
+        path.pop()
     }
 
     mutating func reportExtraKeys(_ entries: [JSONObject.Entry], policy: ExtraKeysPolicy, _ declared: Shape) {
@@ -116,9 +149,9 @@ extension ShapeWalk {
     }
 
     /// The unclaimed key most likely to be `field` renamed: its value fits the field's shape and its name is close.
-    func renameCandidate(for field: Field, among entries: [JSONObject.Entry], missingCount: Int) -> JSONObject.Entry? {
+    func renameCandidate(for field: Field, node: Int, among entries: [JSONObject.Entry], missingCount: Int) -> JSONObject.Entry? {
         var best: (entry: JSONObject.Entry, score: Double)?
-        for entry in entries where checker.fits(entry.value, field.shape) {
+        for entry in entries where fits(entry.value, node) {
             let a = KeyNames.normalized(entry.key), b = KeyNames.normalized(field.name)
             let distance = Suggestions.editDistance(a, b)
             var score = 1 - Double(distance) / Double(max(a.count, b.count, 1))

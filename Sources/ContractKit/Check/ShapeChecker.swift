@@ -23,6 +23,8 @@ public struct ShapeChecker: Sendable {
     public let shapes: [String: Shape]
     /// The endpoint settings.
     public let options: Options
+    /// Shapes already planned for a walk; shared by copies of this checker, whose shapes and options are the same.
+    private let plans = ShapePlanCache()
 
     /// Creates a checker.
     public init(shapes: [String: Shape] = [:], options: Options = Options()) {
@@ -37,17 +39,10 @@ public struct ShapeChecker: Sendable {
 
     /// Every drift, one per place (not grouped), each with what grouping and merging need.
     func checkEach(_ value: JSONValue, against shape: Shape) -> [ShapeFinding] {
-        var walk = ShapeWalk(checker: self)
-        walk.check(value, shape)
+        let plan = plans.plan(for: shape, checker: self)
+        var walk = ShapeWalk(checker: self, plan: plan)
+        walk.check(value, plan.root)
         return walk.findings
-    }
-
-    /// True when `value` fits `shape` with no drift at all (used by heuristics).
-    func fits(_ value: JSONValue, _ shape: Shape) -> Bool {
-        var walk = ShapeWalk(checker: self)
-        walk.stopAtFirst = true
-        walk.check(value, shape)
-        return walk.findings.isEmpty
     }
 
     /// The definition behind a named shape, following aliases.
@@ -88,29 +83,42 @@ struct ShapeFinding {
 }
 
 /// One walk over a body: the current path and the findings so far.
-struct ShapeWalk {
+struct ShapeWalk: ~Copyable {
     let checker: ShapeChecker
-    var path: [JSONPath.Component] = []
-    /// For each step of `path`, whether it is an array index or dictionary key: such steps are wildcards when
-    /// grouping repeated drift. Kept as flags so that the walk builds no strings on the happy path.
-    var wildcards: [Bool] = []
+    /// The plan of the shape being checked; a shape made up during the walk is checked under a plan of its own.
+    var plan: ShapePlan
+    /// Where the walk is; steps that are wildcards when grouping repeated drift are kept as flags, so that the walk
+    /// builds no strings on the happy path.
+    var path = WalkPath()
     var findings: [ShapeFinding] = []
     var stopAtFirst = false
 
-    init(checker: ShapeChecker) { self.checker = checker }
+    init(checker: ShapeChecker, plan: ShapePlan) {
+        self.checker = checker
+        self.plan = plan
+    }
 
     var done: Bool { stopAtFirst && !findings.isEmpty }
 
+    /// True when `value` fits the shape at `node` with no drift at all (used by heuristics).
+    func fits(_ value: JSONValue, _ node: Int) -> Bool {
+        var walk = ShapeWalk(checker: checker, plan: plan)
+        walk.stopAtFirst = true
+        walk.check(value, node)
+        return walk.findings.isEmpty
+    }
+
+    @inline(never)
     mutating func report(
         _ kind: DriftKind, _ severity: Severity, expected: String, actual: String, message: String, hint: String?,
         at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = "", specKey: String? = nil
     ) {
-        var components = path
+        var components = path.components
         var group = ""
-        for (component, wildcard) in zip(path, wildcards) {
-            switch component {
+        path.forEach { step in
+            switch step.component {
             case .index: group += "[*]"
-            case .key(let key): group += wildcard ? ".*" : "." + key
+            case .key(let key): group += step.isWildcard ? ".*" : "." + key
             }
         }
         if let extraComponent {
@@ -123,106 +131,157 @@ struct ShapeWalk {
         findings.append(ShapeFinding(finding: finding, group: "\(kind.rawValue)|\(group)|\(expected)|\(variant)", specKey: specKey))
     }
 
+    /// Runs `body` one step further down the path.
+    @inline(__always)
     mutating func descend<T>(_ component: JSONPath.Component, wildcard: Bool, _ body: (inout ShapeWalk) -> T) -> T {
-        path.append(component)
-        wildcards.append(wildcard)
-        defer {
-            path.removeLast()
-            wildcards.removeLast()
-        }
+        path.push(component, isWildcard: wildcard)
+        defer { path.pop() }
         return body(&self)
     }
 
     // MARK: - The walk
 
-    mutating func check(_ value: JSONValue, _ declared: Shape) {
+    /// Checks `value` against the shape at `node`.
+    ///
+    /// Called once per value of the body: the common tests are inline, and everything that words a finding, or
+    /// checks a rarer kind of shape, is out of line so that this stays small.
+    mutating func check(_ value: JSONValue, _ node: Int) {
         if done { return }
-        let shape = checker.resolve(declared)
-        if case .any = shape.kind { return }
-        if case .optional(let wrapped) = shape.kind {
+        let test = plan.tests[node]
+        switch test {
+        case .any:
+            return
+        case .optional(let wrapped):
             if case .null = value { return }
             check(value, wrapped)
             return
+        default:
+            break
         }
-        if case .null = value {
-            report(.nullValue, .breaking, expected: declared.description, actual: "null",
-                   message: "\(lastKeyDescription) is null, but the spec says \(declared.description)",
-                   hint: "make the property Optional (\(declared.description)?) if null is a legitimate value; otherwise the backend must send a value",
-                   at: declared.location)
-            return
-        }
-        switch shape.kind {
+        if case .null = value { return reportNull(node) }
+        switch test {
         case .string:
-            guard case .string = value else { return mismatch(value, declared, hint: hintForString(value)) }
+            guard case .string = value else { return mismatch(value, node, hint: hintForString(value)) }
         case .int:
-            guard case .number(let number) = value else { return mismatch(value, declared, hint: hintForNumber(value, "Int")) }
-            if !fitsInt(number) {
-                let hint = number.isInteger
-                    ? "the number does not fit in Int: decode it as Double or Decimal, or as a String if it is an id"
-                    : "the backend now sends a fraction: declare the property Double or Decimal"
-                mismatch(value, declared, hint: hint)
-            }
+            guard case .number(let number) = value else { return mismatch(value, node, hint: hintForNumber(value, "Int")) }
+            if !fitsInt(number) { intDoesNotFit(number, value, node) }
         case .double:
-            guard case .number = value else { return mismatch(value, declared, hint: hintForNumber(value, "Double")) }
+            guard case .number = value else { return mismatch(value, node, hint: hintForNumber(value, "Double")) }
         case .bool:
             guard case .bool = value else {
-                return mismatch(value, declared, hint: "decode the property with a custom init(from:) that maps this to Bool, or ask the backend for true/false")
+                return mismatch(value, node, hint: "decode the property with a custom init(from:) that maps this to Bool, or ask the backend for true/false")
             }
-        case .date(let explicit):
-            checkDate(value, format: explicit ?? checker.options.dates, declared)
-        case .url:
-            guard case .string(let text) = value else { return mismatch(value, declared, hint: nil) }
-            if URL(string: text) == nil || text.isEmpty {
-                report(.typeMismatch, .breaking, expected: "URL", actual: describe(value),
-                       message: "\(lastKeyDescription) is not a valid URL", hint: "declare the property String if the backend sends free text here",
-                       at: declared.location)
-            }
-        case .uuid:
-            guard case .string(let text) = value else { return mismatch(value, declared, hint: nil) }
-            if UUID(uuidString: text) == nil {
-                report(.typeMismatch, .breaking, expected: "UUID", actual: describe(value),
-                       message: "\(lastKeyDescription) is not a UUID", hint: "declare the property String if ids are no longer UUIDs",
-                       at: declared.location)
-            }
-        case .enumeration(let cases):
-            let text: String
-            switch value {
-            case .string(let string): text = string
-            case .number(let number): text = number.literal
-            default: return mismatch(value, declared, hint: nil)
-            }
-            if !cases.contains(text) {
-                report(.enumUnknownValue, .breaking, expected: declared.description, actual: describe(value),
-                       message: "\(lastKeyDescription) is '\(text)', which is not one of \(cases.joined(separator: ", "))",
-                       hint: "add `case \(Self.swiftCaseName(text)) = \(Self.swiftStringLiteral(text))` to the enum, and decode unknown values into a fallback case so the next new value does not break the app",
-                       at: declared.location, variant: text)
-            }
-        case .pattern(let pattern):
-            guard case .string(let text) = value else { return mismatch(value, declared, hint: nil) }
-            if !RegexCache.shared.matches(pattern, text) {
-                report(.patternMismatch, .breaking, expected: declared.description, actual: describe(value),
-                       message: "\(lastKeyDescription) does not match /\(pattern)/",
-                       hint: "update the pattern if the new form is intended, or ask the backend team", at: declared.location)
-            }
+        case .date(let format):
+            checkDate(value, format: plan.dateFormats[format], node)
         case .array(let element):
-            checkArray(value, element: element, declared)
-        case .dictionary(let valueShape):
-            checkDictionary(value, valueShape: valueShape, declared)
+            checkArray(value, element: element, node)
+        case .dictionary(let valueNode):
+            checkDictionary(value, valueNode: valueNode, node)
         case .object(let object):
-            checkObject(value, object, declared)
-        case .named(let name):
-            // Only reached when the name is unknown, which the spec loader already refuses.
-            report(.typeMismatch, .breaking, expected: name, actual: describe(value),
-                   message: "the shape '\(name)' is not defined", hint: "declare it under 'shapes:'", at: declared.location)
+            checkObject(value, plan.objects[object], node)
+        case .url, .uuid, .enumeration, .pattern, .undefined:
+            checkOtherScalar(value, test, node)
         case .any, .optional:
             break
         }
     }
 
+    @inline(never)
+    private mutating func reportNull(_ node: Int) {
+        let declared = plan.declared[node]
+        report(.nullValue, .breaking, expected: declared.description, actual: "null",
+               message: "\(lastKeyDescription) is null, but the spec says \(declared.description)",
+               hint: "make the property Optional (\(declared.description)?) if null is a legitimate value; otherwise the backend must send a value",
+               at: declared.location)
+    }
+
+    @inline(never)
+    private mutating func intDoesNotFit(_ number: JSONNumber, _ value: JSONValue, _ node: Int) {
+        let hint = number.isInteger
+            ? "the number does not fit in Int: decode it as Double or Decimal, or as a String if it is an id"
+            : "the backend now sends a fraction: declare the property Double or Decimal"
+        mismatch(value, node, hint: hint)
+    }
+
+    /// URLs, UUIDs, enumerations, patterns, and names that lead nowhere.
+    @inline(never)
+    private mutating func checkOtherScalar(_ value: JSONValue, _ test: ShapePlan.Test, _ node: Int) {
+        switch test {
+        case .url:
+            guard case .string(let text) = value else { return mismatch(value, node, hint: nil) }
+            if URL(string: text) == nil || text.isEmpty {
+                report(.typeMismatch, .breaking, expected: "URL", actual: describe(value),
+                       message: "\(lastKeyDescription) is not a valid URL", hint: "declare the property String if the backend sends free text here",
+                       at: plan.declared[node].location)
+            }
+        case .uuid:
+            guard case .string(let text) = value else { return mismatch(value, node, hint: nil) }
+            if UUID(uuidString: text) == nil {
+                report(.typeMismatch, .breaking, expected: "UUID", actual: describe(value),
+                       message: "\(lastKeyDescription) is not a UUID", hint: "declare the property String if ids are no longer UUIDs",
+                       at: plan.declared[node].location)
+            }
+        case .enumeration(let index):
+            let text: String
+            switch value {
+            case .string(let string): text = string
+            case .number(let number): text = number.literal
+            default: return mismatch(value, node, hint: nil)
+            }
+            let cases = plan.enumerations[index]
+            if !cases.contains(text) {
+                let declared = plan.declared[node]
+                report(.enumUnknownValue, .breaking, expected: declared.description, actual: describe(value),
+                       message: "\(lastKeyDescription) is '\(text)', which is not one of \(cases.joined(separator: ", "))",
+                       hint: "add `case \(Self.swiftCaseName(text)) = \(Self.swiftStringLiteral(text))` to the enum, and decode unknown values into a fallback case so the next new value does not break the app",
+                       at: declared.location, variant: text)
+            }
+        case .pattern(let index):
+            guard case .string(let text) = value else { return mismatch(value, node, hint: nil) }
+            let pattern = plan.patterns[index]
+            if !RegexCache.shared.matches(pattern, text) {
+                let declared = plan.declared[node]
+                report(.patternMismatch, .breaking, expected: declared.description, actual: describe(value),
+                       message: "\(lastKeyDescription) does not match /\(pattern)/",
+                       hint: "update the pattern if the new form is intended, or ask the backend team", at: declared.location)
+            }
+        case .undefined:
+            // Only reached when the name is unknown, which the spec loader already refuses.
+            let declared = plan.declared[node]
+            guard case .named(let name) = checker.resolve(declared).kind else { return }
+            report(.typeMismatch, .breaking, expected: name, actual: describe(value),
+                   message: "the shape '\(name)' is not defined", hint: "declare it under 'shapes:'", at: declared.location)
+        default:
+            break
+        }
+    }
+
+    /// True when `number` reads as an `Int` (an `Int64`), as `JSONDecoder` would read it.
     func fitsInt(_ number: JSONNumber) -> Bool {
+        // Up to 18 digits, with or without a minus sign, always fit; anything else takes the long way.
+        var digits = 0
+        var plain = true
+        for (position, byte) in number.literal.utf8.enumerated() {
+            if JSONByte.isDigit(byte) {
+                digits += 1
+            } else if !(position == 0 && byte == JSONByte.minus) {
+                plain = false
+                break
+            }
+        }
+        if plain && digits > 0 && digits <= 18 { return true }
+        return fitsIntSlowly(number)
+    }
+
+    private func fitsIntSlowly(_ number: JSONNumber) -> Bool {
         if number.isInteger { return Int64(number.literal) != nil }
         let double = number.doubleValue
         return double.rounded() == double && abs(double) < 9.2e18
+    }
+
+    @inline(never)
+    mutating func mismatch(_ value: JSONValue, _ node: Int, hint: String?) {
+        mismatch(value, plan.declared[node], hint: hint)
     }
 
     mutating func mismatch(_ value: JSONValue, _ declared: Shape, hint: String?) {
@@ -231,6 +290,7 @@ struct ShapeWalk {
                hint: hint, at: declared.location, variant: JSONValue.kindName(value))
     }
 
+    @inline(never)
     func hintForString(_ value: JSONValue) -> String? {
         switch value {
         case .number: return "the backend now sends a number: declare the property Int or Double, or accept both forms in a custom init(from:)"
@@ -239,6 +299,7 @@ struct ShapeWalk {
         }
     }
 
+    @inline(never)
     func hintForNumber(_ value: JSONValue, _ type: String) -> String? {
         guard case .string(let text) = value else { return nil }
         if Double(text) != nil {
@@ -288,9 +349,16 @@ struct ShapeWalk {
 
     // MARK: - Dates
 
-    mutating func checkDate(_ value: JSONValue, format: DateFormat, _ declared: Shape) {
-        guard let style = DateSniffer.style(of: value) else { return mismatch(value, declared, hint: nil) }
+    mutating func checkDate(_ value: JSONValue, format: DateFormat, _ node: Int) {
+        // A value that matches is a string or a number, so it always has a style: matching first skips sniffing.
         if DateSniffer.value(value, matches: format) { return }
+        dateMismatch(value, format: format, node)
+    }
+
+    @inline(never)
+    private mutating func dateMismatch(_ value: JSONValue, format: DateFormat, _ node: Int) {
+        let declared = plan.declared[node]
+        guard let style = DateSniffer.style(of: value) else { return mismatch(value, declared, hint: nil) }
         var hint = "decode with a strategy that reads it"
         if let strategy = style.suggestedStrategy {
             hint = "decode with `dates: \(strategy)` (or `flexible`), or ask the backend to keep \(format)"

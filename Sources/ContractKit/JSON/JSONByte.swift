@@ -30,6 +30,13 @@ enum JSONByte {
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
 
+    /// Space, tab, line feed and carriage return: the whitespace JSON allows between tokens.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        let mask: UInt64 = 1 << 0x20 | 1 << 0x09 | 1 << 0x0A | 1 << 0x0D
+        return byte <= space && mask & (1 << UInt64(byte)) != 0
+    }
+
     /// Letters, digits and `_`: bytes that continue a bare word such as `true` or `NaN`.
     static func isWordByte(_ byte: UInt8) -> Bool {
         isDigit(byte) || (byte | 0x20) &- 0x61 < 26 || byte == 0x5F

@@ -36,7 +36,7 @@ extension JSONReader {
         }
         offset = index
         // Numbers are ASCII by construction, so decoding cannot repair anything.
-        return JSONNumber(literal: String(decoding: UnsafeBufferPointer(start: bytes + start, count: index - start), as: UTF8.self))
+        return JSONNumber(literal: makeString(from: start, length: index - start))
     }
 
     @inline(__always)

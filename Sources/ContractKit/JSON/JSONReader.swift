@@ -3,16 +3,14 @@
 /// The grammar is walked with a loop and explicit stacks rather than recursion, so nesting depth costs heap,
 /// not call stack: a document at `maxDepth` parses on a thread with a small stack, and a deeper one fails
 /// with a message instead of a crash.
-struct JSONReader {
+struct JSONReader: ~Copyable {
     /// An array or object whose closing bracket has not been read yet.
     struct OpenContainer {
         var isObject: Bool
         /// Byte offset of the opening bracket, for "opened at" messages.
         var openedAt: Int
-        /// Where this container's elements start on the value stack.
-        var valueStart: Int
-        /// Where this object's keys start on the key stack.
-        var keyStart: Int
+        /// Where this container's members start on its stack: the entry stack for an object, else the value stack.
+        var start: Int
     }
 
     /// What came just before the value being read; it decides the wording of "expected a value" errors.
@@ -32,6 +30,14 @@ struct JSONReader {
     var scratch: [UInt8] = []
     /// Recently read short keys, so that a key repeated across objects is decoded once.
     var keyCache = JSONKeyCache()
+    /// The finished elements of the open arrays, innermost last.
+    private var elements = JSONParseStack<JSONValue>(initialCapacity: 64)
+    /// The finished entries of the open objects, innermost last.
+    private var entries = JSONParseStack<JSONObject.Entry>(initialCapacity: 64)
+    /// The open arrays and objects, innermost last.
+    private var containers = JSONParseStack<OpenContainer>(initialCapacity: 16)
+    /// For each open container, the key of the member it is the value of (or "" when its parent is an array).
+    private var parentKeys = JSONParseStack<String>(initialCapacity: 16)
 
     init(bytes: UnsafePointer<UInt8>, count: Int, file: String, maxDepth: Int) {
         self.bytes = bytes
@@ -44,21 +50,25 @@ struct JSONReader {
     }
 
     /// Reads the whole input as one JSON value followed only by whitespace.
+    ///
+    /// Finished members wait on two stacks, array elements on one and object entries on the other, so that closing
+    /// a container moves its members into the new array in one block. The key of the member being read is held in
+    /// `key`; while that member's value is itself an open container, the key waits on `parentKeys`.
+    /// The stacks are the reader's own, rather than locals, so that the many ways out of this function (every
+    /// error is one) do not each keep a copy of their state.
     mutating func readDocument() throws(ContractError) -> JSONValue {
-        var values = JSONParseStack<JSONValue>(initialCapacity: 64)
-        var keys = JSONParseStack<String>(initialCapacity: 16)
-        var containers: [OpenContainer] = []
-        containers.reserveCapacity(16)
+        var key = ""
         var context = ValueContext.document
 
         readingValues: while true {
             skipWhitespace()
             guard offset < count else { throw endOfInput(innermost: containers.last) }
+            var value: JSONValue
             switch bytes[offset] {
             case JSONByte.quote:
-                values.push(.string(try readString()))
+                value = .string(try readString())
             case JSONByte.minus, JSONByte.zero...JSONByte.nine:
-                values.push(.number(try readNumber()))
+                value = .number(try readNumber())
             case JSONByte.openBrace:
                 guard containers.count < maxDepth else { throw nestingTooDeep() }
                 let openedAt = offset
@@ -66,12 +76,12 @@ struct JSONReader {
                 skipWhitespace()
                 if offset < count && bytes[offset] == JSONByte.closeBrace {
                     offset += 1
-                    values.push(.object(JSONObject()))
+                    value = .object(JSONObject())
                 } else {
-                    let container = OpenContainer(
-                        isObject: true, openedAt: openedAt, valueStart: values.count, keyStart: keys.count)
-                    containers.append(container)
-                    keys.push(try readKey(in: container, afterComma: false))
+                    let container = OpenContainer(isObject: true, openedAt: openedAt, start: entries.count)
+                    containers.push(container)
+                    parentKeys.push(consume key)
+                    key = try readKey(in: container, afterComma: false)
                     context = .afterColon
                     continue readingValues
                 }
@@ -82,36 +92,43 @@ struct JSONReader {
                 skipWhitespace()
                 if offset < count && bytes[offset] == JSONByte.closeBracket {
                     offset += 1
-                    values.push(.array([]))
+                    value = .array([])
                 } else {
-                    containers.append(
-                        OpenContainer(isObject: false, openedAt: openedAt, valueStart: values.count, keyStart: keys.count))
+                    containers.push(OpenContainer(isObject: false, openedAt: openedAt, start: elements.count))
+                    parentKeys.push(consume key)
+                    key = ""
                     context = .arrayStart
                     continue readingValues
                 }
             case JSONByte.lowercaseT:
                 guard readLiteral(0x6575_7274, length: 4) else { throw expectedValue(context: context) }  // "true"
-                values.push(.bool(true))
+                value = .bool(true)
             case JSONByte.lowercaseF:
                 // "alse", after the "f".
                 guard readLiteral(0x6573_6c61, length: 5, from: 1) else { throw expectedValue(context: context) }
-                values.push(.bool(false))
+                value = .bool(false)
             case JSONByte.lowercaseN:
                 guard readLiteral(0x6c6c_756e, length: 4) else { throw expectedValue(context: context) }  // "null"
-                values.push(.null)
+                value = .null
             default:
                 throw expectedValue(context: context)
             }
 
-            // A value is complete: close the containers that end here, then find where the next value starts.
+            // A value is complete: hand it to its container, close the containers that end here, then find where
+            // the next value starts.
             while let container = containers.last {
+                if container.isObject {
+                    entries.push(JSONObject.Entry(key: key, value: consume value))
+                } else {
+                    elements.push(consume value)
+                }
                 skipWhitespace()
                 guard offset < count else { throw endOfInput(innermost: container) }
                 let byte = bytes[offset]
                 if byte == JSONByte.comma {
                     offset += 1
                     if container.isObject {
-                        keys.push(try readKey(in: container, afterComma: true))
+                        key = try readKey(in: container, afterComma: true)
                         context = .afterColon
                     } else {
                         context = .afterComma
@@ -121,42 +138,24 @@ struct JSONReader {
                 if container.isObject {
                     guard byte == JSONByte.closeBrace else { throw expectedAfterElement(in: container) }
                     offset += 1
-                    containers.removeLast()
-                    let entries = Self.popEntries(values: &values, keys: &keys, from: container)
-                    values.push(.object(JSONObject(entries)))
+                    value = .object(JSONObject(entries.popArray(from: container.start)))
                 } else {
                     guard byte == JSONByte.closeBracket else { throw expectedAfterElement(in: container) }
                     offset += 1
-                    containers.removeLast()
-                    values.push(.array(values.popArray(from: container.valueStart)))
+                    value = .array(elements.popArray(from: container.start))
                 }
+                _ = containers.popLast()
+                key = parentKeys.popLast()
             }
-            break readingValues
-        }
 
-        skipWhitespace()
-        guard offset == count else { throw trailingContent() }
-        return values.popLast()
-    }
-
-    /// Moves an object's keys and values off their stacks into entries, in source order.
-    private static func popEntries(
-        values: inout JSONParseStack<JSONValue>, keys: inout JSONParseStack<String>, from container: OpenContainer
-    ) -> [JSONObject.Entry] {
-        let length = values.count - container.valueStart
-        var entries: [JSONObject.Entry] = []
-        entries.reserveCapacity(length)
-        keys.moveOut(from: container.keyStart) { keyPointer, _ in
-            values.moveOut(from: container.valueStart) { valuePointer, _ in
-                for index in 0..<length {
-                    entries.append(JSONObject.Entry(key: (keyPointer + index).move(), value: (valuePointer + index).move()))
-                }
-            }
+            skipWhitespace()
+            guard offset == count else { throw trailingContent() }
+            return value
         }
-        return entries
     }
 
     /// Reads `"key"` and the `:` after it, leaving the position at the member's value.
+    @inline(__always)
     private mutating func readKey(in container: OpenContainer, afterComma: Bool) throws(ContractError) -> String {
         skipWhitespace()
         guard offset < count else { throw endOfInput(innermost: container) }
@@ -184,11 +183,6 @@ struct JSONReader {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        while offset < count {
-            switch bytes[offset] {
-            case JSONByte.space, JSONByte.lineFeed, JSONByte.carriageReturn, JSONByte.tab: offset += 1
-            default: return
-            }
-        }
+        while offset < count && JSONByte.isWhitespace(bytes[offset]) { offset += 1 }
     }
 }

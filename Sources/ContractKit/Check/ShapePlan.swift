@@ -1,0 +1,198 @@
+import Foundation
+
+/// The shapes one check walks, with every name followed once and each object's fields laid out for matching.
+///
+/// A walk visits every value of a body; looking named shapes up in a dictionary and copying `Shape` and `Field`
+/// values (each a handful of reference counts) at every one of them cost more than the checks themselves. The plan
+/// does that work once per shape instead of once per value: the walk reads a node's test by index, and goes back
+/// to the `Shape` as written only to word a finding.
+///
+/// A node stands for one place a shape is written, because findings quote that place; what it tests is shared
+/// between every use of a named shape, which also lets recursive shapes refer to themselves.
+final class ShapePlan: Sendable {
+    /// What a node accepts, its names already followed. Payloads are indices into the plan's tables.
+    enum Test: Sendable {
+        case any
+        case optional(wrapped: Int)
+        case string, int, double, bool, url, uuid
+        case date(format: Int)
+        case enumeration(Int)
+        case pattern(Int)
+        case array(element: Int)
+        case dictionary(value: Int)
+        case object(Int)
+        /// A name that leads nowhere; the spec loader refuses these, so it is only reachable through the API.
+        case undefined
+    }
+
+    /// One object shape's fields, in spec order, with what pass 1 of the object check needs at hand.
+    final class Object: Sendable {
+        let shape: ObjectShape
+        let fieldNames: [String]
+        let fieldNodes: [Int]
+        let fieldMayBeNull: [Bool]
+        /// True when no two fields share a name, so that a body whose keys are exactly the field names in order
+        /// can be matched position by position.
+        let hasDistinctNames: Bool
+
+        init(shape: ObjectShape, fieldNodes: [Int]) {
+            self.shape = shape
+            self.fieldNames = shape.fields.map { $0.name }
+            self.fieldNodes = fieldNodes
+            self.fieldMayBeNull = shape.fields.map { $0.mayBeNull }
+            self.hasDistinctNames = Self.areDistinct(fieldNames)
+        }
+
+        private static func areDistinct(_ names: [String]) -> Bool {
+            // Objects are small: comparing pairs is cheaper than hashing every name into a set.
+            guard names.count <= 24 else { return Set(names).count == names.count }
+            for first in names.indices {
+                for second in names.indices[(first + 1)...] where names[first] == names[second] { return false }
+            }
+            return true
+        }
+    }
+
+    /// Each node's test.
+    let tests: [Test]
+    /// Each node's shape as written, for the wording and location of findings.
+    let declared: [Shape]
+    let objects: [Object]
+    /// The date format each `.date` test checks: the shape's own, or else the endpoint's.
+    let dateFormats: [DateFormat]
+    let enumerations: [[String]]
+    let patterns: [String]
+    /// The node of the shape the plan was made for.
+    let root: Int
+
+    /// The plan for checking values against `shape`, and everything it refers to.
+    ///
+    /// The tables are constants once built, so that reading them during a walk needs no exclusivity checks.
+    init(checker: ShapeChecker, shape: Shape) {
+        var builder = Builder(checker: checker)
+        root = builder.node(for: shape)
+        tests = builder.tests
+        declared = builder.declared
+        objects = builder.objects
+        dateFormats = builder.dateFormats
+        enumerations = builder.enumerations
+        patterns = builder.patterns
+    }
+}
+
+extension ShapePlan {
+    /// Builds a plan's tables, following each name once.
+    struct Builder {
+        let checker: ShapeChecker
+        var tests: [Test] = []
+        var declared: [Shape] = []
+        var objects: [Object] = []
+        var dateFormats: [DateFormat] = []
+        var enumerations: [[String]] = []
+        var patterns: [String] = []
+        /// The test of each named shape already planned (or being planned), by name.
+        private var testsByName = [String: Test](minimumCapacity: 16)
+
+        init(checker: ShapeChecker) {
+            self.checker = checker
+            tests.reserveCapacity(64)
+            declared.reserveCapacity(64)
+        }
+
+        /// The node for `shape` as written at one place.
+        mutating func node(for shape: Shape) -> Int {
+            let node = reserveNode(shape)
+            tests[node] = test(for: shape)
+            return node
+        }
+
+        private mutating func reserveNode(_ shape: Shape) -> Int {
+            tests.append(.undefined)
+            declared.append(shape)
+            return tests.count - 1
+        }
+
+        private mutating func test(for shape: Shape) -> Test {
+            // Only a use of a defined name can be shared; the chain of names from it is followed as `resolve` does.
+            var name: String?
+            var resolved = shape
+            var hops = 0
+            if case .named(let written) = shape.kind, let definition = checker.shapes[written] {
+                if let planned = testsByName[written] { return planned }
+                name = written
+                resolved = definition
+                hops = 1
+            }
+            while case .named(let next) = resolved.kind, let definition = checker.shapes[next], hops < 64 {
+                resolved = definition
+                hops += 1
+            }
+            let test: Test
+            switch resolved.kind {
+            case .any: test = .any
+            case .string: test = .string
+            case .int: test = .int
+            case .double: test = .double
+            case .bool: test = .bool
+            case .url: test = .url
+            case .uuid: test = .uuid
+            case .date(let explicit):
+                dateFormats.append(explicit ?? checker.options.dates)
+                test = .date(format: dateFormats.count - 1)
+            case .enumeration(let cases):
+                enumerations.append(cases)
+                test = .enumeration(enumerations.count - 1)
+            case .pattern(let pattern):
+                patterns.append(pattern)
+                test = .pattern(patterns.count - 1)
+            case .optional(let wrapped):
+                return container(.optional(wrapped: reserveNode(wrapped)), name: name, planning: [wrapped])
+            case .array(let element):
+                return container(.array(element: reserveNode(element)), name: name, planning: [element])
+            case .dictionary(let value):
+                return container(.dictionary(value: reserveNode(value)), name: name, planning: [value])
+            case .object(let object):
+                let index = objects.count
+                let fieldNodes = object.fields.map { reserveNode($0.shape) }
+                objects.append(Object(shape: object, fieldNodes: fieldNodes))
+                return container(.object(index), name: name, planning: object.fields.map { $0.shape })
+            case .named:
+                // An unknown name, or names that lead round in a circle.
+                test = .undefined
+            }
+            if let name { testsByName[name] = test }
+            return test
+        }
+
+        /// Records a container's test under its name before planning what it holds, which may use the same name;
+        /// `shapes` are written at the nodes reserved last, in order.
+        private mutating func container(_ test: Test, name: String?, planning shapes: [Shape]) -> Test {
+            if let name { testsByName[name] = test }
+            let first = tests.count - shapes.count
+            for (offset, shape) in shapes.enumerated() { tests[first + offset] = self.test(for: shape) }
+            return test
+        }
+    }
+}
+
+/// The plans a checker has made, by the shape they check, so that checking many bodies plans each shape once.
+final class ShapePlanCache: @unchecked Sendable {
+    /// Plans kept at most; a checker meets few distinct shapes, so reaching this means shapes made on the fly.
+    private static let capacity = 64
+    private let lock = NSLock()
+    private var plans: [Shape: ShapePlan] = [:]
+
+    /// The plan for `shape` under `checker`, made on first use.
+    func plan(for shape: Shape, checker: ShapeChecker) -> ShapePlan {
+        lock.lock()
+        let cached = plans[shape]
+        lock.unlock()
+        if let cached { return cached }
+        let plan = ShapePlan(checker: checker, shape: shape)
+        lock.lock()
+        if plans.count >= Self.capacity { plans.removeAll(keepingCapacity: true) }
+        plans[shape] = plan
+        lock.unlock()
+        return plan
+    }
+}

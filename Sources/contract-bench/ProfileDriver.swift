@@ -1,0 +1,66 @@
+import ContractKit
+import Foundation
+
+/// `contract-bench profile <work> <payload> [passes]`: one piece of benchmark work, alone, for a profiler.
+///
+/// Under callgrind, count only the work itself, not the payload generation:
+/// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledWork*' .build/release/contract-bench profile parse large`
+enum ProfileDriver {
+    static let usage = "usage: contract-bench profile parse|serialization|check|decode <small|medium|large|deep|wide> [passes]"
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard arguments.count >= 2, let bytes = payload(arguments[1]) else {
+            print(usage)
+            return 64
+        }
+        let passes = arguments.count >= 3 ? Int(arguments[2]) ?? 1 : 1
+        let suite = try! SpecLoader().load(sources: [(path: "bench.yaml", text: Payloads.spec)])
+        let work: Work
+        switch arguments[0] {
+        case "parse": work = .parse
+        case "serialization": work = .serialization
+        case "check": work = .check(ShapeChecker(shapes: suite.shapes), suite.endpoints[0].expect.body!)
+        case "decode": work = .decode
+        default:
+            print(usage)
+            return 64
+        }
+        let data = Data(bytes)
+        for _ in 0..<passes { profiledWork(work, bytes, data) }
+        return 0
+    }
+
+    enum Work {
+        case parse, serialization, decode
+        case check(ShapeChecker, Shape)
+    }
+
+    static func payload(_ name: String) -> [UInt8]? {
+        switch name {
+        case "small": return Payloads.users(count: 2)
+        case "medium": return Payloads.users(count: 180)
+        case "large": return Payloads.users(count: 18_000)
+        case "deep": return Payloads.deep(depth: 200, count: 500)
+        case "wide": return Payloads.wide(width: 20_000)
+        default: return nil
+        }
+    }
+
+    /// The measured work; its name is what callgrind's `--toggle-collect` matches.
+    @inline(never)
+    static func profiledWork(_ work: Work, _ bytes: [UInt8], _ data: Data) {
+        switch work {
+        case .parse:
+            _ = try! JSONParser().parse(bytes)
+        case .serialization:
+            _ = try! JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        case .check(let checker, let shape):
+            let findings = checker.check(try! JSONParser().parse(bytes), against: shape)
+            precondition(findings.isEmpty)
+        case .decode:
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            _ = try! decoder.decode([Payloads.User].self, from: data)
+        }
+    }
+}
