@@ -139,10 +139,20 @@ struct ModelVerification {
     }
 
     private func transformHint(_ spec: TransformSpec, _ error: TransformError, run: TransformRun) -> String {
-        if case .unwrap(let key) = spec.operation,
-           let keys = (run.steps.last?.value ?? run.input)[path: error.path]?.objectValue?.keys,
-           let variant = keys.first(where: { KeyNames.normalized($0) == KeyNames.normalized(key) }) {
-            return "the envelope's key is now '\(variant)': write `- unwrap: \(variant)`, or ask the backend team to keep '\(key)'"
+        if case .unwrap(let key) = spec.operation, let object = (run.steps.last?.value ?? run.input)[path: error.path]?.objectValue {
+            // The error's path is where unwrap stopped: the keys before it were found, the next one is missing.
+            let steps = key.split(separator: ".").map(String.init)
+            let missing = error.path.components.count < steps.count ? steps[error.path.components.count] : key
+            let rest = steps.dropFirst(error.path.components.count).joined(separator: ".")
+            if let envelope = object.entries.first(where: { $0.value.objectValue?[missing] != nil })?.key {
+                let done = steps.prefix(error.path.components.count)
+                let path = (done + [envelope, rest]).joined(separator: ".")
+                return "the body arrived wrapped in a new envelope under '\(envelope)': write `- unwrap: \(path)`, or ask the backend team to drop '\(envelope)'"
+            }
+            if let variant = object.keys.first(where: { KeyNames.normalized($0) == KeyNames.normalized(missing) }) {
+                let path = (steps.prefix(error.path.components.count) + [variant] + steps.dropFirst(error.path.components.count + 1)).joined(separator: ".")
+                return "the envelope's key is now '\(variant)': write `- unwrap: \(path)`, or ask the backend team to keep '\(missing)'"
+            }
         }
         switch spec.operation {
         case .keyedToArray:

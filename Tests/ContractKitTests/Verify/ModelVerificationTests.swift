@@ -124,6 +124,17 @@ import Testing
         #expect(account.findings[0].hint == "the envelope's key is now 'data': write `- unwrap: data`, or ask the backend team to keep 'Data'")
     }
 
+    @Test func aNewEnvelopeAroundTheUnwrappedOneIsUnwrappedThroughBoth() async throws {
+        // {"data": {"Data": …, "Error": …}}: the hint said "the envelope's key is now 'data': write `- unwrap: data`",
+        // which leaves {Data, Error} for Account to decode.
+        let suite = SampleSuiteCopy()
+        defer { suite.remove() }
+        try suite.driftBody("accounts/get-account") { body in body = .object(JSONObject([.init(key: "data", value: body)])) }
+        let account = try await verify(suite, ["accounts/get-account"]).results[0]
+        #expect(lines(account) == ["unexpected-envelope breaking $"])
+        #expect(account.findings[0].hint == "the body arrived wrapped in a new envelope under 'data': write `- unwrap: data.Data`, or ask the backend team to drop 'data'")
+    }
+
     @Test func aStringIdAcrossTheDirectoryIsOneFindingWithOccurrences() async throws {
         let suite = SampleSuiteCopy()
         defer { suite.remove() }
