@@ -33,6 +33,8 @@ struct ModelVerification {
         var path: JSONPath
         /// Said when `path` is not the value's own place.
         var originNote: String?
+        /// True when the value is an entry's key that keyedToArray put into the element.
+        var isEntryKey = false
     }
 
     func verify(shapeFindings: [ShapeFinding]) -> Outcome {
@@ -172,7 +174,7 @@ struct ModelVerification {
         case .keyOf(let entry):
             return TracedFailure(
                 failure: failure, path: entry,
-                originNote: "the value is the key of \(entry), which keyedToArray puts in the element")
+                originNote: "the value is the key of \(entry), which keyedToArray puts in the element", isEntryKey: true)
         case .inserted(let transform, let nearest):
             return TracedFailure(
                 failure: failure, path: nearest,
@@ -253,8 +255,18 @@ struct ModelVerification {
         } else if [.objectInsteadOfArray, .arrayInsteadOfObject, .unexpectedEnvelope].contains(item.finding.kind), item.finding.hint != nil {
             // The shape checker's fix names the transform that restores the form the model expects.
         } else {
-            item.finding.hint = DecodeHints.hint(for: first.failure, rawPath: first.path, body: rawBody, keys: endpoint.decoding.keys)
+            item.finding.hint = hint(for: first)
         }
+    }
+
+    /// The fix for a traced failure; a key keyedToArray inserted is always a string, whatever the backend sends.
+    private func hint(for traced: TracedFailure) -> String {
+        let failure = traced.failure
+        if traced.isEntryKey, failure.kind == .typeMismatch, let property = failure.property, case .key(let key)? = failure.path.components.last {
+            return "keyedToArray writes each entry's key into '\(key)' as a string, but `\(failure.ownerType ?? "?").\(property)` is \(failure.expectedType): "
+                + "declare it `String`, or give keyedToArray a key the model does not read (the entries' own '\(key)' is then read as sent)"
+        }
+        return DecodeHints.hint(for: failure, rawPath: traced.path, body: rawBody, keys: endpoint.decoding.keys)
     }
 
     private func judgeCoping(_ item: inout ShapeFinding, reason: String, newHint: Bool) {
@@ -283,7 +295,7 @@ struct ModelVerification {
         return Finding(
             kind: .decodeFailed, severity: .breaking, path: traced.path, expected: "\(failure.expectedType) (\(failure.place))",
             actual: JSONValue.describe(failure.found), message: message,
-            hint: DecodeHints.hint(for: failure, rawPath: traced.path, body: rawBody, keys: endpoint.decoding.keys),
+            hint: hint(for: traced),
             specLocation: endpoint.modelLocation ?? endpoint.location)
     }
 

@@ -307,6 +307,8 @@ enum ShopModels {
         // The keys are strings, and `orderId` is Int: every entry fails the same way, one finding.
         #expect(lines(result) == ["decode-failed breaking $.o1 x2", "decode-failed breaking $.o2.total"])
         #expect(result.findings[0].message == "KeyedOrder.orderId is Int, but the value is string \"o1\" (the value is the key of $.o1, which keyedToArray puts in the element)")
+        // Not "the backend now sends a string": keyedToArray always writes keys as strings.
+        #expect(result.findings[0].hint == "keyedToArray writes each entry's key into 'orderId' as a string, but `KeyedOrder.orderId` is Int: declare it `String`, or give keyedToArray a key the model does not read (the entries' own 'orderId' is then read as sent)")
     }
 
     @Test func aFailureInAValueWrapAddedSaysItHasNoRawPlace() async throws {
