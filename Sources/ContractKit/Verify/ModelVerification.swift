@@ -345,13 +345,20 @@ struct ModelVerification {
                 return "\(element.raw): \(failure.summary)"
             }
             let count = entry.elements.count
+            // Dropping some elements costs the app some rows; dropping every one leaves it an empty list.
+            let all = count >= total
+            let elements = "element\(total == 1 ? "" : "s")"
             let finding = Finding(
-                kind: .elementsDropped, severity: .warning, path: entry.elements[0].raw,
+                kind: .elementsDropped, severity: all ? .breaking : .warning, path: entry.elements[0].raw,
                 expected: "every element decodes as \(elementType?.name ?? "the element type")",
-                actual: "\(count) of \(total) element\(total == 1 ? "" : "s") do\(count == 1 ? "es" : "") not decode",
-                message: "the lossy transform drops \(count) of \(total) element\(total == 1 ? "" : "s") of \(entry.array) that \(model) cannot decode, and the app shows the other \(total - count): "
+                actual: all ? (total == 1 ? "the only element does not decode" : "none of \(total) \(elements) decodes") : "\(count) of \(total) \(elements) do\(count == 1 ? "es" : "") not decode",
+                message: (all
+                    ? "the lossy transform drops \(total == 1 ? "the only element" : "all \(total) elements") of \(entry.array): \(model) decodes none of them, so the app shows an empty list: "
+                    : "the lossy transform drops \(count) of \(total) \(elements) of \(entry.array) that \(model) cannot decode, and the app shows the other \(total - count): ")
                     + reasons.joined(separator: "; ") + (count > 3 ? "; …" : ""),
-                hint: "the findings inside the dropped elements say what changed; fix the model or ask the backend team, or accept the loss",
+                hint: all
+                    ? "the findings inside the dropped elements say what changed; fix the model (or ask the backend team) before the list reaches users empty"
+                    : "the findings inside the dropped elements say what changed; fix the model or ask the backend team, or accept the loss",
                 specLocation: spec.location)
             return ShapeFinding(finding: finding, group: "elements-dropped|\(entry.array)", specKey: nil)
         }

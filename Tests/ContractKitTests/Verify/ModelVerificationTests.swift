@@ -95,6 +95,22 @@ import Testing
         #expect(!result.fails(at: .breaking))
     }
 
+    @Test func aLossyListThatDropsEveryElementIsBreaking() async throws {
+        // demo-api --drift id-type: every notice's id became a string, the app showed an empty list, and the run
+        // passed with a warning ("... and the app shows the other 0").
+        let suite = SampleSuiteCopy()
+        defer { suite.remove() }
+        try suite.driftBody("notices/list-notices") { body in
+            for index in 0..<3 { body.update("notices.\(index).id") { $0 = .string("\(index + 1)") } }
+        }
+        let result = try await verify(suite, ["notices"]).results[0]
+        #expect(lines(result) == ["type-mismatch warning $.notices[0].id x3", "extra-key waived $.notices[1].pinned", "elements-dropped breaking $.notices[0]"])
+        let dropped = result.findings[2]
+        #expect(dropped.actual == "none of 3 elements decodes")
+        #expect(dropped.message.hasPrefix("the lossy transform drops all 3 elements of $.notices: NoticeList decodes none of them, so the app shows an empty list: $.notices[0]: Notice.id is Int"))
+        #expect(result.fails(at: .breaking))
+    }
+
     @Test func renamedMinifiedKeysAreTracedThroughRenameKeys() async throws {
         let suite = SampleSuiteCopy()
         defer { suite.remove() }
