@@ -68,8 +68,12 @@ struct SpecFileParser {
         var defaults = Defaults()
         if let node = top["defaults"] { defaults = parseDefaults(node) }
         guard let endpointsNode = top["endpoints"] else {
+            // A file of shared shapes alone (Specs/shapes.yaml) is fine: shapes are visible to every spec file.
+            if top["shapes"] != nil, top["defaults"] == nil { return result }
             report("the spec declares no 'endpoints:'", at: root.location,
-                   hint: "add 'endpoints:' with at least one endpoint, or move shared shapes into a file that has some")
+                   hint: top["shapes"] == nil
+                       ? "add 'endpoints:' with at least one endpoint; a file may also hold only 'shapes:' shared by the others"
+                       : "'defaults:' apply to the endpoints of their own file: add 'endpoints:', or remove 'defaults:' from this file of shared shapes")
             return result
         }
         guard let endpoints = mapping(endpointsNode, "'endpoints'") else { return result }
