@@ -124,7 +124,9 @@ public struct Verifier: Sendable {
             return [Finding(
                 kind: .recordingInvalid, severity: .breaking, path: nil, expected: Recording.formatID,
                 actual: "\(location)\(error.message)", message: "the recording cannot be read: \(error.message)",
-                hint: error.hint, specLocation: endpoint.location)]
+                hint: (error.hint.map { "\($0); otherwise " } ?? "")
+                    + "record it again (`contract record --filter \(endpoint.id)`), or restore it from git if it was cut short or edited by mistake",
+                specLocation: endpoint.location)]
         }
         var findings: [Finding] = []
         if recording.endpoint != endpoint.id {

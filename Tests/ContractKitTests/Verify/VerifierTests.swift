@@ -198,6 +198,8 @@ func lines(_ result: EndpointResult) -> [String] {
         #expect(lines(bets) == ["recording-invalid breaking -"])
         #expect(bets.findings[0].actual.hasPrefix("\(path):"))
         #expect(bets.findings[0].message.contains("the recording is not valid JSON"))
+        // A truncated file's fix was only "add the missing '}'".
+        #expect(bets.findings[0].hint?.hasSuffix("; otherwise record it again (`contract record --filter bets/my-bets`), or restore it from git if it was cut short or edited by mistake") == true)
         let user = report.results.first { $0.id == "users/get-user" }!
         #expect(lines(user) == ["recording-missing breaking -"])
         #expect(user.findings[0].hint == "record it with `contract record --filter users/get-user`, or add the file by hand")
