@@ -44,8 +44,7 @@ public struct Verifier: Sendable {
 
     /// The recording path for an endpoint: `<recordings>/<spec-file-stem>/<endpoint>.json`.
     public func recordingPath(for endpoint: Endpoint) -> String {
-        let base = options.recordingsDirectory.hasSuffix("/") ? String(options.recordingsDirectory.dropLast()) : options.recordingsDirectory
-        return "\(base)/\(endpoint.group)/\(endpoint.name).json"
+        endpoint.recordingPath(in: options.recordingsDirectory)
     }
 
     /// Verifies endpoints concurrently; results come back in the order given.

@@ -185,6 +185,18 @@ func lines(_ result: EndpointResult) -> [String] {
         #expect(report.results[1].notes.contains("body not checked: the status is not one the spec expects"))
     }
 
+    @Test func recorderAndVerifierAgreeOnWhereARecordingLives() throws {
+        // Each spelled the path itself: with `--recordings Recordings//` the verifier looked in (and reports
+        // showed) `Recordings//users/get-user.json`.
+        let suite = try TestSuites.suite(("Specs/users.yaml", "endpoints: { get-user: { request: GET /u } }"))
+        let endpoint = suite.endpoints[0]
+        for (folder, path) in [("Recordings", "Recordings/users/get-user.json"), ("Recordings//", "Recordings/users/get-user.json"),
+                               ("/", "/users/get-user.json"), ("/tmp/r/", "/tmp/r/users/get-user.json")] {
+            #expect(Verifier(suite: suite, options: .init(recordingsDirectory: folder)).recordingPath(for: endpoint) == path)
+            #expect(Recorder(options: .init(baseURL: "http://127.0.0.1:1", recordingsDirectory: folder)).recordingPath(for: endpoint) == path)
+        }
+    }
+
     @Test func truncatedAndMissingRecordingsAreFindingsNotCrashes() async throws {
         let suite = SampleSuiteCopy()
         defer { suite.remove() }
