@@ -79,6 +79,12 @@ struct SpecFileParser {
         guard let endpoints = mapping(endpointsNode, "'endpoints'") else { return result }
         for pair in endpoints.pairs {
             guard let name = keyName(pair.key) else { continue }
+            // The name is a file name under Recordings/<spec>/ and the second half of the endpoint's id.
+            guard !name.isEmpty, !name.hasPrefix("."), !name.contains(where: { $0 == "/" || $0 == "\\" || $0.isNewline }) else {
+                report("endpoint name '\(name)' cannot name a recording file", at: pair.key.location,
+                       hint: "the name is the recording's file name (Recordings/\(group)/<name>.json): use letters, digits, '-', '_' and '.', not starting with '.'")
+                continue
+            }
             if let endpoint = parseEndpoint(
                 name: name, node: pair.value, keyLocation: pair.key.location, defaults: defaults, bodyShapes: &result.bodyShapes) {
                 result.endpoints.append(endpoint)
