@@ -34,10 +34,10 @@ struct RootCommand: AsyncParsableCommand {
         commandName: "contract",
         abstract: "Catch backend drift before your users do.",
         discussion: """
-            Checks recorded backend responses against YAML endpoint specs and reports every drift with its JSON
+            Checks recorded backend responses against YAML endpoint specs and reports every drift with its JSON \
             path, what was expected, what came, how bad it is for this client, and how to fix it.
 
-            Exit codes: 0 no drift at or above --fail-on; 1 drift; 2 the run could not be done (bad spec,
+            Exit codes: 0 no drift at or above --fail-on; 1 drift; 2 the run could not be done (bad spec, \
             unreadable files); 64 usage error.
             """,
         subcommands: [

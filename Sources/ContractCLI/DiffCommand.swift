@@ -7,10 +7,10 @@ struct DiffCommand: AsyncParsableCommand {
         commandName: "diff",
         abstract: "Compare two recordings of one endpoint by shape: what drifted between them.",
         discussion: """
-            Reports the shape changes between OLD (say the committed baseline) and NEW (say last night's recording)
-            with the drift kinds of `verify`: missing-key, extra-key, key-case-changed, type-mismatch, null-value,
-            object-instead-of-array, array-instead-of-object, date-format-mismatch, status-mismatch,
-            content-type-mismatch. Values that change while the shape holds are not drift; --values lists them.
+            Reports the shape changes between OLD (say the committed baseline) and NEW (say last night's recording) \
+            with the drift kinds of `verify`: missing-key, extra-key, key-case-changed, type-mismatch, null-value, \
+            object-instead-of-array, array-instead-of-object, date-format-mismatch, status-mismatch, \
+            content-type-mismatch. Values that change while the shape holds are not drift; --values lists them. \
             Array elements are compared by the union of their shapes, not by position.
 
             Exit codes: 0 the shape is the same; 1 it changed; 2 a recording cannot be read; 64 usage error.

@@ -15,11 +15,11 @@ struct ReportMergeCommand: AsyncParsableCommand {
         commandName: "merge",
         abstract: "Combine the JSON reports of a sharded run (verify --shard K/N) into one report, in any format.",
         discussion: """
-            Each report is a contract-report/1 file, as written by `verify --format json --output FILE` or as report.json
-            by --report-dir. Shards must come from one run: the same --fail-on, the same N, every shard present, no
+            Each report is a contract-report/1 file, as written by `verify --format json --output FILE` or as report.json \
+            by --report-dir. Shards must come from one run: the same --fail-on, the same N, every shard present, no \
             endpoint twice. A single report can be passed too, to render it in another format.
 
-            Exit codes: 0 the merged report has no failures; 1 it has; 2 the reports cannot be read or do not belong
+            Exit codes: 0 the merged report has no failures; 1 it has; 2 the reports cannot be read or do not belong \
             together; 64 usage error.
             """
     )

@@ -31,6 +31,23 @@ struct SuiteOptions: ParsableArguments {
         }
     }
 
+    /// Exits 2 when the recordings folder does not exist: every endpoint would otherwise be "recording-missing",
+    /// with a hint to record it, when the folder's name is only mistyped.
+    func requireRecordingsFolder() throws {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: recordings, isDirectory: &isDirectory)
+        if exists, isDirectory.boolValue { return }
+        let folder = (recordings as NSString).deletingLastPathComponent
+        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        let name = (recordings as NSString).lastPathComponent
+        let suggestion = exists ? nil : Suggestions.closest(to: name, in: siblings.filter { !$0.hasPrefix(".") })
+        Console.error(ContractError(
+            .io, "the recordings folder '\(recordings)' \(exists ? "is not a folder" : "does not exist")\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
+            hint: "run from the folder that holds Recordings/, pass --recordings PATH, or record with `contract record`").description)
+        Console.error("contract: nothing was verified")
+        throw ExitCode(2)
+    }
+
     /// The endpoints the filter selects, or exits 2 naming the ids there are.
     func selectedEndpoints(of suite: SpecSuite) throws -> [Endpoint] {
         let selected = suite.endpoints(matching: patterns)

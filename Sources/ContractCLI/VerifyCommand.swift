@@ -33,6 +33,7 @@ struct VerifyCommand: AsyncParsableCommand {
         let loaded = try suite.loadSuite()
         let endpoints = try suite.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)
+        try suite.requireRecordingsFolder()
         let verifier = Verifier(suite: loaded, options: .init(recordingsDirectory: suite.recordings), models: RegisteredModels.registry)
         let part = try shard.map { text throws(ContractError) in try Shard(parsing: text) }
         var report = await verifier.verify(part.map { $0.select(endpoints, id: \.id) } ?? endpoints, failOn: failOn)

@@ -20,10 +20,6 @@ public func XCTAssertContracts(_ suite: ContractSuite, filter: [String] = [], fi
 
 /// Verifies the endpoint with this id, failing the test with its findings.
 public func XCTAssertContract(_ suite: ContractSuite, endpoint id: String, file: StaticString = #filePath, line: UInt = #line) {
-    guard let endpoint = suite.endpoints.first(where: { $0.id == id }) else {
-        let known = suite.endpoints.map(\.id).joined(separator: ", ")
-        return XCTFail("no endpoint '\(id)' in the contract suite; endpoints: \(known)", file: file, line: line)
-    }
-    if let message = suite.failureMessage(for: endpoint) { XCTFail(message, file: file, line: line) }
+    if let message = suite.failureMessage(forEndpoint: id) { XCTFail(message, file: file, line: line) }
 }
 #endif

@@ -95,6 +95,16 @@ public struct ContractSuite: Sendable {
         }
     }
 
+    /// A message listing why the endpoint with this id fails, or nil when it passes: the spec errors when the
+    /// suite does not load, or the known ids when there is no such endpoint.
+    public func failureMessage(forEndpoint id: String) -> String? {
+        guard suite != nil else { return failureMessage(for: ContractEndpoint(id: id, endpoint: nil)) }
+        guard let endpoint = endpoints.first(where: { $0.id == id }) else {
+            return "no endpoint '\(id)' in the contract suite; endpoints: \(endpoints.map(\.id).joined(separator: ", "))"
+        }
+        return failureMessage(for: endpoint)
+    }
+
     /// Paths under the package root shown relative to it, as in the command line's reports.
     private func relative(_ text: String) -> String {
         text.replacingOccurrences(of: packageRoot + "/", with: "")

@@ -98,6 +98,21 @@ import Testing
         #expect(run.stderr.contains("error: the specs folder 'Specs' does not exist"))
     }
 
+    @Test func missingRecordingsFolderExitsTwo() throws {
+        // A mistyped --recordings gave every endpoint a recording-missing finding, "record it", and exit 1.
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let run = try CommandRunner.run(["verify", "--recordings", "Recording"], in: root)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == """
+            error: the recordings folder 'Recording' does not exist; did you mean 'Recordings'?
+              hint: run from the folder that holds Recordings/, pass --recordings PATH, or record with `contract record`
+            contract: nothing was verified
+
+            """)
+    }
+
     @Test func lintReportsSpecErrorsAndUnsetVariables() throws {
         let root = TestSuites.copyOfSampleSuite()
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -52,6 +52,24 @@ import Testing
         #expect(message.hasPrefix("the contract suite cannot be verified:\n\(root)/broken.yaml:"))
     }
 
+    @Test func oneEndpointOfSpecsThatDoNotLoadFailsWithTheSpecErrors() throws {
+        // XCTAssertContract(suite, endpoint:) said "no endpoint 'e/e'...; endpoints: specs" instead of the spec's error.
+        let root = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try "endpoints:\n  e:\n    request: GET /e\n    expect: { body: Strng }\n".write(toFile: root + "/e.yaml", atomically: true, encoding: .utf8)
+        let suite = ContractSuite(specs: root, recordings: root, models: [])
+        let message = try #require(suite.failureMessage(forEndpoint: "e/e"))
+        #expect(message.hasPrefix("the contract suite cannot be verified:\n\(root)/e.yaml:4:21: error: unknown type 'Strng'"))
+    }
+
+    @Test func oneEndpointByIdPassesFailsOrIsUnknown() throws {
+        let (root, suite) = try driftedCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(suite.failureMessage(forEndpoint: "users/get-user") == nil)
+        #expect(suite.failureMessage(forEndpoint: "users/list-users")?.hasPrefix("users/list-users: 2 findings") == true)
+        #expect(suite.failureMessage(forEndpoint: "users/nope")?.hasPrefix("no endpoint 'users/nope' in the contract suite; endpoints: accounts/get-account,") == true)
+    }
+
     @Test func anUnregisteredModelFailsTheCaseAndNamesTheRegisteredOnes() throws {
         let root = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }

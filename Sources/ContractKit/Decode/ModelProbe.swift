@@ -151,11 +151,18 @@ extension Decodable {
 }
 
 extension CaseIterable {
+    /// The first case and how it is written in JSON: encoded when the enum is `Encodable`, its raw value when
+    /// it has a `String` or integer one (most app enums are `Decodable` only).
     static func firstCaseWithJSON() -> (Any, JSONValue)? {
-        guard let first = allCases.first, let encodable = first as? any Encodable,
-              let data = try? JSONEncoder().encode(encodable),
-              let json = try? JSONParser().parse(Array(data)) else { return nil }
-        return (first, json)
+        guard let first = allCases.first else { return nil }
+        if let encodable = first as? any Encodable, let data = try? JSONEncoder().encode(encodable),
+           let json = try? JSONParser().parse(Array(data)) {
+            return (first, json)
+        }
+        guard let raw = (first as? any RawRepresentable)?.rawValue else { return nil }
+        if let text = raw as? String { return (first, .string(text)) }
+        if let number = raw as? any BinaryInteger { return (first, .number(JSONNumber(literal: String(describing: number)))) }
+        return nil
     }
 }
 

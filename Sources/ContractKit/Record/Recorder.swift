@@ -65,9 +65,7 @@ public struct Recorder: Sendable {
 
     /// The recording path for an endpoint: `<recordings>/<spec-file-stem>/<endpoint>.json`.
     public func recordingPath(for endpoint: Endpoint) -> String {
-        var base = options.recordingsDirectory
-        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
-        return "\(base)/\(endpoint.group)/\(endpoint.name).json"
+        endpoint.recordingPath(in: options.recordingsDirectory)
     }
 
     /// Records endpoints, at most ``Options/concurrency`` at a time; results come back in the order given.

@@ -25,6 +25,13 @@ public struct Endpoint: Sendable {
     /// Body paths whose values are secrets: redacted by the recorder.
     public var redactions: [String]
 
+    /// Where its recording lives under `recordings`: `<recordings>/<spec-file-stem>/<endpoint>.json`.
+    public func recordingPath(in recordings: String) -> String {
+        var base = recordings
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        return "\(base == "/" ? "" : base)/\(group)/\(name).json"
+    }
+
     /// Creates an endpoint.
     public init(
         id: String, name: String, group: String, location: SourceLocation, request: RequestSpec,

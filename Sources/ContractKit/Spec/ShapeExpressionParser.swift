@@ -1,3 +1,5 @@
+import Foundation
+
 /// Parses shape expressions in Swift type syntax: `[String: User]`, `Date("yyyy-MM-dd")?`, `enum(a, b)`.
 struct ShapeExpressionParser {
     /// Built-in type names and their shapes; anything else is a named shape resolved later.
@@ -204,6 +206,10 @@ struct ShapeExpressionParser {
         var pattern = ""
         pattern.unicodeScalars.append(contentsOf: scalars[(opening + 1)..<closing])
         guard !pattern.isEmpty else { throw error("empty regular expression", at: opening) }
+        guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+            throw error("'\(pattern)' is not a valid regular expression", at: opening,
+                        hint: "patterns are ICU regular expressions (NSRegularExpression), matched against the whole string: String(/^[a-z]+$/)")
+        }
         position = closing + 1
         try expect(")", "')'")
         return pattern

@@ -68,13 +68,23 @@ struct SpecFileParser {
         var defaults = Defaults()
         if let node = top["defaults"] { defaults = parseDefaults(node) }
         guard let endpointsNode = top["endpoints"] else {
+            // A file of shared shapes alone (Specs/shapes.yaml) is fine: shapes are visible to every spec file.
+            if top["shapes"] != nil, top["defaults"] == nil { return result }
             report("the spec declares no 'endpoints:'", at: root.location,
-                   hint: "add 'endpoints:' with at least one endpoint, or move shared shapes into a file that has some")
+                   hint: top["shapes"] == nil
+                       ? "add 'endpoints:' with at least one endpoint; a file may also hold only 'shapes:' shared by the others"
+                       : "'defaults:' apply to the endpoints of their own file: add 'endpoints:', or remove 'defaults:' from this file of shared shapes")
             return result
         }
         guard let endpoints = mapping(endpointsNode, "'endpoints'") else { return result }
         for pair in endpoints.pairs {
             guard let name = keyName(pair.key) else { continue }
+            // The name is a file name under Recordings/<spec>/ and the second half of the endpoint's id.
+            guard !name.isEmpty, !name.hasPrefix("."), !name.contains(where: { $0 == "/" || $0 == "\\" || $0.isNewline }) else {
+                report("endpoint name '\(name)' cannot name a recording file", at: pair.key.location,
+                       hint: "the name is the recording's file name (Recordings/\(group)/<name>.json): use letters, digits, '-', '_' and '.', not starting with '.'")
+                continue
+            }
             if let endpoint = parseEndpoint(
                 name: name, node: pair.value, keyLocation: pair.key.location, defaults: defaults, bodyShapes: &result.bodyShapes) {
                 result.endpoints.append(endpoint)

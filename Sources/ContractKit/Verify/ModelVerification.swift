@@ -35,6 +35,8 @@ struct ModelVerification {
         var path: JSONPath
         /// Said when `path` is not the value's own place.
         var originNote: String?
+        /// True when the value is an entry's key that keyedToArray put into the element.
+        var isEntryKey = false
     }
 
     func verify(shapeFindings: [ShapeFinding]) -> Outcome {
@@ -143,10 +145,20 @@ struct ModelVerification {
     }
 
     private func transformHint(_ spec: TransformSpec, _ error: TransformError, run: TransformRun) -> String {
-        if case .unwrap(let key) = spec.operation,
-           let keys = (run.steps.last?.value ?? run.input)[path: error.path]?.objectValue?.keys,
-           let variant = keys.first(where: { KeyNames.normalized($0) == KeyNames.normalized(key) }) {
-            return "the envelope's key is now '\(variant)': write `- unwrap: \(variant)`, or ask the backend team to keep '\(key)'"
+        if case .unwrap(let key) = spec.operation, let object = (run.steps.last?.value ?? run.input)[path: error.path]?.objectValue {
+            // The error's path is where unwrap stopped: the keys before it were found, the next one is missing.
+            let steps = key.split(separator: ".").map(String.init)
+            let missing = error.path.components.count < steps.count ? steps[error.path.components.count] : key
+            let rest = steps.dropFirst(error.path.components.count).joined(separator: ".")
+            if let envelope = object.entries.first(where: { $0.value.objectValue?[missing] != nil })?.key {
+                let done = steps.prefix(error.path.components.count)
+                let path = (done + [envelope, rest]).joined(separator: ".")
+                return "the body arrived wrapped in a new envelope under '\(envelope)': write `- unwrap: \(path)`, or ask the backend team to drop '\(envelope)'"
+            }
+            if let variant = object.keys.first(where: { KeyNames.normalized($0) == KeyNames.normalized(missing) }) {
+                let path = (steps.prefix(error.path.components.count) + [variant] + steps.dropFirst(error.path.components.count + 1)).joined(separator: ".")
+                return "the envelope's key is now '\(variant)': write `- unwrap: \(path)`, or ask the backend team to keep '\(missing)'"
+            }
         }
         switch spec.operation {
         case .keyedToArray:
@@ -166,7 +178,7 @@ struct ModelVerification {
         case .keyOf(let entry):
             return TracedFailure(
                 failure: failure, path: entry,
-                originNote: "the value is the key of \(entry), which keyedToArray puts in the element")
+                originNote: "the value is the key of \(entry), which keyedToArray puts in the element", isEntryKey: true)
         case .inserted(let transform, let nearest):
             return TracedFailure(
                 failure: failure, path: nearest,
@@ -247,8 +259,18 @@ struct ModelVerification {
         } else if [.objectInsteadOfArray, .arrayInsteadOfObject, .unexpectedEnvelope].contains(item.finding.kind), item.finding.hint != nil {
             // The shape checker's fix names the transform that restores the form the model expects.
         } else {
-            item.finding.hint = DecodeHints.hint(for: first.failure, rawPath: first.path, body: rawBody, keys: endpoint.decoding.keys)
+            item.finding.hint = hint(for: first)
         }
+    }
+
+    /// The fix for a traced failure; a key keyedToArray inserted is always a string, whatever the backend sends.
+    private func hint(for traced: TracedFailure) -> String {
+        let failure = traced.failure
+        if traced.isEntryKey, failure.kind == .typeMismatch, let property = failure.property, case .key(let key)? = failure.path.components.last {
+            return "keyedToArray writes each entry's key into '\(key)' as a string, but `\(failure.ownerType ?? "?").\(property)` is \(failure.expectedType): "
+                + "declare it `String`, or give keyedToArray a key the model does not read (the entries' own '\(key)' is then read as sent)"
+        }
+        return DecodeHints.hint(for: failure, rawPath: traced.path, body: rawBody, keys: endpoint.decoding.keys)
     }
 
     private func judgeCoping(_ item: inout ShapeFinding, reason: String, newHint: Bool) {
@@ -277,7 +299,7 @@ struct ModelVerification {
         return Finding(
             kind: .decodeFailed, severity: .breaking, path: traced.path, expected: "\(failure.expectedType) (\(failure.place))",
             actual: JSONValue.describe(failure.found), message: message,
-            hint: DecodeHints.hint(for: failure, rawPath: traced.path, body: rawBody, keys: endpoint.decoding.keys),
+            hint: hint(for: traced),
             specLocation: endpoint.modelLocation ?? endpoint.location)
     }
 
@@ -327,13 +349,20 @@ struct ModelVerification {
                 return "\(element.raw): \(failure.summary)"
             }
             let count = entry.elements.count
+            // Dropping some elements costs the app some rows; dropping every one leaves it an empty list.
+            let all = count >= total
+            let elements = "element\(total == 1 ? "" : "s")"
             let finding = Finding(
-                kind: .elementsDropped, severity: .warning, path: entry.elements[0].raw,
+                kind: .elementsDropped, severity: all ? .breaking : .warning, path: entry.elements[0].raw,
                 expected: "every element decodes as \(elementType?.name ?? "the element type")",
-                actual: "\(count) of \(total) element\(total == 1 ? "" : "s") do\(count == 1 ? "es" : "") not decode",
-                message: "the lossy transform drops \(count) of \(total) element\(total == 1 ? "" : "s") of \(entry.array) that \(model) cannot decode, and the app shows the other \(total - count): "
+                actual: all ? (total == 1 ? "the only element does not decode" : "none of \(total) \(elements) decodes") : "\(count) of \(total) \(elements) do\(count == 1 ? "es" : "") not decode",
+                message: (all
+                    ? "the lossy transform drops \(total == 1 ? "the only element" : "all \(total) elements") of \(entry.array): \(model) decodes none of them, so the app shows an empty list: "
+                    : "the lossy transform drops \(count) of \(total) \(elements) of \(entry.array) that \(model) cannot decode, and the app shows the other \(total - count): ")
                     + reasons.joined(separator: "; ") + (count > 3 ? "; …" : ""),
-                hint: "the findings inside the dropped elements say what changed; fix the model or ask the backend team, or accept the loss",
+                hint: all
+                    ? "the findings inside the dropped elements say what changed; fix the model (or ask the backend team) before the list reaches users empty"
+                    : "the findings inside the dropped elements say what changed; fix the model or ask the backend team, or accept the loss",
                 specLocation: spec.location)
             return ShapeFinding(finding: finding, group: "elements-dropped|\(entry.array)", specKey: nil)
         }

@@ -47,9 +47,13 @@ struct SampleBodyBuilder {
             return .null
         case .optional(let wrapped):
             return mode != .full || depth > 8 ? .null : value(for: wrapped, at: path, depth: depth + 1)
+        // Deep down (a shape that contains itself), collections are empty: the spec allows that, where a null
+        // cut-off would be a value the model rightly rejects.
         case .array(let element):
+            guard depth <= 8 else { return .array([]) }
             return .array([value(for: element, at: path.appending(index: 0), depth: depth + 1)])
         case .dictionary(let element):
+            guard depth <= 8 else { return .object(JSONObject()) }
             return .object(JSONObject([.init(key: "key1", value: value(for: element, at: path.appending(key: "key1"), depth: depth + 1))]))
         case .named(let name):
             guard let definition = shapes[name], depth < 16 else { return .null }

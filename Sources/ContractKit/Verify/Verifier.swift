@@ -51,8 +51,7 @@ public struct Verifier: Sendable {
 
     /// The recording path for an endpoint: `<recordings>/<spec-file-stem>/<endpoint>.json`.
     public func recordingPath(for endpoint: Endpoint) -> String {
-        let base = options.recordingsDirectory.hasSuffix("/") ? String(options.recordingsDirectory.dropLast()) : options.recordingsDirectory
-        return "\(base)/\(endpoint.group)/\(endpoint.name).json"
+        endpoint.recordingPath(in: options.recordingsDirectory)
     }
 
     /// Verifies endpoints concurrently; results come back in the order given.
@@ -131,7 +130,9 @@ public struct Verifier: Sendable {
             return [Finding(
                 kind: .recordingInvalid, severity: .breaking, path: nil, expected: Recording.formatID,
                 actual: "\(location)\(error.message)", message: "the recording cannot be read: \(error.message)",
-                hint: error.hint, specLocation: endpoint.location)]
+                hint: (error.hint.map { "\($0); otherwise " } ?? "")
+                    + "record it again (`contract record --filter \(endpoint.id)`), or restore it from git if it was cut short or edited by mistake",
+                specLocation: endpoint.location)]
         }
         var findings: [Finding] = []
         if recording.endpoint != endpoint.id {

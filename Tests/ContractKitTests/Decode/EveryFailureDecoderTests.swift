@@ -32,6 +32,19 @@ import Testing
         #expect(report.failures[5].summary == "Address.city is String, but the value is number 3")
     }
 
+    @Test func aMissingDecodableOnlyEnumIsPatchedWithItsFirstCase() {
+        // Decodable-only enums could not be made up, so decoding stopped at the first one, with Foundation's
+        // "No value associated with key CodingKeys(...)" in the report's note.
+        let report = decode(TestModels.Subscription.self, "{}")
+        #expect(lines(report) == [
+            "keyNotFound $.plan Subscription.plan Plan",
+            "keyNotFound $.priority Subscription.priority Priority",
+            "keyNotFound $.seats Subscription.seats Int",
+        ])
+        #expect(report.completed)
+        #expect(report.stopReason == nil)
+    }
+
     @Test func keysAreLocatedAsTheStrategySpellsThem() {
         let report = decode(TestModels.Person.self, #"""
             {"id": 1, "name": "A", "role": "admin", "created_at": 12, "address": {"street": "s", "city": "c"}, "tags": []}

@@ -10,6 +10,21 @@ enum TestModels {
         case low, high
     }
 
+    /// Decodable only, as most apps' enums are: the probe cannot encode a case, but can write its raw value.
+    enum Plan: String, Decodable, CaseIterable {
+        case free, pro
+    }
+
+    enum Priority: Int, Decodable, CaseIterable {
+        case low = 1, high = 2
+    }
+
+    struct Subscription: Decodable {
+        var plan: Plan
+        var priority: Priority
+        var seats: Int
+    }
+
     struct Address: Decodable {
         var street: String
         var city: String

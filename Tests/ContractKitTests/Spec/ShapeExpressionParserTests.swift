@@ -14,7 +14,7 @@ import Testing
         ("Date(millisecondsSince1970)", "Date(millisecondsSince1970)"), ("Date(\"yyyy-MM-dd\")", "Date(\"yyyy-MM-dd\")"),
         ("Date('dd.MM.yyyy')?", "Date(\"dd.MM.yyyy\")?"), ("enum(admin, tester)", "enum(admin, tester)"),
         ("enum(\"in progress\", done)", "enum(in progress, done)"), ("String(/^[a-z]+$/)", "String(/^[a-z]+$/)"),
-        ("String(/a)b/)?", "String(/a)b/)?"), ("URL?", "URL?"), ("UUID", "UUID"), ("Any", "Any"), ("[String: [Int]?]", "[String: [Int]?]"),
+        ("String(/a\\)b/)?", "String(/a\\)b/)?"), ("URL?", "URL?"), ("UUID", "UUID"), ("Any", "Any"), ("[String: [Int]?]", "[String: [Int]?]"),
     ])
     func parsesSwiftTypeSyntax(text: String, expected: String) throws {
         #expect(try parse(text) == expected)
@@ -27,6 +27,17 @@ import Testing
             return
         }
         #expect(element.location == SourceLocation(file: "s.yaml", line: 3, column: 11))
+    }
+
+    @Test func anInvalidRegularExpressionIsASpecError() {
+        // It used to load, match nothing, and blame every value on the backend as a breaking pattern-mismatch.
+        #expect {
+            try ShapeExpressionParser.parse("String(/[a-z/)", at: at)
+        } throws: { error in
+            let error = error as! ContractError
+            return error.message == "'[a-z' is not a valid regular expression"
+                && error.location == SourceLocation(file: "s.yaml", line: 3, column: 17)
+        }
     }
 
     @Test func errorsPointIntoTheExpression() {

@@ -218,6 +218,23 @@ import Testing
 
     @Test func emptyFileAndMissingEndpointsAreExplained() {
         #expect(firstLines("# nothing yet\n") == ["Specs/x.yaml:1:1: error: the spec file is empty"])
-        #expect(firstLines("shapes: { A: Int }\n") == ["Specs/x.yaml:1:1: error: the spec declares no 'endpoints:'"])
+        #expect(firstLines("defaults: { decoding: { keys: anyCase } }\n") == ["Specs/x.yaml:1:1: error: the spec declares no 'endpoints:'"])
+        #expect(firstLines("shapes: { A: Int }\ndefaults: { decoding: { keys: anyCase } }\n") == ["Specs/x.yaml:1:1: error: the spec declares no 'endpoints:'"])
+    }
+
+    @Test func endpointNamesThatAreNotFileNamesAreRefused() {
+        // `../../x` made `contract record` write ../../x.json outside the recordings folder; `a/b` made an id with two slashes.
+        #expect(firstLines("endpoints:\n  \"../../x\":\n    request: GET /a\n") == ["Specs/x.yaml:2:3: error: endpoint name '../../x' cannot name a recording file"])
+        #expect(firstLines("endpoints:\n  a/b:\n    request: GET /a\n") == ["Specs/x.yaml:2:3: error: endpoint name 'a/b' cannot name a recording file"])
+        #expect(errors("endpoints:\n  get-user.v2_beta:\n    request: GET /a\n").isEmpty)
+    }
+
+    @Test func aFileOfSharedShapesAloneServesTheOtherFiles() throws {
+        // "shapes: visible to every spec file", but a file of shapes alone was refused for lacking 'endpoints:'.
+        let suite = try TestSuites.suite(
+            ("Specs/shapes.yaml", "shapes:\n  Money:\n    amount: Double\n    currency: String\n"),
+            ("Specs/orders.yaml", "endpoints:\n  get-order:\n    request: GET /order\n    expect: { body: { total: Money } }\n"))
+        #expect(suite.endpoints.map(\.id) == ["orders/get-order"])
+        #expect(suite.shapes.keys.sorted() == ["Money"])
     }
 }

@@ -24,6 +24,30 @@ import Testing
         #expect(try lint(sampleSources()).map(\.description) == [])
     }
 
+    struct TreeNode: Decodable {
+        var name: String
+        var children: [TreeNode]
+        var byName: [String: TreeNode]?
+    }
+
+    @Test func aShapeThatContainsItselfIsLintedWithoutAMadeUpNull() throws {
+        // The made-up body ended the recursion with null, and lint said "model TreeNode requires a value at
+        // $.children[0]…[0], but the spec says it may be null": an empty array ends it as the spec allows.
+        let spec = """
+            shapes:
+              Node:
+                name: String
+                children: [Node]
+                byName: "[String: Node]?"
+            endpoints:
+              tree:
+                request: GET /tree
+                expect: { body: Node }
+                model: TreeNode
+            """
+        #expect(try lint([("Specs/tree.yaml", spec)], models: [TreeNode.self]).map(\.description) == [])
+    }
+
     @Test func aModelThatDemandsMoreThanTheSpecGuarantees() throws {
         let sources = try sampleSources(editing: "notices") { text in
             text.replacingOccurrences(of: "    title: String\n", with: "    title?: String\n")

@@ -95,6 +95,22 @@ import Testing
         #expect(!result.fails(at: .breaking))
     }
 
+    @Test func aLossyListThatDropsEveryElementIsBreaking() async throws {
+        // demo-api --drift id-type: every notice's id became a string, the app showed an empty list, and the run
+        // passed with a warning ("... and the app shows the other 0").
+        let suite = SampleSuiteCopy()
+        defer { suite.remove() }
+        try suite.driftBody("notices/list-notices") { body in
+            for index in 0..<3 { body.update("notices.\(index).id") { $0 = .string("\(index + 1)") } }
+        }
+        let result = try await verify(suite, ["notices"]).results[0]
+        #expect(lines(result) == ["type-mismatch warning $.notices[0].id x3", "extra-key waived $.notices[1].pinned", "elements-dropped breaking $.notices[0]"])
+        let dropped = result.findings[2]
+        #expect(dropped.actual == "none of 3 elements decodes")
+        #expect(dropped.message.hasPrefix("the lossy transform drops all 3 elements of $.notices: NoticeList decodes none of them, so the app shows an empty list: $.notices[0]: Notice.id is Int"))
+        #expect(result.fails(at: .breaking))
+    }
+
     @Test func renamedMinifiedKeysAreTracedThroughRenameKeys() async throws {
         let suite = SampleSuiteCopy()
         defer { suite.remove() }
@@ -122,6 +138,17 @@ import Testing
         // anyCase would read `data`, but `unwrap: Data` does not: breaking, with the transform's fix.
         #expect(lines(account) == ["key-case-changed breaking $.data"])
         #expect(account.findings[0].hint == "the envelope's key is now 'data': write `- unwrap: data`, or ask the backend team to keep 'Data'")
+    }
+
+    @Test func aNewEnvelopeAroundTheUnwrappedOneIsUnwrappedThroughBoth() async throws {
+        // {"data": {"Data": …, "Error": …}}: the hint said "the envelope's key is now 'data': write `- unwrap: data`",
+        // which leaves {Data, Error} for Account to decode.
+        let suite = SampleSuiteCopy()
+        defer { suite.remove() }
+        try suite.driftBody("accounts/get-account") { body in body = .object(JSONObject([.init(key: "data", value: body)])) }
+        let account = try await verify(suite, ["accounts/get-account"]).results[0]
+        #expect(lines(account) == ["unexpected-envelope breaking $"])
+        #expect(account.findings[0].hint == "the body arrived wrapped in a new envelope under 'data': write `- unwrap: data.Data`, or ask the backend team to drop 'data'")
     }
 
     @Test func aStringIdAcrossTheDirectoryIsOneFindingWithOccurrences() async throws {
@@ -296,6 +323,8 @@ enum ShopModels {
         // The keys are strings, and `orderId` is Int: every entry fails the same way, one finding.
         #expect(lines(result) == ["decode-failed breaking $.o1 x2", "decode-failed breaking $.o2.total"])
         #expect(result.findings[0].message == "KeyedOrder.orderId is Int, but the value is string \"o1\" (the value is the key of $.o1, which keyedToArray puts in the element)")
+        // Not "the backend now sends a string": keyedToArray always writes keys as strings.
+        #expect(result.findings[0].hint == "keyedToArray writes each entry's key into 'orderId' as a string, but `KeyedOrder.orderId` is Int: declare it `String`, or give keyedToArray a key the model does not read (the entries' own 'orderId' is then read as sent)")
     }
 
     @Test func aFailureInAValueWrapAddedSaysItHasNoRawPlace() async throws {

@@ -185,6 +185,18 @@ func lines(_ result: EndpointResult) -> [String] {
         #expect(report.results[1].notes.contains("body not checked: the status is not one the spec expects"))
     }
 
+    @Test func recorderAndVerifierAgreeOnWhereARecordingLives() throws {
+        // Each spelled the path itself: with `--recordings Recordings//` the verifier looked in (and reports
+        // showed) `Recordings//users/get-user.json`.
+        let suite = try TestSuites.suite(("Specs/users.yaml", "endpoints: { get-user: { request: GET /u } }"))
+        let endpoint = suite.endpoints[0]
+        for (folder, path) in [("Recordings", "Recordings/users/get-user.json"), ("Recordings//", "Recordings/users/get-user.json"),
+                               ("/", "/users/get-user.json"), ("/tmp/r/", "/tmp/r/users/get-user.json")] {
+            #expect(Verifier(suite: suite, options: .init(recordingsDirectory: folder)).recordingPath(for: endpoint) == path)
+            #expect(Recorder(options: .init(baseURL: "http://127.0.0.1:1", recordingsDirectory: folder)).recordingPath(for: endpoint) == path)
+        }
+    }
+
     @Test func truncatedAndMissingRecordingsAreFindingsNotCrashes() async throws {
         let suite = SampleSuiteCopy()
         defer { suite.remove() }
@@ -198,6 +210,8 @@ func lines(_ result: EndpointResult) -> [String] {
         #expect(lines(bets) == ["recording-invalid breaking -"])
         #expect(bets.findings[0].actual.hasPrefix("\(path):"))
         #expect(bets.findings[0].message.contains("the recording is not valid JSON"))
+        // A truncated file's fix was only "add the missing '}'".
+        #expect(bets.findings[0].hint?.hasSuffix("; otherwise record it again (`contract record --filter bets/my-bets`), or restore it from git if it was cut short or edited by mistake") == true)
         let user = report.results.first { $0.id == "users/get-user" }!
         #expect(lines(user) == ["recording-missing breaking -"])
         #expect(user.findings[0].hint == "record it with `contract record --filter users/get-user`, or add the file by hand")
