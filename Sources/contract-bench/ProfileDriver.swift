@@ -6,7 +6,7 @@ import Foundation
 /// Under callgrind, count only the work itself, not the payload generation:
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledWork*' .build/release/contract-bench profile parse large`
 enum ProfileDriver {
-    static let usage = "usage: contract-bench profile parse|serialization|check|decode <small|medium|large|deep|wide> [passes]"
+    static let usage = "usage: contract-bench profile parse|serialization|check|decode <small|medium|large|deep|wide|reordered> [passes]"
 
     static func run(_ arguments: [String]) -> Int32 {
         guard arguments.count >= 2, let bytes = payload(arguments[1]) else {
@@ -42,6 +42,16 @@ enum ProfileDriver {
         case "large": return Payloads.users(count: 18_000)
         case "deep": return Payloads.deep(depth: 200, count: 500)
         case "wide": return Payloads.wide(width: 20_000)
+        case "reordered":
+            // The medium payload with every object's keys in reverse order, as a server may send them.
+            func reversed(_ value: JSONValue) -> JSONValue {
+                switch value {
+                case .array(let items): return .array(items.map(reversed))
+                case .object(let object): return .object(JSONObject(object.entries.reversed().map { .init(key: $0.key, value: reversed($0.value)) }))
+                default: return value
+                }
+            }
+            return Array(JSONWriter(style: .compact).write(reversed(try! JSONParser().parse(Payloads.users(count: 180)))).utf8)
         default: return nil
         }
     }

@@ -37,14 +37,19 @@ enum ScalingFigures {
         // One 100 MB body: peak RSS against the recording's size.
         let bigDirectory = root + "/big"
         let bigCount = quick ? 40_000 : 180_000
-        let bigBody = try! JSONParser().parse(Payloads.users(count: bigCount))
+        let bigBytes = Payloads.users(count: bigCount)
+        let bigBody = try! JSONParser().parse(bigBytes)
         makeCorpus(at: bigDirectory, endpoints: 1, body: bigBody)
         let size = (try? FileManager.default.attributesOfItem(atPath: bigDirectory + "/Recordings/bench/e0.json")[.size] as? Int) ?? 1
         let (bigSeconds, bigPeak) = childVerify(bigDirectory)
         rows.append(Row(
-            figure: "5 one large body (peak RSS)", payload: "\(size / 1_048_576) MB recording", ratio: Double(bigPeak) / Double(size),
-            target: "< 4x its size", met: Double(bigPeak) / Double(size) < 4,
-            detail: String(format: "%d MB peak, %.2f s", bigPeak / 1_048_576, bigSeconds)))
+            // Against the body's compact size, not the recording's: the recording is pretty-printed, which would
+            // flatter the ratio by half.
+            figure: "5 one large body (peak RSS)", payload: "\(bigBytes.count / 1_048_576) MB body",
+            ratio: Double(bigPeak) / Double(bigBytes.count), target: "< 4x its size", met: Double(bigPeak) / Double(bigBytes.count) < 4,
+            detail: String(
+                format: "%d MB peak, %.2f s; recording file %d MB (%.1fx)", bigPeak / 1_048_576, bigSeconds, size / 1_048_576,
+                Double(bigPeak) / Double(size))))
         print("  measured figure 5 on a \(size / 1_048_576) MB recording")
         return rows
     }

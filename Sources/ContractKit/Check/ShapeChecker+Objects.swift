@@ -14,9 +14,12 @@ extension ShapeWalk {
             }
             return
         }
-        // Most bodies send exactly the declared keys, in the declared order. Then every field matches the entry at
-        // its own position and every key is claimed, so the passes below would find nothing more.
-        if shape.hasDistinctNames && Self.keysAreFieldNamesInOrder(object, shape) {
+        // Most bodies send exactly the declared keys, most often in the declared order. Then each field matches the
+        // one entry with its name, every key is claimed, and the passes below would find nothing more.
+        guard shape.hasDistinctNames, object.count == shape.fieldNames.count else {
+            return checkObjectKeyByKey(object, shape, node)
+        }
+        if Self.keysAreFieldNamesInOrder(object, shape) {
             object.entries.withUnsafeBufferPointer { entries in
                 for position in entries.indices {
                     if done { return }
@@ -25,14 +28,60 @@ extension ShapeWalk {
             }
             return
         }
+        if object.count <= 64 {
+            let matched = withUnsafeTemporaryAllocation(of: Int.self, capacity: object.count) { positions in
+                guard Self.matchKeysOneToOne(object, shape, into: positions) else { return false }
+                object.entries.withUnsafeBufferPointer { entries in
+                    for field in positions.indices {
+                        if done { return }
+                        let position = positions[field]
+                        checkFieldValue(entries[position].value, shape, field, key: entries[position].key)
+                    }
+                }
+                return true
+            }
+            if matched { return }
+        }
         checkObjectKeyByKey(object, shape, node)
     }
 
     private static func keysAreFieldNamesInOrder(_ object: JSONObject, _ shape: ShapePlan.Object) -> Bool {
         let names = shape.fieldNames
-        guard object.entries.count == names.count else { return false }
         for position in names.indices where object.entries[position].key != names[position] { return false }
         return true
+    }
+
+    /// Finds, for each field in turn, the entry with its name, and writes its position to `positions`; false unless
+    /// every field finds a different entry. The field names are distinct and as many as the entries, so success means
+    /// the keys are the field names, each once, and the entry found is the only one with that key.
+    private static func matchKeysOneToOne(
+        _ object: JSONObject, _ shape: ShapePlan.Object, into positions: UnsafeMutableBufferPointer<Int>
+    ) -> Bool {
+        let names = shape.fieldNames
+        let count = names.count
+        var used: UInt64 = 0
+        var next = 0
+        var previous = count
+        return object.entries.withUnsafeBufferPointer { entries in
+            for field in 0..<count {
+                // Try the entry after the previous field's, then the one before it (keys in reverse order), then all.
+                var position = -1
+                let before = previous - 1
+                if next < count && entries[next].key == names[field] {
+                    position = next
+                } else if before >= 0 && entries[before].key == names[field] {
+                    position = before
+                } else {
+                    position = entries.lastIndex { $0.key == names[field] } ?? -1
+                }
+                guard position >= 0, used & (1 << UInt64(position)) == 0 else { return false }
+                used |= 1 << UInt64(position)
+                positions[field] = position
+                previous = position
+                next = position + 1
+            }
+            return true
+        }
     }
 
     private mutating func checkObjectKeyByKey(_ object: JSONObject, _ plannedShape: ShapePlan.Object, _ node: Int) {
@@ -169,13 +218,15 @@ extension ShapeWalk {
 /// An object's keys, claimed one by one as fields match them; wide objects get a hash index.
 struct KeyIndex {
     private let object: JSONObject
-    private var claimed: [Bool]
+    /// Which entries are claimed, a bit each, for objects of up to 64 keys; larger objects use `claimedFlags`.
+    private var claimedBits: UInt64 = 0
+    private var claimedFlags: [Bool] = []
     private var exact: [String: Int]?
     private var normalized: [String: [Int]]?
 
     init(_ object: JSONObject) {
         self.object = object
-        self.claimed = Array(repeating: false, count: object.count)
+        if object.count > 64 { self.claimedFlags = Array(repeating: false, count: object.count) }
         if object.count > 12 {
             var exact: [String: Int] = [:]
             exact.reserveCapacity(object.count)
@@ -191,9 +242,13 @@ struct KeyIndex {
         } else {
             position = object.entries.lastIndex { $0.key == key }
         }
-        guard let position, !claimed[position] else { return nil }
+        guard let position, !isClaimed(position) else { return nil }
         claim(at: position)
         return object.entries[position]
+    }
+
+    private func isClaimed(_ position: Int) -> Bool {
+        claimedFlags.isEmpty ? claimedBits & (1 << UInt64(position)) != 0 : claimedFlags[position]
     }
 
     mutating func claimVariant(of key: String) -> JSONObject.Entry? {
@@ -203,7 +258,7 @@ struct KeyIndex {
             for (position, entry) in object.entries.enumerated() { map[KeyNames.normalized(entry.key), default: []].append(position) }
             normalized = map
         }
-        guard let position = normalized?[target]?.first(where: { !claimed[$0] }) else { return nil }
+        guard let position = normalized?[target]?.first(where: { !isClaimed($0) }) else { return nil }
         claim(at: position)
         return object.entries[position]
     }
@@ -215,15 +270,15 @@ struct KeyIndex {
     private var claimedCount = 0
 
     private mutating func claim(at position: Int) {
-        if !claimed[position] { claimedCount += 1 }
-        claimed[position] = true
+        if !isClaimed(position) { claimedCount += 1 }
+        if claimedFlags.isEmpty { claimedBits |= 1 << UInt64(position) } else { claimedFlags[position] = true }
     }
 
     /// Entries no field matched, in body order; a repeated key counts as claimed when any of its copies is.
     var unclaimed: [JSONObject.Entry] {
         if claimedCount == object.count { return [] }
-        let claimedKeys = Set(object.entries.indices.filter { claimed[$0] }.map { object.entries[$0].key })
-        return object.entries.indices.filter { !claimed[$0] && !claimedKeys.contains(object.entries[$0].key) }
+        let claimedKeys = Set(object.entries.indices.filter { isClaimed($0) }.map { object.entries[$0].key })
+        return object.entries.indices.filter { !isClaimed($0) && !claimedKeys.contains(object.entries[$0].key) }
             .map { object.entries[$0] }
     }
 }

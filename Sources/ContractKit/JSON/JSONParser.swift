@@ -22,6 +22,14 @@ public struct JSONParser: Sendable {
 
     /// Parses one JSON document; `file` names the source in error locations.
     public func parse(_ bytes: UnsafeRawBufferPointer, file: String = "<json>") throws(ContractError) -> JSONValue {
+        try parse(bytes, file: file, every: 0, progress: nil)
+    }
+
+    /// Parses one JSON document, calling `progress` with the read position each time it has moved on by about
+    /// `stride` bytes (checked as containers close), so that the caller can let go of the input behind it.
+    func parse(
+        _ bytes: UnsafeRawBufferPointer, file: String, every stride: Int, progress: ((Int) -> Void)?
+    ) throws(ContractError) -> JSONValue {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw ContractError(
                 .jsonSyntax, "unexpected end of input; expected a JSON value",
@@ -29,6 +37,11 @@ public struct JSONParser: Sendable {
         }
         var reader = JSONReader(
             bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, file: file, maxDepth: maxDepth)
+        if let progress, stride > 0 {
+            reader.progress = progress
+            reader.progressStride = stride
+            reader.nextProgressOffset = stride
+        }
         return try reader.readDocument()
     }
 

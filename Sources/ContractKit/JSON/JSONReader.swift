@@ -38,6 +38,10 @@ struct JSONReader: ~Copyable {
     private var containers = JSONParseStack<OpenContainer>(initialCapacity: 16)
     /// For each open container, the key of the member it is the value of (or "" when its parent is an array).
     private var parentKeys = JSONParseStack<String>(initialCapacity: 16)
+    /// Told the read position when it passes `nextProgressOffset`, then every `progressStride` bytes.
+    var progress: ((Int) -> Void)?
+    var progressStride = 0
+    var nextProgressOffset = Int.max
 
     init(bytes: UnsafePointer<UInt8>, count: Int, file: String, maxDepth: Int) {
         self.bytes = bytes
@@ -146,12 +150,19 @@ struct JSONReader: ~Copyable {
                 }
                 _ = containers.popLast()
                 key = parentKeys.popLast()
+                if offset >= nextProgressOffset { reportProgress() }
             }
 
             skipWhitespace()
             guard offset == count else { throw trailingContent() }
             return value
         }
+    }
+
+    @inline(never)
+    private mutating func reportProgress() {
+        progress?(offset)
+        nextProgressOffset = offset + progressStride
     }
 
     /// Reads `"key"` and the `:` after it, leaving the position at the member's value.

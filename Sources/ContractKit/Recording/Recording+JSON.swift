@@ -5,14 +5,23 @@ extension Recording {
     ///
     /// - Throws: ``ContractError`` with code `.invalidRecording` (with `line:col` for malformed JSON) or `.io`.
     public static func read(from path: String) throws(ContractError) -> Recording {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        } catch {
-            throw ContractError(.io, "cannot read '\(path)'", hint: "check that the file exists and is readable")
-        }
-        let parsed: Result<JSONValue, ContractError> = data.withUnsafeBytes { buffer in
-            Result { () throws(ContractError) -> JSONValue in try JSONParser().parse(buffer, file: path) }
+        let parsed: Result<JSONValue, ContractError>
+        if let mapped = MappedFile(path: path) {
+            // Parsed in place; the pages behind the parser are given back as it goes, so that a large recording's
+            // bytes and its parse tree are not resident together.
+            parsed = Result { () throws(ContractError) -> JSONValue in
+                try JSONParser().parse(mapped.bytes, file: path, every: 8 << 20) { mapped.releaseBytes(before: $0) }
+            }
+        } else {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            } catch {
+                throw ContractError(.io, "cannot read '\(path)'", hint: "check that the file exists and is readable")
+            }
+            parsed = data.withUnsafeBytes { buffer in
+                Result { () throws(ContractError) -> JSONValue in try JSONParser().parse(buffer, file: path) }
+            }
         }
         let value: JSONValue
         switch parsed {

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A regular file mapped read-only into memory, for parsing in place; unmapped when released.
+///
+/// Mapped pages are resident once read, so a large file counts in full towards peak memory while its parse tree
+/// grows beside it. ``releaseBytes(before:)`` gives back the pages a reader has finished with.
+final class MappedFile {
+    /// The file's bytes.
+    let bytes: UnsafeRawBufferPointer
+
+    /// Maps the file at `path`, or returns nil when it is not a regular, non-empty file that can be mapped (the
+    /// caller then reads it another way).
+    init?(path: String) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 else { return nil }
+        let size = Int(status.st_size)
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            return nil
+        }
+        #if os(Linux)
+        _ = madvise(address, size, MADV_SEQUENTIAL)
+        #endif
+        bytes = UnsafeRawBufferPointer(start: address, count: size)
+    }
+
+    deinit {
+        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+    }
+
+    /// Drops the resident pages wholly before `offset`; reading them again faults them back in from the file.
+    func releaseBytes(before offset: Int) {
+        #if os(Linux)
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let length = min(offset, bytes.count) / pageSize * pageSize
+        guard length > 0, let base = bytes.baseAddress else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), length, MADV_DONTNEED)
+        #endif
+    }
+}
