@@ -65,11 +65,19 @@ struct ModelVerification {
                 unexplained.append(failure)
             }
         }
+        // A drift repeated over a long list is tens of thousands of items: look dropped elements up by ancestor,
+        // and word only the first item of each group, the one grouping keeps (the others are counted).
+        let droppedPaths = Set(dropped)
+        var worded: Set<String> = []
         for index in items.indices {
             guard let path = items[index].finding.path else { continue }
             if let failures = attached[index] {
-                judgeBreaking(&items[index], failures)
-            } else if dropped.contains(where: { path.hasPrefix($0) }) {
+                if worded.insert(items[index].group).inserted {
+                    judgeBreaking(&items[index], failures)
+                } else {
+                    items[index].finding.severity = .breaking
+                }
+            } else if !droppedPaths.isEmpty, path.ancestors.contains(where: droppedPaths.contains) {
                 judgeCoping(&items[index], reason: "the lossy transform drops this element, so the app copes without it", newHint: false)
             } else if report.completed {
                 judgeCoping(&items[index], reason: "\(model) decodes the body anyway", newHint: true)
@@ -366,5 +374,12 @@ struct ModelVerification {
                 specLocation: spec.location)
             return ShapeFinding(finding: finding, group: "elements-dropped|\(entry.array)", specKey: nil)
         }
+    }
+}
+
+extension JSONPath {
+    /// The path itself, its parent, and so on up to the root.
+    var ancestors: [JSONPath] {
+        (0...components.count).reversed().map { JSONPath(components: Array(components.prefix($0))) }
     }
 }
