@@ -15,6 +15,39 @@ enum Measure {
         return samples[samples.count / 2]
     }
 
+    /// `subject` against `baseline`, timed in alternating pairs after one warm-up of each: the median of the
+    /// pairs' ratios, and the median time of each side.
+    ///
+    /// Timing the two sides in separate batches lets a neighbour's load land on one side only; in pairs, taken in
+    /// turn in either order, both sides see the same machine.
+    static func sideBySide(
+        runs: Int = 7, _ subject: () throws -> Void, against baseline: () throws -> Void
+    ) rethrows -> (ratio: Double, subject: Double, baseline: Double) {
+        try subject()
+        try baseline()
+        let clock = ContinuousClock()
+        func seconds(_ body: () throws -> Void) rethrows -> Double {
+            let elapsed = try clock.measure(body)
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
+        var ratios: [Double] = [], subjects: [Double] = [], baselines: [Double] = []
+        for round in 0..<runs {
+            let subjectTime: Double, baselineTime: Double
+            if round % 2 == 0 {
+                subjectTime = try seconds(subject)
+                baselineTime = try seconds(baseline)
+            } else {
+                baselineTime = try seconds(baseline)
+                subjectTime = try seconds(subject)
+            }
+            ratios.append(subjectTime / baselineTime)
+            subjects.append(subjectTime)
+            baselines.append(baselineTime)
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        return (median(ratios), median(subjects), median(baselines))
+    }
+
     /// Peak resident set size of this process so far, in bytes (Linux: VmHWM; elsewhere: getrusage).
     static func peakResidentBytes() -> Int {
         #if os(Linux)
@@ -46,6 +79,11 @@ struct Row {
 
 func formatRatio(_ ratio: Double) -> String {
     ratio >= 100 ? String(format: "%.0fx", ratio) : ratio >= 10 ? String(format: "%.1fx", ratio) : String(format: "%.2fx", ratio)
+}
+
+/// `12.3 ms`, or `85 µs` under a millisecond.
+func formatDuration(_ seconds: Double) -> String {
+    seconds >= 0.001 ? String(format: "%.1f ms", seconds * 1000) : String(format: "%.0f µs", seconds * 1_000_000)
 }
 
 func printTable(_ rows: [Row]) {
