@@ -2,19 +2,6 @@ import Foundation
 
 /// Timing with a baseline measured in the same run: machines are noisy, so only ratios are reported.
 enum Measure {
-    /// The median of `runs` timings of `body`, in seconds, after one warm-up run.
-    static func median(runs: Int = 7, _ body: () throws -> Void) rethrows -> Double {
-        try body()
-        var samples: [Double] = []
-        let clock = ContinuousClock()
-        for _ in 0..<runs {
-            let elapsed = try clock.measure(body)
-            samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-        }
-        samples.sort()
-        return samples[samples.count / 2]
-    }
-
     /// `subject` against `baseline`, timed in alternating pairs after one warm-up of each: the median of the
     /// pairs' ratios, and the median time of each side.
     ///
