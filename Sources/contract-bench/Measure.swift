@@ -35,6 +35,17 @@ enum Measure {
         return (median(ratios), median(subjects), median(baselines))
     }
 
+    /// User and system CPU time of this process so far, all threads, in seconds.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
+    }
+
     /// Peak resident set size of this process so far, in bytes (Linux: VmHWM; elsewhere: getrusage).
     static func peakResidentBytes() -> Int {
         #if os(Linux)
