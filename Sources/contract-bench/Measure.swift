@@ -2,17 +2,48 @@ import Foundation
 
 /// Timing with a baseline measured in the same run: machines are noisy, so only ratios are reported.
 enum Measure {
-    /// The median of `runs` timings of `body`, in seconds, after one warm-up run.
-    static func median(runs: Int = 7, _ body: () throws -> Void) rethrows -> Double {
-        try body()
-        var samples: [Double] = []
+    /// `subject` against `baseline`, timed in alternating pairs after one warm-up of each: the median of the
+    /// pairs' ratios, and the median time of each side.
+    ///
+    /// Timing the two sides in separate batches lets a neighbour's load land on one side only; in pairs, taken in
+    /// turn in either order, both sides see the same machine.
+    static func sideBySide(
+        runs: Int = 7, _ subject: () throws -> Void, against baseline: () throws -> Void
+    ) rethrows -> (ratio: Double, subject: Double, baseline: Double) {
+        try subject()
+        try baseline()
         let clock = ContinuousClock()
-        for _ in 0..<runs {
+        func seconds(_ body: () throws -> Void) rethrows -> Double {
             let elapsed = try clock.measure(body)
-            samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         }
-        samples.sort()
-        return samples[samples.count / 2]
+        var ratios: [Double] = [], subjects: [Double] = [], baselines: [Double] = []
+        for round in 0..<runs {
+            let subjectTime: Double, baselineTime: Double
+            if round % 2 == 0 {
+                subjectTime = try seconds(subject)
+                baselineTime = try seconds(baseline)
+            } else {
+                baselineTime = try seconds(baseline)
+                subjectTime = try seconds(subject)
+            }
+            ratios.append(subjectTime / baselineTime)
+            subjects.append(subjectTime)
+            baselines.append(baselineTime)
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        return (median(ratios), median(subjects), median(baselines))
+    }
+
+    /// User and system CPU time of this process so far, all threads, in seconds.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
     }
 
     /// Peak resident set size of this process so far, in bytes (Linux: VmHWM; elsewhere: getrusage).
@@ -46,6 +77,11 @@ struct Row {
 
 func formatRatio(_ ratio: Double) -> String {
     ratio >= 100 ? String(format: "%.0fx", ratio) : ratio >= 10 ? String(format: "%.1fx", ratio) : String(format: "%.2fx", ratio)
+}
+
+/// `12.3 ms`, or `85 µs` under a millisecond.
+func formatDuration(_ seconds: Double) -> String {
+    seconds >= 0.001 ? String(format: "%.1f ms", seconds * 1000) : String(format: "%.0f µs", seconds * 1_000_000)
 }
 
 func printTable(_ rows: [Row]) {

@@ -6,9 +6,17 @@ import Foundation
 /// Under callgrind, count only the work itself, not the payload generation:
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledWork*' .build/release/contract-bench profile parse large`
 enum ProfileDriver {
-    static let usage = "usage: contract-bench profile parse|serialization|check|decode <small|medium|large|deep|wide|reordered> [passes]"
+    static let usage = """
+        usage: contract-bench profile parse|serialization|check|decode <small|medium|large|deep|wide|reordered> [passes]
+               contract-bench profile corpus <recordings> <directory>
+        """
 
     static func run(_ arguments: [String]) -> Int32 {
+        // `profile corpus N DIR` writes figure 5's corpus of N recordings, to time or profile `child-verify` on it.
+        if arguments.count == 3, arguments[0] == "corpus", let count = Int(arguments[1]) {
+            ScalingFigures.makeCorpus(at: arguments[2], endpoints: count, body: try! JSONParser().parse(Payloads.users(count: 180)))
+            return 0
+        }
         guard arguments.count >= 2, let bytes = payload(arguments[1]) else {
             print(usage)
             return 64
