@@ -1,7 +1,4 @@
-/// A growable stack that hands its top elements over by moving them, never by copying.
-///
-/// The parser keeps every finished value of the still-open containers here; closing a container moves its
-/// elements straight into the new array in one block, so each value is retained once however deep it sits.
+/// A growable stack on the heap, so that nesting depth costs no call stack.
 struct JSONParseStack<Element>: ~Copyable {
     private var storage: UnsafeMutablePointer<Element>
     private var capacity: Int
@@ -40,13 +37,11 @@ struct JSONParseStack<Element>: ~Copyable {
         return (storage + count).move()
     }
 
-    /// Takes the elements from `start` to the top off, in order, as an array.
+    /// Counts one more member in the top container and returns it; the stack must not be empty.
     @inline(__always)
-    mutating func popArray(from start: Int) -> [Element] {
-        let length = count - start
-        guard length > 0 else { return [] }
-        count = start
-        return Array(JSONMovedElements(base: storage + start, count: length))
+    mutating func incrementLastMembers() -> Element where Element == JSONReader.OpenContainer {
+        storage[count - 1].members += 1
+        return storage[count - 1]
     }
 
     @inline(never)
@@ -57,30 +52,5 @@ struct JSONParseStack<Element>: ~Copyable {
         storage.deallocate()
         storage = newStorage
         capacity = newCapacity
-    }
-}
-
-/// Elements on a parse stack that are being moved into a new array.
-///
-/// `Array.init(_:)` from a collection allocates through code specialized for the element type, where
-/// `Array(unsafeUninitializedCapacity:initializingWith:)` and `reserveCapacity(_:)` call into the standard
-/// library's unspecialized allocator, which looks the array's type up at run time on every call.
-/// Copying out of this collection moves each element, so it can be read only once.
-struct JSONMovedElements<Element>: RandomAccessCollection {
-    let base: UnsafeMutablePointer<Element>
-    let count: Int
-
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
-
-    subscript(position: Int) -> Element { base[position] }
-
-    /// Moves the elements into `buffer` with one block copy.
-    func _copyContents(
-        initializing buffer: UnsafeMutableBufferPointer<Element>
-    ) -> (IndexingIterator<JSONMovedElements<Element>>, Int) {
-        let moved = Swift.min(count, buffer.count)
-        if moved > 0 { buffer.baseAddress!.moveInitialize(from: base, count: moved) }
-        return (IndexingIterator(_elements: self, _position: moved), moved)
     }
 }

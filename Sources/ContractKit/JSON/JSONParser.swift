@@ -30,6 +30,20 @@ public struct JSONParser: Sendable {
     func parse(
         _ bytes: UnsafeRawBufferPointer, file: String, every stride: Int, progress: ((Int) -> Void)?
     ) throws(ContractError) -> JSONValue {
+        let tape = try index(bytes, file: file)
+        let view = JSONTapeView(tape: tape, bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        guard let progress, stride > 0 else { return view.value(0) }
+        var next = stride
+        var materializer = JSONMaterializer(view: view) { offset in
+            guard offset >= next else { return }
+            progress(offset)
+            next = offset + stride
+        }
+        return materializer.value(at: 0)
+    }
+
+    /// Checks one JSON document and indexes it: the tape says where every value is in `bytes`, and what it is.
+    func index(_ bytes: UnsafeRawBufferPointer, file: String) throws(ContractError) -> JSONTape {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw ContractError(
                 .jsonSyntax, "unexpected end of input; expected a JSON value",
@@ -37,12 +51,16 @@ public struct JSONParser: Sendable {
         }
         var reader = JSONReader(
             bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, file: file, maxDepth: maxDepth)
-        if let progress, stride > 0 {
-            reader.progress = progress
-            reader.progressStride = stride
-            reader.nextProgressOffset = stride
+        try reader.readDocument()
+        return reader.tape
+    }
+
+    /// Parses one JSON document into a ``JSONDocument``: checked in full, indexed, and decoded only where read.
+    public func parseDocument(_ bytes: [UInt8], file: String = "<json>") throws(ContractError) -> JSONDocument {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(ContractError) in try index(buffer, file: file) }
         }
-        return try reader.readDocument()
+        return JSONDocument(source: .bytes(bytes), tape: try result.get(), root: 0)
     }
 
     /// Parses one JSON document; `file` names the source in error locations.

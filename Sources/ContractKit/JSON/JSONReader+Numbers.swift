@@ -2,7 +2,7 @@ extension JSONReader {
     /// Reads a number, checking RFC 8259's grammar, and keeps its exact spelling.
     ///
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
-    mutating func readNumber() throws(ContractError) -> JSONNumber {
+    mutating func readNumber() throws(ContractError) {
         let start = offset
         var index = offset
         if bytes[index] == JSONByte.minus {
@@ -19,7 +19,9 @@ extension JSONReader {
         } else {
             index = skipDigits(from: index + 1)
         }
+        var kind = JSONTape.Kind.integer
         if index < count, bytes[index] == JSONByte.period {
+            kind = .fraction
             index += 1
             guard index < count, JSONByte.isDigit(bytes[index]) else {
                 throw numberError("expected a digit after the decimal point", at: index)
@@ -27,6 +29,7 @@ extension JSONReader {
             index = skipDigits(from: index + 1)
         }
         if index < count, bytes[index] | 0x20 == JSONByte.lowercaseE {
+            kind = .fraction
             index += 1
             if index < count, bytes[index] == JSONByte.plus || bytes[index] == JSONByte.minus { index += 1 }
             guard index < count, JSONByte.isDigit(bytes[index]) else {
@@ -35,8 +38,7 @@ extension JSONReader {
             index = skipDigits(from: index + 1)
         }
         offset = index
-        // Numbers are ASCII by construction, so decoding cannot repair anything.
-        return JSONNumber(literal: makeString(from: start, length: index - start))
+        tape.append(JSONTape.Entry(kind, offset: start, tail: UInt64(truncatingIfNeeded: index - start)))
     }
 
     @inline(__always)

@@ -1,155 +1,60 @@
 extension JSONReader {
-    /// Reads a string literal; the position is at its opening quote and ends after its closing one.
+    /// Reads a string literal onto the tape; the position is at its opening quote and ends after its closing one.
     ///
-    /// Strings without escapes, by far the most common, become a `String` straight from the input bytes.
-    mutating func readString() throws(ContractError) -> String {
+    /// The string is checked, not decoded: its entry points at its bytes, and says whether it has escapes.
+    mutating func readString() throws(ContractError) {
         let opening = offset
         let start = offset + 1
         var isASCII = true
-        let stop = findSpecialStringByte(from: start, isASCII: &isASCII)
+        var stop = findSpecialStringByte(from: start, isASCII: &isASCII)
         guard stop < count else { throw unterminatedString(openedAt: opening) }
-        switch bytes[stop] {
-        case JSONByte.quote:
-            offset = stop + 1
-            // `String(decoding:)` would quietly repair bad UTF-8, where JSON text must be rejected instead.
-            if !isASCII, let bad = firstInvalidUTF8Byte(in: start..<stop) { throw invalidUTF8(at: bad) }
-            return makeString(from: start, length: stop - start)
-        case JSONByte.backslash:
-            return try readEscapedString(openedAt: opening, firstEscape: stop, isASCII: isASCII)
-        default:
+        var kind = JSONTape.Kind.string
+        if bytes[stop] == JSONByte.backslash {
+            kind = .escapedString
+            stop = try skipEscapes(openedAt: opening, firstEscape: stop, isASCII: &isASCII)
+        } else if bytes[stop] != JSONByte.quote {
             throw unescapedControlCharacter(at: stop)
         }
+        // Decoding later would quietly repair bad UTF-8, where JSON text must be rejected instead.
+        if !isASCII, let bad = firstInvalidUTF8Byte(in: start..<stop) { throw invalidUTF8(at: bad) }
+        offset = stop + 1
+        tape.append(JSONTape.Entry(kind, offset: start, tail: UInt64(truncatingIfNeeded: stop - start)))
     }
 
-    /// A string of the `length` bytes at `start`, which are valid UTF-8.
+    /// Checks the escapes of a string from its first one on; returns the offset of its closing quote.
     ///
-    /// Up to 15 bytes fit in a `String` without an allocation, and building one through a buffer is cheaper than
-    /// `String(decoding:as:)`, which looks for bad UTF-8 to repair twice before it copies; longer strings are
-    /// cheaper the other way.
-    @inline(__always)
-    func makeString(from start: Int, length: Int) -> String {
-        let source = bytes + start
-        guard length <= 15 else {
-            return String(decoding: UnsafeBufferPointer(start: source, count: length), as: UTF8.self)
-        }
-        guard length > 0 else { return "" }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            buffer.baseAddress!.initialize(from: source, count: length)
-            return length
-        }
-    }
-
-    /// Reads the rest of a string that has escapes, decoding it into `scratch` first.
-    private mutating func readEscapedString(
-        openedAt opening: Int, firstEscape: Int, isASCII: Bool
-    ) throws(ContractError) -> String {
-        scratch.removeAll(keepingCapacity: true)
-        var isASCII = isASCII
-        var segmentStart = opening + 1
+    /// Escapes are ASCII, so the raw bytes between them can be checked for UTF-8 with the escapes in place.
+    private func skipEscapes(openedAt opening: Int, firstEscape: Int, isASCII: inout Bool) throws(ContractError) -> Int {
         var index = firstEscape
         while true {
             guard index < count else { throw unterminatedString(openedAt: opening) }
             let byte = bytes[index]
-            if byte == JSONByte.quote { break }
+            if byte == JSONByte.quote { return index }
             guard byte == JSONByte.backslash else { throw unescapedControlCharacter(at: index) }
-            scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + segmentStart, count: index - segmentStart))
-            index = try decodeEscape(at: index, inStringOpenedAt: opening)
-            segmentStart = index
+            guard index + 1 < count else { throw unterminatedString(openedAt: opening) }
+            switch bytes[index + 1] {
+            case JSONByte.quote, JSONByte.backslash, JSONByte.slash, 0x62, 0x66, 0x6E, 0x72, 0x74:
+                index += 2
+            case JSONByte.lowercaseU:
+                guard isHexQuad(at: index + 2) else { throw invalidUnicodeEscape(at: index) }
+                index += 6
+            default:
+                throw invalidEscape(at: index)
+            }
             index = findSpecialStringByte(from: index, isASCII: &isASCII)
         }
-        scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + segmentStart, count: index - segmentStart))
-        offset = index + 1
-        // Escapes decode to well-formed UTF-8, so only the raw bytes between them need checking, and they
-        // are checked in place so that an error can point at the bad byte.
-        if !isASCII, let bad = firstInvalidUTF8Byte(in: (opening + 1)..<index) {
-            throw invalidUTF8(at: bad)
-        }
-        return scratch.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Decodes the escape at `index` (a backslash) into `scratch`; returns the offset just after it.
-    ///
-    /// A `\u` escape naming half of a surrogate pair without its other half decodes to U+FFFD, as RFC 8259
-    /// leaves the choice to the parser and a replacement character loses less than rejecting the document.
-    private mutating func decodeEscape(at index: Int, inStringOpenedAt opening: Int) throws(ContractError) -> Int {
-        guard index + 1 < count else { throw unterminatedString(openedAt: opening) }
-        let simple: UInt8
-        switch bytes[index + 1] {
-        case JSONByte.quote: simple = JSONByte.quote
-        case JSONByte.backslash: simple = JSONByte.backslash
-        case JSONByte.slash: simple = JSONByte.slash
-        case 0x62: simple = 0x08  // \b
-        case 0x66: simple = 0x0C  // \f
-        case 0x6E: simple = JSONByte.lineFeed  // \n
-        case 0x72: simple = JSONByte.carriageReturn  // \r
-        case 0x74: simple = JSONByte.tab  // \t
-        case JSONByte.lowercaseU:
-            return try decodeUnicodeEscape(at: index)
-        default:
-            throw invalidEscape(at: index)
-        }
-        scratch.append(simple)
-        return index + 2
-    }
-
-    private mutating func decodeUnicodeEscape(at index: Int) throws(ContractError) -> Int {
-        guard let unit = hexQuad(at: index + 2) else { throw invalidUnicodeEscape(at: index) }
-        var next = index + 6
-        var scalar = UInt32(unit)
-        switch unit {
-        case 0xD800...0xDBFF:
-            if next + 6 <= count, bytes[next] == JSONByte.backslash, bytes[next + 1] == JSONByte.lowercaseU,
-                let low = hexQuad(at: next + 2), (0xDC00...0xDFFF).contains(low)
-            {
-                scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-                next += 6
-            } else {
-                scalar = 0xFFFD
-            }
-        case 0xDC00...0xDFFF:
-            scalar = 0xFFFD
-        default:
-            break
-        }
-        appendUTF8(of: scalar)
-        return next
-    }
-
-    /// The value of the four hex digits at `index`, or nil when there are not four.
-    private func hexQuad(at index: Int) -> UInt16? {
-        guard index + 4 <= count else { return nil }
-        var value: UInt16 = 0
+    /// True when the four bytes at `index` are hex digits.
+    private func isHexQuad(at index: Int) -> Bool {
+        guard index + 4 <= count else { return false }
         for position in index..<(index + 4) {
-            let byte = bytes[position]
-            let digit: UInt8
-            switch byte {
-            case 0x30...0x39: digit = byte - 0x30
-            case 0x41...0x46: digit = byte - 0x41 + 10
-            case 0x61...0x66: digit = byte - 0x61 + 10
-            default: return nil
+            switch bytes[position] {
+            case 0x30...0x39, 0x41...0x46, 0x61...0x66: continue
+            default: return false
             }
-            value = value << 4 | UInt16(digit)
         }
-        return value
-    }
-
-    private mutating func appendUTF8(of scalar: UInt32) {
-        switch scalar {
-        case ..<0x80:
-            scratch.append(UInt8(scalar))
-        case ..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        case ..<0x10000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        }
+        return true
     }
 
     /// The offset of the first `"`, `\\` or control character at or after `start`, or `count` when there is none;

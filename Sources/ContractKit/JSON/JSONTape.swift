@@ -1,0 +1,360 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A parsed JSON document as a flat index over its text: one entry per value, in document order.
+///
+/// The parser validates the whole text and writes this index instead of building a tree, so parsing costs no
+/// allocation per value. Scalars point back into the text (strings and numbers are decoded only when read), and
+/// an array or object entry records how many members it has and where the entry after it starts, so that a
+/// walk can step over a whole subtree in one move. An object's members are pairs of entries: the key, a string,
+/// then the value.
+///
+/// A tape holds offsets only, never pointers: read it through a ``JSONTapeView`` together with the bytes it was
+/// parsed from.
+final class JSONTape: @unchecked Sendable {
+    /// One value: its kind and where it starts in the text, then a kind-dependent word.
+    struct Entry {
+        /// The kind in the top 8 bits, the byte offset of the value's first byte (a string's first content byte,
+        /// after the quote) below.
+        var head: UInt64
+        /// Strings and numbers: their length in bytes (a string's without the quotes). Arrays and objects: the
+        /// member count in the top 32 bits and the index of the entry after the subtree below.
+        var tail: UInt64
+
+        @inline(__always)
+        init(_ kind: JSONTape.Kind, offset: Int, tail: UInt64) {
+            head = UInt64(kind.rawValue) << 56 | UInt64(truncatingIfNeeded: offset)
+            self.tail = tail
+        }
+
+        @inline(__always) var kind: JSONTape.Kind { JSONTape.Kind(rawValue: UInt8(truncatingIfNeeded: head >> 56))! }
+        @inline(__always) var offset: Int { Int(truncatingIfNeeded: head & 0x00FF_FFFF_FFFF_FFFF) }
+        @inline(__always) var length: Int { Int(truncatingIfNeeded: tail) }
+        @inline(__always) var memberCount: Int { Int(truncatingIfNeeded: tail >> 32) }
+        @inline(__always) var end: Int { Int(truncatingIfNeeded: tail & 0xFFFF_FFFF) }
+    }
+
+    /// What an entry holds.
+    enum Kind: UInt8 {
+        case null, `false`, `true`
+        /// A number spelled without fraction or exponent.
+        case integer
+        /// A number with a fraction or an exponent.
+        case fraction
+        /// A string with no escapes: its bytes are its UTF-8.
+        case string
+        /// A string with at least one escape, decoded when read.
+        case escapedString
+        case array, object
+    }
+
+    private(set) var entries: UnsafeMutablePointer<Entry>
+    private(set) var count = 0
+    private var capacity: Int
+
+    /// An empty tape with room for about one entry per `textLength / 8` bytes before it grows.
+    init(textLength: Int) {
+        capacity = max(16, min(textLength / 8, 1 << 20))
+        entries = .allocate(capacity: capacity)
+    }
+
+    deinit { entries.deallocate() }
+
+    /// Adds an entry; returns its index.
+    @inline(__always)
+    @discardableResult
+    func append(_ entry: Entry) -> Int {
+        if count == capacity { grow() }
+        entries[count] = entry
+        count += 1
+        return count - 1
+    }
+
+    /// Completes the array or object entry at `index` once its members are on the tape.
+    @inline(__always)
+    func close(_ index: Int, memberCount: Int) {
+        entries[index].tail = UInt64(truncatingIfNeeded: memberCount) << 32 | UInt64(truncatingIfNeeded: count)
+    }
+
+    @inline(never)
+    private func grow() {
+        let newCapacity = capacity * 2
+        let newEntries = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
+        newEntries.moveInitialize(from: entries, count: count)
+        entries.deallocate()
+        entries = newEntries
+        capacity = newCapacity
+    }
+}
+
+/// A tape read together with the text it indexes; valid only while both are.
+struct JSONTapeView {
+    let bytes: UnsafePointer<UInt8>
+    let entries: UnsafePointer<JSONTape.Entry>
+    let count: Int
+
+    init(tape: JSONTape, bytes: UnsafePointer<UInt8>) {
+        self.bytes = bytes
+        self.entries = UnsafePointer(tape.entries)
+        self.count = tape.count
+    }
+
+    @inline(__always) func kind(_ node: Int) -> JSONTape.Kind { entries[node].kind }
+
+    /// The entry after `node` and everything inside it.
+    @inline(__always)
+    func next(after node: Int) -> Int {
+        let entry = entries[node]
+        switch entry.kind {
+        case .array, .object: return entry.end
+        default: return node + 1
+        }
+    }
+
+    /// A string's or a number's bytes as they stand in the text (a string's without quotes, escapes undecoded).
+    @inline(__always)
+    func rawBytes(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = entries[node]
+        return UnsafeBufferPointer(start: bytes + entry.offset, count: entry.length)
+    }
+
+    /// True when the string at `node` is exactly `text`.
+    @inline(__always)
+    func string(_ node: Int, equals text: String) -> Bool {
+        let entry = entries[node]
+        guard entry.kind == .string else { return string(node) == text }
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.count == entry.length && (utf8.isEmpty || memcmp(bytes + entry.offset, utf8.baseAddress!, utf8.count) == 0)
+        }
+    }
+
+    /// The string at `node`, decoded.
+    func string(_ node: Int) -> String {
+        let entry = entries[node]
+        if entry.kind == .escapedString { return JSONTapeView.decodeEscapes(UnsafeBufferPointer(start: bytes + entry.offset, count: entry.length)) }
+        return JSONTapeView.makeString(bytes + entry.offset, entry.length)
+    }
+
+    /// The number at `node` as it was spelled.
+    func numberLiteral(_ node: Int) -> String {
+        let entry = entries[node]
+        return JSONTapeView.makeString(bytes + entry.offset, entry.length)
+    }
+
+    /// The value at `node` as a tree.
+    func value(_ node: Int) -> JSONValue {
+        var materializer = JSONMaterializer(view: self, progress: nil)
+        return materializer.value(at: node)
+    }
+
+    /// A string of `length` bytes at `start`, which are valid UTF-8.
+    ///
+    /// Up to 15 bytes fit in a `String` without an allocation, and building one through a buffer is cheaper than
+    /// `String(decoding:as:)`, which looks for bad UTF-8 to repair twice before it copies; longer strings are
+    /// cheaper the other way.
+    @inline(__always)
+    static func makeString(_ source: UnsafePointer<UInt8>, _ length: Int) -> String {
+        guard length <= 15 else {
+            return String(decoding: UnsafeBufferPointer(start: source, count: length), as: UTF8.self)
+        }
+        guard length > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            buffer.baseAddress!.initialize(from: source, count: length)
+            return length
+        }
+    }
+
+    /// Decodes the escapes of a string's raw bytes, which the parser has already checked.
+    ///
+    /// A `\u` escape naming half of a surrogate pair without its other half decodes to U+FFFD.
+    static func decodeEscapes(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(raw.count)
+        var index = 0
+        func hexQuad(_ at: Int) -> UInt32? {
+            guard at + 4 <= raw.count else { return nil }
+            var value: UInt32 = 0
+            for position in at..<(at + 4) {
+                let byte = raw[position]
+                let digit: UInt8
+                switch byte {
+                case 0x30...0x39: digit = byte - 0x30
+                case 0x41...0x46: digit = byte - 0x41 + 10
+                case 0x61...0x66: digit = byte - 0x61 + 10
+                default: return nil
+                }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == JSONByte.backslash, index + 1 < raw.count else {
+                decoded.append(byte)
+                index += 1
+                continue
+            }
+            switch raw[index + 1] {
+            case 0x62: decoded.append(0x08)
+            case 0x66: decoded.append(0x0C)
+            case 0x6E: decoded.append(JSONByte.lineFeed)
+            case 0x72: decoded.append(JSONByte.carriageReturn)
+            case 0x74: decoded.append(JSONByte.tab)
+            case JSONByte.lowercaseU:
+                let unit = hexQuad(index + 2) ?? 0xFFFD
+                index += 6
+                var scalar = unit
+                switch unit {
+                case 0xD800...0xDBFF:
+                    if index + 6 <= raw.count, raw[index] == JSONByte.backslash, raw[index + 1] == JSONByte.lowercaseU,
+                        let low = hexQuad(index + 2), (0xDC00...0xDFFF).contains(low)
+                    {
+                        scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                        index += 6
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                case 0xDC00...0xDFFF:
+                    scalar = 0xFFFD
+                default:
+                    break
+                }
+                decoded.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+                continue
+            default: decoded.append(raw[index + 1])  // \" \\ \/
+            }
+            index += 2
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+}
+
+/// Builds ``JSONValue`` trees from a tape, reusing the `String` of a key that repeats across objects.
+struct JSONMaterializer: ~Copyable {
+    let view: JSONTapeView
+    /// Told the offset of each container's end as it is passed, so that a caller can let go of the text behind.
+    let progress: ((Int) -> Void)?
+    private var recentKeys: [(UInt64, UInt64, Int, String)] = []
+
+    init(view: JSONTapeView, progress: ((Int) -> Void)?) {
+        self.view = view
+        self.progress = progress
+    }
+
+    /// The tree of the value at `node`; iterative, so deep nesting costs heap rather than call stack.
+    mutating func value(at node: Int) -> JSONValue {
+        struct Open {
+            var isObject: Bool
+            var end: Int
+            var items: [JSONValue]
+            var entries: [JSONObject.Entry]
+            var key: String
+        }
+        var stack: [Open] = []
+        var index = node
+        var key = ""
+        while true {
+            let entry = view.entries[index]
+            var value: JSONValue
+            switch entry.kind {
+            case .null: value = .null; index += 1
+            case .false: value = .bool(false); index += 1
+            case .true: value = .bool(true); index += 1
+            case .integer, .fraction: value = .number(JSONNumber(literal: view.numberLiteral(index))); index += 1
+            case .string, .escapedString: value = .string(view.string(index)); index += 1
+            case .array, .object:
+                let isObject = entry.kind == .object
+                if entry.memberCount == 0 {
+                    value = isObject ? .object(JSONObject()) : .array([])
+                    index += 1
+                } else {
+                    var open = Open(isObject: isObject, end: entry.end, items: [], entries: [], key: key)
+                    if isObject { open.entries.reserveCapacity(entry.memberCount) } else { open.items.reserveCapacity(entry.memberCount) }
+                    stack.append(open)
+                    index += 1
+                    if isObject {
+                        key = self.key(at: index)
+                        index += 1
+                    }
+                    continue
+                }
+            }
+            while !stack.isEmpty {
+                if stack[stack.count - 1].isObject {
+                    stack[stack.count - 1].entries.append(JSONObject.Entry(key: key, value: value))
+                } else {
+                    stack[stack.count - 1].items.append(value)
+                }
+                if index < stack[stack.count - 1].end {
+                    if stack[stack.count - 1].isObject {
+                        key = self.key(at: index)
+                        index += 1
+                    }
+                    break
+                }
+                let done = stack.removeLast()
+                value = done.isObject ? .object(JSONObject(done.entries)) : .array(done.items)
+                key = done.key
+                if let progress, index < view.count { progress(view.entries[index].offset) }
+            }
+            if stack.isEmpty { return value }
+        }
+    }
+
+    /// The key at `node`; a short one seen before is the same `String` again.
+    private mutating func key(at node: Int) -> String {
+        let entry = view.entries[node]
+        guard entry.kind == .string, entry.length <= 16 else { return view.string(node) }
+        var first: UInt64 = 0
+        var second: UInt64 = 0
+        let source = view.bytes + entry.offset
+        withUnsafeMutableBytes(of: &first) { $0.copyMemory(from: UnsafeRawBufferPointer(start: source, count: min(8, entry.length))) }
+        if entry.length > 8 {
+            withUnsafeMutableBytes(of: &second) { $0.copyMemory(from: UnsafeRawBufferPointer(start: source + 8, count: entry.length - 8)) }
+        }
+        let slot = Int(truncatingIfNeeded: (first &* 0x9E37_79B9_7F4A_7C15 ^ second &+ UInt64(entry.length)) >> 58)
+        if recentKeys.isEmpty { recentKeys = Array(repeating: (0, 0, -1, ""), count: 64) }
+        let cached = recentKeys[slot]
+        if cached.0 == first && cached.1 == second && cached.2 == entry.length { return cached.3 }
+        let string = view.string(node)
+        recentKeys[slot] = (first, second, entry.length, string)
+        return string
+    }
+}
+
+/// A checked JSON document, kept as its text and a ``JSONTape`` index of it: reading a value decodes just that
+/// value, so a walk over the document allocates nothing for the values it only looks at.
+public struct JSONDocument: @unchecked Sendable {
+    /// Where the text lives.
+    enum Source {
+        case bytes([UInt8])
+        case mapped(MappedFile)
+    }
+
+    let source: Source
+    let tape: JSONTape
+    /// The entry of the value this document stands for (a recording's body is one value inside a larger text).
+    let root: Int
+
+    /// Runs `body` with a view of the tape over the text.
+    func withView<Result>(_ body: (JSONTapeView) throws -> Result) rethrows -> Result {
+        switch source {
+        case .bytes(let bytes):
+            return try bytes.withUnsafeBufferPointer { buffer in
+                try body(JSONTapeView(tape: tape, bytes: buffer.baseAddress!))
+            }
+        case .mapped(let file):
+            return try body(JSONTapeView(tape: tape, bytes: file.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)))
+        }
+    }
+
+    /// The document's value as a tree.
+    public var value: JSONValue { withView { $0.value(root) } }
+
+    /// The number of values in the document, keys counted.
+    public var valueCount: Int { withView { $0.next(after: root) } - root }
+}
