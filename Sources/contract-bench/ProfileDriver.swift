@@ -69,7 +69,7 @@ enum ProfileDriver {
     static func profiledWork(_ work: Work, _ bytes: [UInt8], _ data: Data) {
         switch work {
         case .parse:
-            _ = try! JSONParser().parse(bytes)
+            _ = try! JSONParser().parseDocument(bytes)
         case .serialization:
             _ = try! JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         case .check(let checker, let shape):

@@ -1,50 +1,55 @@
 extension ShapeWalk {
-    mutating func checkArray(_ value: JSONValue, element: Int, _ node: Int) {
-        switch value {
-        case .array(let items):
-            for (index, item) in items.enumerated() {
+    mutating func checkArray(_ value: Int, element: Int, _ node: Int) {
+        switch view.kind(value) {
+        case .array:
+            let end = view.entries[value].end
+            var item = value + 1
+            var index = 0
+            while item < end {
                 if done { return }
                 descend(.index(index), wildcard: true) { $0.check(item, element) }
+                item = view.next(after: item)
+                index += 1
             }
-        case .object(let object):
-            objectInsteadOfArray(object, element: element, node)
+        case .object:
+            objectInsteadOfArray(value, element: element, node)
         default:
             mismatch(value, node, hint: nil)
         }
     }
 
     /// An object where an array was promised: an envelope around the array, a collection keyed by id, or just wrong.
-    mutating func objectInsteadOfArray(_ object: JSONObject, element elementNode: Int, _ node: Int) {
+    mutating func objectInsteadOfArray(_ value: Int, element elementNode: Int, _ node: Int) {
         let declared = plan.declared[node]
         let element = plan.declared[elementNode]
+        let members = members(value)
         // `{"data": [...]}`: the array arrived one level down.
-        let arrayEntries = object.entries.filter { if case .array = $0.value { return true } else { return false } }
-        if arrayEntries.count == 1, object.count <= 3, let entry = arrayEntries.first {
-            let others = object.entries.filter { $0.key != entry.key }.map(\.key)
+        let arrayMembers = members.filter { view.kind($0.value) == .array }
+        if arrayMembers.count == 1, members.count <= 3, let member = arrayMembers.first {
+            let key = view.string(member.key)
+            let others = members.map { view.string($0.key) }.filter { $0 != key }
             report(.unexpectedEnvelope, .breaking, expected: declared.description,
-                   actual: "object with the array under '\(entry.key)'",
-                   message: "the array arrived wrapped in an object, under '\(entry.key)'"
+                   actual: "object with the array under '\(key)'",
+                   message: "the array arrived wrapped in an object, under '\(key)'"
                        + (others.isEmpty ? "" : " (beside \(others.map { "'\($0)'" }.joined(separator: ", ")))"),
-                   hint: "add `- unwrap: \(entry.key)` to the endpoint's transforms, or decode a wrapper struct with a '\(entry.key)' property",
+                   hint: "add `- unwrap: \(key)` to the endpoint's transforms, or decode a wrapper struct with a '\(key)' property",
                    at: declared.location)
-            descend(.key(entry.key), wildcard: false) { $0.check(entry.value, node) }
+            descend(.tapeKey(member.key), wildcard: false) { $0.check(member.value, node) }
             return
         }
         let resolvedElement = checker.resolve(element)
-        let valuesAreObjects = !object.isEmpty && object.entries.allSatisfy {
-            if case .object = $0.value { return true } else { return false }
-        }
+        let valuesAreObjects = !members.isEmpty && members.allSatisfy { view.kind($0.value) == .object }
         guard valuesAreObjects, case .object(let elementObject) = resolvedElement.kind else {
-            report(.objectInsteadOfArray, .breaking, expected: declared.description, actual: JSONValue.object(object).kindDescription,
+            report(.objectInsteadOfArray, .breaking, expected: declared.description, actual: kindDescription(value),
                    message: "\(lastKeyDescription) is an object, but the spec says an array \(declared.description)",
                    hint: "declare the property as a struct or [String: T] if the new form is intended", at: declared.location)
             return
         }
         // A collection keyed by id (Firebase style): check each entry as an element, minus the key field it lacks.
-        let keyField = keyFieldName(for: elementObject, values: object)
+        let keyField = keyFieldName(for: elementObject, values: members)
         report(.objectInsteadOfArray, .breaking, expected: declared.description,
-               actual: "object with \(object.count) \(object.count == 1 ? "entry" : "entries") keyed by id",
-               message: "\(lastKeyDescription) is a dictionary keyed by id (\(object.prefix(3).map { "'\($0.key)'" }.joined(separator: ", "))\(object.count > 3 ? ", …" : "")), not an array",
+               actual: "object with \(members.count) \(members.count == 1 ? "entry" : "entries") keyed by id",
+               message: "\(lastKeyDescription) is a dictionary keyed by id (\(members.prefix(3).map { "'\(view.string($0.key))'" }.joined(separator: ", "))\(members.count > 3 ? ", …" : "")), not an array",
                hint: "add `- keyedToArray: { key: \(keyField) }` to the endpoint's transforms to turn it into an array, each element getting its key as '\(keyField)'",
                at: declared.location)
         var relaxed = elementObject
@@ -52,16 +57,16 @@ extension ShapeWalk {
         let outerPlan = plan
         plan = ShapePlan(checker: checker, shape: Shape(.object(relaxed), at: resolvedElement.location))
         defer { plan = outerPlan }
-        for entry in object.entries {
+        for member in members {
             if done { return }
-            descend(.key(entry.key), wildcard: true) { $0.check(entry.value, $0.plan.root) }
+            descend(.tapeKey(member.key), wildcard: true) { $0.check(member.value, $0.plan.root) }
         }
     }
 
     /// The element field that the entries' keys most likely fill: an id-like field absent from every entry.
-    func keyFieldName(for element: ObjectShape, values: JSONObject) -> String {
+    func keyFieldName(for element: ObjectShape, values: [Member]) -> String {
         let absent = element.fields.filter { field in
-            values.entries.allSatisfy { $0.value.objectValue?[field.name] == nil }
+            values.allSatisfy { member in !self.members(member.value).contains { view.string($0.key, equals: field.name) } }
         }.map(\.name)
         let idLike = absent.filter { name in
             let normalized = KeyNames.normalized(name)
@@ -70,21 +75,24 @@ extension ShapeWalk {
         return idLike.first ?? absent.first ?? "id"
     }
 
-    mutating func checkDictionary(_ value: JSONValue, valueNode valueShape: Int, _ node: Int) {
-        switch value {
-        case .object(let object):
-            for entry in object.entries {
+    mutating func checkDictionary(_ value: Int, valueNode valueShape: Int, _ node: Int) {
+        switch view.kind(value) {
+        case .object:
+            let end = view.entries[value].end
+            var key = value + 1
+            while key < end {
                 if done { return }
-                descend(.key(entry.key), wildcard: true) { $0.check(entry.value, valueShape) }
+                descend(.tapeKey(key), wildcard: true) { $0.check(key + 1, valueShape) }
+                key = view.next(after: key + 1)
             }
-        case .array(let items):
+        case .array:
             let declared = plan.declared[node]
             report(.arrayInsteadOfObject, .breaking, expected: declared.description,
-                   actual: items.count == 1 ? "array with 1 element" : "array with \(items.count) elements",
+                   actual: kindDescription(value),
                    message: "\(lastKeyDescription) is an array, but the spec says a dictionary \(declared.description)",
                    hint: "decode an array ([T]) and build the dictionary in the app, or ask the backend to keep the keyed form",
                    at: declared.location)
-            for (index, item) in items.enumerated() {
+            for (index, item) in elements(value).enumerated() {
                 if done { return }
                 descend(.index(index), wildcard: true) { $0.check(item, valueShape) }
             }

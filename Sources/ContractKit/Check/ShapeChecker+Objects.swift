@@ -1,12 +1,13 @@
 extension ShapeWalk {
-    mutating func checkObject(_ value: JSONValue, _ shape: ShapePlan.Object, _ node: Int) {
-        guard case .object(let object) = value else {
+    mutating func checkObject(_ value: Int, _ shape: ShapePlan.Object, _ node: Int) {
+        let entry = view.entries[value]
+        guard entry.kind == .object else {
             let declared = plan.declared[node]
-            if case .array(let items) = value {
-                let hint = items.count == 1
+            if entry.kind == .array {
+                let hint = entry.memberCount == 1
                     ? "the object arrived inside a one-element array: decode [T] and take the first element, or ask the backend"
                     : "decode an array ([T]) if the new form is intended"
-                report(.arrayInsteadOfObject, .breaking, expected: declared.description, actual: value.kindDescription,
+                report(.arrayInsteadOfObject, .breaking, expected: declared.description, actual: kindDescription(value),
                        message: "\(lastKeyDescription) is an array, but the spec says an object \(declared.description)",
                        hint: hint, at: declared.location)
             } else {
@@ -16,86 +17,92 @@ extension ShapeWalk {
         }
         // Most bodies send exactly the declared keys, most often in the declared order. Then each field matches the
         // one entry with its name, every key is claimed, and the passes below would find nothing more.
-        guard shape.hasDistinctNames, object.count == shape.fieldNames.count else {
-            return checkObjectKeyByKey(object, shape, node)
+        let count = entry.memberCount
+        guard shape.hasDistinctNames, count == shape.fieldNames.count else {
+            return checkObjectKeyByKey(value, shape, node)
         }
-        if Self.keysAreFieldNamesInOrder(object, shape) {
-            object.entries.withUnsafeBufferPointer { entries in
-                for position in entries.indices {
-                    if done { return }
-                    checkFieldValue(entries[position].value, shape, position, key: entries[position].key)
-                }
+        if keysAreFieldNamesInOrder(value, shape) {
+            var key = value + 1
+            for position in 0..<count {
+                if done { return }
+                checkFieldValue(key + 1, shape, position, key: key)
+                key = view.next(after: key + 1)
             }
             return
         }
-        if object.count <= 64 {
-            let matched = withUnsafeTemporaryAllocation(of: Int.self, capacity: object.count) { positions in
-                guard Self.matchKeysOneToOne(object, shape, into: positions) else { return false }
-                object.entries.withUnsafeBufferPointer { entries in
-                    for field in positions.indices {
-                        if done { return }
-                        let position = positions[field]
-                        checkFieldValue(entries[position].value, shape, field, key: entries[position].key)
-                    }
+        if count <= 64 {
+            let matched = withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count) { buffer in
+                let keys = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+                let positions = UnsafeMutableBufferPointer(rebasing: buffer[count...])
+                var key = value + 1
+                for position in 0..<count {
+                    keys[position] = key
+                    key = view.next(after: key + 1)
+                }
+                guard matchKeysOneToOne(UnsafeBufferPointer(keys), shape, into: positions) else { return false }
+                for field in positions.indices {
+                    if done { return true }
+                    let key = keys[positions[field]]
+                    checkFieldValue(key + 1, shape, field, key: key)
                 }
                 return true
             }
             if matched { return }
         }
-        checkObjectKeyByKey(object, shape, node)
+        checkObjectKeyByKey(value, shape, node)
     }
 
-    private static func keysAreFieldNamesInOrder(_ object: JSONObject, _ shape: ShapePlan.Object) -> Bool {
-        let names = shape.fieldNames
-        for position in names.indices where object.entries[position].key != names[position] { return false }
+    private func keysAreFieldNamesInOrder(_ value: Int, _ shape: ShapePlan.Object) -> Bool {
+        var key = value + 1
+        for position in shape.fieldNames.indices {
+            guard shape.key(key, in: view, isField: position) else { return false }
+            key = view.next(after: key + 1)
+        }
         return true
     }
 
-    /// Finds, for each field in turn, the entry with its name, and writes its position to `positions`; false unless
-    /// every field finds a different entry. The field names are distinct and as many as the entries, so success means
-    /// the keys are the field names, each once, and the entry found is the only one with that key.
-    private static func matchKeysOneToOne(
-        _ object: JSONObject, _ shape: ShapePlan.Object, into positions: UnsafeMutableBufferPointer<Int>
+    /// Finds, for each field in turn, the member with its name, and writes its position to `positions`; false unless
+    /// every field finds a different member. The field names are distinct and as many as the members, so success
+    /// means the keys are the field names, each once, and the member found is the only one with that key.
+    private func matchKeysOneToOne(
+        _ keys: UnsafeBufferPointer<Int>, _ shape: ShapePlan.Object, into positions: UnsafeMutableBufferPointer<Int>
     ) -> Bool {
-        let names = shape.fieldNames
-        let count = names.count
+        let count = keys.count
         var used: UInt64 = 0
         var next = 0
         var previous = count
-        return object.entries.withUnsafeBufferPointer { entries in
-            for field in 0..<count {
-                // Try the entry after the previous field's, then the one before it (keys in reverse order), then all.
-                var position = -1
-                let before = previous - 1
-                if next < count && entries[next].key == names[field] {
-                    position = next
-                } else if before >= 0 && entries[before].key == names[field] {
-                    position = before
-                } else {
-                    position = entries.lastIndex { $0.key == names[field] } ?? -1
-                }
-                guard position >= 0, used & (1 << UInt64(position)) == 0 else { return false }
-                used |= 1 << UInt64(position)
-                positions[field] = position
-                previous = position
-                next = position + 1
+        for field in 0..<count {
+            // Try the member after the previous field's, then the one before it (keys in reverse order), then all.
+            var position = -1
+            let before = previous - 1
+            if next < count && shape.key(keys[next], in: view, isField: field) {
+                position = next
+            } else if before >= 0 && shape.key(keys[before], in: view, isField: field) {
+                position = before
+            } else {
+                position = keys.lastIndex { shape.key($0, in: view, isField: field) } ?? -1
             }
-            return true
+            guard position >= 0, used & (1 << UInt64(position)) == 0 else { return false }
+            used |= 1 << UInt64(position)
+            positions[field] = position
+            previous = position
+            next = position + 1
         }
+        return true
     }
 
-    private mutating func checkObjectKeyByKey(_ object: JSONObject, _ plannedShape: ShapePlan.Object, _ node: Int) {
+    private mutating func checkObjectKeyByKey(_ value: Int, _ plannedShape: ShapePlan.Object, _ node: Int) {
         let shape = plannedShape.shape
         let declared = plan.declared[node]
         let policy = shape.extraKeys ?? checker.options.extraKeys
-        var index = KeyIndex(object)
+        var index = KeyIndex(members(value), view: view)
 
         // Pass 1: exact keys.
         var unmatched: [Int] = []
         for position in shape.fields.indices {
             if done { return }
-            if let entry = index.claimExact(plannedShape.fieldNames[position]) {
-                checkFieldValue(entry.value, plannedShape, position, key: entry.key)
+            if let member = index.claimExact(plannedShape.fieldNames[position]) {
+                checkFieldValue(member.value, plannedShape, position, key: member.key)
             } else {
                 unmatched.append(position)
             }
@@ -108,12 +115,13 @@ extension ShapeWalk {
         let required = unmatched.filter { !shape.fields[$0].mayBeAbsent }
         if required.count >= 2 || (!required.isEmpty && required.count == shape.fields.count),
            let envelope = envelopeCandidate(index.unclaimed, shape: shape) {
-            index.claim(envelope.key)
-            report(.unexpectedEnvelope, .breaking, expected: declared.description, actual: "the fields under '\(envelope.key)'",
-                   message: "the expected fields arrived one level down, under '\(envelope.key)'",
-                   hint: "add `- unwrap: \(envelope.key)` to the endpoint's transforms, or decode a wrapper struct with a '\(envelope.key)' property",
+            let key = view.string(envelope.key)
+            index.claim(key)
+            report(.unexpectedEnvelope, .breaking, expected: declared.description, actual: "the fields under '\(key)'",
+                   message: "the expected fields arrived one level down, under '\(key)'",
+                   hint: "add `- unwrap: \(key)` to the endpoint's transforms, or decode a wrapper struct with a '\(key)' property",
                    at: declared.location)
-            descend(.key(envelope.key), wildcard: false) { $0.check(envelope.value, node) }
+            descend(.tapeKey(envelope.key), wildcard: false) { $0.check(envelope.value, node) }
             reportExtraKeys(index.unclaimed, policy: policy, declared)
             return
         }
@@ -124,13 +132,14 @@ extension ShapeWalk {
             if done { return }
             let field = shape.fields[position]
             if let variant = index.claimVariant(of: field.name) {
-                let copes = KeyNames.strategy(checker.options.keys, reads: variant.key, as: field.name)
-                report(.keyCaseChanged, copes ? .warning : .breaking, expected: "'\(field.name)'", actual: "'\(variant.key)'",
-                       message: "'\(field.name)' is absent and '\(variant.key)' is present: the key changed its spelling",
+                let variantKey = view.string(variant.key)
+                let copes = KeyNames.strategy(checker.options.keys, reads: variantKey, as: field.name)
+                report(.keyCaseChanged, copes ? .warning : .breaking, expected: "'\(field.name)'", actual: "'\(variantKey)'",
+                       message: "'\(field.name)' is absent and '\(variantKey)' is present: the key changed its spelling",
                        hint: copes
-                           ? "the app's `keys: \(checker.options.keys.rawValue)` strategy still reads it; update the spec to '\(variant.key)'"
-                           : "map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(variant.key)\"`), or decode with `keys: anyCase`",
-                       at: field.location, extraComponent: .key(variant.key), specKey: field.name)
+                           ? "the app's `keys: \(checker.options.keys.rawValue)` strategy still reads it; update the spec to '\(variantKey)'"
+                           : "map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(variantKey)\"`), or decode with `keys: anyCase`",
+                       at: field.location, extraComponent: .key(variantKey), specKey: field.name)
                 checkFieldValue(variant.value, plannedShape, position, key: variant.key)
             } else if !field.mayBeAbsent {
                 missing.append(position)
@@ -145,11 +154,12 @@ extension ShapeWalk {
             if let renamed = renameCandidate(
                 for: field, node: plannedShape.fieldNodes[position], among: index.unclaimed, missingCount: missing.count)
             {
-                index.claim(renamed.key)
-                report(.keyRenamed, .breaking, expected: "'\(field.name)'", actual: "'\(renamed.key)'",
-                       message: "heuristic: '\(field.name)' is absent and '\(renamed.key)' holds a value of the same shape; it was probably renamed",
-                       hint: "if so, map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(renamed.key)\"`), or add `- renameKeys: { \(renamed.key): \(field.name) }`",
-                       at: field.location, extraComponent: .key(renamed.key), specKey: field.name)
+                let renamedKey = view.string(renamed.key)
+                index.claim(renamedKey)
+                report(.keyRenamed, .breaking, expected: "'\(field.name)'", actual: "'\(renamedKey)'",
+                       message: "heuristic: '\(field.name)' is absent and '\(renamedKey)' holds a value of the same shape; it was probably renamed",
+                       hint: "if so, map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(renamedKey)\"`), or add `- renameKeys: { \(renamedKey): \(field.name) }`",
+                       at: field.location, extraComponent: .key(renamedKey), specKey: field.name)
                 checkFieldValue(renamed.value, plannedShape, position, key: renamed.key)
             } else {
                 report(.missingKey, .breaking, expected: "'\(field.name)': \(field.shape)", actual: "absent",
@@ -163,108 +173,113 @@ extension ShapeWalk {
 
     /// Checks the value of the field at `position` of `shape`, sent under `key`.
     @inline(__always)
-    mutating func checkFieldValue(_ value: JSONValue, _ shape: ShapePlan.Object, _ position: Int, key: String) {
-        path.push(.key(key), isWildcard: false)
-        if case .null = value, shape.fieldMayBeNull[position] {
+    mutating func checkFieldValue(_ value: Int, _ shape: ShapePlan.Object, _ position: Int, key: Int) {
+        path.push(.tapeKey(key), isWildcard: false)
+        if shape.fieldMayBeNull[position], view.kind(value) == .null {
         } else {
             check(value, shape.fieldNodes[position])
         }
         path.pop()
     }
 
-    mutating func reportExtraKeys(_ entries: [JSONObject.Entry], policy: ExtraKeysPolicy, _ declared: Shape) {
+    mutating func reportExtraKeys(_ members: [Member], policy: ExtraKeysPolicy, _ declared: Shape) {
         guard policy != .ignore else { return }
-        for entry in entries {
+        for member in members {
             let forbidden = policy == .forbid
-            report(.extraKey, forbidden ? .breaking : .info, expected: "no key '\(entry.key)'", actual: entry.value.kindDescription,
-                   message: "'\(entry.key)' is not in the spec" + (forbidden ? " and this object forbids extra keys" : ""),
+            let key = view.string(member.key)
+            report(.extraKey, forbidden ? .breaking : .info, expected: "no key '\(key)'", actual: kindDescription(member.value),
+                   message: "'\(key)' is not in the spec" + (forbidden ? " and this object forbids extra keys" : ""),
                    hint: forbidden
-                       ? "add '\(entry.key)' to the spec, or relax the object's extraKeys policy"
-                       : "nothing breaks; add '\(entry.key)' to the spec when the app starts using it",
-                   at: declared.location, extraComponent: .key(entry.key))
+                       ? "add '\(key)' to the spec, or relax the object's extraKeys policy"
+                       : "nothing breaks; add '\(key)' to the spec when the app starts using it",
+                   at: declared.location, extraComponent: .key(key))
         }
     }
 
     /// An unclaimed key whose object value holds at least half of the expected fields.
-    func envelopeCandidate(_ entries: [JSONObject.Entry], shape: ObjectShape) -> JSONObject.Entry? {
-        var best: (entry: JSONObject.Entry, hits: Int)?
-        for entry in entries {
-            guard case .object(let inner) = entry.value else { continue }
-            let innerKeys = Set(inner.entries.map { KeyNames.normalized($0.key) })
+    func envelopeCandidate(_ members: [Member], shape: ObjectShape) -> Member? {
+        var best: (member: Member, hits: Int)?
+        for member in members {
+            guard view.kind(member.value) == .object else { continue }
+            let innerKeys = Set(self.members(member.value).map { KeyNames.normalized(view.string($0.key)) })
             let hits = shape.fields.filter { innerKeys.contains(KeyNames.normalized($0.name)) }.count
-            if hits * 2 >= shape.fields.count, hits > (best?.hits ?? 0) { best = (entry, hits) }
+            if hits * 2 >= shape.fields.count, hits > (best?.hits ?? 0) { best = (member, hits) }
         }
-        return best?.entry
+        return best?.member
     }
 
     /// The unclaimed key most likely to be `field` renamed: its value fits the field's shape and its name is close.
-    func renameCandidate(for field: Field, node: Int, among entries: [JSONObject.Entry], missingCount: Int) -> JSONObject.Entry? {
-        var best: (entry: JSONObject.Entry, score: Double)?
-        for entry in entries where fits(entry.value, node) {
-            let a = KeyNames.normalized(entry.key), b = KeyNames.normalized(field.name)
+    func renameCandidate(for field: Field, node: Int, among members: [Member], missingCount: Int) -> Member? {
+        var best: (member: Member, score: Double)?
+        for member in members where fits(member.value, node) {
+            let key = view.string(member.key)
+            let a = KeyNames.normalized(key), b = KeyNames.normalized(field.name)
             let distance = Suggestions.editDistance(a, b)
             var score = 1 - Double(distance) / Double(max(a.count, b.count, 1))
-            if KeyNames.isAbbreviation(entry.key, of: field.name) || KeyNames.isAbbreviation(field.name, of: entry.key)
+            if KeyNames.isAbbreviation(key, of: field.name) || KeyNames.isAbbreviation(field.name, of: key)
                 || a.hasPrefix(b) || b.hasPrefix(a) {
                 score = max(score, 0.75)
             }
-            if score < 0.5, !(missingCount == 1 && entries.count == 1) { continue }
-            if score > (best?.score ?? -1) { best = (entry, score) }
+            if score < 0.5, !(missingCount == 1 && members.count == 1) { continue }
+            if score > (best?.score ?? -1) { best = (member, score) }
         }
-        return best?.entry
+        return best?.member
     }
 }
 
 /// An object's keys, claimed one by one as fields match them; wide objects get a hash index.
 struct KeyIndex {
-    private let object: JSONObject
-    /// Which entries are claimed, a bit each, for objects of up to 64 keys; larger objects use `claimedFlags`.
+    private let members: [Member]
+    /// Each member's key, decoded.
+    private let keys: [String]
+    /// Which members are claimed, a bit each, for objects of up to 64 keys; larger objects use `claimedFlags`.
     private var claimedBits: UInt64 = 0
     private var claimedFlags: [Bool] = []
     private var exact: [String: Int]?
     private var normalized: [String: [Int]]?
 
-    init(_ object: JSONObject) {
-        self.object = object
-        if object.count > 64 { self.claimedFlags = Array(repeating: false, count: object.count) }
-        if object.count > 12 {
+    init(_ members: [Member], view: JSONTapeView) {
+        self.members = members
+        self.keys = members.map { view.string($0.key) }
+        if members.count > 64 { self.claimedFlags = Array(repeating: false, count: members.count) }
+        if members.count > 12 {
             var exact: [String: Int] = [:]
-            exact.reserveCapacity(object.count)
-            for (position, entry) in object.entries.enumerated() { exact[entry.key] = position }
+            exact.reserveCapacity(members.count)
+            for (position, key) in keys.enumerated() { exact[key] = position }
             self.exact = exact
         }
     }
 
-    mutating func claimExact(_ key: String) -> JSONObject.Entry? {
+    mutating func claimExact(_ key: String) -> Member? {
         let position: Int?
         if let exact {
             position = exact[key]
         } else {
-            position = object.entries.lastIndex { $0.key == key }
+            position = keys.lastIndex(of: key)
         }
         guard let position, !isClaimed(position) else { return nil }
         claim(at: position)
-        return object.entries[position]
+        return members[position]
     }
 
     private func isClaimed(_ position: Int) -> Bool {
         claimedFlags.isEmpty ? claimedBits & (1 << UInt64(position)) != 0 : claimedFlags[position]
     }
 
-    mutating func claimVariant(of key: String) -> JSONObject.Entry? {
+    mutating func claimVariant(of key: String) -> Member? {
         let target = KeyNames.normalized(key)
         if normalized == nil {
             var map: [String: [Int]] = [:]
-            for (position, entry) in object.entries.enumerated() { map[KeyNames.normalized(entry.key), default: []].append(position) }
+            for (position, key) in keys.enumerated() { map[KeyNames.normalized(key), default: []].append(position) }
             normalized = map
         }
         guard let position = normalized?[target]?.first(where: { !isClaimed($0) }) else { return nil }
         claim(at: position)
-        return object.entries[position]
+        return members[position]
     }
 
     mutating func claim(_ key: String) {
-        if let position = object.entries.lastIndex(where: { $0.key == key }) { claim(at: position) }
+        if let position = keys.lastIndex(of: key) { claim(at: position) }
     }
 
     private var claimedCount = 0
@@ -274,11 +289,10 @@ struct KeyIndex {
         if claimedFlags.isEmpty { claimedBits |= 1 << UInt64(position) } else { claimedFlags[position] = true }
     }
 
-    /// Entries no field matched, in body order; a repeated key counts as claimed when any of its copies is.
-    var unclaimed: [JSONObject.Entry] {
-        if claimedCount == object.count { return [] }
-        let claimedKeys = Set(object.entries.indices.filter { isClaimed($0) }.map { object.entries[$0].key })
-        return object.entries.indices.filter { !isClaimed($0) && !claimedKeys.contains(object.entries[$0].key) }
-            .map { object.entries[$0] }
+    /// Members no field matched, in body order; a repeated key counts as claimed when any of its copies is.
+    var unclaimed: [Member] {
+        if claimedCount == members.count { return [] }
+        let claimedKeys = Set(members.indices.filter { isClaimed($0) }.map { keys[$0] })
+        return members.indices.filter { !isClaimed($0) && !claimedKeys.contains(keys[$0]) }.map { members[$0] }
     }
 }

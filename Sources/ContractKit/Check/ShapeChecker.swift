@@ -32,17 +32,25 @@ public struct ShapeChecker: Sendable {
         self.options = options
     }
 
+    /// Every drift of `document` from `shape`, grouped so that one drift repeated across array elements is one
+    /// finding.
+    public func check(_ document: JSONDocument, against shape: Shape) -> [Finding] {
+        ShapeFinding.grouped(checkEach(document, against: shape))
+    }
+
     /// Every drift of `value` from `shape`, grouped so that one drift repeated across array elements is one finding.
     public func check(_ value: JSONValue, against shape: Shape) -> [Finding] {
-        ShapeFinding.grouped(checkEach(value, against: shape))
+        check(JSONDocument(value), against: shape)
     }
 
     /// Every drift, one per place (not grouped), each with what grouping and merging need.
-    func checkEach(_ value: JSONValue, against shape: Shape) -> [ShapeFinding] {
+    func checkEach(_ document: JSONDocument, against shape: Shape) -> [ShapeFinding] {
         let plan = plans.plan(for: shape, checker: self)
-        var walk = ShapeWalk(checker: self, plan: plan)
-        walk.check(value, plan.root)
-        return walk.findings
+        return document.withView { view in
+            var walk = ShapeWalk(checker: self, plan: plan, view: view)
+            walk.check(document.root, plan.root)
+            return walk.findings
+        }
     }
 
     /// The definition behind a named shape, following aliases.
@@ -83,26 +91,32 @@ struct ShapeFinding {
 }
 
 /// One walk over a body: the current path and the findings so far.
+///
+/// Values are entries of the body's tape, read in place: the walk decodes a string only to test it (a date, an
+/// enumeration, a pattern) and builds nothing for a value that fits.
 struct ShapeWalk: ~Copyable {
     let checker: ShapeChecker
     /// The plan of the shape being checked; a shape made up during the walk is checked under a plan of its own.
     var plan: ShapePlan
+    /// The body.
+    let view: JSONTapeView
     /// Where the walk is; steps that are wildcards when grouping repeated drift are kept as flags, so that the walk
     /// builds no strings on the happy path.
     var path = WalkPath()
     var findings: [ShapeFinding] = []
     var stopAtFirst = false
 
-    init(checker: ShapeChecker, plan: ShapePlan) {
+    init(checker: ShapeChecker, plan: ShapePlan, view: JSONTapeView) {
         self.checker = checker
         self.plan = plan
+        self.view = view
     }
 
     var done: Bool { stopAtFirst && !findings.isEmpty }
 
     /// True when `value` fits the shape at `node` with no drift at all (used by heuristics).
-    func fits(_ value: JSONValue, _ node: Int) -> Bool {
-        var walk = ShapeWalk(checker: checker, plan: plan)
+    func fits(_ value: Int, _ node: Int) -> Bool {
+        var walk = ShapeWalk(checker: checker, plan: plan, view: view)
         walk.stopAtFirst = true
         walk.check(value, node)
         return walk.findings.isEmpty
@@ -113,13 +127,15 @@ struct ShapeWalk: ~Copyable {
         _ kind: DriftKind, _ severity: Severity, expected: String, actual: String, message: String, hint: String?,
         at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = "", specKey: String? = nil
     ) {
-        var components = path.components
+        var components = path.components(in: view)
         var group = ""
+        var position = 0
         path.forEach { step in
-            switch step.component {
+            switch components[position] {
             case .index: group += "[*]"
             case .key(let key): group += step.isWildcard ? ".*" : "." + key
             }
+            position += 1
         }
         if let extraComponent {
             components.append(extraComponent)
@@ -133,42 +149,74 @@ struct ShapeWalk: ~Copyable {
 
     /// Runs `body` one step further down the path.
     @inline(__always)
-    mutating func descend<T>(_ component: JSONPath.Component, wildcard: Bool, _ body: (inout ShapeWalk) -> T) -> T {
-        path.push(component, isWildcard: wildcard)
+    mutating func descend<T>(_ place: WalkPath.Place, wildcard: Bool, _ body: (inout ShapeWalk) -> T) -> T {
+        path.push(place, isWildcard: wildcard)
         defer { path.pop() }
         return body(&self)
     }
 
+    // MARK: - Reading values
+
+    /// The value at `value` as a tree: for scalars, and for containers only where a finding needs one.
+    func json(_ value: Int) -> JSONValue { view.value(value) }
+
+    /// The members of the object at `value`: each key's entry and its value's entry, in body order.
+    func members(_ value: Int) -> [Member] {
+        let entry = view.entries[value]
+        var members: [Member] = []
+        members.reserveCapacity(entry.memberCount)
+        var index = value + 1
+        while index < entry.end {
+            members.append(Member(key: index, value: index + 1))
+            index = view.next(after: index + 1)
+        }
+        return members
+    }
+
+    /// The elements of the array at `value`, in order.
+    func elements(_ value: Int) -> [Int] {
+        let entry = view.entries[value]
+        var elements: [Int] = []
+        elements.reserveCapacity(entry.memberCount)
+        var index = value + 1
+        while index < entry.end {
+            elements.append(index)
+            index = view.next(after: index)
+        }
+        return elements
+    }
+
     // MARK: - The walk
 
-    /// Checks `value` against the shape at `node`.
+    /// Checks the body value at tape entry `value` against the shape at `node`.
     ///
     /// Called once per value of the body: the common tests are inline, and everything that words a finding, or
     /// checks a rarer kind of shape, is out of line so that this stays small.
-    mutating func check(_ value: JSONValue, _ node: Int) {
+    mutating func check(_ value: Int, _ node: Int) {
         if done { return }
         let test = plan.tests[node]
+        let kind = view.kind(value)
         switch test {
         case .any:
             return
         case .optional(let wrapped):
-            if case .null = value { return }
+            if kind == .null { return }
             check(value, wrapped)
             return
         default:
             break
         }
-        if case .null = value { return reportNull(node) }
+        if kind == .null { return reportNull(node) }
         switch test {
         case .string:
-            guard case .string = value else { return mismatch(value, node, hint: hintForString(value)) }
+            guard kind == .string || kind == .escapedString else { return mismatch(value, node, hint: hintForString(value)) }
         case .int:
-            guard case .number(let number) = value else { return mismatch(value, node, hint: hintForNumber(value, "Int")) }
-            if !fitsInt(number) { intDoesNotFit(number, value, node) }
+            guard kind == .integer || kind == .fraction else { return mismatch(value, node, hint: hintForNumber(value, "Int")) }
+            if !fitsInt(value) { intDoesNotFit(value, node) }
         case .double:
-            guard case .number = value else { return mismatch(value, node, hint: hintForNumber(value, "Double")) }
+            guard kind == .integer || kind == .fraction else { return mismatch(value, node, hint: hintForNumber(value, "Double")) }
         case .bool:
-            guard case .bool = value else {
+            guard kind == .true || kind == .false else {
                 return mismatch(value, node, hint: "decode the property with a custom init(from:) that maps this to Bool, or ask the backend for true/false")
             }
         case .date(let format):
@@ -196,26 +244,32 @@ struct ShapeWalk: ~Copyable {
     }
 
     @inline(never)
-    private mutating func intDoesNotFit(_ number: JSONNumber, _ value: JSONValue, _ node: Int) {
-        let hint = number.isInteger
+    private mutating func intDoesNotFit(_ value: Int, _ node: Int) {
+        let hint = view.kind(value) == .integer
             ? "the number does not fit in Int: decode it as Double or Decimal, or as a String if it is an id"
             : "the backend now sends a fraction: declare the property Double or Decimal"
         mismatch(value, node, hint: hint)
     }
 
+    /// The string at `value`, or nil when it is not a string.
+    private func stringValue(_ value: Int) -> String? {
+        let kind = view.kind(value)
+        return kind == .string || kind == .escapedString ? view.string(value) : nil
+    }
+
     /// URLs, UUIDs, enumerations, patterns, and names that lead nowhere.
     @inline(never)
-    private mutating func checkOtherScalar(_ value: JSONValue, _ test: ShapePlan.Test, _ node: Int) {
+    private mutating func checkOtherScalar(_ value: Int, _ test: ShapePlan.Test, _ node: Int) {
         switch test {
         case .url:
-            guard case .string(let text) = value else { return mismatch(value, node, hint: nil) }
+            guard let text = stringValue(value) else { return mismatch(value, node, hint: nil) }
             if URL(string: text) == nil || text.isEmpty {
                 report(.typeMismatch, .breaking, expected: "URL", actual: describe(value),
                        message: "\(lastKeyDescription) is not a valid URL", hint: "declare the property String if the backend sends free text here",
                        at: plan.declared[node].location)
             }
         case .uuid:
-            guard case .string(let text) = value else { return mismatch(value, node, hint: nil) }
+            guard let text = stringValue(value) else { return mismatch(value, node, hint: nil) }
             if UUID(uuidString: text) == nil {
                 report(.typeMismatch, .breaking, expected: "UUID", actual: describe(value),
                        message: "\(lastKeyDescription) is not a UUID", hint: "declare the property String if ids are no longer UUIDs",
@@ -223,9 +277,9 @@ struct ShapeWalk: ~Copyable {
             }
         case .enumeration(let index):
             let text: String
-            switch value {
-            case .string(let string): text = string
-            case .number(let number): text = number.literal
+            switch view.kind(value) {
+            case .string, .escapedString: text = view.string(value)
+            case .integer, .fraction: text = view.numberLiteral(value)
             default: return mismatch(value, node, hint: nil)
             }
             let cases = plan.enumerations[index]
@@ -237,7 +291,7 @@ struct ShapeWalk: ~Copyable {
                        at: declared.location, variant: text)
             }
         case .pattern(let index):
-            guard case .string(let text) = value else { return mismatch(value, node, hint: nil) }
+            guard let text = stringValue(value) else { return mismatch(value, node, hint: nil) }
             let pattern = plan.patterns[index]
             if !RegexCache.shared.matches(pattern, text) {
                 let declared = plan.declared[node]
@@ -256,21 +310,15 @@ struct ShapeWalk: ~Copyable {
         }
     }
 
-    /// True when `number` reads as an `Int` (an `Int64`), as `JSONDecoder` would read it.
-    func fitsInt(_ number: JSONNumber) -> Bool {
+    /// True when the number at `value` reads as an `Int` (an `Int64`), as `JSONDecoder` would read it.
+    func fitsInt(_ value: Int) -> Bool {
         // Up to 18 digits, with or without a minus sign, always fit; anything else takes the long way.
-        var digits = 0
-        var plain = true
-        for (position, byte) in number.literal.utf8.enumerated() {
-            if JSONByte.isDigit(byte) {
-                digits += 1
-            } else if !(position == 0 && byte == JSONByte.minus) {
-                plain = false
-                break
-            }
+        let entry = view.entries[value]
+        if entry.kind == .integer {
+            let digits = view.bytes[entry.offset] == JSONByte.minus ? entry.length - 1 : entry.length
+            if digits <= 18 { return true }
         }
-        if plain && digits > 0 && digits <= 18 { return true }
-        return fitsIntSlowly(number)
+        return fitsIntSlowly(JSONNumber(literal: view.numberLiteral(value)))
     }
 
     private func fitsIntSlowly(_ number: JSONNumber) -> Bool {
@@ -280,28 +328,28 @@ struct ShapeWalk: ~Copyable {
     }
 
     @inline(never)
-    mutating func mismatch(_ value: JSONValue, _ node: Int, hint: String?) {
+    mutating func mismatch(_ value: Int, _ node: Int, hint: String?) {
         mismatch(value, plan.declared[node], hint: hint)
     }
 
-    mutating func mismatch(_ value: JSONValue, _ declared: Shape, hint: String?) {
+    mutating func mismatch(_ value: Int, _ declared: Shape, hint: String?) {
         report(.typeMismatch, .breaking, expected: declared.description, actual: describe(value),
                message: "\(lastKeyDescription) is \(describe(value)), but the spec says \(declared.description)",
-               hint: hint, at: declared.location, variant: JSONValue.kindName(value))
+               hint: hint, at: declared.location, variant: kindName(value))
     }
 
     @inline(never)
-    func hintForString(_ value: JSONValue) -> String? {
-        switch value {
-        case .number: return "the backend now sends a number: declare the property Int or Double, or accept both forms in a custom init(from:)"
-        case .bool: return "the backend now sends a boolean: declare the property Bool"
+    func hintForString(_ value: Int) -> String? {
+        switch view.kind(value) {
+        case .integer, .fraction: return "the backend now sends a number: declare the property Int or Double, or accept both forms in a custom init(from:)"
+        case .true, .false: return "the backend now sends a boolean: declare the property Bool"
         default: return nil
         }
     }
 
     @inline(never)
-    func hintForNumber(_ value: JSONValue, _ type: String) -> String? {
-        guard case .string(let text) = value else { return nil }
+    func hintForNumber(_ value: Int, _ type: String) -> String? {
+        guard let text = stringValue(value) else { return nil }
         if Double(text) != nil {
             return "the backend now sends the number as a string (\"\(text)\"): declare the property String, or accept both forms in a custom init(from:)"
         }
@@ -310,14 +358,43 @@ struct ShapeWalk: ~Copyable {
 
     /// `'email'` for the key being checked, `element 3` for an array element, `the body` at the root.
     var lastKeyDescription: String {
-        switch path.last {
+        switch path.last(in: view) {
         case .key(let key)?: return "'\(key)'"
         case .index(let index)?: return "element \(index)"
         case nil: return "the body"
         }
     }
 
-    func describe(_ value: JSONValue) -> String {
+    /// The JSON type's name of the value at `value`: `null`, `boolean`, `number`, `string`, `array` or `object`.
+    func kindName(_ value: Int) -> String {
+        switch view.kind(value) {
+        case .null: return "null"
+        case .true, .false: return "boolean"
+        case .integer, .fraction: return "number"
+        case .string, .escapedString: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    /// `object with 2 keys`, `array with 1 element`, or the scalar's kind.
+    func kindDescription(_ value: Int) -> String {
+        let entry = view.entries[value]
+        switch entry.kind {
+        case .array: return entry.memberCount == 1 ? "array with 1 element" : "array with \(entry.memberCount) elements"
+        case .object: return entry.memberCount == 1 ? "object with 1 key" : "object with \(entry.memberCount) keys"
+        default: return json(value).kindDescription
+        }
+    }
+
+    func describe(_ value: Int) -> String {
+        switch view.kind(value) {
+        case .array, .object: return kindDescription(value)
+        default: return Self.describe(json(value))
+        }
+    }
+
+    static func describe(_ value: JSONValue) -> String {
         switch value {
         case .string(let text):
             let shown = text.count > 40 ? String(text.prefix(37)) + "…" : text
@@ -349,16 +426,20 @@ struct ShapeWalk: ~Copyable {
 
     // MARK: - Dates
 
-    mutating func checkDate(_ value: JSONValue, format: DateFormat, _ node: Int) {
+    mutating func checkDate(_ value: Int, format: DateFormat, _ node: Int) {
         // A value that matches is a string or a number, so it always has a style: matching first skips sniffing.
-        if DateSniffer.value(value, matches: format) { return }
+        if case .iso8601 = format, view.kind(value) == .string {
+            if ISO8601.parse(bytes: view.rawBytes(value), requireZone: true) != nil { return }
+        } else if DateSniffer.value(json(value), matches: format) {
+            return
+        }
         dateMismatch(value, format: format, node)
     }
 
     @inline(never)
-    private mutating func dateMismatch(_ value: JSONValue, format: DateFormat, _ node: Int) {
+    private mutating func dateMismatch(_ value: Int, format: DateFormat, _ node: Int) {
         let declared = plan.declared[node]
-        guard let style = DateSniffer.style(of: value) else { return mismatch(value, declared, hint: nil) }
+        guard let style = DateSniffer.style(of: json(value)) else { return mismatch(value, declared, hint: nil) }
         var hint = "decode with a strategy that reads it"
         if let strategy = style.suggestedStrategy {
             hint = "decode with `dates: \(strategy)` (or `flexible`), or ask the backend to keep \(format)"
@@ -369,6 +450,12 @@ struct ShapeWalk: ~Copyable {
                message: "\(lastKeyDescription) is written as \(style), not as \(format)", hint: hint, at: declared.location,
                variant: style.description)
     }
+}
+
+/// One member of an object on the tape: its key's entry and its value's entry.
+struct Member {
+    let key: Int
+    let value: Int
 }
 
 /// Compiled patterns, shared, behind a lock.

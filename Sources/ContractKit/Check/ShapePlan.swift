@@ -29,6 +29,8 @@ final class ShapePlan: Sendable {
     final class Object: Sendable {
         let shape: ObjectShape
         let fieldNames: [String]
+        /// The field names' UTF-8, to compare with keys on the tape without decoding them.
+        let fieldNameBytes: [[UInt8]]
         let fieldNodes: [Int]
         let fieldMayBeNull: [Bool]
         /// True when no two fields share a name, so that a body whose keys are exactly the field names in order
@@ -38,9 +40,20 @@ final class ShapePlan: Sendable {
         init(shape: ObjectShape, fieldNodes: [Int]) {
             self.shape = shape
             self.fieldNames = shape.fields.map { $0.name }
+            self.fieldNameBytes = fieldNames.map { Array($0.utf8) }
             self.fieldNodes = fieldNodes
             self.fieldMayBeNull = shape.fields.map { $0.mayBeNull }
             self.hasDistinctNames = Self.areDistinct(fieldNames)
+        }
+
+        /// True when the key at tape entry `key` is the name of the field at `position`.
+        @inline(__always)
+        func key(_ key: Int, in view: JSONTapeView, isField position: Int) -> Bool {
+            let entry = view.entries[key]
+            guard entry.kind == .string else { return view.string(key) == fieldNames[position] }
+            return fieldNameBytes[position].withUnsafeBufferPointer { name in
+                name.count == entry.length && (name.isEmpty || memcmp(view.bytes + entry.offset, name.baseAddress!, name.count) == 0)
+            }
         }
 
         private static func areDistinct(_ names: [String]) -> Bool {

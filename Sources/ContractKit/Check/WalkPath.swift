@@ -6,8 +6,23 @@ struct WalkPath: ~Copyable {
     /// One step: an object key or array index, and whether it is an array index or dictionary key, which stand
     /// for any index or key when repeated drift is grouped.
     struct Step {
-        var component: JSONPath.Component
+        var place: Place
         var isWildcard: Bool
+    }
+
+    /// An array index, an object key, or an object key still on the tape (decoded only for a finding).
+    enum Place {
+        case index(Int)
+        case key(String)
+        case tapeKey(Int)
+
+        func component(in view: JSONTapeView) -> JSONPath.Component {
+            switch self {
+            case .index(let index): return .index(index)
+            case .key(let key): return .key(key)
+            case .tapeKey(let node): return .key(view.string(node))
+            }
+        }
     }
 
     private var steps: UnsafeMutablePointer<Step>
@@ -27,9 +42,9 @@ struct WalkPath: ~Copyable {
 
     /// Steps down to `component`.
     @inline(__always)
-    mutating func push(_ component: JSONPath.Component, isWildcard: Bool) {
+    mutating func push(_ place: Place, isWildcard: Bool) {
         if count == capacity { grow() }
-        (steps + count).initialize(to: Step(component: component, isWildcard: isWildcard))
+        (steps + count).initialize(to: Step(place: place, isWildcard: isWildcard))
         count += 1
     }
 
@@ -41,13 +56,13 @@ struct WalkPath: ~Copyable {
     }
 
     /// The last step, or nil at the root.
-    var last: JSONPath.Component? {
-        count > 0 ? steps[count - 1].component : nil
+    func last(in view: JSONTapeView) -> JSONPath.Component? {
+        count > 0 ? steps[count - 1].place.component(in: view) : nil
     }
 
     /// The steps from the root, in order.
-    var components: [JSONPath.Component] {
-        UnsafeBufferPointer(start: steps, count: count).map { $0.component }
+    func components(in view: JSONTapeView) -> [JSONPath.Component] {
+        UnsafeBufferPointer(start: steps, count: count).map { $0.place.component(in: view) }
     }
 
     /// Calls `body` with each step from the root, in order.

@@ -358,3 +358,12 @@ public struct JSONDocument: @unchecked Sendable {
     /// The number of values in the document, keys counted.
     public var valueCount: Int { withView { $0.next(after: root) } - root }
 }
+
+extension JSONDocument {
+    /// A document of `value`, written out compactly and indexed.
+    public init(_ value: JSONValue) {
+        let bytes = Array(JSONWriter(style: .compact).write(value).utf8)
+        // Our own writer's output always parses.
+        self = try! JSONParser(maxDepth: .max).parseDocument(bytes)
+    }
+}

@@ -183,7 +183,7 @@ public struct Verifier: Sendable {
             let checker = ShapeChecker(
                 shapes: suite.shapes,
                 options: .init(dates: endpoint.decoding.dates, keys: endpoint.decoding.keys, extraKeys: expect.extraKeys))
-            shapeFindings = checker.checkEach(body, against: shape)
+            shapeFindings = checker.checkEach(JSONDocument(body), against: shape)
         }
         guard let model else { return findings + ShapeFinding.grouped(shapeFindings) }
         var verification = ModelVerification(endpoint: endpoint, model: model, locator: ShapeLocator(shapes: suite.shapes), rawBody: body)
