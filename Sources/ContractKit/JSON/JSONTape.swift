@@ -240,6 +240,9 @@ struct JSONMaterializer: ~Copyable {
     let progress: ((Int) -> Void)?
     private var recentKeys: [(UInt64, UInt64, Int, String)] = []
 
+    /// A value left out of the tree, as `null` (a recording's body, read apart from the rest of the file).
+    var skipping = -1
+
     init(view: JSONTapeView, progress: ((Int) -> Void)?) {
         self.view = view
         self.progress = progress
@@ -260,8 +263,8 @@ struct JSONMaterializer: ~Copyable {
         while true {
             let entry = view.entries[index]
             var value: JSONValue
-            switch entry.kind {
-            case .null: value = .null; index += 1
+            switch index == skipping ? .null : entry.kind {
+            case .null: value = .null; index = view.next(after: index)
             case .false: value = .bool(false); index += 1
             case .true: value = .bool(true); index += 1
             case .integer, .fraction: value = .number(JSONNumber(literal: view.numberLiteral(index))); index += 1
@@ -354,6 +357,41 @@ public struct JSONDocument: @unchecked Sendable {
 
     /// The document's value as a tree.
     public var value: JSONValue { withView { $0.value(root) } }
+
+    /// The document's value as a tree, with the value at tape entry `skipped` (inside it) left out as `null`.
+    func value(skipping skipped: Int) -> JSONValue {
+        withView { view in
+            var materializer = JSONMaterializer(view: view, progress: nil)
+            materializer.skipping = skipped
+            return materializer.value(at: root)
+        }
+    }
+
+    /// The tape entry of the value reached by `keys` (object members, from the root; the last of a repeated key),
+    /// or nil.
+    func entry(at keys: [String]) -> Int? {
+        withView { view in
+            var node = root
+            for key in keys {
+                guard view.kind(node) == .object else { return nil }
+                let end = view.entries[node].end
+                var member = node + 1
+                var found: Int?
+                while member < end {
+                    if view.string(member, equals: key) { found = member + 1 }
+                    member = view.next(after: member + 1)
+                }
+                guard let found else { return nil }
+                node = found
+            }
+            return node
+        }
+    }
+
+    /// The value at tape entry `node` (inside this document) as a document of its own, over the same text.
+    func subdocument(at node: Int) -> JSONDocument {
+        JSONDocument(source: source, tape: tape, root: node)
+    }
 
     /// The number of values in the document, keys counted.
     public var valueCount: Int { withView { $0.next(after: root) } - root }

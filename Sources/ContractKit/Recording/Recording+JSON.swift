@@ -7,33 +7,59 @@ extension Recording {
     public static func read(from path: String) throws(ContractError) -> Recording {
         let parsed: Result<JSONValue, ContractError>
         if let mapped = MappedFile(path: path) {
-            // Parsed in place; the pages behind the parser are given back as it goes, so that a large recording's
-            // bytes and its parse tree are not resident together.
+            // Parsed in place; the pages behind the tree being built are given back as it goes, so that a large
+            // recording's bytes and its tree are not resident together.
             parsed = Result { () throws(ContractError) -> JSONValue in
                 try JSONParser().parse(mapped.bytes, file: path, every: 8 << 20) { mapped.releaseBytes(before: $0) }
             }
         } else {
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-            } catch {
-                throw ContractError(.io, "cannot read '\(path)'", hint: "check that the file exists and is readable")
-            }
+            let data = try contents(of: path)
             parsed = data.withUnsafeBytes { buffer in
                 Result { () throws(ContractError) -> JSONValue in try JSONParser().parse(buffer, file: path) }
             }
         }
-        let value: JSONValue
         switch parsed {
-        case .success(let success):
-            value = success
-        case .failure(var error):
-            error.code = .invalidRecording
-            error.message = "the recording is not valid JSON: " + error.message
-            if error.hint == nil { error.hint = "re-record it with `contract record`, or fix the JSON by hand" }
-            throw error
+        case .success(let value): return try Recording(json: value, file: path)
+        case .failure(let error): throw notJSON(error)
         }
-        return try Recording(json: value, file: path)
+    }
+
+    /// Reads a recording from a file, keeping a JSON response body as a document over the file's text, unbuilt.
+    ///
+    /// The recording's own `response.body` is then `null`: build it from the document when it is needed.
+    static func readIndexed(from path: String) throws(ContractError) -> (recording: Recording, body: JSONDocument?) {
+        let document: JSONDocument
+        do {
+            if let mapped = MappedFile(path: path) {
+                document = JSONDocument(source: .mapped(mapped), tape: try JSONParser().index(mapped.bytes, file: path), root: 0)
+            } else {
+                let bytes = [UInt8](try contents(of: path))
+                document = try JSONParser().parseDocument(bytes, file: path)
+            }
+        } catch {
+            throw error.code == .io ? error : notJSON(error)
+        }
+        guard let bodyEntry = document.entry(at: ["response", "body"]) else {
+            return (try Recording(json: document.value, file: path), nil)
+        }
+        return (try Recording(json: document.value(skipping: bodyEntry), file: path), document.subdocument(at: bodyEntry))
+    }
+
+    private static func contents(of path: String) throws(ContractError) -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        } catch {
+            throw ContractError(.io, "cannot read '\(path)'", hint: "check that the file exists and is readable")
+        }
+    }
+
+    /// A JSON syntax error in a recording, worded as one.
+    private static func notJSON(_ syntaxError: ContractError) -> ContractError {
+        var error = syntaxError
+        error.code = .invalidRecording
+        error.message = "the recording is not valid JSON: " + error.message
+        if error.hint == nil { error.hint = "re-record it with `contract record`, or fix the JSON by hand" }
+        return error
     }
 
     /// Reads a recording from its parsed JSON; `file` names it in errors.

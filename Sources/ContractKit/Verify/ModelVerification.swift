@@ -17,10 +17,24 @@ struct ModelVerification {
     let endpoint: Endpoint
     let model: ModelType
     let locator: ShapeLocator
-    /// The body as the server sent it.
-    let rawBody: JSONValue
+    /// The body as the server sent it, built when first read.
+    let lazyRawBody: LazyJSONValue
     /// The body's own JSON text, when the verifier has it: decoded as is when no transform changes the body.
     var rawBodyText: Data? = nil
+
+    init(endpoint: Endpoint, model: ModelType, locator: ShapeLocator, rawBody: LazyJSONValue) {
+        self.endpoint = endpoint
+        self.model = model
+        self.locator = locator
+        self.lazyRawBody = rawBody
+    }
+
+    init(endpoint: Endpoint, model: ModelType, locator: ShapeLocator, rawBody: JSONValue) {
+        self.init(endpoint: endpoint, model: model, locator: locator, rawBody: LazyJSONValue(rawBody))
+    }
+
+    /// The body as the server sent it.
+    var rawBody: JSONValue { lazyRawBody.value }
 
     /// The merged findings (grouped) and notes for the report.
     struct Outcome {
@@ -40,6 +54,7 @@ struct ModelVerification {
     }
 
     func verify(shapeFindings: [ShapeFinding]) -> Outcome {
+        if let outcome = verifyDecodingAtOnce(shapeFindings: shapeFindings) { return outcome }
         let body = rawBody
         var items = shapeFindings
         var notes: [String] = []
@@ -94,6 +109,23 @@ struct ModelVerification {
         // The same drift in two elements is one finding only if the app fares the same with both.
         for index in items.indices { items[index].group += "|\(items[index].finding.severity)" }
         return Outcome(findings: ShapeFinding.grouped(items), notes: notes)
+    }
+
+    /// The outcome when the body's own text, untransformed, decodes through the model at the first attempt: no
+    /// failure to trace, so the body is never built as a tree. Nil when it does not (or there are transforms).
+    ///
+    /// The same outcome as the full path's for a body that decodes: every shape finding is one the model copes with.
+    private func verifyDecodingAtOnce(shapeFindings: [ShapeFinding]) -> Outcome? {
+        guard endpoint.transforms.isEmpty, let text = rawBodyText,
+              (try? model.decode(text, with: endpoint.decoding.makeDecoder())) != nil else { return nil }
+        var items = shapeFindings
+        for index in items.indices where items[index].finding.path != nil {
+            judgeCoping(&items[index], reason: "\(model) decodes the body anyway", newHint: true)
+        }
+        for index in items.indices { items[index].group += "|\(items[index].finding.severity)" }
+        return Outcome(
+            findings: ShapeFinding.grouped(items),
+            notes: ["decoded through \(model) (keys: \(endpoint.decoding.keys.rawValue), dates: \(endpoint.decoding.dates))"])
     }
 
     // MARK: - Transforms

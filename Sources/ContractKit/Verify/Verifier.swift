@@ -80,17 +80,22 @@ public struct Verifier: Sendable {
         var result = EndpointResult(
             id: endpoint.id, specLocation: endpoint.location, recordingPath: path, model: endpoint.model, findings: [])
         var recording: Recording?
-        result.findings = findings(for: endpoint, recordingPath: path, recording: &recording, notes: &result.notes)
+        var body: LazyJSONValue?
+        result.findings = findings(for: endpoint, recordingPath: path, recording: &recording, body: &body, notes: &result.notes)
         for index in result.findings.indices { result.findings[index].endpoint = endpoint.id }
         applyWaivers(endpoint.waivers, to: &result)
-        if !result.findings.isEmpty {
-            result.recording = recording.map(SecretRedaction.redacted)
+        if !result.findings.isEmpty, var recording {
             // Reports excerpt the body around each finding. A large body is left out, so that a run with many
             // failing endpoints holds no more than one large body at a time, and report.json stays small.
             if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > options.maxReportedBodyBytes {
-                result.recording?.response.body = nil
+                recording.response.body = nil
                 result.notes.append("the body (\(Verifier.describeSize(size))) is left out of the report's excerpts; see \(path)")
+            } else if let body {
+                recording.response.body = .json(body.value)
             }
+            result.recording = SecretRedaction.redacted(recording)
+        }
+        if !result.findings.isEmpty {
             result.expected = ShapeOutline(expectation: endpoint.expect, shapes: suite.shapes)
         }
         return result
@@ -114,7 +119,11 @@ public struct Verifier: Sendable {
         }
     }
 
-    private func findings(for endpoint: Endpoint, recordingPath path: String, recording read: inout Recording?, notes: inout [String]) -> [Finding] {
+    /// The endpoint's findings; `read` is the recording (its JSON body left `null`, to be built from `body`).
+    private func findings(
+        for endpoint: Endpoint, recordingPath path: String, recording read: inout Recording?, body lazyBody: inout LazyJSONValue?,
+        notes: inout [String]
+    ) -> [Finding] {
         guard FileManager.default.fileExists(atPath: path) else {
             return [Finding(
                 kind: .recordingMissing, severity: .breaking, path: nil, expected: "a recording at \(path)", actual: "no file",
@@ -122,9 +131,11 @@ public struct Verifier: Sendable {
                 hint: "record it with `contract record --filter \(endpoint.id)`, or add the file by hand", specLocation: endpoint.location)]
         }
         let recording: Recording
+        let document: JSONDocument?
         do {
-            recording = try Recording.read(from: path)
+            (recording, document) = try Recording.readIndexed(from: path)
             read = recording
+            lazyBody = document.map { document in LazyJSONValue { document.value } }
         } catch {
             let location = error.location.map { "\($0): " } ?? ""
             return [Finding(
@@ -164,7 +175,7 @@ public struct Verifier: Sendable {
         }
         let model = model(for: endpoint, notes: &notes)
         guard expect.body != nil || model != nil else { return findings }
-        guard case .json(let body)? = recording.response.body else {
+        guard let document, let lazyBody else {
             let actual: String
             switch recording.response.body {
             case .text(let text)?: actual = "text: \"\(text.prefix(60))\(text.count > 60 ? "…" : "")\""
@@ -183,10 +194,10 @@ public struct Verifier: Sendable {
             let checker = ShapeChecker(
                 shapes: suite.shapes,
                 options: .init(dates: endpoint.decoding.dates, keys: endpoint.decoding.keys, extraKeys: expect.extraKeys))
-            shapeFindings = checker.checkEach(JSONDocument(body), against: shape)
+            shapeFindings = checker.checkEach(document, against: shape)
         }
         guard let model else { return findings + ShapeFinding.grouped(shapeFindings) }
-        var verification = ModelVerification(endpoint: endpoint, model: model, locator: ShapeLocator(shapes: suite.shapes), rawBody: body)
+        var verification = ModelVerification(endpoint: endpoint, model: model, locator: ShapeLocator(shapes: suite.shapes), rawBody: lazyBody)
         if endpoint.transforms.isEmpty { verification.rawBodyText = Verifier.bodyText(inRecordingAt: path) }
         let outcome = verification.verify(shapeFindings: shapeFindings)
         notes += outcome.notes
