@@ -17,7 +17,7 @@ enum CheckFigures {
             // The checker and the decoder are each made once and reused, as a runner checking many bodies would.
             let (ratio, check, decode) = Measure.sideBySide(runs: quick ? 3 : 9) {
                 for _ in 0..<repeats {
-                    let findings = checker.check(try! JSONParser().parse(bytes), against: shape)
+                    let findings = checker.check(try! JSONParser().parseDocument(bytes), against: shape)
                     precondition(findings.isEmpty, "the generated payload must conform: \(findings.first!.message)")
                 }
             } against: {

@@ -73,7 +73,7 @@ enum ProfileDriver {
         case .serialization:
             _ = try! JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         case .check(let checker, let shape):
-            let findings = checker.check(try! JSONParser().parse(bytes), against: shape)
+            let findings = checker.check(try! JSONParser().parseDocument(bytes), against: shape)
             precondition(findings.isEmpty)
         case .decode:
             let decoder = JSONDecoder()
