@@ -7,7 +7,7 @@ import Foundation
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledWork*' .build/release/contract-bench profile parse large`
 enum ProfileDriver {
     static let usage = """
-        usage: contract-bench profile parse|serialization|check|decode <small|medium|large|deep|wide|reordered> [passes]
+        usage: contract-bench profile parse|serialization|check|decode|verify <small|medium|large|deep|wide|reordered> [passes]
                contract-bench profile corpus <recordings> <directory>
         """
 
@@ -29,6 +29,14 @@ enum ProfileDriver {
         case "serialization": work = .serialization
         case "check": work = .check(ShapeChecker(shapes: suite.shapes), suite.endpoints[0].expect.body!)
         case "decode": work = .decode
+        case "verify":
+            // Figure 3's subject: one endpoint verified through the `[User]` model, from its recording on disk.
+            let directory = NSTemporaryDirectory() + "contract-bench-profile-\(ProcessInfo.processInfo.processIdentifier)"
+            ScalingFigures.makeCorpus(at: directory, endpoints: 1, body: try! JSONParser().parse(bytes), model: "[User]")
+            let suite = try! SpecLoader().load(directory: directory + "/Specs")
+            let verifier = Verifier(
+                suite: suite, options: .init(recordingsDirectory: directory + "/Recordings"), models: ModelRegistry([Payloads.User.self]))
+            work = .verify(verifier, suite.endpoints[0])
         default:
             print(usage)
             return 64
@@ -41,6 +49,7 @@ enum ProfileDriver {
     enum Work {
         case parse, serialization, decode
         case check(ShapeChecker, Shape)
+        case verify(Verifier, Endpoint)
     }
 
     static func payload(_ name: String) -> [UInt8]? {
@@ -79,6 +88,8 @@ enum ProfileDriver {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
             _ = try! decoder.decode([Payloads.User].self, from: data)
+        case .verify(let verifier, let endpoint):
+            precondition(verifier.verify(endpoint).findings.isEmpty)
         }
     }
 }

@@ -190,8 +190,8 @@ extension ShapePlan {
 
 /// The plans a checker has made, by the shape they check, so that checking many bodies plans each shape once.
 final class ShapePlanCache: @unchecked Sendable {
-    /// Plans kept at most; a checker meets few distinct shapes, so reaching this means shapes made on the fly.
-    private static let capacity = 64
+    /// Plans kept at most: a verifier shares one checker across a suite's endpoints; reaching this means shapes made on the fly.
+    private static let capacity = 4096
     private let lock = NSLock()
     private var plans: [Shape: ShapePlan] = [:]
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// A parsed JSON document as a flat index over its text: one entry per value, in document order.
 ///
@@ -119,6 +115,39 @@ struct JSONTapeView {
     func rawBytes(_ node: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = entries[node]
         return UnsafeBufferPointer(start: bytes + entry.offset, count: entry.length)
+    }
+
+    /// The offset of the first byte of the value at `node` (a string's opening quote).
+    func startOffset(of node: Int) -> Int {
+        let entry = entries[node]
+        return entry.kind == .string || entry.kind == .escapedString ? entry.offset - 1 : entry.offset
+    }
+
+    /// The offset just past the value at `node` (past a string's closing quote, an array's `]`).
+    ///
+    /// A container ends after its last member and the whitespace and bracket that follow, so this steps along the
+    /// tape to the last member, never over the text in between.
+    func endOffset(of node: Int) -> Int {
+        let entry = entries[node]
+        var position: Int
+        switch entry.kind {
+        case .string, .escapedString: return entry.offset + entry.length + 1
+        case .array, .object:
+            if entry.memberCount == 0 {
+                position = entry.offset + 1
+            } else {
+                var last = node + 1
+                var member = last
+                while member < entry.end {
+                    last = member
+                    member = next(after: entry.kind == .object ? member + 1 : member)
+                }
+                position = endOffset(of: entry.kind == .object ? last + 1 : last)
+            }
+            while JSONByte.isWhitespace(bytes[position]) { position += 1 }
+            return position + 1
+        default: return entry.offset + entry.length
+        }
     }
 
     /// True when the string at `node` is exactly `text`.
@@ -239,6 +268,7 @@ struct JSONMaterializer: ~Copyable {
     /// Told the offset of each container's end as it is passed, so that a caller can let go of the text behind.
     let progress: ((Int) -> Void)?
     private var recentKeys: [(UInt64, UInt64, Int, String)] = []
+    private var keysRead = 0
 
     /// A value left out of the tree, as `null` (a recording's body, read apart from the rest of the file).
     var skipping = -1
@@ -320,7 +350,12 @@ struct JSONMaterializer: ~Copyable {
             withUnsafeMutableBytes(of: &second) { $0.copyMemory(from: UnsafeRawBufferPointer(start: source + 8, count: entry.length - 8)) }
         }
         let slot = Int(truncatingIfNeeded: (first &* 0x9E37_79B9_7F4A_7C15 ^ second &+ UInt64(entry.length)) >> 58)
-        if recentKeys.isEmpty { recentKeys = Array(repeating: (0, 0, -1, ""), count: 64) }
+        // A small document's keys are few: the table pays off only once keys repeat.
+        if recentKeys.isEmpty {
+            keysRead += 1
+            guard keysRead > 32 else { return view.string(node) }
+            recentKeys = Array(repeating: (0, 0, -1, ""), count: 64)
+        }
         let cached = recentKeys[slot]
         if cached.0 == first && cached.1 == second && cached.2 == entry.length { return cached.3 }
         let string = view.string(node)
@@ -385,6 +420,21 @@ public struct JSONDocument: @unchecked Sendable {
                 node = found
             }
             return node
+        }
+    }
+
+    /// The document's value as JSON text, as it stands in the text it was parsed from (not copied when that text is
+    /// a mapped file).
+    var text: Data {
+        let (start, end) = withView { view in (view.startOffset(of: root), view.endOffset(of: root)) }
+        switch source {
+        case .bytes(let bytes):
+            return bytes.withUnsafeBytes { Data($0[start..<end]) }
+        case .mapped(let file):
+            // Not copied: the data keeps the mapping.
+            return Data(
+                bytesNoCopy: UnsafeMutableRawPointer(mutating: file.bytes.baseAddress! + start), count: end - start,
+                deallocator: .custom { _, _ in withExtendedLifetime(file) {} })
         }
     }
 

@@ -33,6 +33,12 @@ enum JSONValueLocator {
         return start..<position
     }
 
+    /// The offset just past the value that starts at `start`, or nil when the text there is not a value.
+    static func end(ofValueAt start: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+        var position = start
+        return skipValue(bytes, &position) ? position : nil
+    }
+
     private static func skipWhitespace(_ bytes: UnsafeRawBufferPointer, _ position: inout Int) {
         while position < bytes.count {
             switch bytes[position] {

@@ -27,19 +27,14 @@ public struct Verifier: Sendable {
     public let options: Options
     /// The app's models, for endpoints whose spec names one; with none, verification is by shape only.
     public let models: ModelRegistry
+    /// One checker per set of options, so that each shape is planned once per run, not once per endpoint.
+    private let checkers = CheckerCache()
 
     /// Creates a verifier; `models` are the app's `Decodable` types that specs name with `model:`.
     public init(suite: SpecSuite, options: Options = Options(), models: ModelRegistry = ModelRegistry()) {
         self.suite = suite
         self.options = options
         self.models = models
-    }
-
-    /// The response body's JSON text as it stands in a recording file (mapped, not copied), or nil.
-    static func bodyText(inRecordingAt path: String) -> Data? {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
-        let range = data.withUnsafeBytes { JSONValueLocator.range(of: ["response", "body"], in: $0) }
-        return range.map { data.subdata(in: $0) }
     }
 
     /// `75 MB`, `812 KB`, `100 bytes`.
@@ -191,20 +186,20 @@ public struct Verifier: Sendable {
         }
         var shapeFindings: [ShapeFinding] = []
         if let shape = expect.body {
-            let checker = ShapeChecker(
-                shapes: suite.shapes,
-                options: .init(dates: endpoint.decoding.dates, keys: endpoint.decoding.keys, extraKeys: expect.extraKeys))
+            let checker = checkers.checker(
+                for: .init(dates: endpoint.decoding.dates, keys: endpoint.decoding.keys, extraKeys: expect.extraKeys), shapes: suite.shapes)
             shapeFindings = checker.checkEach(document, against: shape)
         }
         guard let model else { return findings + ShapeFinding.grouped(shapeFindings) }
         var verification = ModelVerification(endpoint: endpoint, model: model, locator: ShapeLocator(shapes: suite.shapes), rawBody: lazyBody)
-        if endpoint.transforms.isEmpty { verification.rawBodyText = Verifier.bodyText(inRecordingAt: path) }
+        if endpoint.transforms.isEmpty { verification.rawBodyText = document.text }
         let outcome = verification.verify(shapeFindings: shapeFindings)
         notes += outcome.notes
         return findings + outcome.findings
     }
 
     private func applyWaivers(_ waivers: [Waiver], to result: inout EndpointResult) {
+        guard !waivers.isEmpty else { return }
         let today = CalendarDate(utc: options.today)
         for waiver in waivers {
             guard let until = CalendarDate(waiver.until), today <= until else {
@@ -240,5 +235,20 @@ extension CalendarDate {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+}
+
+/// Shape checkers of one suite by their options; a checker keeps the plans of the shapes it has checked.
+private final class CheckerCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var checkers: [ShapeChecker.Options: ShapeChecker] = [:]
+
+    func checker(for options: ShapeChecker.Options, shapes: [String: Shape]) -> ShapeChecker {
+        lock.lock()
+        defer { lock.unlock() }
+        if let checker = checkers[options] { return checker }
+        let checker = ShapeChecker(shapes: shapes, options: options)
+        checkers[options] = checker
+        return checker
     }
 }
