@@ -62,6 +62,26 @@ import Testing
         #expect(message.hasPrefix("the contract suite cannot be verified:\n\(root)/e.yaml:4:21: error: unknown type 'Strng'"))
     }
 
+    @Test func failureMessagesEscapeNonPrintablesFromTheBody() {
+        // Keys and values come from the backend; an ESC in a key reached the test log as is.
+        let message = ContractFailureMessage().render(NonPrintableFinding.result)
+        #expect(NonPrintableFinding.unescaped(in: message).isEmpty)
+        #expect(message.contains("- breaking extra-key at $[\"\(NonPrintableFinding.shownKey)\"]\n    '\(NonPrintableFinding.shownKey)' is not in the spec"))
+        #expect(message.contains("actual string \"\\u{9B}31m\""))
+        #expect(message.contains("note: decoding: a note about '\(NonPrintableFinding.shownKey)'"))
+    }
+
+    @Test func specErrorsKeepTheirLinesAndEscapeTheRest() throws {
+        let root = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try "endpoints:\n  e:\n    request: GET /e\n    expect: { body: \"Str\\eng\" }\n".write(toFile: root + "/e.yaml", atomically: true, encoding: .utf8)
+        let suite = ContractSuite(specs: root, recordings: root, models: [])
+        let message = try #require(suite.failureMessage(for: suite.endpoints[0]))
+        #expect(NonPrintableFinding.unescaped(in: message).isEmpty)
+        #expect(message.contains("error: unexpected '\\u{1B}' after the shape Str"))
+        #expect(message.split(separator: "\n").count >= 4, "the error, its source line, its caret and its hint: \(message)")
+    }
+
     @Test func oneEndpointByIdPassesFailsOrIsUnknown() throws {
         let (root, suite) = try driftedCopy()
         defer { try? FileManager.default.removeItem(atPath: root) }

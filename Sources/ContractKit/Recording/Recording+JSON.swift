@@ -169,7 +169,7 @@ extension Recording {
             case "\n", "\r", " ", "\t":
                 return "a line break or space at character \(position); write the base64 text on one line"
             default:
-                return "'\(scalar.escaped(asASCII: false))' at character \(position) is not a base64 character"
+                return "'\(String(scalar).escapingNonPrintables())' at character \(position) is not a base64 character"
             }
         }
         let count = text.unicodeScalars.count

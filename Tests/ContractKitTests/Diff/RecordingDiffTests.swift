@@ -121,4 +121,15 @@ import Testing
         #expect(json.objectValue?["shapeChanged"] == .bool(true))
         #expect(json.objectValue?["findings"]?.arrayValue?.first?.objectValue?["kind"] == .string("extra-key"))
     }
+
+    @Test func textEscapesNonPrintablesFromTheBodies() {
+        // A key holding ESC [2J cleared the reader's terminal; a value holding U+2028 broke the line.
+        let old = #"{"name": "Ada", "note": "x"}"#
+        let new = #"{"name": "Ada\u2028Lovelace", "note": "\u009b31m", "k\u001b[2J\u202e": 1}"#
+        let text = RecordingDiff(old: recording(old), new: recording(new)).renderText(old: "old.json", new: "new.json", values: true)
+        #expect(NonPrintableFinding.unescaped(in: text).isEmpty)
+        #expect(text.contains(#"info     extra-key  at $["k\u{1B}[2J\u{202E}"]"#))
+        #expect(text.contains(#"    'k\u{1B}[2J\u{202E}' is new"#))
+        #expect(text.contains(#"  $.name  "Ada" → "Ada\u{2028}Lovelace""#))
+    }
 }
