@@ -99,6 +99,23 @@ import Testing
         #expect(diff.findings.map(\.kind) == [.contentTypeMismatch, .bodyNotJSON])
     }
 
+    @Test func aContentTypeThatWentAwayIsAChange() {
+        // It passed silently: only two different Content-Type headers were compared.
+        var none = recording(users)
+        none.response.headers = []
+        let gone = RecordingDiff(old: recording(users), new: none)
+        #expect(gone.findings.map(\.kind) == [.contentTypeMismatch])
+        #expect(gone.findings.first?.severity == .warning)
+        #expect(gone.findings.first?.actual == "no Content-Type header")
+        #expect(gone.findings.first?.message == "the Content-Type was 'application/json' and the new response has none")
+        none.response.body = .text("down")
+        #expect(RecordingDiff(old: recording(users), new: none).findings.first?.severity == .breaking)
+        // One that appears breaks nothing.
+        var old = recording(users)
+        old.response.headers = []
+        #expect(RecordingDiff(old: old, new: recording(users)).findings.isEmpty)
+    }
+
     @Test func renderedAsTextAndJSON() {
         let new = #"{"users": [{"id": 1, "name": "Ada", "email": "a@x", "createdAt": "2026-01-10T09:30:00Z", "score": 1.5, "vip": true}]}"#
         let diff = RecordingDiff(old: recording(users), new: recording(new))
