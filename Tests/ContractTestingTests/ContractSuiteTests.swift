@@ -22,6 +22,13 @@ import Testing
         return (root, ContractSuite(specs: root + "/Specs", recordings: root + "/Recordings", models: SampleModels.all))
     }
 
+    /// A suite over one spec file, `e.yaml` holding `yaml`, in a temporary folder the caller removes.
+    func oneFileSuite(_ yaml: String, models: [any Decodable.Type] = []) throws -> (root: String, suite: ContractSuite) {
+        let root = TestSuites.temporaryDirectory()
+        try yaml.write(toFile: root + "/e.yaml", atomically: true, encoding: .utf8)
+        return (root, ContractSuite(specs: root, recordings: root, models: models))
+    }
+
     @Test func resolvesRelativePathsAgainstThePackageOfTheTestFile() {
         let suite = ContractSuite(models: [])
         #expect(suite.specsPath == Fixtures.repositoryRoot.path + "/Specs")
@@ -54,10 +61,8 @@ import Testing
 
     @Test func oneEndpointOfSpecsThatDoNotLoadFailsWithTheSpecErrors() throws {
         // XCTAssertContract(suite, endpoint:) said "no endpoint 'e/e'...; endpoints: specs" instead of the spec's error.
-        let root = TestSuites.temporaryDirectory()
+        let (root, suite) = try oneFileSuite("endpoints:\n  e:\n    request: GET /e\n    expect: { body: Strng }\n")
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try "endpoints:\n  e:\n    request: GET /e\n    expect: { body: Strng }\n".write(toFile: root + "/e.yaml", atomically: true, encoding: .utf8)
-        let suite = ContractSuite(specs: root, recordings: root, models: [])
         let message = try #require(suite.failureMessage(forEndpoint: "e/e"))
         #expect(message.hasPrefix("the contract suite cannot be verified:\n\(root)/e.yaml:4:21: error: unknown type 'Strng'"))
     }
@@ -72,10 +77,8 @@ import Testing
     }
 
     @Test func specErrorsKeepTheirLinesAndEscapeTheRest() throws {
-        let root = TestSuites.temporaryDirectory()
+        let (root, suite) = try oneFileSuite("endpoints:\n  e:\n    request: GET /e\n    expect: { body: \"Str\\eng\" }\n")
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try "endpoints:\n  e:\n    request: GET /e\n    expect: { body: \"Str\\eng\" }\n".write(toFile: root + "/e.yaml", atomically: true, encoding: .utf8)
-        let suite = ContractSuite(specs: root, recordings: root, models: [])
         let message = try #require(suite.failureMessage(for: suite.endpoints[0]))
         #expect(NonPrintableFinding.unescaped(in: message).isEmpty)
         #expect(message.contains("error: unexpected '\\u{1B}' after the shape Str"))
@@ -91,10 +94,8 @@ import Testing
     }
 
     @Test func anUnregisteredModelFailsTheCaseAndNamesTheRegisteredOnes() throws {
-        let root = TestSuites.temporaryDirectory()
+        let (root, suite) = try oneFileSuite("endpoints:\n  e:\n    request: GET /e\n    model: Usr\n", models: [User.self])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try "endpoints:\n  e:\n    request: GET /e\n    model: Usr\n".write(toFile: root + "/api.yaml", atomically: true, encoding: .utf8)
-        let suite = ContractSuite(specs: root, recordings: root, models: [User.self])
         let message = try #require(suite.failureMessage(for: suite.endpoints[0]))
         #expect(message.contains("error: unknown model 'Usr'; did you mean 'User'?"))
     }
