@@ -43,8 +43,8 @@ struct CheckCommand: AsyncParsableCommand {
     var folder: String { updateBaseline ? suite.recordings : (into ?? CheckCommand.defaultFolder) }
 
     func run() async throws {
-        let loaded = try suite.loadSuite()
-        let endpoints = try suite.selectedEndpoints(of: loaded)
+        let loaded = try suite.selection.loadSuite()
+        let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)
         let check = LiveCheck(
             suite: loaded, recorder: Recorder(options: live.recorderOptions(into: folder, mode: .all)), models: RegisteredModels.registry)

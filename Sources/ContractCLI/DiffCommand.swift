@@ -43,11 +43,12 @@ struct DiffCommand: AsyncParsableCommand {
             oldRecording = try Recording.read(from: old)
             newRecording = try Recording.read(from: new)
         } catch {
-            Console.error(error.description)
+            Console.error(error.description.escapingNonPrintables(keepingLineBreaks: true))
             throw ExitCode(2)
         }
         if oldRecording.endpoint != newRecording.endpoint {
-            Console.error("contract diff: warning: the recordings are of different endpoints, '\(oldRecording.endpoint)' and '\(newRecording.endpoint)'")
+            let names = (oldRecording.endpoint.escapingNonPrintables(), newRecording.endpoint.escapingNonPrintables())
+            Console.error("contract diff: warning: the recordings are of different endpoints, '\(names.0)' and '\(names.1)'")
         }
         let diff = RecordingDiff(old: oldRecording, new: newRecording, options: .init(ignoredPaths: ignore))
         switch format {

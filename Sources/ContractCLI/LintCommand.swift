@@ -9,19 +9,24 @@ struct LintCommand: AsyncParsableCommand {
         discussion: "Exit codes: 0 the specs are sound; 1 they have errors; 2 the specs folder cannot be read."
     )
 
-    @OptionGroup var suite: SuiteOptions
+    @OptionGroup var selection: SpecSelection
+
+    /// Lint reads no recordings; the option is still accepted, unlisted, so that scripts passing the same options
+    /// to every command keep working.
+    @Option(name: .long, help: .hidden)
+    var recordings: String?
 
     func run() async throws {
         let loaded: SpecSuite
         do {
-            loaded = try SpecLoader().load(directory: suite.specs)
+            loaded = try SpecLoader().load(directory: selection.specs)
         } catch {
             Console.error(error.description)
             let count = error.errors.count
             Console.error("contract lint: \(count) error\(count == 1 ? "" : "s")")
             throw ExitCode(error.errors.allSatisfy { $0.code == .io } ? 2 : 1)
         }
-        let endpoints = try suite.selectedEndpoints(of: loaded)
+        let endpoints = try selection.selectedEndpoints(of: loaded)
         var warnings: [String] = []
         let environment = ProcessInfo.processInfo.environment
         for endpoint in endpoints {

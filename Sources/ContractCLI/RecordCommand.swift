@@ -22,8 +22,8 @@ struct RecordCommand: AsyncParsableCommand {
     var mode: Recorder.Mode = .all
 
     func run() async throws {
-        let loaded = try suite.loadSuite()
-        let endpoints = try suite.selectedEndpoints(of: loaded)
+        let loaded = try suite.selection.loadSuite()
+        let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         let recorder = Recorder(options: live.recorderOptions(into: suite.recordings, mode: mode))
         let view = RecordProgressView.standardError(endpointIDs: endpoints.map(\.id))
         let run = await recorder.record(endpoints) { view.handle($0) }

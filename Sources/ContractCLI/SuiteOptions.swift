@@ -2,13 +2,10 @@ import ArgumentParser
 import ContractKit
 import Foundation
 
-/// Where the suite lives and which endpoints to take.
-struct SuiteOptions: ParsableArguments {
+/// Where the specs live and which endpoints to take.
+struct SpecSelection: ParsableArguments {
     @Option(name: .long, help: "The folder of YAML specs (or one spec file).")
     var specs = "Specs"
-
-    @Option(name: .long, help: "The folder of recordings, as <spec>/<endpoint>.json.")
-    var recordings = "Recordings"
 
     @Option(
         name: .long, parsing: .singleValue,
@@ -31,6 +28,26 @@ struct SuiteOptions: ParsableArguments {
         }
     }
 
+    /// The endpoints the filter selects, or exits 2 naming the ids there are.
+    func selectedEndpoints(of suite: SpecSuite) throws -> [Endpoint] {
+        let selected = suite.endpoints(matching: patterns)
+        if selected.isEmpty, !patterns.isEmpty {
+            let ids = suite.endpoints.map(\.id)
+            let suggestion = patterns.count == 1 ? Suggestions.closest(to: patterns[0], in: ids).map { " Did you mean '\($0)'?" } ?? "" : ""
+            Console.error("contract: no endpoint matches --filter \(patterns.joined(separator: ",")).\(suggestion) Endpoints: \(ids.joined(separator: ", "))")
+            throw ExitCode(2)
+        }
+        return selected
+    }
+}
+
+/// The specs, the endpoints to take, and the recordings folder.
+struct SuiteOptions: ParsableArguments {
+    @OptionGroup var selection: SpecSelection
+
+    @Option(name: .long, help: "The folder of recordings, as <spec>/<endpoint>.json.")
+    var recordings = "Recordings"
+
     /// Exits 2 when the recordings folder does not exist: every endpoint would otherwise be "recording-missing",
     /// with a hint to record it, when the folder's name is only mistyped.
     func requireRecordingsFolder() throws {
@@ -46,18 +63,6 @@ struct SuiteOptions: ParsableArguments {
             hint: "run from the folder that holds Recordings/, pass --recordings PATH, or record with `contract record`").description)
         Console.error("contract: nothing was verified")
         throw ExitCode(2)
-    }
-
-    /// The endpoints the filter selects, or exits 2 naming the ids there are.
-    func selectedEndpoints(of suite: SpecSuite) throws -> [Endpoint] {
-        let selected = suite.endpoints(matching: patterns)
-        if selected.isEmpty, !patterns.isEmpty {
-            let ids = suite.endpoints.map(\.id)
-            let suggestion = patterns.count == 1 ? Suggestions.closest(to: patterns[0], in: ids).map { " Did you mean '\($0)'?" } ?? "" : ""
-            Console.error("contract: no endpoint matches --filter \(patterns.joined(separator: ",")).\(suggestion) Endpoints: \(ids.joined(separator: ", "))")
-            throw ExitCode(2)
-        }
-        return selected
     }
 }
 

@@ -30,8 +30,8 @@ struct VerifyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let loaded = try suite.loadSuite()
-        let endpoints = try suite.selectedEndpoints(of: loaded)
+        let loaded = try suite.selection.loadSuite()
+        let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)
         try suite.requireRecordingsFolder()
         let verifier = Verifier(suite: loaded, options: .init(recordingsDirectory: suite.recordings), models: RegisteredModels.registry)

@@ -88,7 +88,7 @@ public struct ContractSuite: Sendable {
     public func failureMessage(for endpoint: ContractEndpoint) -> String? {
         switch verify(endpoint) {
         case .failure(let errors):
-            return "the contract suite cannot be verified:\n" + relative(errors.description)
+            return "the contract suite cannot be verified:\n" + relative(errors.description.escapingNonPrintables(keepingLineBreaks: true))
         case .success(let result):
             guard result.fails(at: failOn) else { return nil }
             return relative(ContractFailureMessage(failOn: failOn).render(result))
@@ -143,21 +143,22 @@ public struct ContractFailureMessage: Sendable {
         self.failOn = failOn
     }
 
-    /// `users/list-users: 2 breaking findings` and the findings, one block each.
+    /// `users/list-users: 2 breaking findings` and the findings, one block each. Keys and values from the body are
+    /// shown with their non-printable characters escaped, as in the text report.
     public func render(_ result: EndpointResult) -> String {
         let failing = result.findings.filter { !$0.isWaived && $0.severity >= failOn }
         var text = "\(result.id): \(failing.count) finding\(failing.count == 1 ? "" : "s") at or above \(failOn) (recording \(result.recordingPath))"
         for finding in failing {
             text += "\n- \(finding.severity.rawValue) \(finding.kind)"
-            if let path = finding.path { text += " at \(path)" }
+            if let path = finding.path { text += " at \(path.description.escapingNonPrintables())" }
             if finding.occurrences > 1 { text += " (and \(finding.occurrences - 1) more like it)" }
-            text += "\n    \(finding.message)"
-            text += "\n    expected \(finding.expected); actual \(finding.actual)"
-            if let hint = finding.hint { text += "\n    fix: \(hint)" }
+            text += "\n    \(finding.message.escapingNonPrintables())"
+            text += "\n    expected \(finding.expected.escapingNonPrintables()); actual \(finding.actual.escapingNonPrintables())"
+            if let hint = finding.hint { text += "\n    fix: \(hint.escapingNonPrintables())" }
             if let location = finding.specLocation { text += "\n    spec: \(location)" }
         }
         for note in result.notes where note.hasPrefix("decoding") || note.hasPrefix("not decoded") || note.hasPrefix("shape only") {
-            text += "\nnote: \(note)"
+            text += "\nnote: \(note.escapingNonPrintables())"
         }
         return text
     }

@@ -51,6 +51,26 @@ import Testing
         #expect(users.stdout.contains("\"shapeChanged\": false"))
     }
 
+    @Test func nonPrintablesFromTheRecordingsAreEscaped() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func write(_ name: String, endpoint: String, body: String) throws {
+            try #"{"format": "contract-recording/1", "endpoint": "\#(endpoint)", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "body": \#(body)}}"#
+                .write(toFile: root + "/" + name, atomically: true, encoding: .utf8)
+        }
+        try write("old.json", endpoint: "a/b", body: #"{"a": 1}"#)
+        try write("new.json", endpoint: #"a/b\u001b[2J"#, body: #"{"a": 1, "k\u001b[31m": 2}"#)
+        try #"{"format": "contract-recording/1\u001b[2J"}"#.write(toFile: root + "/bad.json", atomically: true, encoding: .utf8)
+        let run = try contract("diff", "old.json", "new.json")
+        #expect(run.status == 1)
+        #expect(NonPrintableFinding.unescaped(in: run.stdout + run.stderr).isEmpty)
+        #expect(run.stdout.contains(#"extra-key  at $["k\u{1B}[31m"]"#))
+        #expect(run.stderr.contains(#"different endpoints, 'a/b' and 'a/b\u{1B}[2J'"#))
+        let refused = try contract("diff", "old.json", "bad.json")
+        #expect(refused.status == 2)
+        #expect(NonPrintableFinding.unescaped(in: refused.stderr).isEmpty)
+        #expect(refused.stderr.contains(#"error: unsupported format 'contract-recording/1\u{1B}[2J'"#))
+    }
+
     @Test func unreadableRecordingsExitTwo() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let run = try contract("diff", "Recordings/users/list-users.json", "missing.json")

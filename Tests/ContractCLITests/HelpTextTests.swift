@@ -18,3 +18,16 @@ import Testing
         #expect(help.contains(sentence), "\(help)")
     }
 }
+
+/// Each command lists the options it uses.
+@Suite struct CommandOptionsTests {
+    @Test func lintDoesNotListTheRecordingsFolderItDoesNotRead() throws {
+        #expect(!RootCommand.helpMessage(for: LintCommand.self, columns: 1000).contains("--recordings"))
+        for command in [VerifyCommand.self, RecordCommand.self, CheckCommand.self] as [any ParsableCommand.Type] {
+            #expect(RootCommand.helpMessage(for: command, columns: 1000).contains("--recordings <recordings>"), "\(command)")
+        }
+        // Still accepted, so that a script passing the same options to every command keeps working.
+        let lint = try LintCommand.parse(["--specs", "S", "--recordings", "R", "--filter", "a/*"])
+        #expect(lint.selection.specs == "S" && lint.selection.patterns == ["a/*"])
+    }
+}

@@ -22,6 +22,13 @@ import Testing
         return (root, ContractSuite(specs: root + "/Specs", recordings: root + "/Recordings", models: SampleModels.all))
     }
 
+    /// A suite over one spec file, `e.yaml` holding `yaml`, in a temporary folder the caller removes.
+    func oneFileSuite(_ yaml: String, models: [any Decodable.Type] = []) throws -> (root: String, suite: ContractSuite) {
+        let root = TestSuites.temporaryDirectory()
+        try yaml.write(toFile: root + "/e.yaml", atomically: true, encoding: .utf8)
+        return (root, ContractSuite(specs: root, recordings: root, models: models))
+    }
+
     @Test func resolvesRelativePathsAgainstThePackageOfTheTestFile() {
         let suite = ContractSuite(models: [])
         #expect(suite.specsPath == Fixtures.repositoryRoot.path + "/Specs")
@@ -54,12 +61,28 @@ import Testing
 
     @Test func oneEndpointOfSpecsThatDoNotLoadFailsWithTheSpecErrors() throws {
         // XCTAssertContract(suite, endpoint:) said "no endpoint 'e/e'...; endpoints: specs" instead of the spec's error.
-        let root = TestSuites.temporaryDirectory()
+        let (root, suite) = try oneFileSuite("endpoints:\n  e:\n    request: GET /e\n    expect: { body: Strng }\n")
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try "endpoints:\n  e:\n    request: GET /e\n    expect: { body: Strng }\n".write(toFile: root + "/e.yaml", atomically: true, encoding: .utf8)
-        let suite = ContractSuite(specs: root, recordings: root, models: [])
         let message = try #require(suite.failureMessage(forEndpoint: "e/e"))
         #expect(message.hasPrefix("the contract suite cannot be verified:\n\(root)/e.yaml:4:21: error: unknown type 'Strng'"))
+    }
+
+    @Test func failureMessagesEscapeNonPrintablesFromTheBody() {
+        // Keys and values come from the backend; an ESC in a key reached the test log as is.
+        let message = ContractFailureMessage().render(NonPrintableFinding.result)
+        #expect(NonPrintableFinding.unescaped(in: message).isEmpty)
+        #expect(message.contains("- breaking extra-key at $[\"\(NonPrintableFinding.shownKey)\"]\n    '\(NonPrintableFinding.shownKey)' is not in the spec"))
+        #expect(message.contains("actual string \"\\u{9B}31m\""))
+        #expect(message.contains("note: decoding: a note about '\(NonPrintableFinding.shownKey)'"))
+    }
+
+    @Test func specErrorsKeepTheirLinesAndEscapeTheRest() throws {
+        let (root, suite) = try oneFileSuite("endpoints:\n  e:\n    request: GET /e\n    expect: { body: \"Str\\eng\" }\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let message = try #require(suite.failureMessage(for: suite.endpoints[0]))
+        #expect(NonPrintableFinding.unescaped(in: message).isEmpty)
+        #expect(message.contains("error: unexpected '\\u{1B}' after the shape Str"))
+        #expect(message.split(separator: "\n").count >= 4, "the error, its source line, its caret and its hint: \(message)")
     }
 
     @Test func oneEndpointByIdPassesFailsOrIsUnknown() throws {
@@ -71,10 +94,8 @@ import Testing
     }
 
     @Test func anUnregisteredModelFailsTheCaseAndNamesTheRegisteredOnes() throws {
-        let root = TestSuites.temporaryDirectory()
+        let (root, suite) = try oneFileSuite("endpoints:\n  e:\n    request: GET /e\n    model: Usr\n", models: [User.self])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try "endpoints:\n  e:\n    request: GET /e\n    model: Usr\n".write(toFile: root + "/api.yaml", atomically: true, encoding: .utf8)
-        let suite = ContractSuite(specs: root, recordings: root, models: [User.self])
         let message = try #require(suite.failureMessage(for: suite.endpoints[0]))
         #expect(message.contains("error: unknown model 'Usr'; did you mean 'User'?"))
     }

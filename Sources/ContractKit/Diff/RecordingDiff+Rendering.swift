@@ -1,22 +1,25 @@
 extension RecordingDiff {
     /// The diff for a terminal: the shape changes like a report's findings, then (with `values`) the values that
-    /// changed, then a summary line. `old` and `new` name the two recordings.
+    /// changed, then a summary line. `old` and `new` name the two recordings. Keys and values from the bodies
+    /// are shown with their non-printable characters escaped (``Swift/String/escapingNonPrintables(keepingLineBreaks:)``).
     public func renderText(old: String, new: String, values: Bool) -> String {
-        var out = "contract diff \(old) → \(new)\n"
-        for note in notes { out += "  note: \(note)\n" }
+        var out = "contract diff \(old.escapingNonPrintables()) → \(new.escapingNonPrintables())\n"
+        for note in notes { out += "  note: \(note.escapingNonPrintables())\n" }
         for finding in findings {
             var head = "\(finding.severity.rawValue.padding(to: 8)) \(finding.kind.rawValue)"
-            if let path = finding.path { head += "  at \(path)" }
+            if let path = finding.path { head += "  at \(path.description.escapingNonPrintables())" }
             if finding.occurrences > 1 { head += " (and \(finding.occurrences - 1) more like it)" }
             out += head + "\n"
-            out += "    \(finding.message)\n"
-            out += "    old      \(finding.expected)\n"
-            out += "    new      \(finding.actual)\n"
-            if let hint = finding.hint { out += "    fix      \(hint)\n" }
+            out += "    \(finding.message.escapingNonPrintables())\n"
+            out += "    old      \(finding.expected.escapingNonPrintables())\n"
+            out += "    new      \(finding.actual.escapingNonPrintables())\n"
+            if let hint = finding.hint { out += "    fix      \(hint.escapingNonPrintables())\n" }
         }
         if values, !valueChanges.isEmpty {
             out += "values that changed while the shape held:\n"
-            for change in valueChanges { out += "  \(change.path)  \(change.old) → \(change.new)\n" }
+            for change in valueChanges {
+                out += "  \(change.path.description.escapingNonPrintables())  \(change.old.escapingNonPrintables()) → \(change.new.escapingNonPrintables())\n"
+            }
         }
         var summary: String
         if findings.isEmpty {

@@ -105,11 +105,14 @@ private struct ShapeComparison {
         let oldJSON: JSONValue?, newJSON: JSONValue?
         if case .json(let value)? = old.response.body { oldJSON = value } else { oldJSON = nil }
         if case .json(let value)? = new.response.body { newJSON = value } else { newJSON = nil }
-        if let oldType = old.response.header("Content-Type"), let newType = new.response.header("Content-Type"),
-           MediaType.essence(of: oldType) != MediaType.essence(of: newType) {
+        // A Content-Type that went away is a change too; one that appears is not (nothing relied on its absence).
+        let newType = new.response.header("Content-Type")
+        if let oldType = old.response.header("Content-Type"),
+           newType.map({ MediaType.essence(of: $0) != MediaType.essence(of: oldType) }) ?? true {
             let stillJSON = oldJSON != nil && newJSON != nil
-            add(.contentTypeMismatch, stillJSON ? .warning : .breaking, at: nil, expected: oldType, actual: newType,
-                message: "the Content-Type was '\(oldType)' and is now '\(newType)'",
+            add(.contentTypeMismatch, stillJSON ? .warning : .breaking, at: nil, expected: oldType, actual: newType ?? "no Content-Type header",
+                message: newType.map { "the Content-Type was '\(oldType)' and is now '\($0)'" }
+                    ?? "the Content-Type was '\(oldType)' and the new response has none",
                 hint: stillJSON ? "the body is still JSON, so decoding copes; tell the backend team" : "the backend no longer sends \(oldType)")
         }
         switch (oldJSON, newJSON) {

@@ -70,22 +70,8 @@ public struct Recorder: Sendable {
 
     /// Records endpoints, at most ``Options/concurrency`` at a time; results come back in the order given.
     public func record(_ endpoints: [Endpoint], progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async -> RecordRun {
-        var results = [EndpointRecording?](repeating: nil, count: endpoints.count)
-        await withTaskGroup(of: (Int, EndpointRecording).self) { group in
-            var next = 0
-            func start() {
-                let index = next
-                let endpoint = endpoints[index]
-                group.addTask { (index, await self.record(endpoint, progress: progress)) }
-                next += 1
-            }
-            while next < min(options.concurrency, endpoints.count) { start() }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                if next < endpoints.count { start() }
-            }
-        }
-        return RecordRun(results: results.map { $0! }, recordingsDirectory: options.recordingsDirectory)
+        let results = await endpoints.mapConcurrently(atMost: options.concurrency) { await self.record($0, progress: progress) }
+        return RecordRun(results: results, recordingsDirectory: options.recordingsDirectory)
     }
 
     /// Records one endpoint. Never throws: every problem is a ``RecordOutcome/failed(_:)``.

@@ -64,78 +64,168 @@ extension Recording {
 
     /// Reads a recording from its parsed JSON; `file` names it in errors.
     public init(json: JSONValue, file: String) throws(ContractError) {
-        func invalid(_ message: String) -> ContractError {
-            ContractError(
-                .invalidRecording, message, at: SourceLocation(file: file, line: 1, column: 1),
-                hint: "a recording needs at least format, endpoint, request.method, request.url and response.status; see README.md")
+        try self.init(json: json, file: file, locate: nil)
+    }
+
+    /// Reads a recording from its parsed JSON. `locate` finds a value in the file's text by its keys from the root
+    /// (``fieldLocator(in:file:)``, ``fieldLocator(inFileAt:)``), so that an error points at the offending field;
+    /// it is called only when the recording is refused. Without it, errors point at 1:1.
+    init(json: JSONValue, file: String, locate: ((_ keys: [String]) -> SourceLocation?)?) throws(ContractError) {
+        /// An error at the value reached by `keys`, or at the nearest object around it that the text has (a missing
+        /// member is reported at the object that should hold it).
+        func invalid(_ message: String, at keys: [String] = [], hint: String? = nil) -> ContractError {
+            var location: SourceLocation?
+            var path = keys[...]
+            while location == nil, let locate {
+                location = locate(Array(path))
+                if path.isEmpty { break }
+                path.removeLast()
+            }
+            return ContractError(
+                .invalidRecording, message, at: location ?? SourceLocation(file: file, line: 1, column: 1),
+                hint: hint ?? "a recording needs at least format, endpoint, request.method, request.url and response.status; see README.md")
         }
         guard case .object(let root) = json else { throw invalid("a recording is a JSON object, found \(json.kindDescription)") }
-        guard let format = root["format"]?.stringValue else { throw invalid("missing 'format' (\"\(Recording.formatID)\")") }
+        guard let format = root["format"]?.stringValue else { throw invalid("missing 'format' (\"\(Recording.formatID)\")", at: ["format"]) }
         guard format == Recording.formatID else {
-            throw invalid("unsupported format '\(format)'; this version reads \(Recording.formatID)")
+            throw invalid("unsupported format '\(format)'; this version reads \(Recording.formatID)", at: ["format"])
         }
-        guard let endpoint = root["endpoint"]?.stringValue else { throw invalid("missing 'endpoint' (such as \"users/list-users\")") }
-        guard case .object(let request)? = root["request"] else { throw invalid("missing 'request' object") }
-        guard let method = request["method"]?.stringValue else { throw invalid("missing 'request.method'") }
-        guard let url = request["url"]?.stringValue else { throw invalid("missing 'request.url'") }
-        guard case .object(let response)? = root["response"] else { throw invalid("missing 'response' object") }
+        guard let endpoint = root["endpoint"]?.stringValue else {
+            throw invalid("missing 'endpoint' (such as \"users/list-users\")", at: ["endpoint"])
+        }
+        guard case .object(let request)? = root["request"] else { throw invalid("missing 'request' object", at: ["request"]) }
+        guard let method = request["method"]?.stringValue else { throw invalid("missing 'request.method'", at: ["request", "method"]) }
+        guard let url = request["url"]?.stringValue else { throw invalid("missing 'request.url'", at: ["request", "url"]) }
+        guard case .object(let response)? = root["response"] else { throw invalid("missing 'response' object", at: ["response"]) }
         guard let statusNumber = response["status"]?.numberValue, let status = statusNumber.int64Value, (100...599).contains(status) else {
-            throw invalid("missing or invalid 'response.status' (a number from 100 to 599)")
+            throw invalid("missing or invalid 'response.status' (a number from 100 to 599)", at: ["response", "status"])
         }
-        func headers(_ value: JSONValue?, _ name: String) throws(ContractError) -> [Header] {
+        func headers(_ value: JSONValue?, _ keys: [String]) throws(ContractError) -> [Header] {
             guard let value else { return [] }
-            guard case .object(let object) = value else { throw invalid("'\(name)' must be an object of header names to values") }
+            let name = keys.joined(separator: ".")
+            guard case .object(let object) = value else { throw invalid("'\(name)' must be an object of header names to values", at: keys) }
             var result: [Header] = []
             for entry in object.entries {
                 switch entry.value {
                 case .string(let text): result.append(Header(name: entry.key, value: text))
                 case .array(let items):
                     for item in items {
-                        guard let text = item.stringValue else { throw invalid("header '\(entry.key)' in '\(name)' must be text") }
+                        guard let text = item.stringValue else {
+                            throw invalid("header '\(entry.key)' in '\(name)' must be text", at: keys + [entry.key])
+                        }
                         result.append(Header(name: entry.key, value: text))
                     }
-                default: throw invalid("header '\(entry.key)' in '\(name)' must be text")
+                default: throw invalid("header '\(entry.key)' in '\(name)' must be text", at: keys + [entry.key])
                 }
             }
             return result
         }
         func body(_ object: JSONObject, _ name: String) throws(ContractError) -> Body? {
-            if let json = object["body"] { return .json(json) }
-            if let text = object["bodyText"] {
-                guard let string = text.stringValue else { throw invalid("'\(name).bodyText' must be a string") }
-                return .text(string)
+            let fields = object.entries.filter { Recording.bodyFields.contains($0.key) }
+            guard let field = fields.first else { return nil }
+            guard fields.count == 1 else {
+                throw invalid(
+                    "'\(name)' has both '\(field.key)' and '\(fields[1].key)'; use one of body, bodyText or bodyBase64",
+                    at: [name, fields[1].key],
+                    hint: "body holds a JSON body, bodyText any other text, bodyBase64 binary data; keep the one the response really had")
             }
-            if let base64 = object["bodyBase64"] {
-                guard let string = base64.stringValue else { throw invalid("'\(name).bodyBase64' must be a string") }
+            switch field.key {
+            case "body":
+                return .json(field.value)
+            case "bodyText":
+                guard let string = field.value.stringValue else { throw invalid("'\(name).bodyText' must be a string", at: [name, field.key]) }
+                return .text(string)
+            default:
+                guard let string = field.value.stringValue else { throw invalid("'\(name).bodyBase64' must be a string", at: [name, field.key]) }
+                guard Data(base64Encoded: string) != nil else {
+                    throw invalid(
+                        "'\(name).bodyBase64' is not valid base64: \(Recording.base64Problem(in: string))", at: [name, field.key],
+                        hint: "bodyBase64 holds the body's bytes in standard base64 (A-Z, a-z, 0-9, + and /, padded with =, on one line); "
+                            + "re-record it with `contract record`, or put a text body in bodyText")
+                }
                 return .base64(string)
             }
-            return nil
         }
         var duration: Int?
         if let number = response["durationMs"]?.numberValue { duration = Int(number.doubleValue.rounded()) }
         var finalURL: String?
         if let value = response["url"] {
-            guard let text = value.stringValue else { throw invalid("'response.url' must be a string") }
+            guard let text = value.stringValue else { throw invalid("'response.url' must be a string", at: ["response", "url"]) }
             finalURL = text
         }
         var redirects: [Redirect] = []
         if let value = response["redirects"] {
-            guard let items = value.arrayValue else { throw invalid("'response.redirects' must be an array of { status, url }") }
+            guard let items = value.arrayValue else {
+                throw invalid("'response.redirects' must be an array of { status, url }", at: ["response", "redirects"])
+            }
             for item in items {
                 guard let hop = item.objectValue, let status = hop["status"]?.numberValue?.int64Value,
                       let hopURL = hop["url"]?.stringValue else {
-                    throw invalid("each of 'response.redirects' must be an object { \"status\": 301, \"url\": \"...\" }")
+                    throw invalid(
+                        "each of 'response.redirects' must be an object { \"status\": 301, \"url\": \"...\" }", at: ["response", "redirects"])
                 }
                 redirects.append(Redirect(status: Int(status), url: hopURL))
             }
         }
         self.init(
             endpoint: endpoint, recordedAt: root["recordedAt"]?.stringValue,
-            request: Request(method: method, url: url, headers: try headers(request["headers"], "request.headers"),
+            request: Request(method: method, url: url, headers: try headers(request["headers"], ["request", "headers"]),
                              body: try body(request, "request")),
-            response: Response(status: Int(status), headers: try headers(response["headers"], "response.headers"),
+            response: Response(status: Int(status), headers: try headers(response["headers"], ["response", "headers"]),
                                durationMs: duration, body: try body(response, "response"),
                                url: finalURL, redirects: redirects))
+    }
+
+    /// The members that can hold a body; a request or response has at most one of them.
+    private static let bodyFields: Set<String> = ["body", "bodyText", "bodyBase64"]
+
+    /// Why `text` is not base64, for a message: the first character that cannot be there, or the length.
+    private static func base64Problem(in text: String) -> String {
+        var position = 0
+        var padding = 0
+        for scalar in text.unicodeScalars {
+            position += 1
+            switch scalar {
+            case "A"..."Z", "a"..."z", "0"..."9", "+", "/":
+                guard padding == 0 else { return "'=' padding at character \(position - padding) is not at the end" }
+            case "=":
+                padding += 1
+            case "-", "_":
+                return "'\(scalar)' at character \(position) is base64url, not base64; write it with '+' and '/' instead of '-' and '_'"
+            case "\n", "\r", " ", "\t":
+                return "a line break or space at character \(position); write the base64 text on one line"
+            default:
+                return "'\(String(scalar).escapingNonPrintables())' at character \(position) is not a base64 character"
+            }
+        }
+        let count = text.unicodeScalars.count
+        if count % 4 != 0 { return "its length, \(count), is not a multiple of 4 (is '=' padding missing?)" }
+        return padding > 2 ? "it ends in \(padding) '=', but padding is at most 2" : "it does not decode"
+    }
+
+    /// A `locate` for ``init(json:file:locate:)`` that finds values in `text`, the recording file's bytes.
+    static func fieldLocator(in text: Data, file: String) -> (_ keys: [String]) -> SourceLocation? {
+        { keys in text.withUnsafeBytes { Recording.location(of: keys, in: $0, file: file) } }
+    }
+
+    /// A `locate` for ``init(json:file:locate:)`` that reads the file at `path` again when it is called: errors are
+    /// rare, so reading a recording need not keep its bytes for them.
+    static func fieldLocator(inFileAt path: String) -> (_ keys: [String]) -> SourceLocation? {
+        { keys in
+            guard let text = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
+            return fieldLocator(in: text, file: path)(keys)
+        }
+    }
+
+    /// The `line:col` of the value reached by `keys` (object members from the root) in JSON text, or nil when the
+    /// text has no such value.
+    static func location(of keys: [String], in bytes: UnsafeRawBufferPointer, file: String) -> SourceLocation? {
+        guard let base = bytes.baseAddress else { return nil }
+        // The locator does not expect a byte-order mark; the line and column count from after it either way.
+        let skipped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard let range = JSONValueLocator.range(of: keys, in: UnsafeRawBufferPointer(rebasing: bytes[skipped...])) else { return nil }
+        let reader = JSONReader(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, file: file, maxDepth: 0)
+        return reader.location(at: skipped + range.lowerBound)
     }
 
     /// The recording as JSON, members in a fixed order so files diff cleanly.

@@ -39,13 +39,13 @@ public struct GitHubReportRenderer: ReportRenderer {
         return "::\(command) \(properties.joined(separator: ","))::\(escapeData(lines.joined(separator: "\n")))"
     }
 
-    /// Message text: `%`, CR and LF are encoded so the command stays on one line.
+    /// Message text: `%` and LF are encoded so the command stays on one line; CR and the other non-printable
+    /// characters are escaped as in the text report, since GitHub's log shows colour sequences.
     private func escapeData(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        for scalar in text.escapingNonPrintables(keepingLineBreaks: true).unicodeScalars {
             switch scalar {
             case "%": out += "%25"
-            case "\r": out += "%0D"
             case "\n": out += "%0A"
             default: out.unicodeScalars.append(scalar)
             }

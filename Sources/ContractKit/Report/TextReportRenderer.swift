@@ -17,7 +17,7 @@ public struct TextReportRenderer: ReportRenderer {
             let visible = result.findings.filter { failed ? true : ($0.severity >= .warning || $0.isWaived) }
             for finding in visible { out += render(finding) }
             if failed {
-                for note in result.notes where !note.hasPrefix("shape only") { out += "    " + paint("note: " + shown(note), .dim) + "\n" }
+                for note in result.notes where !note.hasPrefix("shape only") { out += "    " + paint("note: " + note.escapingNonPrintables(), .dim) + "\n" }
             }
         }
         let summary = report.summary
@@ -41,41 +41,22 @@ public struct TextReportRenderer: ReportRenderer {
     private func render(_ finding: Finding) -> String {
         if let waiver = finding.waiver {
             // Waived drift is known and accepted: one line, so it stays visible without crowding real drift.
-            let path = finding.path.map { "  at \(shown($0.description))" } ?? ""
+            let path = finding.path.map { "  at \($0.description.escapingNonPrintables())" } ?? ""
             return "  " + paint("waived".padding(to: 8), .dim) + " \(finding.kind.rawValue)\(path)  "
-                + paint("until \(waiver.until): \(shown(waiver.reason))", .dim) + "\n"
+                + paint("until \(waiver.until): \(waiver.reason.escapingNonPrintables())", .dim) + "\n"
         }
         let severityColor: Style = finding.severity == .breaking ? .red : finding.severity == .warning ? .yellow : .dim
         let label = finding.severity.rawValue
         var head = "  " + paint(label.padding(to: 8), severityColor) + " " + finding.kind.rawValue
-        if let path = finding.path { head += "  at " + paint(shown(path.description), .bold) }
+        if let path = finding.path { head += "  at " + paint(path.description.escapingNonPrintables(), .bold) }
         if finding.occurrences > 1 { head += " (and \(finding.occurrences - 1) more like it)" }
         var out = head + "\n"
-        out += "    \(shown(finding.message))\n"
-        out += "    " + paint("expected", .dim) + " \(shown(finding.expected))\n"
-        out += "    " + paint("actual  ", .dim) + " \(shown(finding.actual))\n"
-        if let hint = finding.hint { out += "    " + paint("fix     ", .dim) + " \(shown(hint))\n" }
+        out += "    \(finding.message.escapingNonPrintables())\n"
+        out += "    " + paint("expected", .dim) + " \(finding.expected.escapingNonPrintables())\n"
+        out += "    " + paint("actual  ", .dim) + " \(finding.actual.escapingNonPrintables())\n"
+        if let hint = finding.hint { out += "    " + paint("fix     ", .dim) + " \(hint.escapingNonPrintables())\n" }
         if let location = finding.specLocation { out += "    " + paint("spec    ", .dim) + " \(location)\n" }
         return out
-    }
-
-    /// Text from the body (keys, values) with control characters written as `\u{1B}`: a key sent by the backend
-    /// must not move the cursor, clear the screen or recolour the report.
-    private func shown(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: Self.isControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if Self.isControl(scalar) {
-                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     private enum Style: String {

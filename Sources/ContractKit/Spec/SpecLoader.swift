@@ -143,7 +143,8 @@ struct ShapeNameResolver {
                 let known = shapes.isEmpty ? "no shapes are declared under 'shapes:'" : "declared shapes: \(shapes.keys.sorted().joined(separator: ", "))"
                 errors.append(ContractError(
                     .invalidShape, "unknown type '\(name)'\(Suggestions.didYouMean(name, in: candidates))", at: shape.location,
-                    hint: "built-in types: String, Int, Double, Bool, Date, URL, UUID, Any; \(known)"))
+                    hint: "built-in types: String, Int, Double, Bool, Date, URL, UUID, Any "
+                        + "(Int64 and Int32 are checked as Int, Float and Decimal as Double); \(known)"))
             } else if let definingName, aliasCycle(from: name, to: definingName) {
                 errors.append(ContractError(
                     .invalidShape, "shape '\(definingName)' is defined only in terms of itself", at: shape.location,

@@ -51,22 +51,8 @@ public struct Verifier: Sendable {
 
     /// Verifies endpoints concurrently; results come back in the order given.
     public func verify(_ endpoints: [Endpoint], failOn: Severity = .breaking) async -> VerificationReport {
-        var results = [EndpointResult?](repeating: nil, count: endpoints.count)
-        await withTaskGroup(of: (Int, EndpointResult).self) { group in
-            var next = 0
-            func start() {
-                let index = next
-                let endpoint = endpoints[index]
-                group.addTask { (index, self.verify(endpoint)) }
-                next += 1
-            }
-            while next < min(options.concurrency, endpoints.count) { start() }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                if next < endpoints.count { start() }
-            }
-        }
-        return VerificationReport(results: results.map { $0! }, failOn: failOn)
+        let results = await endpoints.mapConcurrently(atMost: options.concurrency) { self.verify($0) }
+        return VerificationReport(results: results, failOn: failOn)
     }
 
     /// Verifies one endpoint against its recording. Never throws: every problem is a finding.

@@ -99,6 +99,23 @@ import Testing
         #expect(diff.findings.map(\.kind) == [.contentTypeMismatch, .bodyNotJSON])
     }
 
+    @Test func aContentTypeThatWentAwayIsAChange() {
+        // It passed silently: only two different Content-Type headers were compared.
+        var none = recording(users)
+        none.response.headers = []
+        let gone = RecordingDiff(old: recording(users), new: none)
+        #expect(gone.findings.map(\.kind) == [.contentTypeMismatch])
+        #expect(gone.findings.first?.severity == .warning)
+        #expect(gone.findings.first?.actual == "no Content-Type header")
+        #expect(gone.findings.first?.message == "the Content-Type was 'application/json' and the new response has none")
+        none.response.body = .text("down")
+        #expect(RecordingDiff(old: recording(users), new: none).findings.first?.severity == .breaking)
+        // One that appears breaks nothing.
+        var old = recording(users)
+        old.response.headers = []
+        #expect(RecordingDiff(old: old, new: recording(users)).findings.isEmpty)
+    }
+
     @Test func renderedAsTextAndJSON() {
         let new = #"{"users": [{"id": 1, "name": "Ada", "email": "a@x", "createdAt": "2026-01-10T09:30:00Z", "score": 1.5, "vip": true}]}"#
         let diff = RecordingDiff(old: recording(users), new: recording(new))
@@ -120,5 +137,16 @@ import Testing
         let json = TestSuites.json(diff.renderJSON(old: "old.json", new: "new.json"))
         #expect(json.objectValue?["shapeChanged"] == .bool(true))
         #expect(json.objectValue?["findings"]?.arrayValue?.first?.objectValue?["kind"] == .string("extra-key"))
+    }
+
+    @Test func textEscapesNonPrintablesFromTheBodies() {
+        // A key holding ESC [2J cleared the reader's terminal; a value holding U+2028 broke the line.
+        let old = #"{"name": "Ada", "note": "x"}"#
+        let new = #"{"name": "Ada\u2028Lovelace", "note": "\u009b31m", "k\u001b[2J\u202e": 1}"#
+        let text = RecordingDiff(old: recording(old), new: recording(new)).renderText(old: "old.json", new: "new.json", values: true)
+        #expect(NonPrintableFinding.unescaped(in: text).isEmpty)
+        #expect(text.contains(#"info     extra-key  at $["k\u{1B}[2J\u{202E}"]"#))
+        #expect(text.contains(#"    'k\u{1B}[2J\u{202E}' is new"#))
+        #expect(text.contains(#"  $.name  "Ada" → "Ada\u{2028}Lovelace""#))
     }
 }

@@ -76,6 +76,111 @@ import Testing
         }
     }
 
+    /// Reads `text` as a recording named r.json, locating fields in its bytes; the error it throws, if any.
+    private func refusal(_ text: String) -> ContractError? {
+        do {
+            _ = try Recording(json: TestSuites.json(text), file: "r.json", locate: Recording.fieldLocator(in: Data(text.utf8), file: "r.json"))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A minimal recording whose response has `members` after its status, one per line from line 5.
+    private func recording(response members: String) -> String {
+        """
+        {
+          "format": "contract-recording/1", "endpoint": "a/b",
+          "request": { "method": "GET", "url": "/b" },
+          "response": { "status": 200,
+        \(members)
+          }
+        }
+        """
+    }
+
+    @Test(arguments: [
+        (#"    "bodyBase64": "aGVsbG8*"#, "'*' at character 8 is not a base64 character"),
+        (#"    "bodyBase64": "aGVsbG8"#, "its length, 7, is not a multiple of 4 (is '=' padding missing?)"),
+        (#"    "bodyBase64": "aGV-bG8="#, "'-' at character 4 is base64url, not base64; write it with '+' and '/' instead of '-' and '_'"),
+        (#"    "bodyBase64": "aGVs\nbG8="#, "a line break or space at character 5; write the base64 text on one line"),
+        (#"    "bodyBase64": "aG==bG8="#, "'=' padding at character 3 is not at the end"),
+        (#"    "bodyBase64": "\u001b[2J"#, "'\\u{1B}' at character 1 is not a base64 character"),
+    ])
+    func invalidBase64BodyIsRefusedAtItsField(value: String, problem: String) throws {
+        let error = try #require(refusal(recording(response: value + "\"")))
+        #expect(error.code == .invalidRecording)
+        #expect(error.message == "'response.bodyBase64' is not valid base64: " + problem)
+        #expect(error.location == SourceLocation(file: "r.json", line: 5, column: 19))
+        #expect(error.hint?.contains("standard base64") == true)
+    }
+
+    @Test func validBase64BodyIsRead() throws {
+        #expect(refusal(recording(response: #"    "bodyBase64": "aGVsbG8=""#)) == nil)
+        let recording = try Recording(json: TestSuites.json(recording(response: #"    "bodyBase64": "aGVsbG8=""#)), file: "r.json")
+        #expect(recording.response.body == .base64("aGVsbG8="))
+    }
+
+    @Test(arguments: [
+        (#"    "body": {"a": 1},"# + "\n" + #"    "bodyText": "a""#, "'response' has both 'body' and 'bodyText'", 6, 17),
+        (#"    "bodyBase64": "aGk=", "body": [1]"#, "'response' has both 'bodyBase64' and 'body'", 5, 35),
+        (#"    "bodyText": "a", "bodyBase64": "aGk=", "body": 1"#, "'response' has both 'bodyText' and 'bodyBase64'", 5, 36),
+    ])
+    func twoBodyFieldsAreRefusedAtTheSecond(members: String, start: String, line: Int, column: Int) throws {
+        let error = try #require(refusal(recording(response: members)))
+        #expect(error.message == start + "; use one of body, bodyText or bodyBase64")
+        #expect(error.location == SourceLocation(file: "r.json", line: line, column: column))
+    }
+
+    @Test func twoBodyFieldsInTheRequestAreRefusedToo() throws {
+        let text = #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "POST", "url": "/b", "body": {}, "bodyText": "x"}, "response": {"status": 200}}"#
+        let error = try #require(refusal(text))
+        #expect(error.message == "'request' has both 'body' and 'bodyText'; use one of body, bodyText or bodyBase64")
+        #expect(error.location == SourceLocation(file: "r.json", line: 1, column: 122))
+    }
+
+    @Test(arguments: [
+        // A wrong value is reported where it stands; a missing one at the object that should hold it.
+        (#"{"format": "contract-recording/2"}"#, "unsupported format 'contract-recording/2'; this version reads contract-recording/1", 1, 12),
+        ("{\n  \"endpoint\": \"a/b\"\n}", "missing 'format' (\"contract-recording/1\")", 1, 1),
+        ("{\"format\": \"contract-recording/1\",\n \"endpoint\": 7}", "missing 'endpoint' (such as \"users/list-users\")", 2, 14),
+        ("{\"format\": \"contract-recording/1\", \"endpoint\": \"a/b\",\n  \"request\": {\"url\": \"/\"}}", "missing 'request.method'", 2, 14),
+        ("{\"format\": \"contract-recording/1\", \"endpoint\": \"a/b\", \"request\": {\"method\": \"GET\", \"url\": \"/\"},\n\"response\": {\"status\": \"200\"}}",
+         "missing or invalid 'response.status' (a number from 100 to 599)", 2, 24),
+    ])
+    func fieldErrorsPointAtTheField(json: String, message: String, line: Int, column: Int) throws {
+        let error = try #require(refusal(json))
+        #expect(error.message == message)
+        #expect(error.location == SourceLocation(file: "r.json", line: line, column: column))
+    }
+
+    @Test func headerErrorsPointAtTheHeaderAndCountColumnsInCharacters() throws {
+        // "é" is two bytes and one column; the byte-order mark is not a column.
+        let text = "\u{FEFF}" + recording(response: #"    "headers": {"Café": "é", "A": 1}"#)
+        let error = try #require(refusal(text))
+        #expect(error.message == "header 'A' in 'response.headers' must be text")
+        #expect(error.location == SourceLocation(file: "r.json", line: 5, column: 35))
+    }
+
+    @Test func fieldsAreLocatedInTheFileWhenReadFromIt() throws {
+        let directory = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/r.json"
+        let text = recording(response: #"    "url": 42"#)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            try Recording(json: TestSuites.json(text), file: path, locate: Recording.fieldLocator(inFileAt: path))
+        } throws: { error in
+            (error as? ContractError)?.location == SourceLocation(file: path, line: 5, column: 12)
+        }
+        // Without a way to find the field, the error is at the start of the file, as before.
+        #expect {
+            try Recording(json: TestSuites.json(text), file: path)
+        } throws: { error in
+            (error as? ContractError)?.location == SourceLocation(file: path, line: 1, column: 1)
+        }
+    }
+
     @Test func malformedJSONIsReportedWithItsPlace() throws {
         let directory = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

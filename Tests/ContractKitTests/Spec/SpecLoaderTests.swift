@@ -132,6 +132,17 @@ import Testing
         ])
     }
 
+    @Test func anUnknownTypeListsEveryBuiltInType() throws {
+        let error = try #require(errors("endpoints: { e: { request: GET /e, expect: { body: Int8 } } }").first)
+        let hint = try #require(error.split(separator: "\n").last { $0.hasPrefix("  hint: ") })
+        #expect(hint == "  hint: built-in types: String, Int, Double, Bool, Date, URL, UUID, Any "
+            + "(Int64 and Int32 are checked as Int, Float and Decimal as Double); no shapes are declared under 'shapes:'")
+        let words = Set(hint.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+        for name in ShapeExpressionParser.builtins.keys {
+            #expect(words.contains(name), "the hint leaves out \(name), which specs may use")
+        }
+    }
+
     @Test func namedShapesAreSharedAcrossFilesAndMustBeUnique() throws {
         let suite = try TestSuites.suite(
             ("Specs/a.yaml", "shapes: { Money: { amount: Double, currency: String } }\nendpoints: { one: { request: GET /1, expect: { body: Order } } }"),

@@ -1,0 +1,33 @@
+extension String {
+    /// This text with the characters a reader cannot see, or that act on the terminal, written as `\u{1B}`.
+    ///
+    /// Keys and values come from the backend: one holding ESC `[2J` would clear the reader's terminal, a colour
+    /// sequence could make a FAIL look like a PASS, U+2028 or a line feed would break a report's lines, and a
+    /// right-to-left override or a zero-width space would make two different keys look the same. Escaped are the
+    /// control characters (C0, DEL, C1), the line and paragraph separators, and the format characters (bidirectional
+    /// controls, zero-width space, byte-order mark, soft hyphen, ...) but for the zero-width joiner and non-joiner,
+    /// which emoji and several scripts need to be written at all.
+    ///
+    /// - Parameter keepingLineBreaks: keep line feeds, for text whose lines are its own (a multi-line message).
+    public func escapingNonPrintables(keepingLineBreaks: Bool = false) -> String {
+        func escaped(_ scalar: Unicode.Scalar) -> Bool {
+            if (0x20..<0x7F).contains(scalar.value) { return false }
+            if scalar == "\n" { return !keepingLineBreaks }
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: return true
+            case .format: return scalar != "\u{200C}" && scalar != "\u{200D}"
+            default: return false
+            }
+        }
+        guard unicodeScalars.contains(where: escaped) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if escaped(scalar) {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
