@@ -19,7 +19,7 @@ extension Recording {
             }
         }
         switch parsed {
-        case .success(let value): return try Recording(json: value, file: path)
+        case .success(let value): return try Recording(json: value, file: path, locate: Recording.fieldLocator(inFileAt: path))
         case .failure(let error): throw notJSON(error)
         }
     }
@@ -40,9 +40,11 @@ extension Recording {
             throw error.code == .io ? error : notJSON(error)
         }
         guard let bodyEntry = document.entry(at: ["response", "body"]) else {
-            return (try Recording(json: document.value, file: path), nil)
+            return (try Recording(json: document.value, file: path, locate: Recording.fieldLocator(inFileAt: path)), nil)
         }
-        return (try Recording(json: document.value(skipping: bodyEntry), file: path), document.subdocument(at: bodyEntry))
+        let recording = try Recording(
+            json: document.value(skipping: bodyEntry), file: path, locate: Recording.fieldLocator(inFileAt: path))
+        return (recording, document.subdocument(at: bodyEntry))
     }
 
     private static func contents(of path: String) throws(ContractError) -> Data {

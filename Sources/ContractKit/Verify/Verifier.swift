@@ -118,10 +118,9 @@ public struct Verifier: Sendable {
             read = recording
             lazyBody = document.map { document in LazyJSONValue { document.value } }
         } catch {
-            let location = error.location.map { "\($0): " } ?? ""
             return [Finding(
                 kind: .recordingInvalid, severity: .breaking, path: nil, expected: Recording.formatID,
-                actual: "\(location)\(error.message)", message: "the recording cannot be read: \(error.message)",
+                actual: "invalid at \(error.location?.description ?? path)", message: "the recording cannot be read: \(error.message)",
                 hint: (error.hint.map { "\($0); otherwise " } ?? "")
                     + "record it again (`contract record --filter \(endpoint.id)`), or restore it from git if it was cut short or edited by mistake",
                 specLocation: endpoint.location)]
@@ -146,11 +145,15 @@ public struct Verifier: Sendable {
         }
         let bodyIsJSON: Bool
         if case .json? = recording.response.body { bodyIsJSON = true } else { bodyIsJSON = false }
-        if let expected = expect.contentType, let actual = recording.response.header("Content-Type"),
-           MediaType.essence(of: actual) != MediaType.essence(of: expected) {
+        // No Content-Type at all is a mismatch too: a client that checks the header rejects the response.
+        let actualType = recording.response.header("Content-Type")
+        if let expected = expect.contentType,
+           actualType.map({ MediaType.essence(of: $0) != MediaType.essence(of: expected) }) ?? true {
             findings.append(Finding(
                 kind: .contentTypeMismatch, severity: bodyIsJSON ? .warning : .breaking, path: nil, expected: expected,
-                actual: actual, message: "the Content-Type is '\(actual)', the spec expects '\(expected)'",
+                actual: actualType ?? "no Content-Type header",
+                message: actualType.map { "the Content-Type is '\($0)', the spec expects '\(expected)'" }
+                    ?? "the response has no Content-Type header, the spec expects '\(expected)'",
                 hint: bodyIsJSON ? "the body is still JSON, so decoding copes; tell the backend team" : "the backend no longer sends \(expected)",
                 specLocation: expect.location))
         }

@@ -208,7 +208,7 @@ func lines(_ result: EndpointResult) -> [String] {
         let report = try await suite.verify()
         let bets = report.results.first { $0.id == "bets/my-bets" }!
         #expect(lines(bets) == ["recording-invalid breaking -"])
-        #expect(bets.findings[0].actual.hasPrefix("\(path):"))
+        #expect(bets.findings[0].actual.hasPrefix("invalid at \(path):"))
         #expect(bets.findings[0].message.contains("the recording is not valid JSON"))
         // A truncated file's fix was only "add the missing '}'".
         #expect(bets.findings[0].hint?.hasSuffix("; otherwise record it again (`contract record --filter bets/my-bets`), or restore it from git if it was cut short or edited by mistake") == true)
@@ -217,6 +217,38 @@ func lines(_ result: EndpointResult) -> [String] {
         #expect(user.findings[0].hint == "record it with `contract record --filter users/get-user`, or add the file by hand")
         // The other endpoints are verified as usual.
         #expect(report.summary.passed == 5)
+    }
+
+    @Test func anInvalidRecordingSaysWhatOnceAndPointsAtTheField() async throws {
+        let suite = SampleSuiteCopy()
+        defer { suite.remove() }
+        let path = suite.recordings + "/users/get-user.json"
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        let body = try #require(text.range(of: #"    "body": "#))
+        text.replaceSubrange(body, with: #"    "bodyText": "Ada",\#n    "body": "#)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let line = text[..<text.range(of: #""body": "#)!.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).count
+
+        let finding = try #require(try await suite.verify(["users/get-user"]).results[0].findings.first)
+        #expect(finding.kind == .recordingInvalid)
+        #expect(finding.message == "the recording cannot be read: 'response' has both 'bodyText' and 'body'; use one of body, bodyText or bodyBase64")
+        // The message was repeated in 'actual'; 'actual' now says only where.
+        #expect(finding.actual == "invalid at \(path):\(line):13")
+    }
+
+    @Test func aResponseWithoutContentTypeIsAMismatchWhenTheSpecNamesOne() async throws {
+        // It passed silently: only a Content-Type that differed was reported.
+        let suite = SampleSuiteCopy()
+        defer { suite.remove() }
+        let path = suite.recordings + "/users/list-users.json"
+        var recording = try Recording.read(from: path)
+        recording.response.headers.removeAll { $0.name.lowercased() == "content-type" }
+        _ = try recording.write(to: path)
+
+        let result = try await suite.verify(["users/list-users"]).results[0]
+        #expect(lines(result) == ["content-type-mismatch warning -"])
+        #expect(result.findings[0].actual == "no Content-Type header")
+        #expect(result.findings[0].message == "the response has no Content-Type header, the spec expects 'application/json'")
     }
 
     @Test func expiredWaiverFailsTheRunAndNoLongerWaives() async throws {
