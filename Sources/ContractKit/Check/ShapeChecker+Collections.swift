@@ -7,6 +7,7 @@ extension ShapeWalk {
             var index = 0
             while item < end {
                 if done { return }
+                passing(view.entries[item].offset)
                 descend(.index(index), wildcard: true) { $0.check(item, element) }
                 item = view.next(after: item)
                 index += 1
@@ -82,6 +83,7 @@ extension ShapeWalk {
             var key = value + 1
             while key < end {
                 if done { return }
+                passing(view.entries[key].offset)
                 descend(.tapeKey(key), wildcard: true) { $0.check(key + 1, valueShape) }
                 key = view.next(after: key + 1)
             }

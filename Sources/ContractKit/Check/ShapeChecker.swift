@@ -48,6 +48,10 @@ public struct ShapeChecker: Sendable {
         let plan = plans.plan(for: shape, checker: self)
         return document.withView { view in
             var walk = ShapeWalk(checker: self, plan: plan, view: view)
+            if let release = document.releaseText {
+                walk.releaseText = release
+                walk.nextRelease = JSONDocument.releaseStride
+            }
             walk.check(document.root, plan.root)
             return walk.findings
         }
@@ -105,6 +109,10 @@ struct ShapeWalk: ~Copyable {
     var path = WalkPath()
     var findings: [ShapeFinding] = []
     var stopAtFirst = false
+    /// Told the walk's position in the text as it passes `nextRelease` in a collection, so that the pages of a mapped
+    /// text behind it can be given back.
+    var releaseText: ((Int) -> Void)?
+    var nextRelease = Int.max
 
     init(checker: ShapeChecker, plan: ShapePlan, view: JSONTapeView) {
         self.checker = checker
@@ -153,6 +161,18 @@ struct ShapeWalk: ~Copyable {
         path.push(place, isWildcard: wildcard)
         defer { path.pop() }
         return body(&self)
+    }
+
+    /// Gives back the text before `offset` when the walk has moved on far enough; cheap when it has not.
+    @inline(__always)
+    mutating func passing(_ offset: Int) {
+        if offset >= nextRelease { release(before: offset) }
+    }
+
+    @inline(never)
+    private mutating func release(before offset: Int) {
+        releaseText?(offset)
+        nextRelease = offset + JSONDocument.releaseStride
     }
 
     // MARK: - Reading values

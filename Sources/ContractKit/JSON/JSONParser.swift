@@ -43,7 +43,12 @@ public struct JSONParser: Sendable {
     }
 
     /// Checks one JSON document and indexes it: the tape says where every value is in `bytes`, and what it is.
-    func index(_ bytes: UnsafeRawBufferPointer, file: String) throws(ContractError) -> JSONTape {
+    ///
+    /// `progress`, when given, is told the read position each time it has moved on by about `stride` bytes, so
+    /// that the caller can let go of the text behind it (the tape keeps no pointer into it).
+    func index(
+        _ bytes: UnsafeRawBufferPointer, file: String, every stride: Int = 0, progress: ((Int) -> Void)? = nil
+    ) throws(ContractError) -> JSONTape {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw ContractError(
                 .jsonSyntax, "unexpected end of input; expected a JSON value",
@@ -51,6 +56,11 @@ public struct JSONParser: Sendable {
         }
         var reader = JSONReader(
             bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, file: file, maxDepth: maxDepth)
+        if let progress, stride > 0 {
+            reader.progress = progress
+            reader.progressStride = stride
+            reader.nextProgressOffset = stride
+        }
         try reader.readDocument()
         return reader.tape
     }

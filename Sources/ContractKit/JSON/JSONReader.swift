@@ -32,6 +32,11 @@ struct JSONReader: ~Copyable {
     let tape: JSONTape
     /// The open arrays and objects, innermost last.
     private var containers = JSONParseStack<OpenContainer>(initialCapacity: 16)
+    /// Told the read position when it passes `nextProgressOffset` (checked as containers close), then about every
+    /// `progressStride` bytes.
+    var progress: ((Int) -> Void)?
+    var progressStride = 0
+    var nextProgressOffset = Int.max
 
     init(bytes: UnsafePointer<UInt8>, count: Int, file: String, maxDepth: Int) {
         self.bytes = bytes
@@ -127,12 +132,19 @@ struct JSONReader: ~Copyable {
                 offset += 1
                 tape.close(container.entry, memberCount: container.members)
                 _ = containers.popLast()
+                if offset >= nextProgressOffset { reportProgress() }
             }
 
             skipWhitespace()
             guard offset == count else { throw trailingContent() }
             return
         }
+    }
+
+    @inline(never)
+    private mutating func reportProgress() {
+        progress?(offset)
+        nextProgressOffset = offset + progressStride
     }
 
     /// Reads `"key"` and the `:` after it, leaving the position at the member's value.

@@ -378,6 +378,16 @@ public struct JSONDocument: @unchecked Sendable {
     /// The entry of the value this document stands for (a recording's body is one value inside a larger text).
     let root: Int
 
+    /// How far a reader moves on between giving back the pages of a mapped text behind it.
+    static let releaseStride = 8 << 20
+
+    /// Gives back the resident pages of a mapped text before `offset`; they are read again from the file if needed.
+    /// Nil for text in memory.
+    var releaseText: ((Int) -> Void)? {
+        guard case .mapped(let file) = source else { return nil }
+        return { file.releaseBytes(before: $0) }
+    }
+
     /// Runs `body` with a view of the tape over the text.
     func withView<Result>(_ body: (JSONTapeView) throws -> Result) rethrows -> Result {
         switch source {

@@ -31,7 +31,12 @@ extension Recording {
         let document: JSONDocument
         do {
             if let mapped = MappedFile(path: path) {
-                document = JSONDocument(source: .mapped(mapped), tape: try JSONParser().index(mapped.bytes, file: path), root: 0)
+                // The pages behind the parser are given back as it goes, and so are those behind the shape check
+                // later: a large body's text need not be resident all at once beside its tape.
+                let tape = try JSONParser().index(mapped.bytes, file: path, every: JSONDocument.releaseStride) {
+                    mapped.releaseBytes(before: $0)
+                }
+                document = JSONDocument(source: .mapped(mapped), tape: tape, root: 0)
             } else {
                 let bytes = [UInt8](try contents(of: path))
                 document = try JSONParser().parseDocument(bytes, file: path)
