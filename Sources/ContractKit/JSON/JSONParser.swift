@@ -62,7 +62,7 @@ public struct JSONParser: Sendable {
             reader.nextProgressOffset = stride
         }
         try reader.readDocument()
-        return reader.tape
+        return reader.finishTape()
     }
 
     /// Parses one JSON document into a ``JSONDocument``: checked in full, indexed, and decoded only where read.

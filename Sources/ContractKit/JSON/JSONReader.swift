@@ -29,7 +29,7 @@ struct JSONReader: ~Copyable {
     /// The read position, a byte offset into `bytes`.
     var offset: Int
     /// The index being written.
-    let tape: JSONTape
+    var tape: JSONTapeWriter
     /// The open arrays and objects, innermost last.
     private var containers = JSONParseStack<OpenContainer>(initialCapacity: 16)
     /// Told the read position when it passes `nextProgressOffset` (checked as containers close), then about every
@@ -46,7 +46,7 @@ struct JSONReader: ~Copyable {
         let hasByteOrderMark = count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         self.contentStart = hasByteOrderMark ? 3 : 0
         self.offset = contentStart
-        self.tape = JSONTape(textLength: count)
+        self.tape = JSONTapeWriter(textLength: count)
     }
 
     /// Reads the whole input as one JSON value followed only by whitespace, writing one tape entry per value.
@@ -175,5 +175,12 @@ struct JSONReader: ~Copyable {
     @inline(__always)
     mutating func skipWhitespace() {
         while offset < count && JSONByte.isWhitespace(bytes[offset]) { offset += 1 }
+    }
+}
+
+extension JSONReader {
+    /// The tape of a document read to its end.
+    consuming func finishTape() -> JSONTape {
+        tape.finish()
     }
 }

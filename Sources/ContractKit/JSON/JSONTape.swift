@@ -47,22 +47,41 @@ final class JSONTape: @unchecked Sendable {
         case array, object
     }
 
-    private(set) var entries: UnsafeMutablePointer<Entry>
+    /// The entries, `count` of them, in memory from `malloc`.
+    let entries: UnsafeMutablePointer<Entry>
+    let count: Int
+
+    fileprivate init(entries: UnsafeMutablePointer<Entry>, count: Int) {
+        self.entries = entries
+        self.count = count
+    }
+
+    deinit { free(entries) }
+}
+
+/// A tape being written by the parser; ``finish()`` hands the entries over to a ``JSONTape``.
+///
+/// The parser's own state rather than an object's, so that appending an entry is a store, and growing is a
+/// `realloc`, which for a large tape remaps pages rather than copying them.
+struct JSONTapeWriter: ~Copyable {
+    private var entries: UnsafeMutablePointer<JSONTape.Entry>
     private(set) var count = 0
     private var capacity: Int
 
-    /// An empty tape with room for about one entry per `textLength / 8` bytes before it grows.
+    /// An empty tape with room for one entry per 8 bytes of a text `textLength` long (most texts need fewer) before
+    /// it grows; pages of a large one are resident only once written.
     init(textLength: Int) {
-        capacity = max(16, min(textLength / 8, 1 << 20))
-        entries = .allocate(capacity: capacity)
+        capacity = max(64, min(textLength / 8, 1 << 20))
+        guard let memory = malloc(capacity * MemoryLayout<JSONTape.Entry>.stride) else { fatalError("out of memory for a JSON tape") }
+        entries = memory.bindMemory(to: JSONTape.Entry.self, capacity: capacity)
     }
 
-    deinit { entries.deallocate() }
+    deinit { free(entries) }
 
     /// Adds an entry; returns its index.
     @inline(__always)
     @discardableResult
-    func append(_ entry: Entry) -> Int {
+    mutating func append(_ entry: JSONTape.Entry) -> Int {
         if count == capacity { grow() }
         entries[count] = entry
         count += 1
@@ -75,13 +94,20 @@ final class JSONTape: @unchecked Sendable {
         entries[index].tail = UInt64(truncatingIfNeeded: memberCount) << 32 | UInt64(truncatingIfNeeded: count)
     }
 
+    /// The finished tape.
+    consuming func finish() -> JSONTape {
+        let tape = JSONTape(entries: entries, count: count)
+        discard self
+        return tape
+    }
+
     @inline(never)
-    private func grow() {
+    private mutating func grow() {
         let newCapacity = capacity * 2
-        let newEntries = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
-        newEntries.moveInitialize(from: entries, count: count)
-        entries.deallocate()
-        entries = newEntries
+        guard let memory = realloc(entries, newCapacity * MemoryLayout<JSONTape.Entry>.stride) else {
+            fatalError("out of memory for a JSON tape")
+        }
+        entries = memory.bindMemory(to: JSONTape.Entry.self, capacity: newCapacity)
         capacity = newCapacity
     }
 }
