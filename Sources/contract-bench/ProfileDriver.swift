@@ -43,6 +43,9 @@ enum ProfileDriver {
         }
         let data = Data(bytes)
         for _ in 0..<passes { profiledWork(work, bytes, data) }
+        if case .verify(let verifier, _) = work {
+            try? FileManager.default.removeItem(atPath: (verifier.options.recordingsDirectory as NSString).deletingLastPathComponent)
+        }
         return 0
     }
 

@@ -45,8 +45,18 @@ public struct ShapeChecker: Sendable {
 
     /// Every drift, one per place (not grouped), each with what grouping and merging need.
     func checkEach(_ document: JSONDocument, against shape: Shape) -> [ShapeFinding] {
-        let plan = plans.plan(for: shape, checker: self)
-        return document.withView { view in
+        checkEach(document, following: plan(for: shape))
+    }
+
+    /// The plan this checker walks `shape` by, made on first use; a caller checking many bodies against one shape
+    /// keeps it, and spares the look-up.
+    func plan(for shape: Shape) -> ShapePlan {
+        plans.plan(for: shape, checker: self)
+    }
+
+    /// Every drift of `document` from the shape `plan` was made for, by this checker.
+    func checkEach(_ document: JSONDocument, following plan: ShapePlan) -> [ShapeFinding] {
+        document.withView { view in
             var walk = ShapeWalk(checker: self, plan: plan, view: view)
             if let release = document.releaseText {
                 walk.releaseText = release

@@ -174,7 +174,15 @@ struct JSONReader: ~Copyable {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        while offset < count && JSONByte.isWhitespace(bytes[offset]) { offset += 1 }
+        while offset < count && JSONByte.isWhitespace(bytes[offset]) {
+            offset += 1
+            // Pretty-printed text indents with runs of spaces: step over them eight at a time.
+            while count - offset >= 8,
+                UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+            {
+                offset += 8
+            }
+        }
     }
 }
 

@@ -175,9 +175,8 @@ public struct Verifier: Sendable {
         }
         var shapeFindings: [ShapeFinding] = []
         if let shape = expect.body {
-            let checker = checkers.checker(
-                for: .init(dates: endpoint.decoding.dates, keys: endpoint.decoding.keys, extraKeys: expect.extraKeys), shapes: suite.shapes)
-            shapeFindings = checker.checkEach(document, against: shape)
+            let (checker, plan) = checkers.checker(for: endpoint, shape: shape, shapes: suite.shapes)
+            shapeFindings = checker.checkEach(document, following: plan)
         }
         guard let model else { return findings + ShapeFinding.grouped(shapeFindings) }
         var verification = ModelVerification(endpoint: endpoint, model: model, locator: ShapeLocator(shapes: suite.shapes), rawBody: lazyBody)
@@ -227,17 +226,22 @@ extension CalendarDate {
     }
 }
 
-/// Shape checkers of one suite by their options; a checker keeps the plans of the shapes it has checked.
+/// Shape checkers of one suite by their options, and the plan of each endpoint's body shape, made once a run.
 private final class CheckerCache: @unchecked Sendable {
     private let lock = NSLock()
     private var checkers: [ShapeChecker.Options: ShapeChecker] = [:]
+    private var endpoints: [String: (ShapeChecker, ShapePlan)] = [:]
 
-    func checker(for options: ShapeChecker.Options, shapes: [String: Shape]) -> ShapeChecker {
+    func checker(for endpoint: Endpoint, shape: Shape, shapes: [String: Shape]) -> (ShapeChecker, ShapePlan) {
         lock.lock()
         defer { lock.unlock() }
-        if let checker = checkers[options] { return checker }
-        let checker = ShapeChecker(shapes: shapes, options: options)
+        if let known = endpoints[endpoint.id] { return known }
+        let options = ShapeChecker.Options(
+            dates: endpoint.decoding.dates, keys: endpoint.decoding.keys, extraKeys: endpoint.expect.extraKeys)
+        let checker = checkers[options] ?? ShapeChecker(shapes: shapes, options: options)
         checkers[options] = checker
-        return checker
+        let known = (checker, checker.plan(for: shape))
+        endpoints[endpoint.id] = known
+        return known
     }
 }
