@@ -127,7 +127,7 @@ extension JSONReader {
     func nestingTooDeep() -> ContractError {
         error(
             "nesting deeper than \(maxDepth) levels", at: offset,
-            hint: "arrays and objects may nest \(maxDepth) deep; raise JSONParser.maxDepth if this document needs more")
+            hint: "arrays and objects may nest at most \(maxDepth) deep, far more than any API body needs; code that calls the library can raise JSONParser.maxDepth")
     }
 
     func expectedValue(context: ValueContext) -> ContractError {
