@@ -77,7 +77,16 @@ public struct Recording: Sendable, Hashable {
 
         /// The value of the first header named `name`, compared case-insensitively.
         public func header(_ name: String) -> String? {
-            headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+            headers.first { Self.sameHeaderName($0.name, name) }?.value
+        }
+
+        /// Header names are ASCII tokens (RFC 9110), so ASCII case folding is the whole comparison; any other
+        /// character must match exactly.
+        static func sameHeaderName(_ first: String, _ second: String) -> Bool {
+            first.utf8.count == second.utf8.count
+                && zip(first.utf8, second.utf8).allSatisfy { a, b in
+                    a == b || (a | 0x20 == b | 0x20 && (a | 0x20) &- 0x61 < 26)
+                }
         }
     }
 

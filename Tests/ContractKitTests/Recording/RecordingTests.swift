@@ -39,6 +39,19 @@ import Testing
 
         """
 
+    @Test func headersAreLookedUpIgnoringASCIICaseOnly() {
+        let response = Recording.Response(status: 200, headers: [
+            .init(name: "X-Café", value: "1"), .init(name: "content-TYPE", value: "application/json"), .init(name: "[a]", value: "2"),
+        ])
+        #expect(response.header("Content-Type") == "application/json")
+        #expect(response.header("CONTENT-TYPE") == "application/json")
+        #expect(response.header("Content-Typ") == nil)
+        #expect(response.header("x-café") == "1")
+        #expect(response.header("x-cafÉ") == nil)
+        // '[' and '{' differ only in the bit that folds letters; they are not letters.
+        #expect(response.header("{a}") == nil)
+    }
+
     @Test func readsAndWritesTheSameBytes() throws {
         let recording = try Recording(json: TestSuites.json(sample), file: "r.json")
         #expect(recording.endpoint == "users/list-users")
