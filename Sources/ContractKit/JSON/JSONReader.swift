@@ -174,6 +174,13 @@ struct JSONReader: ~Copyable {
 
     @inline(__always)
     mutating func skipWhitespace() {
+        // Compact text has no whitespace between tokens: one test says so.
+        guard offset < count, bytes[offset] <= JSONByte.space else { return }
+        skipWhitespaceRun()
+    }
+
+    @inline(never)
+    private mutating func skipWhitespaceRun() {
         while offset < count && JSONByte.isWhitespace(bytes[offset]) {
             offset += 1
             // Pretty-printed text indents with runs of spaces: step over them eight at a time.
