@@ -31,6 +31,9 @@ final class ShapePlan: Sendable {
         let fieldNames: [String]
         /// The field names' UTF-8, to compare with keys on the tape without decoding them.
         let fieldNameBytes: [[UInt8]]
+        /// Each field name of at most 16 bytes as two little-endian words padded with zeros, compared with a key in
+        /// two loads; a longer name has length -1 here and is compared byte by byte.
+        let packedNames: [(first: UInt64, second: UInt64, length: Int)]
         let fieldNodes: [Int]
         let fieldMayBeNull: [Bool]
         /// True when no two fields share a name, so that a body whose keys are exactly the field names in order
@@ -41,6 +44,12 @@ final class ShapePlan: Sendable {
             self.shape = shape
             self.fieldNames = shape.fields.map { $0.name }
             self.fieldNameBytes = fieldNames.map { Array($0.utf8) }
+            self.packedNames = fieldNameBytes.map { name in
+                guard name.count <= 16 else { return (0, 0, -1) }
+                var words: (UInt64, UInt64) = (0, 0)
+                withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: name) }
+                return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1), name.count)
+            }
             self.fieldNodes = fieldNodes
             self.fieldMayBeNull = shape.fields.map { $0.mayBeNull }
             self.hasDistinctNames = Self.areDistinct(fieldNames)
@@ -51,6 +60,18 @@ final class ShapePlan: Sendable {
         func key(_ key: Int, in view: JSONTapeView, isField position: Int) -> Bool {
             let entry = view.entries[key]
             guard entry.kind == .string else { return view.string(key) == fieldNames[position] }
+            let packed = packedNames[position]
+            // A key is followed in the text by at least its closing quote, ':', a value and '}', so sixteen bytes
+            // from its start are readable unless the text ends within them.
+            if packed.length >= 0, entry.length == packed.length, entry.offset + 16 <= view.byteCount {
+                let raw = UnsafeRawPointer(view.bytes + entry.offset)
+                let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+                let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                let length = UInt64(packed.length)
+                let firstMask: UInt64 = length >= 8 ? ~0 : (1 << (8 * length)) &- 1
+                let secondMask: UInt64 = length >= 16 ? ~0 : length <= 8 ? 0 : (1 << (8 * (length - 8))) &- 1
+                return first & firstMask == packed.first && second & secondMask == packed.second
+            }
             return fieldNameBytes[position].withUnsafeBufferPointer { name in
                 name.count == entry.length && (name.isEmpty || memcmp(view.bytes + entry.offset, name.baseAddress!, name.count) == 0)
             }

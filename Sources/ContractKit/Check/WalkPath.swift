@@ -10,16 +10,15 @@ struct WalkPath: ~Copyable {
         var isWildcard: Bool
     }
 
-    /// An array index, an object key, or an object key still on the tape (decoded only for a finding).
+    /// An array index, or an object key by its entry on the tape (decoded only for a finding). Plain values, so
+    /// that stepping down and back up copies and destroys nothing.
     enum Place {
         case index(Int)
-        case key(String)
         case tapeKey(Int)
 
         func component(in view: JSONTapeView) -> JSONPath.Component {
             switch self {
             case .index(let index): return .index(index)
-            case .key(let key): return .key(key)
             case .tapeKey(let node): return .key(view.string(node))
             }
         }

@@ -31,7 +31,7 @@ public struct JSONParser: Sendable {
         _ bytes: UnsafeRawBufferPointer, file: String, every stride: Int, progress: ((Int) -> Void)?
     ) throws(ContractError) -> JSONValue {
         let tape = try index(bytes, file: file)
-        let view = JSONTapeView(tape: tape, bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        let view = JSONTapeView(tape: tape, bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), byteCount: bytes.count)
         guard let progress, stride > 0 else { return view.value(0) }
         var next = stride
         var materializer = JSONMaterializer(view: view) { offset in

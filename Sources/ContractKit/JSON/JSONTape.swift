@@ -26,7 +26,8 @@ final class JSONTape: @unchecked Sendable {
             self.tail = tail
         }
 
-        @inline(__always) var kind: JSONTape.Kind { JSONTape.Kind(rawValue: UInt8(truncatingIfNeeded: head >> 56))! }
+        /// The kind; the top byte only ever holds a raw value written by `init`, so it is read without a check.
+        @inline(__always) var kind: JSONTape.Kind { unsafeBitCast(UInt8(truncatingIfNeeded: head >> 56), to: JSONTape.Kind.self) }
         @inline(__always) var offset: Int { Int(truncatingIfNeeded: head & 0x00FF_FFFF_FFFF_FFFF) }
         @inline(__always) var length: Int { Int(truncatingIfNeeded: tail) }
         @inline(__always) var memberCount: Int { Int(truncatingIfNeeded: tail >> 32) }
@@ -115,11 +116,14 @@ struct JSONTapeWriter: ~Copyable {
 /// A tape read together with the text it indexes; valid only while both are.
 struct JSONTapeView {
     let bytes: UnsafePointer<UInt8>
+    /// The length of the text.
+    let byteCount: Int
     let entries: UnsafePointer<JSONTape.Entry>
     let count: Int
 
-    init(tape: JSONTape, bytes: UnsafePointer<UInt8>) {
+    init(tape: JSONTape, bytes: UnsafePointer<UInt8>, byteCount: Int) {
         self.bytes = bytes
+        self.byteCount = byteCount
         self.entries = UnsafePointer(tape.entries)
         self.count = tape.count
     }
@@ -419,10 +423,11 @@ public struct JSONDocument: @unchecked Sendable {
         switch source {
         case .bytes(let bytes):
             return try bytes.withUnsafeBufferPointer { buffer in
-                try body(JSONTapeView(tape: tape, bytes: buffer.baseAddress!))
+                try body(JSONTapeView(tape: tape, bytes: buffer.baseAddress!, byteCount: buffer.count))
             }
         case .mapped(let file):
-            return try body(JSONTapeView(tape: tape, bytes: file.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)))
+            return try body(JSONTapeView(
+                tape: tape, bytes: file.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), byteCount: file.bytes.count))
         }
     }
 

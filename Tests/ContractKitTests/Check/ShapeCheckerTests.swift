@@ -35,6 +35,21 @@ let userShape = """
     """
 
 @Suite struct ShapeCheckerTests {
+    /// Keys of 1 to 17 bytes, each against a field named the same but for its last byte or one byte longer, deep
+    /// enough in the text that keys are compared a word at a time, and at its very end where they cannot be.
+    @Test(arguments: [1, 7, 8, 9, 15, 16, 17])
+    func keysMatchFieldNamesExactlyWhateverTheirLength(length: Int) throws {
+        let name = String((0..<length).map { Character(Unicode.Scalar(UInt8(97 + $0 % 26))) })
+        let near = String(name.dropLast()) + "Z"
+        let padding = String(repeating: " ", count: 40)
+        for (key, fits) in [(name, true), (near, false), (name + "q", false)] {
+            for body in [#"{"\#(key)": 1, "pad": "\#(padding)"}"#, #"{"pad": "\#(padding)", "\#(key)": 1}"#] {
+                let findings = try check(body, bodyShape: "{ \(name): Int, pad: String }")
+                #expect(findings.isEmpty == fits, "\(key) in \(body)")
+            }
+        }
+    }
+
     @Test func conformingBodyHasNoFindings() throws {
         let findings = try check(
             #"{"id": 1, "first_name": "Ada", "email": null, "createdAt": "2026-01-01T00:00:00Z", "role": "admin"}"#,
