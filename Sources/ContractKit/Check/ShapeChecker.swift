@@ -439,16 +439,19 @@ struct ShapeWalk: ~Copyable {
     @inline(never)
     private mutating func dateMismatch(_ value: Int, format: DateFormat, _ node: Int) {
         let declared = plan.declared[node]
-        guard let style = DateSniffer.style(of: json(value)) else { return mismatch(value, declared, hint: nil) }
+        let json = json(value)
+        guard let style = DateSniffer.style(of: json) else { return mismatch(value, declared, hint: nil) }
         var hint = "decode with a strategy that reads it"
         if let strategy = style.suggestedStrategy {
             hint = "decode with `dates: \(strategy)` (or `flexible`), or ask the backend to keep \(format)"
         } else if case .unrecognised = style {
-            hint = "the value is not a date the app can read; ask the backend team, or declare the property String"
+            hint = "the value is not a date the app can read; ask the backend team, or declare the property "
+                + (json.numberValue == nil ? "String" : "Double")
         }
-        report(.dateFormatMismatch, .breaking, expected: "Date(\(format))", actual: "\(describe(value)) (looks like \(style))",
-               message: "\(lastKeyDescription) is written as \(style), not as \(format)", hint: hint, at: declared.location,
-               variant: style.description)
+        let looks = style.description(for: json)
+        report(.dateFormatMismatch, .breaking, expected: "Date(\(format))", actual: "\(describe(value)) (looks like \(looks))",
+               message: "\(lastKeyDescription) is written as \(looks), not as \(format)", hint: hint, at: declared.location,
+               variant: looks)
     }
 }
 
