@@ -45,34 +45,7 @@ extension ShapeWalk {
                    hint: "declare the property as a struct or [String: T] if the new form is intended", at: declared.location)
             return
         }
-        // A collection keyed by id (Firebase style): check each entry as an element, minus the key field it lacks.
-        let keyField = keyFieldName(for: elementObject, values: members)
-        report(.objectInsteadOfArray, .breaking, expected: declared.description,
-               actual: "object with \(members.count) \(members.count == 1 ? "entry" : "entries") keyed by id",
-               message: "\(lastKeyDescription) is a dictionary keyed by id (\(members.prefix(3).map { "'\(view.string($0.key))'" }.joined(separator: ", "))\(members.count > 3 ? ", …" : "")), not an array",
-               hint: "add `- keyedToArray: { key: \(keyField) }` to the endpoint's transforms to turn it into an array, each element getting its key as '\(keyField)'",
-               at: declared.location)
-        var relaxed = elementObject
-        relaxed.fields.removeAll { $0.name == keyField }
-        let outerPlan = plan
-        plan = ShapePlan(checker: checker, shape: Shape(.object(relaxed), at: resolvedElement.location))
-        defer { plan = outerPlan }
-        for member in members {
-            if done { return }
-            descend(.tapeKey(member.key), wildcard: true) { $0.check(member.value, $0.plan.root) }
-        }
-    }
-
-    /// The element field that the entries' keys most likely fill: an id-like field absent from every entry.
-    func keyFieldName(for element: ObjectShape, values: [Member]) -> String {
-        let absent = element.fields.filter { field in
-            values.allSatisfy { member in !self.members(member.value).contains { view.string($0.key, equals: field.name) } }
-        }.map(\.name)
-        let idLike = absent.filter { name in
-            let normalized = KeyNames.normalized(name)
-            return normalized == "id" || normalized.hasSuffix("id") || normalized == "key" || normalized == "uid" || normalized == "uuid"
-        }
-        return idLike.first ?? absent.first ?? "id"
+        keyedCollection(value, members: members, element: elementObject, at: resolvedElement.location, declared)
     }
 
     mutating func checkDictionary(_ value: Int, valueNode valueShape: Int, _ node: Int) {

@@ -72,6 +72,8 @@ struct ShapeFinding {
     var group: String
     /// For key findings (missing, renamed, case changed): the key as the spec names it.
     var specKey: String?
+    /// The transform the finding's fix adds (`keyedToArray`, `unwrap`), when it proposes one.
+    var proposedTransform: String? = nil
 
     /// The findings with repeats merged: the first place keeps its path, the rest are counted.
     static func grouped(_ findings: [ShapeFinding]) -> [Finding] {
@@ -125,7 +127,8 @@ struct ShapeWalk: ~Copyable {
     @inline(never)
     mutating func report(
         _ kind: DriftKind, _ severity: Severity, expected: String, actual: String, message: String, hint: String?,
-        at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = "", specKey: String? = nil
+        at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = "", specKey: String? = nil,
+        proposedTransform: String? = nil
     ) {
         var components = path.components(in: view)
         var group = ""
@@ -144,7 +147,8 @@ struct ShapeWalk: ~Copyable {
         let finding = Finding(
             kind: kind, severity: severity, path: JSONPath(components: components), expected: expected, actual: actual,
             message: message, hint: hint, specLocation: location)
-        findings.append(ShapeFinding(finding: finding, group: "\(kind.rawValue)|\(group)|\(expected)|\(variant)", specKey: specKey))
+        findings.append(ShapeFinding(
+            finding: finding, group: "\(kind.rawValue)|\(group)|\(expected)|\(variant)", specKey: specKey, proposedTransform: proposedTransform))
     }
 
     /// Runs `body` one step further down the path.

@@ -15,12 +15,14 @@ struct WalkPath: ~Copyable {
         case index(Int)
         case key(String)
         case tapeKey(Int)
+        /// The key, still on the tape, of an entry of a collection keyed by id where the spec promises an array.
+        case keyedEntry(Int)
 
         func component(in view: JSONTapeView) -> JSONPath.Component {
             switch self {
             case .index(let index): return .index(index)
             case .key(let key): return .key(key)
-            case .tapeKey(let node): return .key(view.string(node))
+            case .tapeKey(let node), .keyedEntry(let node): return .key(view.string(node))
             }
         }
     }

@@ -95,6 +95,91 @@ let userShape = """
         #expect(findings[0].hint?.contains("keyedToArray: { key: objectId }") == true)
     }
 
+    @Test func aKeyedCollectionWhoseEntriesKeepTheirIdGetsAKeyOfItsOwn() throws {
+        // keyedToArray replaces an element's own value for its key: `key: id` would overwrite the ids with strings.
+        let findings = try check(
+            #"{"a1": {"id": 1, "name": "x"}, "a2": {"id": 2, "name": "y"}}"#, bodyShape: "[{ id: Int, name: String }]")
+        #expect(summary(findings) == ["object-instead-of-array breaking $"], "the entries' own 'id' is not an extra key")
+        #expect(findings[0].hint == "add `- keyedToArray: { key: key }` to the endpoint's transforms to turn it into an array, each element getting its key as 'key' (not 'id': the entries already send 'id', and keyedToArray would overwrite it with the entry's key)")
+    }
+
+    @Test func theKeyOfItsOwnIsOneNoEntrySends() throws {
+        let findings = try check(
+            #"{"a1": {"id": 1, "key": "k"}, "a2": {"id": 2, "_key": "k"}}"#, bodyShape: "[{ id: Int, key: String?, _key: String? }]")
+        #expect(summary(findings) == ["object-instead-of-array breaking $"])
+        #expect(findings[0].hint?.hasPrefix("add `- keyedToArray: { key: _key2 }`") == true)
+    }
+
+    @Test func onlyAFieldEveryEntryLacksIsRelaxed() throws {
+        // 'nickname' is absent from every entry but optional and not id-like: the keys do not fill it.
+        let findings = try check(
+            #"{"a1": {"name": "x"}, "a2": {"id": "a2"}}"#, bodyShape: "[{ id: String, name: String, nickname: String? }]")
+        #expect(summary(findings) == ["object-instead-of-array breaking $", "missing-key breaking $.a1.id", "missing-key breaking $.a2.name"])
+        #expect(findings[0].hint?.hasPrefix("add `- keyedToArray: { key: key }`") == true)
+        #expect(findings[0].hint?.contains("(not 'id': the entries already send 'id'") == true)
+    }
+
+    @Test func aKeyFieldThatIsNotAStringIsSaidToBecomeOne() throws {
+        let findings = try check(#"{"1": {"name": "x"}}"#, bodyShape: "[{ id: Int, name: String }]")
+        #expect(summary(findings) == ["object-instead-of-array breaking $"])
+        #expect(findings[0].hint == "add `- keyedToArray: { key: id }` to the endpoint's transforms to turn it into an array, each element getting its key as 'id'; keyedToArray writes keys as strings, so 'id' must be a String in the spec and the model")
+    }
+
+    @Test func aNestedKeyedCollectionIsNamedWithAt() throws {
+        let item = "Item:\n  objectId: String\n  name: String"
+        let nested = try check(#"{"data": {"users": {"u1": {"name": "x"}}}}"#, shapes: item, bodyShape: "{ data: { users: [Item] } }")
+        #expect(summary(nested) == ["object-instead-of-array breaking $.data.users"])
+        #expect(nested[0].hint?.hasPrefix("add `- keyedToArray: { key: objectId, at: data.users }`") == true)
+        let inArray = try check(#"{"groups": [{"members": {"m1": {"name": "x"}}}]}"#, shapes: item, bodyShape: "{ groups: [{ members: [Item] }] }")
+        #expect(summary(inArray) == ["object-instead-of-array breaking $.groups[0].members"])
+        #expect(inArray[0].hint?.hasPrefix("add `- keyedToArray: { key: objectId, at: \"groups[].members\" }`") == true)
+    }
+
+    @Test func aKeyedCollectionInsideAnotherIsNamedAfterTheOuterOneIsAnArray() throws {
+        let findings = try check(
+            #"{"u1": {"friends": {"f1": {"name": "x"}}}}"#,
+            bodyShape: "[{ objectId: String, friends: [{ friendId: String, name: String }] }]")
+        #expect(summary(findings) == ["object-instead-of-array breaking $", "object-instead-of-array breaking $.u1.friends"])
+        #expect(findings[0].hint?.hasPrefix("add `- keyedToArray: { key: objectId }`") == true)
+        #expect(findings[1].hint?.hasPrefix("add `- keyedToArray: { key: friendId, at: \"[].friends\" }`") == true)
+    }
+
+    @Test func aKeyedCollectionNoTransformPathCanNameSaysSo() throws {
+        let shapes = "Item:\n  objectId: String\n  name: String\nGroup:\n  items: [Item]"
+        let findings = try check(#"{"x": {"items": {"i1": {"name": "a"}}}}"#, shapes: shapes, bodyShape: "\"[String: Group]\"")
+        #expect(summary(findings) == ["object-instead-of-array breaking $.x.items"])
+        #expect(findings[0].hint?.hasPrefix("keyedToArray's `at:` cannot name this place") == true)
+    }
+
+    @Test(arguments: [
+        (#"{"a1": {"id": 1, "name": "x"}, "a2": {"id": 2, "name": "y"}}"#, "[{ id: Int, name: String }]"),
+        (#"{"a1": {"id": 1, "key": "k"}, "a2": {"id": 2, "_key": "k"}}"#, "[{ id: Int, key: String?, _key: String? }]"),
+        (#"{"a1": {"name": "x"}, "a2": {"name": "y"}}"#, "[{ objectId: String, name: String }]"),
+        (#"{"data": {"users": {"u1": {"name": "x"}}}}"#, "{ data: { users: [{ objectId: String, name: String }] } }"),
+        (#"{"groups": [{"members": {"m1": {"name": "x"}}}, {"members": {}}]}"#, "{ groups: [{ members: [{ objectId: String, name: String }] }] }"),
+        (#"{"u1": {"friends": {"f1": {"name": "x"}}}}"#, "[{ objectId: String, friends: [{ friendId: String, name: String }] }]"),
+    ])
+    func theProposedKeyedToArrayTurnsTheBodyIntoWhatTheSpecSays(_ body: String, _ shape: String) throws {
+        let findings = try check(body, bodyShape: shape)
+        // The hints' transforms, as written (YAML quoting included), in the order proposed.
+        let transforms = findings.compactMap { $0.hint?.firstMatch(of: /`(- keyedToArray: \{[^`]*\})`/)?.1 }
+        #expect(transforms.count == findings.count, "\(findings.map(\.hint))")
+        let yaml = """
+            endpoints:
+              e:
+                request: GET /e
+                expect:
+                  body: \(shape)
+                transforms:
+            \(transforms.map { "      " + $0 }.joined(separator: "\n"))
+            """
+        let endpoint = try TestSuites.suite(("t.yaml", yaml)).endpoints[0]
+        var value = TestSuites.json(body)
+        for transform in endpoint.transforms { value = try transform.makeTransform().apply(to: value) }
+        let after = ShapeChecker().check(value, against: endpoint.expect.body!)
+        #expect(after.allSatisfy { $0.kind == .extraKey && $0.severity == .info }, "\(summary(after))")
+    }
+
     @Test func plainObjectInsteadOfArrayHasNoKeyedHint() throws {
         let findings = try check(#"{"count": 2}"#, bodyShape: "[Int]")
         #expect(summary(findings) == ["object-instead-of-array breaking $"])
