@@ -175,7 +175,12 @@ struct ModelVerification {
             ?? items.firstIndex(where: { $0.finding.path?.parent == path && $0.specKey.map(unwrapKeys.contains) == true }) {
             items[index].finding.severity = .breaking
             items[index].finding.message += "; the app's \(spec.name) transform fails on it (\(error))"
-            items[index].finding.hint = hint
+            if let proposed = items[index].proposedTransform, proposed != spec.name, let shapeHint = items[index].finding.hint {
+                // The shape's fix (keyedToArray before `lossy: notices`) restores what the failing transform needs.
+                items[index].finding.hint = shapeHint + "; put it before the \(spec.name) transform (\(spec.location)), which needs \(error.expected) there"
+            } else {
+                items[index].finding.hint = hint
+            }
             return
         }
         let finding = Finding(
