@@ -26,14 +26,7 @@ extension ShapeWalk {
         // `{"data": [...]}`: the array arrived one level down.
         let arrayMembers = members.filter { view.kind($0.value) == .array }
         if arrayMembers.count == 1, members.count <= 3, let member = arrayMembers.first {
-            let key = view.string(member.key)
-            let others = members.map { view.string($0.key) }.filter { $0 != key }
-            report(.unexpectedEnvelope, .breaking, expected: declared.description,
-                   actual: "object with the array under '\(key)'",
-                   message: "the array arrived wrapped in an object, under '\(key)'"
-                       + (others.isEmpty ? "" : " (beside \(others.map { "'\($0)'" }.joined(separator: ", ")))"),
-                   hint: "add `- unwrap: \(key)` to the endpoint's transforms, or decode a wrapper struct with a '\(key)' property",
-                   at: declared.location)
+            reportCollectionEnvelope(member, among: members, collection: "array", declared)
             descend(.tapeKey(member.key), wildcard: false) { $0.check(member.value, node) }
             return
         }
@@ -51,12 +44,16 @@ extension ShapeWalk {
     mutating func checkDictionary(_ value: Int, valueNode valueShape: Int, _ node: Int) {
         switch view.kind(value) {
         case .object:
-            let end = view.entries[value].end
+            let entry = view.entries[value]
+            let findingsBefore = findings.count
             var key = value + 1
-            while key < end {
+            while key < entry.end {
                 if done { return }
                 descend(.tapeKey(key), wildcard: true) { $0.check(key + 1, valueShape) }
                 key = view.next(after: key + 1)
+            }
+            if findings.count > findingsBefore, entry.memberCount <= 3, !stopAtFirst {
+                dictionaryEnvelope(value, valueNode: valueShape, node, findingsBefore: findingsBefore)
             }
         case .array:
             let declared = plan.declared[node]
@@ -72,5 +69,38 @@ extension ShapeWalk {
         default:
             mismatch(value, node, hint: nil)
         }
+    }
+
+    /// `{"data": {"a": {...}, "b": {...}}}` for a `[String: T]`: the entries did not fit, but the values of one
+    /// of the object's (at most 3) members all do, and no other member's value does. Then the findings the entries
+    /// gave are replaced by one envelope finding and the check of the dictionary inside.
+    @inline(never)
+    private mutating func dictionaryEnvelope(_ value: Int, valueNode: Int, _ node: Int, findingsBefore: Int) {
+        let members = members(value)
+        guard !members.contains(where: { fits($0.value, valueNode) }) else { return }
+        let envelopes = members.filter { member in
+            view.kind(member.value) == .object && view.entries[member.value].memberCount > 0
+                && self.members(member.value).allSatisfy { fits($0.value, valueNode) }
+        }
+        guard envelopes.count == 1, let envelope = envelopes.first else { return }
+        findings.removeSubrange(findingsBefore...)
+        reportCollectionEnvelope(envelope, among: members, collection: "dictionary", plan.declared[node])
+        descend(.tapeKey(envelope.key), wildcard: false) { $0.check(envelope.value, node) }
+    }
+
+    /// The array or dictionary the spec promises arrived as the value of `member`, one level down.
+    mutating func reportCollectionEnvelope(_ member: Member, among members: [Member], collection: String, _ declared: Shape) {
+        let key = view.string(member.key)
+        let others = members.map { view.string($0.key) }.filter { $0 != key }
+        report(.unexpectedEnvelope, .breaking, expected: declared.description,
+               actual: "object with the \(collection) under '\(key)'",
+               message: "the \(collection) arrived wrapped in an object, under '\(key)'"
+                   + (others.isEmpty ? "" : " (beside \(others.map { "'\($0)'" }.joined(separator: ", ")))"),
+               hint: envelopeHint(key), at: declared.location, proposedTransform: "unwrap")
+    }
+
+    /// The fix for a body that arrived under `key`.
+    func envelopeHint(_ key: String) -> String {
+        "add `- unwrap: \(key)` to the endpoint's transforms, or decode a wrapper struct with a '\(key)' property"
     }
 }

@@ -282,14 +282,13 @@ struct ModelVerification {
            }) {
             return found
         }
-        // The deepest ancestor first; the path itself was matched above.
+        // The deepest ancestor first; the path itself was matched above. An envelope explains what the model fails
+        // on under it: fields it misses at the envelope's level, or, for a dictionary enveloped and then made an
+        // array by keyedToArray, the fields of the element the envelope's key became.
         var ancestor = path
         while !ancestor.components.isEmpty {
             ancestor = ancestor.parent
-            let eligible = index.structuralAtPath[ancestor]?.first { candidate in
-                items[candidate].finding.kind != .unexpectedEnvelope || (failure.failure.kind == .keyNotFound && path.parent == ancestor)
-            }
-            if let eligible { return eligible }
+            if let found = index.structuralAtPath[ancestor]?.first { return found }
         }
         return nil
     }

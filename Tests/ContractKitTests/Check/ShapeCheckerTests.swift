@@ -192,6 +192,39 @@ let userShape = """
         #expect(findings[0].hint?.contains("- unwrap: data") == true)
     }
 
+    @Test func dictionaryUnderAnEnvelopeProposesUnwrap() throws {
+        let entry = "Entry:\n  name: String\n  score: Int"
+        let findings = try check(
+            #"{"data": {"a": {"name": "x", "score": 1}, "b": {"name": "y", "score": 2}}, "meta": {"page": 1}}"#,
+            shapes: entry, bodyShape: "\"[String: Entry]\"")
+        #expect(summary(findings) == ["unexpected-envelope breaking $"])
+        #expect(findings[0].actual == "object with the dictionary under 'data'")
+        #expect(findings[0].message == "the dictionary arrived wrapped in an object, under 'data' (beside 'meta')")
+        #expect(findings[0].hint == "add `- unwrap: data` to the endpoint's transforms, or decode a wrapper struct with a 'data' property")
+        let alone = try check(#"{"data": {"a": {"name": "x", "score": 1}}}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+        #expect(summary(alone) == ["unexpected-envelope breaking $"])
+    }
+
+    @Test func aDictionaryWithAnOddEntryIsNoEnvelope() throws {
+        let entry = "Entry:\n  name: String\n  score: Int"
+        // One entry fits: the object is the dictionary, and the other entry drifted.
+        let odd = try check(
+            #"{"a": {"name": "x", "score": 1}, "b": {"c": {"name": "y", "score": 2}}}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+        #expect(!summary(odd).contains("unexpected-envelope breaking $"))
+        #expect(summary(odd).allSatisfy { $0.contains("$.b") })
+        // Two objects whose values fit: no single envelope.
+        let two = try check(
+            #"{"x": {"a": {"name": "x", "score": 1}}, "y": {"b": {"name": "y", "score": 2}}}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+        #expect(!summary(two).contains("unexpected-envelope breaking $"))
+        // An empty object under the one key says nothing about the entries.
+        let empty = try check(#"{"data": {}}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+        #expect(summary(empty) == ["missing-key breaking $.data.name", "missing-key breaking $.data.score"])
+        // More than three keys is a dictionary.
+        let wide = try check(
+            #"{"data": {"a": {"name": "x", "score": 1}}, "p": 1, "q": 2, "r": 3}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+        #expect(!summary(wide).contains("unexpected-envelope breaking $"))
+    }
+
     @Test func objectUnderAnEnvelopeProposesUnwrap() throws {
         let findings = try check(
             #"{"data": {"id": 1, "first_name": "Ada", "createdAt": "2026-01-01T00:00:00Z", "role": "admin"}, "meta": {}}"#,

@@ -199,6 +199,16 @@ import Testing
         #expect(result.findings[0].hint == "add `- keyedToArray: { key: key, at: notices }` to the endpoint's transforms to turn it into an array, each element getting its key as 'key' (not 'id': the entries already send 'id', and keyedToArray would overwrite it with the entry's key); put it before the lossy transform (\(suite.specs)/notices.yaml:25:9), which needs an array there")
     }
 
+    @Test func aKeyedDictionaryUnderAnEnvelopeIsOneFinding() async throws {
+        let suite = SampleSuiteCopy()
+        defer { suite.remove() }
+        try suite.driftBody("users/list-users") { body in body = .object(JSONObject([.init(key: "data", value: body)])) }
+        let result = try await verify(suite, ["users/list-users"]).results[0]
+        #expect(lines(result) == ["unexpected-envelope breaking $"])
+        #expect(result.findings[0].message == "the dictionary arrived wrapped in an object, under 'data'; the model fails: User.name: Swift type String, property is not Optional (and 2 more failures here)")
+        #expect(result.findings[0].hint?.hasPrefix("add `- unwrap: data` to the endpoint's transforms") == true)
+    }
+
     @Test func withoutModelsTheReportSaysItIsShapeOnly() async throws {
         let suite = SampleSuiteCopy()
         defer { suite.remove() }
