@@ -96,11 +96,18 @@ extension ShapeWalk {
                actual: "object with the \(collection) under '\(key)'",
                message: "the \(collection) arrived wrapped in an object, under '\(key)'"
                    + (others.isEmpty ? "" : " (beside \(others.map { "'\($0)'" }.joined(separator: ", ")))"),
-               hint: envelopeHint(key), at: declared.location, proposedTransform: "unwrap")
+               hint: envelopeHint(key), at: declared.location, proposedTransform: envelopeTransform)
     }
 
-    /// The fix for a body that arrived under `key`.
+    /// The fix for a value that arrived under `key`: `unwrap` at the body's root; deeper, where `unwrap` (which
+    /// replaces the whole body) cannot reach, a wrapper struct.
     func envelopeHint(_ key: String) -> String {
-        "add `- unwrap: \(key)` to the endpoint's transforms, or decode a wrapper struct with a '\(key)' property"
+        if path.count == 0 {
+            return "add `- unwrap: \(key)` to the endpoint's transforms, or decode a wrapper struct with a '\(key)' property"
+        }
+        return "decode a wrapper struct with a '\(key)' property here (`unwrap` replaces the whole body, so it cannot take away an envelope inside it), or ask the backend team to drop '\(key)'"
     }
+
+    /// The transform `envelopeHint` proposes, if any.
+    var envelopeTransform: String? { path.count == 0 ? "unwrap" : nil }
 }

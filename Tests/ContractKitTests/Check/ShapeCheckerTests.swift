@@ -225,6 +225,16 @@ let userShape = """
         #expect(!summary(wide).contains("unexpected-envelope breaking $"))
     }
 
+    @Test func anEnvelopeInsideTheBodyIsNotForUnwrap() throws {
+        // `unwrap` replaces the whole body: it cannot take away `data` under `items`.
+        let array = try check(#"{"items": {"data": [1, 2]}}"#, bodyShape: "{ items: [Int] }")
+        #expect(summary(array) == ["unexpected-envelope breaking $.items"])
+        #expect(array[0].hint == "decode a wrapper struct with a 'data' property here (`unwrap` replaces the whole body, so it cannot take away an envelope inside it), or ask the backend team to drop 'data'")
+        let object = try check(#"{"user": {"data": {"id": 1, "name": "a"}}}"#, bodyShape: "{ user: { id: Int, name: String } }")
+        #expect(summary(object) == ["unexpected-envelope breaking $.user"])
+        #expect(object[0].hint?.hasPrefix("decode a wrapper struct with a 'data' property here") == true)
+    }
+
     @Test func objectUnderAnEnvelopeProposesUnwrap() throws {
         let findings = try check(
             #"{"data": {"id": 1, "first_name": "Ada", "createdAt": "2026-01-01T00:00:00Z", "role": "admin"}, "meta": {}}"#,
