@@ -94,16 +94,11 @@ extension ShapeWalk {
         var steps: [TransformPath.Step] = []
         var nameable = true
         path.forEach { step in
-            let key: String
-            switch step.place {
-            case .index, .keyedEntry:
+            guard case .tapeKey(let node) = step.place else {
                 steps.append(.everyElement)
                 return
-            case .key(let text):
-                key = text
-            case .tapeKey(let node):
-                key = view.string(node)
             }
+            let key = view.string(node)
             if step.isWildcard || key.isEmpty || key.contains(where: { $0 == "." || $0 == "[" || $0 == "]" }) { nameable = false }
             steps.append(.key(key))
         }

@@ -10,10 +10,10 @@ struct WalkPath: ~Copyable {
         var isWildcard: Bool
     }
 
-    /// An array index, an object key, or an object key still on the tape (decoded only for a finding).
+    /// An array index, or an object key still on the tape (decoded only for a finding). Plain integers, so that
+    /// stepping down and back up copies and frees nothing.
     enum Place {
         case index(Int)
-        case key(String)
         case tapeKey(Int)
         /// The key, still on the tape, of an entry of a collection keyed by id where the spec promises an array.
         case keyedEntry(Int)
@@ -21,7 +21,6 @@ struct WalkPath: ~Copyable {
         func component(in view: JSONTapeView) -> JSONPath.Component {
             switch self {
             case .index(let index): return .index(index)
-            case .key(let key): return .key(key)
             case .tapeKey(let node), .keyedEntry(let node): return .key(view.string(node))
             }
         }
