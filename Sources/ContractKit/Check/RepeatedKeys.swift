@@ -2,7 +2,7 @@ import Foundation
 
 /// Which copy of a key sent twice in one object the app's `JSONDecoder` reads.
 ///
-/// JSON leaves it open. On Swift 6 toolchains `JSONDecoder` (swift-foundation) reads the first copy, for structs
+/// JSON leaves it open. With Swift 6.3 on Linux, `JSONDecoder` (swift-foundation) reads the first copy, for structs
 /// and dictionaries alike, while `JSONSerialization` keeps the last; older Foundations decoded through
 /// `JSONSerialization`. So the decoder is asked, once, the first time a body repeats a key.
 enum RepeatedKeys {
