@@ -46,6 +46,18 @@ struct CheckCommandTests {
         let directory = try #require(endpoints.first { $0.objectValue?["id"] == .string("directory/list-users") }?.objectValue)
         #expect(directory["recording"] == .string(".contract/check-recordings/directory/list-users.json"))
         #expect(directory["findings"]?.arrayValue?.first?.objectValue?["kind"] == .string("object-instead-of-array"))
+        // As the README says: both lists fail with the keyedToArray fix, which gives the entries, whose ids the
+        // drift keeps, a key of their own; the notices' under `lossy: notices`, with `at:` and before the lossy.
+        let hints = endpoints.compactMap { endpoint -> (String, String)? in
+            guard let object = endpoint.objectValue, let first = object["findings"]?.arrayValue?.first?.objectValue,
+                  case .string(let id)? = object["id"], case .string(let hint)? = first["hint"],
+                  first["kind"] == .string("object-instead-of-array"), first["severity"] == .string("breaking") else { return nil }
+            return (id, hint)
+        }
+        #expect(hints.map(\.0) == ["directory/list-users", "notices/list-notices"], "\(run.standardOutput)")
+        #expect(hints.first?.1.hasPrefix("add `- keyedToArray: { key: key }` to the endpoint's transforms") == true)
+        #expect(hints.last?.1.hasPrefix("add `- keyedToArray: { key: key, at: notices }` to the endpoint's transforms") == true)
+        #expect(hints.last?.1.contains("; put it before the lossy transform (Specs/notices.yaml:25:9), which needs an array there") == true)
         #expect(try Self.snapshot(folder + "/Recordings") == baseline, "the committed baseline is untouched")
     }
 

@@ -3,8 +3,8 @@ import Foundation
 
 /// A copy of the sample suite with drift in most endpoints, for golden reports and end-to-end tests:
 /// a list turned into a dictionary keyed by id, minified keys renamed and retyped, an envelope's key respelled,
-/// dates and missing fields, an unknown enum value with markup in it, a server error page, and secrets planted in
-/// one recording's request that every report must hide.
+/// dates and missing fields, an unknown enum value with markup in it, a key sent twice, a server error page, and
+/// secrets planted in one recording's request that every report must hide.
 public enum DriftedSuite {
     /// The secrets planted in `users/list-users`'s request; no report may contain any of them.
     public static let secrets = ["sk_live_PLANTED_SECRET", "PLANTED_COOKIE", "PLANTED_QUERY_TOKEN", "PLANTED_API_KEY", "PLANTED_PASSWORD"]
@@ -37,6 +37,7 @@ public enum DriftedSuite {
         }
         try editBody(recordings, "users/list-users") { body in
             body.driftSet(["u2", "role"], .string("owner <script>alert(1)</script> & \"co\""))
+            body.driftAppend(at: ["u1"], key: "email", .string("ada@work.example"))
         }
         // Secrets a careless hand or an old recorder left in the request: every report must hide them.
         let listUsers = recordings + "/users/list-users.json"
@@ -107,6 +108,19 @@ extension JSONValue {
         default:
             break
         }
+    }
+
+    /// Adds `key` at the end of the object at `path`, even when the object already has it: a key sent twice.
+    fileprivate mutating func driftAppend(at path: [String], key: String, _ value: JSONValue) {
+        guard case .object(var object) = self else { return }
+        if let head = path.first {
+            guard var child = object[head] else { return }
+            child.driftAppend(at: Array(path.dropFirst()), key: key, value)
+            object[head] = child
+        } else {
+            object.entries.append(.init(key: key, value: value))
+        }
+        self = .object(object)
     }
 
     /// Renames a key of the object at `path`, keeping its position.

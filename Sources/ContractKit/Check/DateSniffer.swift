@@ -32,6 +32,12 @@ public enum DateSniffer {
             }
         }
 
+        /// The description for a value of this style: an unrecognised number is not text.
+        func description(for value: JSONValue) -> String {
+            if case .unrecognised = self, case .number = value { return "a number that is not a plausible timestamp" }
+            return description
+        }
+
         /// The spec strategy that reads this style, when there is one.
         public var suggestedStrategy: String? {
             switch self {
@@ -55,8 +61,14 @@ public enum DateSniffer {
         }
     }
 
+    /// The largest magnitude read as a timestamp: 10^17 microseconds is the year 5138, and any unit coarser than
+    /// microseconds puts it further still.
+    static let largestPlausibleEpoch = 1e17
+
     static func epochStyle(_ value: Double) -> Style {
         let magnitude = abs(value)
+        // `1.2e29` or `1e400` (infinite as a Double) is no epoch in any unit.
+        guard magnitude <= largestPlausibleEpoch else { return .unrecognised }
         if magnitude >= 1e14 { return .epochMicroseconds }
         if magnitude >= 1e11 { return .epochMilliseconds }
         return .epochSeconds

@@ -29,6 +29,8 @@ public struct DriftKind: Sendable, Hashable, Comparable, RawRepresentable, Custo
     public static let arrayInsteadOfObject = DriftKind(rawValue: "array-instead-of-object")
     /// The expected fields arrived one level down, under a single new key such as `data`.
     public static let unexpectedEnvelope = DriftKind(rawValue: "unexpected-envelope")
+    /// A key sent more than once in one object: the app reads one copy and silently ignores the others.
+    public static let duplicateKey = DriftKind(rawValue: "duplicate-key")
     /// A date written in another format than the strategy reads.
     public static let dateFormatMismatch = DriftKind(rawValue: "date-format-mismatch")
     /// A value outside the declared `enum(...)`.
@@ -53,7 +55,7 @@ public struct DriftKind: Sendable, Hashable, Comparable, RawRepresentable, Custo
     /// Every kind this version knows, for validating waivers.
     public static let all: [DriftKind] = [
         .statusMismatch, .contentTypeMismatch, .bodyNotJSON, .missingKey, .extraKey, .keyCaseChanged, .keyRenamed,
-        .typeMismatch, .nullValue, .objectInsteadOfArray, .arrayInsteadOfObject, .unexpectedEnvelope,
+        .typeMismatch, .nullValue, .objectInsteadOfArray, .arrayInsteadOfObject, .unexpectedEnvelope, .duplicateKey,
         .dateFormatMismatch, .enumUnknownValue, .patternMismatch, .transformFailed, .decodeFailed,
         .elementsDropped, .recordingMissing, .recordingInvalid, .requestFailed, .waiverExpired,
     ]

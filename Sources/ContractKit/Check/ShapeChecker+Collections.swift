@@ -27,14 +27,7 @@ extension ShapeWalk {
         // `{"data": [...]}`: the array arrived one level down.
         let arrayMembers = members.filter { view.kind($0.value) == .array }
         if arrayMembers.count == 1, members.count <= 3, let member = arrayMembers.first {
-            let key = view.string(member.key)
-            let others = members.map { view.string($0.key) }.filter { $0 != key }
-            report(.unexpectedEnvelope, .breaking, expected: declared.description,
-                   actual: "object with the array under '\(key)'",
-                   message: "the array arrived wrapped in an object, under '\(key)'"
-                       + (others.isEmpty ? "" : " (beside \(others.map { "'\($0)'" }.joined(separator: ", ")))"),
-                   hint: "add `- unwrap: \(key)` to the endpoint's transforms, or decode a wrapper struct with a '\(key)' property",
-                   at: declared.location)
+            reportCollectionEnvelope(member, among: members, collection: "array", declared)
             descend(.tapeKey(member.key), wildcard: false) { $0.check(member.value, node) }
             return
         }
@@ -46,46 +39,23 @@ extension ShapeWalk {
                    hint: "declare the property as a struct or [String: T] if the new form is intended", at: declared.location)
             return
         }
-        // A collection keyed by id (Firebase style): check each entry as an element, minus the key field it lacks.
-        let keyField = keyFieldName(for: elementObject, values: members)
-        report(.objectInsteadOfArray, .breaking, expected: declared.description,
-               actual: "object with \(members.count) \(members.count == 1 ? "entry" : "entries") keyed by id",
-               message: "\(lastKeyDescription) is a dictionary keyed by id (\(members.prefix(3).map { "'\(view.string($0.key))'" }.joined(separator: ", "))\(members.count > 3 ? ", …" : "")), not an array",
-               hint: "add `- keyedToArray: { key: \(keyField) }` to the endpoint's transforms to turn it into an array, each element getting its key as '\(keyField)'",
-               at: declared.location)
-        var relaxed = elementObject
-        relaxed.fields.removeAll { $0.name == keyField }
-        let outerPlan = plan
-        plan = ShapePlan(checker: checker, shape: Shape(.object(relaxed), at: resolvedElement.location))
-        defer { plan = outerPlan }
-        for member in members {
-            if done { return }
-            descend(.tapeKey(member.key), wildcard: true) { $0.check(member.value, $0.plan.root) }
-        }
-    }
-
-    /// The element field that the entries' keys most likely fill: an id-like field absent from every entry.
-    func keyFieldName(for element: ObjectShape, values: [Member]) -> String {
-        let absent = element.fields.filter { field in
-            values.allSatisfy { member in !self.members(member.value).contains { view.string($0.key, equals: field.name) } }
-        }.map(\.name)
-        let idLike = absent.filter { name in
-            let normalized = KeyNames.normalized(name)
-            return normalized == "id" || normalized.hasSuffix("id") || normalized == "key" || normalized == "uid" || normalized == "uuid"
-        }
-        return idLike.first ?? absent.first ?? "id"
+        keyedCollection(value, members: members, element: elementObject, at: resolvedElement.location, declared)
     }
 
     mutating func checkDictionary(_ value: Int, valueNode valueShape: Int, _ node: Int) {
         switch view.kind(value) {
         case .object:
-            let end = view.entries[value].end
+            let entry = view.entries[value]
+            let findingsBefore = findings.count
             var key = value + 1
-            while key < end {
+            while key < entry.end {
                 if done { return }
                 passing(view.entries[key].offset)
                 descend(.tapeKey(key), wildcard: true) { $0.check(key + 1, valueShape) }
                 key = view.next(after: key + 1)
+            }
+            if findings.count > findingsBefore, entry.memberCount <= 3, !stopAtFirst {
+                dictionaryEnvelope(value, valueNode: valueShape, node, findingsBefore: findingsBefore)
             }
         case .array:
             let declared = plan.declared[node]
@@ -102,4 +72,44 @@ extension ShapeWalk {
             mismatch(value, node, hint: nil)
         }
     }
+
+    /// `{"data": {"a": {...}, "b": {...}}}` for a `[String: T]`: the entries did not fit, but the values of one
+    /// of the object's (at most 3) members all do, and no other member's value does. Then the findings the entries
+    /// gave are replaced by one envelope finding and the check of the dictionary inside.
+    @inline(never)
+    private mutating func dictionaryEnvelope(_ value: Int, valueNode: Int, _ node: Int, findingsBefore: Int) {
+        let members = members(value)
+        guard !members.contains(where: { fits($0.value, valueNode) }) else { return }
+        let envelopes = members.filter { member in
+            view.kind(member.value) == .object && view.entries[member.value].memberCount > 0
+                && self.members(member.value).allSatisfy { fits($0.value, valueNode) }
+        }
+        guard envelopes.count == 1, let envelope = envelopes.first else { return }
+        findings.removeSubrange(findingsBefore...)
+        reportCollectionEnvelope(envelope, among: members, collection: "dictionary", plan.declared[node])
+        descend(.tapeKey(envelope.key), wildcard: false) { $0.check(envelope.value, node) }
+    }
+
+    /// The array or dictionary the spec promises arrived as the value of `member`, one level down.
+    mutating func reportCollectionEnvelope(_ member: Member, among members: [Member], collection: String, _ declared: Shape) {
+        let key = view.string(member.key)
+        let others = members.map { view.string($0.key) }.filter { $0 != key }
+        report(.unexpectedEnvelope, .breaking, expected: declared.description,
+               actual: "object with the \(collection) under '\(key)'",
+               message: "the \(collection) arrived wrapped in an object, under '\(key)'"
+                   + (others.isEmpty ? "" : " (beside \(others.map { "'\($0)'" }.joined(separator: ", ")))"),
+               hint: envelopeHint(key), at: declared.location, proposedTransform: envelopeTransform)
+    }
+
+    /// The fix for a value that arrived under `key`: `unwrap` at the body's root; deeper, where `unwrap` (which
+    /// replaces the whole body) cannot reach, a wrapper struct.
+    func envelopeHint(_ key: String) -> String {
+        if path.count == 0 {
+            return "add `- unwrap: \(key)` to the endpoint's transforms, or decode a wrapper struct with a '\(key)' property"
+        }
+        return "decode a wrapper struct with a '\(key)' property here (`unwrap` replaces the whole body, so it cannot take away an envelope inside it), or ask the backend team to drop '\(key)'"
+    }
+
+    /// The transform `envelopeHint` proposes, if any.
+    var envelopeTransform: String? { path.count == 0 ? "unwrap" : nil }
 }

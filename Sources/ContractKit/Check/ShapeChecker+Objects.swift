@@ -119,10 +119,10 @@ extension ShapeWalk {
             index.claim(key)
             report(.unexpectedEnvelope, .breaking, expected: declared.description, actual: "the fields under '\(key)'",
                    message: "the expected fields arrived one level down, under '\(key)'",
-                   hint: "add `- unwrap: \(key)` to the endpoint's transforms, or decode a wrapper struct with a '\(key)' property",
-                   at: declared.location)
+                   hint: envelopeHint(key), at: declared.location, proposedTransform: envelopeTransform)
             descend(.tapeKey(envelope.key), wildcard: false) { $0.check(envelope.value, node) }
             reportExtraKeys(index.unclaimed, policy: policy, declared)
+            reportRepeatedKeys(index, shape: shape, declared)
             return
         }
 
@@ -169,6 +169,7 @@ extension ShapeWalk {
             }
         }
         reportExtraKeys(index.unclaimed, policy: policy, declared)
+        reportRepeatedKeys(index, shape: shape, declared)
     }
 
     /// Checks the value of the field at `position` of `shape`, sent under `key`.
@@ -193,6 +194,29 @@ extension ShapeWalk {
                        ? "add '\(key)' to the spec, or relax the object's extraKeys policy"
                        : "nothing breaks; add '\(key)' to the spec when the app starts using it",
                    at: declared.location, extraComponent: .key(key))
+        }
+    }
+
+    /// Keys sent more than once in one object. Objects matched in order or one to one never get here: their keys
+    /// are the field names, each once.
+    mutating func reportRepeatedKeys(_ index: KeyIndex, shape: ObjectShape, _ declared: Shape) {
+        guard index.hasRepeatedKeys else { return }
+        for (key, copies) in index.repeatedKeys {
+            let read = RepeatedKeys.decoderReadsFirst ? copies[0] : copies[copies.count - 1]
+            let readValue = json(read.value)
+            let ignored = copies.filter { $0.value != read.value }
+            let differ = ignored.contains { json($0.value) != readValue }
+            let others = ignored.count == 1 ? "the other" : "the \(ignored.count) others"
+            let location = shape.fields.first { $0.name == key }?.location ?? declared.location
+            report(.duplicateKey, differ ? .warning : .info, expected: "'\(key)' once", actual: "'\(key)' \(copies.count) times",
+                   message: "'\(key)' is sent \(copies.count) times in this object"
+                       + (differ
+                           ? " with different values: JSONDecoder reads the \(RepeatedKeys.copyRead) (\(describe(read.value))) and ignores \(others) (\(ignored.map { describe($0.value) }.joined(separator: ", ")))"
+                           : ", each time with the same value; JSONDecoder reads the \(RepeatedKeys.copyRead)"),
+                   hint: differ
+                       ? "ask the backend team to send '\(key)' once: parsers disagree on which copy wins (JSONDecoder reads the \(RepeatedKeys.copyRead), JSONSerialization the last), so clients may show different data"
+                       : "nothing breaks; ask the backend team to send '\(key)' once",
+                   at: location, extraComponent: .key(key))
         }
     }
 
@@ -228,6 +252,9 @@ extension ShapeWalk {
 }
 
 /// An object's keys, claimed one by one as fields match them; wide objects get a hash index.
+///
+/// A key sent more than once stands for the copy `JSONDecoder` reads (see ``RepeatedKeys``), so that the shape is
+/// checked against the value the app sees.
 struct KeyIndex {
     private let members: [Member]
     /// Each member's key, decoded.
@@ -237,6 +264,8 @@ struct KeyIndex {
     private var claimedFlags: [Bool] = []
     private var exact: [String: Int]?
     private var normalized: [String: [Int]]?
+    /// True when some key is sent more than once.
+    private(set) var hasRepeatedKeys = false
 
     init(_ members: [Member], view: JSONTapeView) {
         self.members = members
@@ -245,19 +274,26 @@ struct KeyIndex {
         if members.count > 12 {
             var exact: [String: Int] = [:]
             exact.reserveCapacity(members.count)
-            for (position, key) in keys.enumerated() { exact[key] = position }
+            for (position, key) in keys.enumerated() where exact.updateValue(position, forKey: key) != nil {
+                hasRepeatedKeys = true
+            }
+            if hasRepeatedKeys, RepeatedKeys.decoderReadsFirst {
+                for (position, key) in keys.enumerated().reversed() { exact[key] = position }
+            }
             self.exact = exact
+        } else {
+            hasRepeatedKeys = keys.indices.contains { position in keys[(position + 1)...].contains(keys[position]) }
         }
     }
 
+    /// The position of the copy of `key` that `JSONDecoder` reads.
+    private func position(of key: String) -> Int? {
+        if let exact { return exact[key] }
+        return hasRepeatedKeys && !RepeatedKeys.decoderReadsFirst ? keys.lastIndex(of: key) : keys.firstIndex(of: key)
+    }
+
     mutating func claimExact(_ key: String) -> Member? {
-        let position: Int?
-        if let exact {
-            position = exact[key]
-        } else {
-            position = keys.lastIndex(of: key)
-        }
-        guard let position, !isClaimed(position) else { return nil }
+        guard let position = position(of: key), !isClaimed(position) else { return nil }
         claim(at: position)
         return members[position]
     }
@@ -279,7 +315,7 @@ struct KeyIndex {
     }
 
     mutating func claim(_ key: String) {
-        if let position = keys.lastIndex(of: key) { claim(at: position) }
+        if let position = position(of: key) { claim(at: position) }
     }
 
     private var claimedCount = 0
@@ -289,10 +325,25 @@ struct KeyIndex {
         if claimedFlags.isEmpty { claimedBits |= 1 << UInt64(position) } else { claimedFlags[position] = true }
     }
 
-    /// Members no field matched, in body order; a repeated key counts as claimed when any of its copies is.
+    /// Members no field matched, in body order; a repeated key counts as claimed when any of its copies is, and
+    /// is listed once, as the copy `JSONDecoder` reads.
     var unclaimed: [Member] {
         if claimedCount == members.count { return [] }
         let claimedKeys = Set(members.indices.filter { isClaimed($0) }.map { keys[$0] })
-        return members.indices.filter { !isClaimed($0) && !claimedKeys.contains(keys[$0]) }.map { members[$0] }
+        return members.indices.filter { position in
+            !isClaimed(position) && !claimedKeys.contains(keys[position]) && (!hasRepeatedKeys || self.position(of: keys[position]) == position)
+        }.map { members[$0] }
+    }
+
+    /// Each key sent more than once, in the order of its first copy, with the members that hold it in body order.
+    var repeatedKeys: [(key: String, copies: [Member])] {
+        guard hasRepeatedKeys else { return [] }
+        var positions: [String: [Int]] = [:]
+        for (position, key) in keys.enumerated() { positions[key, default: []].append(position) }
+        return keys.indices.compactMap { position in
+            let key = keys[position]
+            guard let copies = positions[key], copies.count > 1, copies[0] == position else { return nil }
+            return (key, copies.map { members[$0] })
+        }
     }
 }

@@ -86,6 +86,8 @@ struct ShapeFinding {
     var group: String
     /// For key findings (missing, renamed, case changed): the key as the spec names it.
     var specKey: String?
+    /// The transform the finding's fix adds (`keyedToArray`, `unwrap`), when it proposes one.
+    var proposedTransform: String? = nil
 
     /// The findings with repeats merged: the first place keeps its path, the rest are counted.
     static func grouped(_ findings: [ShapeFinding]) -> [Finding] {
@@ -143,7 +145,8 @@ struct ShapeWalk: ~Copyable {
     @inline(never)
     mutating func report(
         _ kind: DriftKind, _ severity: Severity, expected: String, actual: String, message: String, hint: String?,
-        at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = "", specKey: String? = nil
+        at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = "", specKey: String? = nil,
+        proposedTransform: String? = nil
     ) {
         var components = path.components(in: view)
         var group = ""
@@ -162,7 +165,8 @@ struct ShapeWalk: ~Copyable {
         let finding = Finding(
             kind: kind, severity: severity, path: JSONPath(components: components), expected: expected, actual: actual,
             message: message, hint: hint, specLocation: location)
-        findings.append(ShapeFinding(finding: finding, group: "\(kind.rawValue)|\(group)|\(expected)|\(variant)", specKey: specKey))
+        findings.append(ShapeFinding(
+            finding: finding, group: "\(kind.rawValue)|\(group)|\(expected)|\(variant)", specKey: specKey, proposedTransform: proposedTransform))
     }
 
     /// Runs `body` one step further down the path.
@@ -469,16 +473,19 @@ struct ShapeWalk: ~Copyable {
     @inline(never)
     private mutating func dateMismatch(_ value: Int, format: DateFormat, _ node: Int) {
         let declared = plan.declared[node]
-        guard let style = DateSniffer.style(of: json(value)) else { return mismatch(value, declared, hint: nil) }
+        let json = json(value)
+        guard let style = DateSniffer.style(of: json) else { return mismatch(value, declared, hint: nil) }
         var hint = "decode with a strategy that reads it"
         if let strategy = style.suggestedStrategy {
             hint = "decode with `dates: \(strategy)` (or `flexible`), or ask the backend to keep \(format)"
         } else if case .unrecognised = style {
-            hint = "the value is not a date the app can read; ask the backend team, or declare the property String"
+            hint = "the value is not a date the app can read; ask the backend team, or declare the property "
+                + (json.numberValue == nil ? "String" : "Double")
         }
-        report(.dateFormatMismatch, .breaking, expected: "Date(\(format))", actual: "\(describe(value)) (looks like \(style))",
-               message: "\(lastKeyDescription) is written as \(style), not as \(format)", hint: hint, at: declared.location,
-               variant: style.description)
+        let looks = style.description(for: json)
+        report(.dateFormatMismatch, .breaking, expected: "Date(\(format))", actual: "\(describe(value)) (looks like \(looks))",
+               message: "\(lastKeyDescription) is written as \(looks), not as \(format)", hint: hint, at: declared.location,
+               variant: looks)
     }
 }
 

@@ -10,16 +10,18 @@ struct WalkPath: ~Copyable {
         var isWildcard: Bool
     }
 
-    /// An array index, or an object key by its entry on the tape (decoded only for a finding). Plain values, so
-    /// that stepping down and back up copies and destroys nothing.
+    /// An array index, or an object key still on the tape (decoded only for a finding). Plain integers, so that
+    /// stepping down and back up copies and frees nothing.
     enum Place {
         case index(Int)
         case tapeKey(Int)
+        /// The key, still on the tape, of an entry of a collection keyed by id where the spec promises an array.
+        case keyedEntry(Int)
 
         func component(in view: JSONTapeView) -> JSONPath.Component {
             switch self {
             case .index(let index): return .index(index)
-            case .tapeKey(let node): return .key(view.string(node))
+            case .tapeKey(let node), .keyedEntry(let node): return .key(view.string(node))
             }
         }
     }

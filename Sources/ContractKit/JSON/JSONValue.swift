@@ -83,7 +83,9 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
 /// A JSON object: its entries in the order the server sent them.
 ///
-/// Duplicate keys are kept as sent; look-up returns the last one, as `JSONDecoder` does.
+/// Duplicate keys are kept as sent; look-up returns the last one, as `JSONSerialization` does. (`JSONDecoder` in
+/// swift-foundation reads the first; the shape checker reports a repeated key as `duplicate-key`, saying which
+/// copy the app sees.)
 public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     /// One key and its value.
     public struct Entry: Sendable, Hashable {

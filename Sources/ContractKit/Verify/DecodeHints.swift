@@ -43,6 +43,9 @@ enum DecodeHints {
             return "the value is not a date: ask the backend team, or declare the property String"
         }
         let flexible = FlexibleDate.parse(found) != nil
+        if case .unrecognised = style, case .number = found {
+            return "the value is \(style.description(for: found)): ask the backend team which date it means"
+        }
         switch (style.suggestedStrategy, flexible) {
         case (let strategy?, true):
             return "the value looks like \(style): decode with `dates: \(strategy)`, or `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible reads every common form)"

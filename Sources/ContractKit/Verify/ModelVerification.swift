@@ -175,7 +175,12 @@ struct ModelVerification {
             ?? items.firstIndex(where: { $0.finding.path?.parent == path && $0.specKey.map(unwrapKeys.contains) == true }) {
             items[index].finding.severity = .breaking
             items[index].finding.message += "; the app's \(spec.name) transform fails on it (\(error))"
-            items[index].finding.hint = hint
+            if let proposed = items[index].proposedTransform, proposed != spec.name, let shapeHint = items[index].finding.hint {
+                // The shape's fix (keyedToArray before `lossy: notices`) restores what the failing transform needs.
+                items[index].finding.hint = shapeHint + "; put it before the \(spec.name) transform (\(spec.location)), which needs \(error.expected) there"
+            } else {
+                items[index].finding.hint = hint
+            }
             return
         }
         let finding = Finding(
@@ -277,14 +282,13 @@ struct ModelVerification {
            }) {
             return found
         }
-        // The deepest ancestor first; the path itself was matched above.
+        // The deepest ancestor first; the path itself was matched above. An envelope explains what the model fails
+        // on under it: fields it misses at the envelope's level, or, for a dictionary enveloped and then made an
+        // array by keyedToArray, the fields of the element the envelope's key became.
         var ancestor = path
         while !ancestor.components.isEmpty {
             ancestor = ancestor.parent
-            let eligible = index.structuralAtPath[ancestor]?.first { candidate in
-                items[candidate].finding.kind != .unexpectedEnvelope || (failure.failure.kind == .keyNotFound && path.parent == ancestor)
-            }
-            if let eligible { return eligible }
+            if let found = index.structuralAtPath[ancestor]?.first { return found }
         }
         return nil
     }

@@ -110,6 +110,91 @@ let userShape = """
         #expect(findings[0].hint?.contains("keyedToArray: { key: objectId }") == true)
     }
 
+    @Test func aKeyedCollectionWhoseEntriesKeepTheirIdGetsAKeyOfItsOwn() throws {
+        // keyedToArray replaces an element's own value for its key: `key: id` would overwrite the ids with strings.
+        let findings = try check(
+            #"{"a1": {"id": 1, "name": "x"}, "a2": {"id": 2, "name": "y"}}"#, bodyShape: "[{ id: Int, name: String }]")
+        #expect(summary(findings) == ["object-instead-of-array breaking $"], "the entries' own 'id' is not an extra key")
+        #expect(findings[0].hint == "add `- keyedToArray: { key: key }` to the endpoint's transforms to turn it into an array, each element getting its key as 'key' (not 'id': the entries already send 'id', and keyedToArray would overwrite it with the entry's key)")
+    }
+
+    @Test func theKeyOfItsOwnIsOneNoEntrySends() throws {
+        let findings = try check(
+            #"{"a1": {"id": 1, "key": "k"}, "a2": {"id": 2, "_key": "k"}}"#, bodyShape: "[{ id: Int, key: String?, _key: String? }]")
+        #expect(summary(findings) == ["object-instead-of-array breaking $"])
+        #expect(findings[0].hint?.hasPrefix("add `- keyedToArray: { key: _key2 }`") == true)
+    }
+
+    @Test func onlyAFieldEveryEntryLacksIsRelaxed() throws {
+        // 'nickname' is absent from every entry but optional and not id-like: the keys do not fill it.
+        let findings = try check(
+            #"{"a1": {"name": "x"}, "a2": {"id": "a2"}}"#, bodyShape: "[{ id: String, name: String, nickname: String? }]")
+        #expect(summary(findings) == ["object-instead-of-array breaking $", "missing-key breaking $.a1.id", "missing-key breaking $.a2.name"])
+        #expect(findings[0].hint?.hasPrefix("add `- keyedToArray: { key: key }`") == true)
+        #expect(findings[0].hint?.contains("(not 'id': the entries already send 'id'") == true)
+    }
+
+    @Test func aKeyFieldThatIsNotAStringIsSaidToBecomeOne() throws {
+        let findings = try check(#"{"1": {"name": "x"}}"#, bodyShape: "[{ id: Int, name: String }]")
+        #expect(summary(findings) == ["object-instead-of-array breaking $"])
+        #expect(findings[0].hint == "add `- keyedToArray: { key: id }` to the endpoint's transforms to turn it into an array, each element getting its key as 'id'; keyedToArray writes keys as strings, so 'id' must be a String in the spec and the model")
+    }
+
+    @Test func aNestedKeyedCollectionIsNamedWithAt() throws {
+        let item = "Item:\n  objectId: String\n  name: String"
+        let nested = try check(#"{"data": {"users": {"u1": {"name": "x"}}}}"#, shapes: item, bodyShape: "{ data: { users: [Item] } }")
+        #expect(summary(nested) == ["object-instead-of-array breaking $.data.users"])
+        #expect(nested[0].hint?.hasPrefix("add `- keyedToArray: { key: objectId, at: data.users }`") == true)
+        let inArray = try check(#"{"groups": [{"members": {"m1": {"name": "x"}}}]}"#, shapes: item, bodyShape: "{ groups: [{ members: [Item] }] }")
+        #expect(summary(inArray) == ["object-instead-of-array breaking $.groups[0].members"])
+        #expect(inArray[0].hint?.hasPrefix("add `- keyedToArray: { key: objectId, at: \"groups[].members\" }`") == true)
+    }
+
+    @Test func aKeyedCollectionInsideAnotherIsNamedAfterTheOuterOneIsAnArray() throws {
+        let findings = try check(
+            #"{"u1": {"friends": {"f1": {"name": "x"}}}}"#,
+            bodyShape: "[{ objectId: String, friends: [{ friendId: String, name: String }] }]")
+        #expect(summary(findings) == ["object-instead-of-array breaking $", "object-instead-of-array breaking $.u1.friends"])
+        #expect(findings[0].hint?.hasPrefix("add `- keyedToArray: { key: objectId }`") == true)
+        #expect(findings[1].hint?.hasPrefix("add `- keyedToArray: { key: friendId, at: \"[].friends\" }`") == true)
+    }
+
+    @Test func aKeyedCollectionNoTransformPathCanNameSaysSo() throws {
+        let shapes = "Item:\n  objectId: String\n  name: String\nGroup:\n  items: [Item]"
+        let findings = try check(#"{"x": {"items": {"i1": {"name": "a"}}}}"#, shapes: shapes, bodyShape: "\"[String: Group]\"")
+        #expect(summary(findings) == ["object-instead-of-array breaking $.x.items"])
+        #expect(findings[0].hint?.hasPrefix("keyedToArray's `at:` cannot name this place") == true)
+    }
+
+    @Test(arguments: [
+        (#"{"a1": {"id": 1, "name": "x"}, "a2": {"id": 2, "name": "y"}}"#, "[{ id: Int, name: String }]"),
+        (#"{"a1": {"id": 1, "key": "k"}, "a2": {"id": 2, "_key": "k"}}"#, "[{ id: Int, key: String?, _key: String? }]"),
+        (#"{"a1": {"name": "x"}, "a2": {"name": "y"}}"#, "[{ objectId: String, name: String }]"),
+        (#"{"data": {"users": {"u1": {"name": "x"}}}}"#, "{ data: { users: [{ objectId: String, name: String }] } }"),
+        (#"{"groups": [{"members": {"m1": {"name": "x"}}}, {"members": {}}]}"#, "{ groups: [{ members: [{ objectId: String, name: String }] }] }"),
+        (#"{"u1": {"friends": {"f1": {"name": "x"}}}}"#, "[{ objectId: String, friends: [{ friendId: String, name: String }] }]"),
+    ])
+    func theProposedKeyedToArrayTurnsTheBodyIntoWhatTheSpecSays(_ body: String, _ shape: String) throws {
+        let findings = try check(body, bodyShape: shape)
+        // The hints' transforms, as written (YAML quoting included), in the order proposed.
+        let transforms = findings.compactMap { $0.hint?.firstMatch(of: /`(- keyedToArray: \{[^`]*\})`/)?.1 }
+        #expect(transforms.count == findings.count, "\(findings.map(\.hint))")
+        let yaml = """
+            endpoints:
+              e:
+                request: GET /e
+                expect:
+                  body: \(shape)
+                transforms:
+            \(transforms.map { "      " + $0 }.joined(separator: "\n"))
+            """
+        let endpoint = try TestSuites.suite(("t.yaml", yaml)).endpoints[0]
+        var value = TestSuites.json(body)
+        for transform in endpoint.transforms { value = try transform.makeTransform().apply(to: value) }
+        let after = ShapeChecker().check(value, against: endpoint.expect.body!)
+        #expect(after.allSatisfy { $0.kind == .extraKey && $0.severity == .info }, "\(summary(after))")
+    }
+
     @Test func plainObjectInsteadOfArrayHasNoKeyedHint() throws {
         let findings = try check(#"{"count": 2}"#, bodyShape: "[Int]")
         #expect(summary(findings) == ["object-instead-of-array breaking $"])
@@ -120,6 +205,49 @@ let userShape = """
         let findings = try check(#"{"data": [1, 2, "x"], "total": 3}"#, bodyShape: "[Int]")
         #expect(summary(findings) == ["unexpected-envelope breaking $", "type-mismatch breaking $.data[2]"])
         #expect(findings[0].hint?.contains("- unwrap: data") == true)
+    }
+
+    @Test func dictionaryUnderAnEnvelopeProposesUnwrap() throws {
+        let entry = "Entry:\n  name: String\n  score: Int"
+        let findings = try check(
+            #"{"data": {"a": {"name": "x", "score": 1}, "b": {"name": "y", "score": 2}}, "meta": {"page": 1}}"#,
+            shapes: entry, bodyShape: "\"[String: Entry]\"")
+        #expect(summary(findings) == ["unexpected-envelope breaking $"])
+        #expect(findings[0].actual == "object with the dictionary under 'data'")
+        #expect(findings[0].message == "the dictionary arrived wrapped in an object, under 'data' (beside 'meta')")
+        #expect(findings[0].hint == "add `- unwrap: data` to the endpoint's transforms, or decode a wrapper struct with a 'data' property")
+        let alone = try check(#"{"data": {"a": {"name": "x", "score": 1}}}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+        #expect(summary(alone) == ["unexpected-envelope breaking $"])
+    }
+
+    @Test func aDictionaryWithAnOddEntryIsNoEnvelope() throws {
+        let entry = "Entry:\n  name: String\n  score: Int"
+        // One entry fits: the object is the dictionary, and the other entry drifted.
+        let odd = try check(
+            #"{"a": {"name": "x", "score": 1}, "b": {"c": {"name": "y", "score": 2}}}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+        #expect(!summary(odd).contains("unexpected-envelope breaking $"))
+        #expect(summary(odd).allSatisfy { $0.contains("$.b") })
+        // Two objects whose values fit: no single envelope.
+        let two = try check(
+            #"{"x": {"a": {"name": "x", "score": 1}}, "y": {"b": {"name": "y", "score": 2}}}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+        #expect(!summary(two).contains("unexpected-envelope breaking $"))
+        // An empty object under the one key says nothing about the entries.
+        let empty = try check(#"{"data": {}}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+        #expect(summary(empty) == ["missing-key breaking $.data.name", "missing-key breaking $.data.score"])
+        // More than three keys is a dictionary.
+        let wide = try check(
+            #"{"data": {"a": {"name": "x", "score": 1}}, "p": 1, "q": 2, "r": 3}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+        #expect(!summary(wide).contains("unexpected-envelope breaking $"))
+    }
+
+    @Test func anEnvelopeInsideTheBodyIsNotForUnwrap() throws {
+        // `unwrap` replaces the whole body: it cannot take away `data` under `items`.
+        let array = try check(#"{"items": {"data": [1, 2]}}"#, bodyShape: "{ items: [Int] }")
+        #expect(summary(array) == ["unexpected-envelope breaking $.items"])
+        #expect(array[0].hint == "decode a wrapper struct with a 'data' property here (`unwrap` replaces the whole body, so it cannot take away an envelope inside it), or ask the backend team to drop 'data'")
+        let object = try check(#"{"user": {"data": {"id": 1, "name": "a"}}}"#, bodyShape: "{ user: { id: Int, name: String } }")
+        #expect(summary(object) == ["unexpected-envelope breaking $.user"])
+        #expect(object[0].hint?.hasPrefix("decode a wrapper struct with a 'data' property here") == true)
     }
 
     @Test func objectUnderAnEnvelopeProposesUnwrap() throws {

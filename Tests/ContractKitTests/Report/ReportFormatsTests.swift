@@ -99,7 +99,7 @@ import Testing
             let breaking = JUnitReportRenderer().render(report)
             let warning = JUnitReportRenderer().render(warningLevel)
             #expect(breaking.contains("failures=\"7\""))
-            #expect(warning.contains("failures=\"11\""))
+            #expect(warning.contains("failures=\"12\""))
             #expect(breaking.contains("<system-out>warning key-case-changed at $.Data.DisplayName"))
             #expect(warning.contains("<failure message=\"key-case-changed at $.Data.DisplayName"))
         }

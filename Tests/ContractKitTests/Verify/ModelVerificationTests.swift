@@ -181,6 +181,34 @@ import Testing
         #expect(result.findings[0].hint?.hasPrefix("add `- keyedToArray: { key: id }`") == true)
     }
 
+    @Test func aKeyedDictionaryUnderALossyListKeepsTheKeyedToArrayFix() async throws {
+        // The demo API's keyed-dictionary drift: the notices, ids kept, keyed by id. `lossy: notices` then fails on
+        // the object, and its failure is merged into the shape finding, which must keep the fix that restores the array.
+        let suite = SampleSuiteCopy()
+        defer { suite.remove() }
+        try suite.driftBody("notices/list-notices") { body in
+            var keyed = JSONObject()
+            for notice in body.objectValue!["notices"]!.arrayValue! {
+                keyed.entries.append(.init(key: notice.objectValue!["id"]!.numberValue!.literal, value: notice))
+            }
+            body.update("notices") { $0 = .object(keyed) }
+        }
+        let result = try await verify(suite, ["notices"]).results[0]
+        #expect(lines(result) == ["object-instead-of-array breaking $.notices", "extra-key waived $.notices[\"2\"].pinned"], "the notices' own ids are not extra keys")
+        #expect(result.findings[0].message.hasSuffix("; the app's lossy transform fails on it (lossy expected an array at $.notices, found object with keys '1', '2', '3')"))
+        #expect(result.findings[0].hint == "add `- keyedToArray: { key: key, at: notices }` to the endpoint's transforms to turn it into an array, each element getting its key as 'key' (not 'id': the entries already send 'id', and keyedToArray would overwrite it with the entry's key); put it before the lossy transform (\(suite.specs)/notices.yaml:25:9), which needs an array there")
+    }
+
+    @Test func aKeyedDictionaryUnderAnEnvelopeIsOneFinding() async throws {
+        let suite = SampleSuiteCopy()
+        defer { suite.remove() }
+        try suite.driftBody("users/list-users") { body in body = .object(JSONObject([.init(key: "data", value: body)])) }
+        let result = try await verify(suite, ["users/list-users"]).results[0]
+        #expect(lines(result) == ["unexpected-envelope breaking $"])
+        #expect(result.findings[0].message == "the dictionary arrived wrapped in an object, under 'data'; the model fails: User.name: Swift type String, property is not Optional (and 2 more failures here)")
+        #expect(result.findings[0].hint?.hasPrefix("add `- unwrap: data` to the endpoint's transforms") == true)
+    }
+
     @Test func withoutModelsTheReportSaysItIsShapeOnly() async throws {
         let suite = SampleSuiteCopy()
         defer { suite.remove() }

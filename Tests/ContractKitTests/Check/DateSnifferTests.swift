@@ -1,0 +1,52 @@
+import ContractTestSupport
+import Testing
+@testable import ContractKit
+
+@Suite struct DateSnifferTests {
+    static func style(_ literal: String) -> DateSniffer.Style? {
+        DateSniffer.style(of: .number(JSONNumber(literal: literal)))
+    }
+
+    @Test(arguments: [
+        ("0", DateSniffer.Style.epochSeconds),
+        ("1795230000", .epochSeconds),
+        ("99999999999", .epochSeconds),
+        ("100000000000", .epochMilliseconds),
+        ("1795230000000", .epochMilliseconds),
+        ("99999999999999", .epochMilliseconds),
+        ("100000000000000", .epochMicroseconds),
+        ("1795230000000000", .epochMicroseconds),
+        ("100000000000000000", .epochMicroseconds),
+        ("1e17", .epochMicroseconds),
+        ("-1e17", .epochMicroseconds),
+        ("100000000000000016", .unrecognised),  // the next Double after 10^17
+        ("1.0000001e17", .unrecognised),
+        ("1795230000000000000", .unrecognised),
+        ("1.2e29", .unrecognised),
+        ("-1.2e29", .unrecognised),
+        ("1e400", .unrecognised),
+    ])
+    func numbersAreToldApartBySizeUpToAPlausibleEpoch(_ literal: String, _ expected: DateSniffer.Style) {
+        #expect(Self.style(literal) == expected)
+    }
+
+    @Test func anImplausibleNumberIsDescribedAsANumber() {
+        let value = JSONValue.number(JSONNumber(literal: "1.2e29"))
+        #expect(DateSniffer.style(of: value)?.description(for: value) == "a number that is not a plausible timestamp")
+        let text = JSONValue.string("next tuesday")
+        #expect(DateSniffer.style(of: text)?.description(for: text) == "text that is not a recognised date")
+    }
+
+    @Test func flexibleDatesDoNotReadImplausibleNumbers() {
+        #expect(FlexibleDate.parse(.number(JSONNumber(literal: "1.2e29"))) == nil)
+        #expect(!DateSniffer.value(.number(JSONNumber(literal: "1.2e29")), matches: .flexible))
+    }
+
+    @Test func theCheckerSaysAnImplausibleNumberIsNotATimestamp() throws {
+        let findings = try check(#"{"at": 1.2e29}"#, bodyShape: "{ at: Date }")
+        #expect(summary(findings) == ["date-format-mismatch breaking $.at"])
+        #expect(findings[0].actual == "number 1.2e29 (looks like a number that is not a plausible timestamp)")
+        #expect(findings[0].message == "'at' is written as a number that is not a plausible timestamp, not as iso8601")
+        #expect(findings[0].hint == "the value is not a date the app can read; ask the backend team, or declare the property Double")
+    }
+}
