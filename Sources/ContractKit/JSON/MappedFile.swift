@@ -30,6 +30,33 @@ final class MappedFile {
         bytes = UnsafeRawBufferPointer(start: address, count: size)
     }
 
+    /// The whole of the regular file at `path` when it is smaller than `limit` bytes, read with one `read`; nil when
+    /// it is larger, or not a regular file that can be read (the caller then maps it, or reads it another way).
+    ///
+    /// For a small file, mapping costs more than reading: `mmap`, a page fault and `munmap` against one copy.
+    static func readSmall(path: String, limit: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0,
+            status.st_size < limit
+        else { return nil }
+        let size = Int(status.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        let filled = bytes.withUnsafeMutableBytes { buffer -> Bool in
+            var done = 0
+            while done < size {
+                let count = read(descriptor, buffer.baseAddress! + done, size - done)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        return filled ? bytes : nil
+    }
+
     deinit {
         munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
     }

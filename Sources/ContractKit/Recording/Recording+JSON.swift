@@ -30,7 +30,9 @@ extension Recording {
     static func readIndexed(from path: String) throws(ContractError) -> (recording: Recording, body: JSONDocument?) {
         let document: JSONDocument
         do {
-            if let mapped = MappedFile(path: path) {
+            if let small = MappedFile.readSmall(path: path, limit: 1 << 20) {
+                document = try JSONParser().parseDocument(small, file: path)
+            } else if let mapped = MappedFile(path: path) {
                 // The pages behind the parser are given back as it goes, and so are those behind the shape check
                 // later: a large body's text need not be resident all at once beside its tape.
                 let tape = try JSONParser().index(mapped.bytes, file: path, every: JSONDocument.releaseStride) {

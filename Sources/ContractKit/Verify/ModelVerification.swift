@@ -21,6 +21,8 @@ struct ModelVerification {
     let lazyRawBody: LazyJSONValue
     /// The body's own JSON text, when the verifier has it: decoded as is when no transform changes the body.
     var rawBodyText: Data? = nil
+    /// The endpoint's decoder, when the verifier keeps one; else one is made for the first attempt.
+    var decoder: JSONDecoder? = nil
 
     init(endpoint: Endpoint, model: ModelType, locator: ShapeLocator, rawBody: LazyJSONValue) {
         self.endpoint = endpoint
@@ -117,7 +119,7 @@ struct ModelVerification {
     /// The same outcome as the full path's for a body that decodes: every shape finding is one the model copes with.
     private func verifyDecodingAtOnce(shapeFindings: [ShapeFinding]) -> Outcome? {
         guard endpoint.transforms.isEmpty, let text = rawBodyText,
-              (try? model.decode(text, with: endpoint.decoding.makeDecoder())) != nil else { return nil }
+              (try? model.decode(text, with: decoder ?? endpoint.decoding.makeDecoder())) != nil else { return nil }
         var items = shapeFindings
         for index in items.indices where items[index].finding.path != nil {
             judgeCoping(&items[index], reason: "\(model) decodes the body anyway", newHint: true)

@@ -27,8 +27,8 @@ public struct Verifier: Sendable {
     public let options: Options
     /// The app's models, for endpoints whose spec names one; with none, verification is by shape only.
     public let models: ModelRegistry
-    /// One checker per set of options, so that each shape is planned once per run, not once per endpoint.
-    private let checkers = CheckerCache()
+    /// What each endpoint's verification needs beside its recording, made once a run.
+    private let prepared = Preparations()
 
     /// Creates a verifier; `models` are the app's `Decodable` types that specs name with `model:`.
     public init(suite: SpecSuite, options: Options = Options(), models: ModelRegistry = ModelRegistry()) {
@@ -83,21 +83,34 @@ public struct Verifier: Sendable {
     }
 
     /// The endpoint's model, or nil with a note saying why verification is by shape only.
-    private func model(for endpoint: Endpoint, notes: inout [String]) -> ModelType? {
-        guard let name = endpoint.model else {
-            notes.append("shape only: the spec names no model")
-            return nil
-        }
+    private func model(for endpoint: Endpoint) -> (model: ModelType?, note: String?) {
+        guard let name = endpoint.model else { return (nil, "shape only: the spec names no model") }
         guard !models.isEmpty else {
-            notes.append("shape only: model '\(name)' was not decoded (no models are registered in this build; register them with ContractCLI.main(models:))")
-            return nil
+            return (nil, "shape only: model '\(name)' was not decoded (no models are registered in this build; register them with ContractCLI.main(models:))")
         }
         do {
-            return try models.resolve(name)
+            return (try models.resolve(name), nil)
         } catch {
-            notes.append("shape only: \(error.message)")
-            return nil
+            return (nil, "shape only: \(error.message)")
         }
+    }
+
+    /// What verifying `endpoint` needs that its recording does not change: made on first use, kept for the run.
+    private func preparation(for endpoint: Endpoint) -> EndpointPreparation {
+        prepared.preparation(for: endpoint) {
+            let (model, note) = model(for: endpoint)
+            return EndpointPreparation(
+                check: endpoint.expect.body.map { checker(for: endpoint, shape: $0) }, model: model, modelNote: note,
+                decoder: endpoint.decoding.makeDecoder())
+        }
+    }
+
+    /// The checker for `endpoint`'s options, shared by the endpoints that have the same, and the plan of `shape`.
+    private func checker(for endpoint: Endpoint, shape: Shape) -> (ShapeChecker, ShapePlan) {
+        let options = ShapeChecker.Options(
+            dates: endpoint.decoding.dates, keys: endpoint.decoding.keys, extraKeys: endpoint.expect.extraKeys)
+        let checker = prepared.checker(for: options) { ShapeChecker(shapes: suite.shapes, options: options) }
+        return (checker, checker.plan(for: shape))
     }
 
     /// The endpoint's findings; `read` is the recording (its JSON body left `null`, to be built from `body`).
@@ -157,7 +170,9 @@ public struct Verifier: Sendable {
                 hint: bodyIsJSON ? "the body is still JSON, so decoding copes; tell the backend team" : "the backend no longer sends \(expected)",
                 specLocation: expect.location))
         }
-        let model = model(for: endpoint, notes: &notes)
+        let preparation = preparation(for: endpoint)
+        let model = preparation.model
+        if let note = preparation.modelNote { notes.append(note) }
         guard expect.body != nil || model != nil else { return findings }
         guard let document, let lazyBody else {
             let actual: String
@@ -174,13 +189,15 @@ public struct Verifier: Sendable {
             return findings
         }
         var shapeFindings: [ShapeFinding] = []
-        if let shape = expect.body {
-            let (checker, plan) = checkers.checker(for: endpoint, shape: shape, shapes: suite.shapes)
+        if let (checker, plan) = preparation.check {
             shapeFindings = checker.checkEach(document, following: plan)
         }
         guard let model else { return findings + ShapeFinding.grouped(shapeFindings) }
         var verification = ModelVerification(endpoint: endpoint, model: model, locator: ShapeLocator(shapes: suite.shapes), rawBody: lazyBody)
-        if endpoint.transforms.isEmpty { verification.rawBodyText = document.text }
+        if endpoint.transforms.isEmpty {
+            verification.rawBodyText = document.text
+            verification.decoder = preparation.decoder
+        }
         let outcome = verification.verify(shapeFindings: shapeFindings)
         notes += outcome.notes
         return findings + outcome.findings
@@ -226,22 +243,45 @@ extension CalendarDate {
     }
 }
 
-/// Shape checkers of one suite by their options, and the plan of each endpoint's body shape, made once a run.
-private final class CheckerCache: @unchecked Sendable {
+/// What verifying one endpoint needs that does not depend on its recording.
+private struct EndpointPreparation: @unchecked Sendable {
+    /// The checker and the plan of the body shape, when the spec declares one.
+    var check: (ShapeChecker, ShapePlan)?
+    /// The model to decode through, or nil with `modelNote` saying why not.
+    var model: ModelType?
+    var modelNote: String?
+    /// The endpoint's `JSONDecoder`, configured as its spec says; one per endpoint, as the app keeps one.
+    var decoder: JSONDecoder
+}
+
+/// Each endpoint's preparation, and a checker per set of options shared by the endpoints that have the same, so that
+/// a run plans each shape and resolves each model once.
+private final class Preparations: @unchecked Sendable {
     private let lock = NSLock()
     private var checkers: [ShapeChecker.Options: ShapeChecker] = [:]
-    private var endpoints: [String: (ShapeChecker, ShapePlan)] = [:]
+    private var endpoints: [String: EndpointPreparation] = [:]
 
-    func checker(for endpoint: Endpoint, shape: Shape, shapes: [String: Shape]) -> (ShapeChecker, ShapePlan) {
+    func preparation(for endpoint: Endpoint, _ make: () -> EndpointPreparation) -> EndpointPreparation {
+        lock.lock()
+        if let known = endpoints[endpoint.id] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let made = make()
         lock.lock()
         defer { lock.unlock() }
         if let known = endpoints[endpoint.id] { return known }
-        let options = ShapeChecker.Options(
-            dates: endpoint.decoding.dates, keys: endpoint.decoding.keys, extraKeys: endpoint.expect.extraKeys)
-        let checker = checkers[options] ?? ShapeChecker(shapes: shapes, options: options)
+        endpoints[endpoint.id] = made
+        return made
+    }
+
+    func checker(for options: ShapeChecker.Options, _ make: () -> ShapeChecker) -> ShapeChecker {
+        lock.lock()
+        defer { lock.unlock() }
+        if let checker = checkers[options] { return checker }
+        let checker = make()
         checkers[options] = checker
-        let known = (checker, checker.plan(for: shape))
-        endpoints[endpoint.id] = known
-        return known
+        return checker
     }
 }
