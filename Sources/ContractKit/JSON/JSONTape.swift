@@ -17,7 +17,8 @@ final class JSONTape: @unchecked Sendable {
         /// after the quote) below.
         var head: UInt64
         /// Strings and numbers: their length in bytes (a string's without the quotes). Arrays and objects: the
-        /// member count in the top 32 bits and the index of the entry after the subtree below.
+        /// member count in the top 32 bits and the index of the entry after the subtree below, so a document holds
+        /// fewer than 2^32 values (a tape of 64 GB).
         var tail: UInt64
 
         @inline(__always)
@@ -105,6 +106,7 @@ struct JSONTapeWriter: ~Copyable {
     @inline(never)
     private mutating func grow() {
         let newCapacity = capacity * 2
+        guard newCapacity <= Int(UInt32.max) else { fatalError("a JSON document of more than 2^32 values") }
         guard let memory = realloc(entries, newCapacity * MemoryLayout<JSONTape.Entry>.stride) else {
             fatalError("out of memory for a JSON tape")
         }
