@@ -31,7 +31,7 @@ enum RegisteredModels {
 
 struct RootCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "contract",
+        commandName: CommandName.current,
         abstract: "Catch backend drift before your users do.",
         discussion: """
             Checks recorded backend responses against YAML endpoint specs and reports every drift with its JSON \

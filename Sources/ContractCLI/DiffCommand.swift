@@ -48,7 +48,7 @@ struct DiffCommand: AsyncParsableCommand {
         }
         if oldRecording.endpoint != newRecording.endpoint {
             let names = (oldRecording.endpoint.escapingNonPrintables(), newRecording.endpoint.escapingNonPrintables())
-            Console.error("contract diff: warning: the recordings are of different endpoints, '\(names.0)' and '\(names.1)'")
+            Console.error("\(CommandName.current) diff: warning: the recordings are of different endpoints, '\(names.0)' and '\(names.1)'")
         }
         let diff = RecordingDiff(old: oldRecording, new: newRecording, options: .init(ignoredPaths: ignore))
         switch format {

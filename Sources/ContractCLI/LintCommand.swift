@@ -23,7 +23,7 @@ struct LintCommand: AsyncParsableCommand {
         } catch {
             Console.error(error.description)
             let count = error.errors.count
-            Console.error("contract lint: \(count) error\(count == 1 ? "" : "s")")
+            Console.error("\(CommandName.current) lint: \(count) error\(count == 1 ? "" : "s")")
             throw ExitCode(error.errors.allSatisfy { $0.code == .io } ? 2 : 1)
         }
         let endpoints = try selection.selectedEndpoints(of: loaded)
@@ -34,7 +34,7 @@ struct LintCommand: AsyncParsableCommand {
             for template in templates {
                 for variable in template.variables where environment[variable] == nil {
                     let location = template.location.map { "\($0): " } ?? ""
-                    warnings.append("\(location)warning: environment variable '\(variable)' is not set; `contract record` will need it")
+                    warnings.append("\(location)warning: environment variable '\(variable)' is not set; `\(CommandName.current) record` will need it")
                 }
             }
         }
@@ -45,7 +45,7 @@ struct LintCommand: AsyncParsableCommand {
         let modelErrors = linter.unresolvedModels(in: endpoints) + linter.lint(endpoints)
         if !modelErrors.isEmpty {
             Console.error(ContractErrors(RegisteredModels.quoted(modelErrors)).description)
-            Console.error("contract lint: \(modelErrors.count) error\(modelErrors.count == 1 ? "" : "s") between the specs and the models")
+            Console.error("\(CommandName.current) lint: \(modelErrors.count) error\(modelErrors.count == 1 ? "" : "s") between the specs and the models")
             throw ExitCode(1)
         }
         let files = loaded.files.count

@@ -23,7 +23,7 @@ struct SpecSelection: ParsableArguments {
         } catch {
             Console.error(error.description)
             let count = error.errors.count
-            Console.error("contract: \(count) error\(count == 1 ? "" : "s") in the specs; nothing was verified")
+            Console.error("\(CommandName.current): \(count) error\(count == 1 ? "" : "s") in the specs; nothing was verified")
             throw ExitCode(2)
         }
     }
@@ -34,7 +34,7 @@ struct SpecSelection: ParsableArguments {
         if selected.isEmpty, !patterns.isEmpty {
             let ids = suite.endpoints.map(\.id)
             let suggestion = patterns.count == 1 ? Suggestions.closest(to: patterns[0], in: ids).map { " Did you mean '\($0)'?" } ?? "" : ""
-            Console.error("contract: no endpoint matches --filter \(patterns.joined(separator: ",")).\(suggestion) Endpoints: \(ids.joined(separator: ", "))")
+            Console.error("\(CommandName.current): no endpoint matches --filter \(patterns.joined(separator: ",")).\(suggestion) Endpoints: \(ids.joined(separator: ", "))")
             throw ExitCode(2)
         }
         return selected
@@ -60,8 +60,8 @@ struct SuiteOptions: ParsableArguments {
         let suggestion = exists ? nil : Suggestions.closest(to: name, in: siblings.filter { !$0.hasPrefix(".") })
         Console.error(ContractError(
             .io, "the recordings folder '\(recordings)' \(exists ? "is not a folder" : "does not exist")\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
-            hint: "run from the folder that holds Recordings/, pass --recordings PATH, or record with `contract record`").description)
-        Console.error("contract: nothing was verified")
+            hint: "run from the folder that holds Recordings/, pass --recordings PATH, or record with `\(CommandName.current) record`").description)
+        Console.error("\(CommandName.current): nothing was verified")
         throw ExitCode(2)
     }
 }
