@@ -110,7 +110,7 @@ struct ShapeExpressionParser {
 
     private mutating func readIdentifier() -> String {
         var name = ""
-        while let scalar = peek(), scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "." {
+        while let scalar = peek(), ShapeName.allows(scalar) {
             name.unicodeScalars.append(scalar)
             position += 1
         }

@@ -55,7 +55,12 @@ struct SpecFileParser {
         if let shapes = top["shapes"], let pairs = mapping(shapes, "'shapes'") {
             for pair in pairs.pairs {
                 guard let name = keyName(pair.key) else { continue }
-                if ShapeExpressionParser.builtins[name] != nil || name == "enum" {
+                let disallowed = ShapeName.disallowedScalars(in: name)
+                if !disallowed.isEmpty || name.isEmpty {
+                    refuseShapeName(name, disallowed: disallowed, at: textLocation(pair.key))
+                    continue
+                }
+                if ShapeName.isBuiltIn(name) {
                     report("'\(name)' is a built-in type and cannot be redefined", at: pair.key.location,
                            hint: "give the shape another name")
                     continue
@@ -94,6 +99,19 @@ struct SpecFileParser {
     }
 
     // MARK: - Errors
+
+    /// Refuses a shape name no shape expression can refer to, suggesting one that it can.
+    mutating func refuseShapeName(_ name: String, disallowed: [Unicode.Scalar], at location: SourceLocation) {
+        let rule = "shape names, like Swift type names, are made of letters, digits, '_' and '.'"
+        guard !name.isEmpty else {
+            report("a shape name cannot be empty", at: location, hint: "name it: \(rule)", code: .invalidShape)
+            return
+        }
+        let characters = disallowed.map { "'\(String($0).escapingNonPrintables())'" }.joined(separator: " or ")
+        let suggestion = ShapeName.suggestion(for: name).flatMap { ShapeName.isBuiltIn($0) ? nil : $0 }
+        report("shape '\(name.escapingNonPrintables())' cannot be named in a type: a type name holds no \(characters)", at: location,
+               hint: "rename it\(suggestion.map { " '\($0)'" } ?? ""): \(rule)", code: .invalidShape)
+    }
 
     mutating func report(_ message: String, at location: SourceLocation, hint: String? = nil, code: ContractError.Code = .invalidSpec) {
         errors.append(ContractError(code, message, at: location, hint: hint))

@@ -169,6 +169,55 @@ import Testing
         ])
     }
 
+    @Test func shapeNamesNoTypeCanReferenceAreRefusedWithANameThatCan() {
+        // They loaded, and every reference to them was an error elsewhere: `body: User-Info` reads as `User`.
+        let messages = errors("""
+            shapes:
+              User-Info: { name: String }
+              "user info?": { name: String }
+              API.User_2: { name: String }
+              "--": String
+            endpoints:
+              e: { request: GET /e, expect: { body: "[API.User_2]" } }
+            """)
+        #expect(messages == [
+            """
+            Specs/x.yaml:2:3: error: shape 'User-Info' cannot be named in a type: a type name holds no '-'
+            2 |   User-Info: { name: String }
+              |   ^
+              hint: rename it 'UserInfo': shape names, like Swift type names, are made of letters, digits, '_' and '.'
+            """,
+            """
+            Specs/x.yaml:3:4: error: shape 'user info?' cannot be named in a type: a type name holds no ' ' or '?'
+            3 |   "user info?": { name: String }
+              |    ^
+              hint: rename it 'UserInfo': shape names, like Swift type names, are made of letters, digits, '_' and '.'
+            """,
+            """
+            Specs/x.yaml:5:4: error: shape '--' cannot be named in a type: a type name holds no '-'
+            5 |   "--": String
+              |    ^
+              hint: rename it: shape names, like Swift type names, are made of letters, digits, '_' and '.'
+            """,
+        ])
+    }
+
+    /// A name is accepted under `shapes:` exactly when a shape expression reads it back as that name.
+    @Test(arguments: [
+        "User", "API.User", "user_info", "Ünïcødé", "Profile2", "User-Info", "user info", "User?", "[User]", "User!",
+        "a/b", "Money(EUR)", "--", "", "2FA",
+    ])
+    func aShapeNameIsDeclarableExactlyWhenReferenceable(_ name: String) throws {
+        let referenceable: Bool
+        if case .named(let read)? = (try? ShapeExpressionParser.parse(name, at: SourceLocation(file: "", line: 1, column: 1)))?.kind {
+            referenceable = read == name
+        } else {
+            referenceable = false
+        }
+        let declared = errors("shapes:\n  \"\(name)\": String\nendpoints: { e: { request: GET /e } }").isEmpty
+        #expect(declared == referenceable, "'\(name)': declarable \(declared), referenceable \(referenceable)")
+    }
+
     @Test func requestLineParamsAndStatusAreValidated() {
         #expect(firstLines("""
             endpoints:
