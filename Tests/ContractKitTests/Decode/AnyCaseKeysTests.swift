@@ -12,9 +12,66 @@ import Testing
         ("address2Line", "address2Line"), ("Base64Data", "base64Data"), ("ISO8601Date", "iso8601Date"),
         ("_id", "_id"), ("__typename", "__typename"), ("trailing_", "trailing_"), ("", ""), ("x", "x"), ("X", "x"),
         ("$ref", "$ref"), ("Ünïcode_wörd", "ünïcodeWörd"), ("straße_nummer", "straßeNummer"),
+        // Digits: they end no word, start none, and never split an acronym from the next word.
+        ("user2_id", "user2Id"), ("2fa_enabled", "2faEnabled"), ("x_1_y", "x1Y"), ("ID2", "id2"), ("ID2x", "id2x"),
+        ("HTTP2Server", "http2Server"), ("v1.2", "v12"), ("sha_256", "sha256"),
+        // Underscores at either end are kept; other separators there, and runs of separators, are dropped.
+        ("__user_id__", "__userId__"), ("_", "_"), ("__", "__"), ("a_", "a_"), ("A_", "a_"), ("_ABC", "_abc"),
+        ("ABC_", "abc_"), ("_URLString_", "_urlString_"), ("user__id", "userId"), ("-user-id-", "userId"),
+        ("_-id", "_id"), ("-", ""), (".", ""), ("_-_", "__"), ("_ _x", "_x"),
+        // Kebab case, and keys already in lower camel case, which come back as they are.
+        ("display-name", "displayName"), ("x-request-id", "xRequestId"), ("CONTENT-TYPE", "contentType"),
+        ("displayName", "displayName"), ("aB", "aB"), ("a1B2", "a1B2"), ("isVerified", "isVerified"),
+        // Acronyms end one letter early when a lower-case letter or a symbol follows.
+        ("ABc", "aBc"), ("AB$", "aB$"), ("A$", "a$"), ("user-ID", "userId"), ("getHTTPResponse", "getHttpResponse"),
+        // Longer than 15 bytes (not stored inline by String).
+        ("a_rather_long_key_name", "aRatherLongKeyName"), ("notification_preferences_updated_at", "notificationPreferencesUpdatedAt"),
+        // Non-ASCII anywhere moves the whole key to the Unicode rules.
+        ("Ärger_ID", "ärgerId"), ("user_ñame", "userÑame"), ("ÉTAT", "état"), ("E\u{301}TAT", "e\u{301}Tat"),
     ])
     func canonicalSpelling(_ key: String, _ expected: String) {
-        #expect(AnyCaseKeys.canonical(key) == expected)
+        // By scalars: `String` equality would let a composed `É` stand for `E` and a combining accent.
+        #expect(Array(AnyCaseKeys.canonical(key).unicodeScalars) == Array(expected.unicodeScalars))
+    }
+
+    /// The ASCII rewrite is a single pass over bytes; the Unicode one states the rules word by word. Every ASCII
+    /// key of up to five characters from letters, digits, separators and a symbol reads the same by both.
+    @Test func theASCIIRewriteFollowsTheUnicodeRules() {
+        let alphabet: [Character] = ["a", "b", "Q", "R", "1", "_", "-", ".", " ", "$"]
+        var keys = [""]
+        var mismatches: [String] = []
+        for _ in 1...5 {
+            keys = keys.flatMap { key in alphabet.map { key + String($0) } }
+            for key in keys where Array(AnyCaseKeys.canonical(key).unicodeScalars) != Array(AnyCaseKeys.rewriteUnicode(key).unicodeScalars) {
+                mismatches.append(key)
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    @Test func decodesOnManyThreadsAtOnce() throws {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .anyCase
+        let spellings = [
+            #"{"user_id": 1, "display_name": "A", "is_verified": true}"#,
+            #"{"UserId": 1, "DisplayName": "A", "IsVerified": true}"#,
+            #"{"USER_ID": 1, "DISPLAY-NAME": "A", "isVerified": true}"#,
+        ].map { Data($0.utf8) }
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: 64) { iteration in
+            for round in 0..<50 {
+                let decoded = try? decoder.decode(Account.self, from: spellings[(iteration + round) % spellings.count])
+                if decoded != Account(userId: 1, displayName: "A", isVerified: true) { failures.add() }
+            }
+        }
+        #expect(failures.count == 0)
+    }
+
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func add() { lock.withLock { value += 1 } }
+        var count: Int { lock.withLock { value } }
     }
 
     struct Account: Decodable, Equatable {
