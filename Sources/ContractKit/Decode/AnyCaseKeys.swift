@@ -16,8 +16,11 @@ extension JSONDecoder.KeyDecodingStrategy {
     /// - Leading and trailing underscores are kept (`_id` stays `_id`), as `convertFromSnakeCase` keeps them.
     /// - Two JSON keys that differ only in spelling (`userId` and `user_id` in one object) read the same property;
     ///   the first one wins, as with `convertFromSnakeCase`.
+    ///
+    /// `JSONDecoder` asks for every key of every object, so each thread keeps up to 512 keys it has rewritten
+    /// (16 KB, freed when the thread ends) and answers a repeated key from there.
     public static var anyCase: JSONDecoder.KeyDecodingStrategy {
-        .custom { path in AnyCaseKeys.Key(stringValue: AnyCaseKeys.canonical(path[path.count - 1].stringValue)) }
+        .custom { path in AnyCaseKeys.Key(stringValue: AnyCaseKeys.cachedCanonical(path[path.count - 1].stringValue)) }
     }
 }
 

@@ -32,6 +32,8 @@ import Testing
     func canonicalSpelling(_ key: String, _ expected: String) {
         // By scalars: `String` equality would let a composed `É` stand for `E` and a combining accent.
         #expect(Array(AnyCaseKeys.canonical(key).unicodeScalars) == Array(expected.unicodeScalars))
+        #expect(Array(AnyCaseKeys.cachedCanonical(key).unicodeScalars) == Array(expected.unicodeScalars))
+        #expect(Array(AnyCaseKeys.cachedCanonical(key).unicodeScalars) == Array(expected.unicodeScalars))
     }
 
     /// The ASCII rewrite is a single pass over bytes; the Unicode one states the rules word by word. Every ASCII
@@ -47,6 +49,40 @@ import Testing
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    @Test func theCacheAnswersAsTheRewriteDoesWhenItsSlotsAreReused() {
+        // Far more keys than slots, so keys meet in slots and replace each other, short and long, twice over.
+        let keys = (0..<3_000).map { index in
+            switch index % 4 {
+            case 0: "field_\(index)"
+            case 1: "Field\(index)ID"
+            case 2: "a_rather_long_key_name_number_\(index)"
+            default: "clé_\(index)"
+            }
+        }
+        for _ in 0..<2 {
+            for key in keys {
+                #expect(Array(AnyCaseKeys.cachedCanonical(key).unicodeScalars) == Array(AnyCaseKeys.canonical(key).unicodeScalars))
+            }
+        }
+    }
+
+    @Test func theCacheMatchesKeysByTheirBytes() {
+        typealias Cache = AnyCaseKeys.KeyCache
+        let composed = "ÉTAT", decomposed = "E\u{301}TAT"
+        #expect(composed == decomposed)
+        #expect(!Cache.sameBytes(composed, decomposed))
+        #expect(!Cache.sameBytes("K", "\u{212A}"))  // KELVIN SIGN equals "K" as a String
+        // Equal bytes from separate storage, short and long.
+        let long = "a_rather_long_key_name", short = "user_id"
+        let longCopy = String(decoding: Array(long.utf8), as: UTF8.self), shortCopy = String(decoding: Array(short.utf8), as: UTF8.self)
+        #expect(Cache.sameBytes(long, longCopy))
+        #expect(Cache.sameBytes(short, shortCopy))
+        #expect(Cache.hash(long) == Cache.hash(longCopy))
+        #expect(Cache.hash(short) == Cache.hash(shortCopy))
+        #expect(!Cache.sameBytes("user_id", "user_ID"))
+        #expect(!Cache.sameBytes("", "x"))
     }
 
     @Test func decodesOnManyThreadsAtOnce() throws {
