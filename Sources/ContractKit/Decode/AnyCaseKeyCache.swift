@@ -16,13 +16,12 @@ extension AnyCaseKeys {
     ///
     /// Keys are matched byte for byte, not by `String` equality: `"E\u{301}TAT"` equals `"ÉTAT"` as a `String`,
     /// but the combining accent splits it into other words.
+    @inline(__always)
     static func cachedCanonical(_ key: String) -> String {
         guard let slots = KeyCache.slotsOfThisThread(), let hash = KeyCache.hash(key) else { return canonical(key) }
         let slot = slots + Int(truncatingIfNeeded: hash >> (64 - KeyCache.slotBits))
-        if KeyCache.sameBytes(slot.pointee.key, key) { return slot.pointee.canonical }
-        let canonical = canonical(key)
-        slot.pointee = KeyCache.Slot(key: key, canonical: canonical)
-        return canonical
+        if KeyCache.sameValue(slot.pointee.key, key) { return slot.pointee.canonical }
+        return KeyCache.canonical(key, missedIn: slot)
     }
 
     enum KeyCache {
@@ -39,7 +38,7 @@ extension AnyCaseKeys {
         /// to 15 UTF-8 bytes is kept inline in the value, so two equal short keys are normally the same in memory,
         /// whatever made them; longer keys are the same only when they share their storage.
         @inline(__always)
-        private static func sameValue(_ first: String, _ second: String) -> Bool {
+        static func sameValue(_ first: String, _ second: String) -> Bool {
             guard MemoryLayout<String>.size == 16 else { return false }
             return withUnsafeBytes(of: first) { first in
                 withUnsafeBytes(of: second) { second in
@@ -50,16 +49,38 @@ extension AnyCaseKeys {
         }
 
         /// Whether the two keys have the same UTF-8 bytes.
-        @inline(__always)
         static func sameBytes(_ cached: String, _ key: String) -> Bool {
             if sameValue(cached, key) { return true }
-            return sameBytesSlowly(cached, key)
+            guard cached.utf8.count == key.utf8.count else { return false }
+            let compared = cached.utf8.withContiguousStorageIfAvailable { cached in
+                key.utf8.withContiguousStorageIfAvailable { key in equal(UnsafeRawBufferPointer(cached), UnsafeRawBufferPointer(key)) }
+            }
+            return (compared ?? nil) ?? cached.utf8.elementsEqual(key.utf8)
         }
 
+        /// Whether two buffers of the same length hold the same bytes, compared a word at a time.
+        private static func equal(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
+            var offset = 0
+            while offset + 8 <= first.count {
+                guard first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+                offset += 8
+            }
+            while offset < first.count {
+                guard first[offset] == second[offset] else { return false }
+                offset += 1
+            }
+            return true
+        }
+
+        /// The canonical form of a key whose slot does not hold it as the same value: it may still hold the same
+        /// bytes (a long key, in storage of its own), or else the key is rewritten and takes the slot.
         @inline(never)
-        private static func sameBytesSlowly(_ cached: String, _ key: String) -> Bool {
-            guard cached.utf8.count == key.utf8.count else { return false }
-            return cached.utf8.elementsEqual(key.utf8)
+        static func canonical(_ key: String, missedIn slot: UnsafeMutablePointer<Slot>) -> String {
+            if sameBytes(slot.pointee.key, key) { return slot.pointee.canonical }
+            let canonical = AnyCaseKeys.canonical(key)
+            slot.pointee = Slot(key: key, canonical: canonical)
+            return canonical
         }
 
         /// The key's hash: equal bytes, equal hash. Nil when the key's bytes are not at hand (a bridged string).
@@ -67,7 +88,7 @@ extension AnyCaseKeys {
         /// A key of up to 15 bytes is hashed by the words of its `String` value (its bytes, inline; see
         /// ``sameValue(_:_:)``), without a pass over the bytes. Should such a key not be inline, its words hold a
         /// pointer instead, and it lands in some slot where it misses (and is rewritten) or finds itself. Longer
-        /// keys are hashed by their bytes (FNV-1a).
+        /// keys are hashed by their bytes, a word at a time.
         @inline(__always)
         static func hash(_ key: String) -> UInt64? {
             if MemoryLayout<String>.size == 16, key.utf8.count <= 15 {
@@ -78,8 +99,18 @@ extension AnyCaseKeys {
                 }
             }
             return key.utf8.withContiguousStorageIfAvailable { bytes in
-                var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+                let bytes = UnsafeRawBufferPointer(bytes)
+                var hash = UInt64(bytes.count)
+                var offset = 0
+                while offset + 8 <= bytes.count {
+                    hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                    hash ^= hash >> 29
+                    offset += 8
+                }
+                while offset < bytes.count {
+                    hash = (hash ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01B3
+                    offset += 1
+                }
                 return hash &* 0x9E37_79B9_7F4A_7C15
             }
         }
