@@ -83,6 +83,17 @@ import Testing
         #expect(Cache.hash(short) == Cache.hash(shortCopy))
         #expect(!Cache.sameBytes("user_id", "user_ID"))
         #expect(!Cache.sameBytes("", "x"))
+        // Long keys are compared a word (8 bytes) at a time, then byte by byte: differ in each part.
+        for length in [16, 17, 23, 24, 25, 40] {
+            let key = String(repeating: "k", count: length)
+            for position in [0, 7, 8, length - 2, length - 1] {
+                var bytes = Array(key.utf8)
+                bytes[position] = UInt8(ascii: "_")
+                let other = String(decoding: bytes, as: UTF8.self)
+                #expect(!Cache.sameBytes(key, other), "length \(length), byte \(position)")
+                #expect(Cache.sameBytes(other, String(decoding: bytes, as: UTF8.self)))
+            }
+        }
     }
 
     @Test func decodesOnManyThreadsAtOnce() throws {
