@@ -12,16 +12,17 @@ extension AnyCaseKeys {
     /// `JSONDecoder` calls a `.custom` key strategy once for every key of every keyed container, so an array of
     /// records asks for the same few keys over and over. A hit costs a hash and a comparison of the key's bytes,
     /// instead of rewriting the key and building a new `String`. Each thread has its own table of
-    /// ``KeyCache/slotCount`` slots (one key per slot, a new key replacing the old one), so no lock is taken.
+    /// ``KeyCache/slotCount`` slots, so no lock is taken. A key may sit in either slot of the pair its hash
+    /// picks, so two keys of one object that pick the same pair both stay; a third pushes out the older one.
     ///
     /// Keys are matched byte for byte, not by `String` equality: `"E\u{301}TAT"` equals `"ÉTAT"` as a `String`,
     /// but the combining accent splits it into other words.
     @inline(__always)
     static func cachedCanonical(_ key: String) -> String {
         guard let slots = KeyCache.slotsOfThisThread(), let hash = KeyCache.hash(key) else { return canonical(key) }
-        let slot = slots + Int(truncatingIfNeeded: hash >> (64 - KeyCache.slotBits))
-        if KeyCache.sameValue(slot.pointee.key, key) { return slot.pointee.canonical }
-        return KeyCache.canonical(key, missedIn: slot)
+        let pair = slots + (Int(truncatingIfNeeded: hash >> (64 - KeyCache.slotBits)) & ~1)
+        if KeyCache.sameValue(pair.pointee.key, key) { return pair.pointee.canonical }
+        return KeyCache.canonical(key, missedIn: pair)
     }
 
     enum KeyCache {
@@ -73,13 +74,16 @@ extension AnyCaseKeys {
             return true
         }
 
-        /// The canonical form of a key whose slot does not hold it as the same value: it may still hold the same
-        /// bytes (a long key, in storage of its own), or else the key is rewritten and takes the slot.
+        /// The canonical form of a key that the first slot of its pair does not hold as the same value. The pair
+        /// may still hold its bytes (a long key, in storage of its own, or the key in the second slot); else the
+        /// key is rewritten and takes the first slot, whose key moves to the second.
         @inline(never)
-        static func canonical(_ key: String, missedIn slot: UnsafeMutablePointer<Slot>) -> String {
-            if sameBytes(slot.pointee.key, key) { return slot.pointee.canonical }
+        static func canonical(_ key: String, missedIn pair: UnsafeMutablePointer<Slot>) -> String {
+            if sameBytes(pair[0].key, key) { return pair[0].canonical }
+            if sameBytes(pair[1].key, key) { return pair[1].canonical }
             let canonical = AnyCaseKeys.canonical(key)
-            slot.pointee = Slot(key: key, canonical: canonical)
+            pair[1] = pair.move()
+            pair.initialize(to: Slot(key: key, canonical: canonical))
             return canonical
         }
 

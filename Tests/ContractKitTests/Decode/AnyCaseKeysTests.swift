@@ -68,6 +68,28 @@ import Testing
         }
     }
 
+    @Test func keysThatPickTheSamePairOfSlotsTakeTurns() throws {
+        typealias Cache = AnyCaseKeys.KeyCache
+        var byPair: [Int: [String]] = [:]
+        var crowded: [String] = []
+        for index in 0..<100_000 {
+            let key = "key_\(index)_x"
+            let pair = Int(truncatingIfNeeded: try #require(Cache.hash(key)) >> UInt64(64 - Cache.slotBits)) & ~1
+            byPair[pair, default: []].append(key)
+            if byPair[pair]!.count == 3 {
+                crowded = byPair[pair]!
+                break
+            }
+        }
+        try #require(crowded.count == 3)
+        // Two keys share the pair, then a third pushes one out, in every order.
+        for round in 0..<12 {
+            for key in [crowded[round % 3], crowded[(round + 1) % 3], crowded[round % 3], crowded[(round + 2) % 3]] {
+                #expect(AnyCaseKeys.cachedCanonical(key) == AnyCaseKeys.canonical(key))
+            }
+        }
+    }
+
     @Test func theCacheMatchesKeysByTheirBytes() {
         typealias Cache = AnyCaseKeys.KeyCache
         let composed = "ÉTAT", decomposed = "E\u{301}TAT"
