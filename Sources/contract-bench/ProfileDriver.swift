@@ -8,6 +8,7 @@ import Foundation
 enum ProfileDriver {
     static let usage = """
         usage: contract-bench profile parse|serialization|check|decode|verify <small|medium|large|deep|wide|reordered> [passes]
+               contract-bench profile anycase|snakecase|defaultkeys snake [passes]
                contract-bench profile corpus <recordings> <directory>
         """
 
@@ -37,6 +38,9 @@ enum ProfileDriver {
             let verifier = Verifier(
                 suite: suite, options: .init(recordingsDirectory: directory + "/Recordings"), models: ModelRegistry([Payloads.User.self]))
             work = .verify(verifier, suite.endpoints[0])
+        case "anycase": work = .keys(.anyCase)
+        case "snakecase": work = .keys(.convertFromSnakeCase)
+        case "defaultkeys": work = .keys(.useDefaultKeys)
         default:
             print(usage)
             return 64
@@ -53,6 +57,9 @@ enum ProfileDriver {
         case parse, serialization, decode
         case check(ShapeChecker, Shape)
         case verify(Verifier, Endpoint)
+        /// Figure 4: the snake_case records under a key strategy; `.useDefaultKeys` decodes the model whose
+        /// CodingKeys spell the snake_case names.
+        case keys(JSONDecoder.KeyDecodingStrategy)
     }
 
     static func payload(_ name: String) -> [UInt8]? {
@@ -62,6 +69,7 @@ enum ProfileDriver {
         case "large": return Payloads.users(count: 18_000)
         case "deep": return Payloads.deep(depth: 200, count: 500)
         case "wide": return Payloads.wide(width: 20_000)
+        case "snake": return Payloads.snakeRecords(count: 20_000)
         case "reordered":
             // The medium payload with every object's keys in reverse order, as a server may send them.
             func reversed(_ value: JSONValue) -> JSONValue {
@@ -93,6 +101,14 @@ enum ProfileDriver {
             _ = try! decoder.decode([Payloads.User].self, from: data)
         case .verify(let verifier, let endpoint):
             precondition(verifier.verify(endpoint).findings.isEmpty)
+        case .keys(let strategy):
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = strategy
+            if case .useDefaultKeys = strategy {
+                _ = try! decoder.decode([KeyStrategyFigures.ExplicitKeys].self, from: data)
+            } else {
+                _ = try! decoder.decode([Payloads.SnakeRecord].self, from: data)
+            }
         }
     }
 }

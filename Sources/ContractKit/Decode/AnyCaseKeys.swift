@@ -16,8 +16,11 @@ extension JSONDecoder.KeyDecodingStrategy {
     /// - Leading and trailing underscores are kept (`_id` stays `_id`), as `convertFromSnakeCase` keeps them.
     /// - Two JSON keys that differ only in spelling (`userId` and `user_id` in one object) read the same property;
     ///   the first one wins, as with `convertFromSnakeCase`.
+    ///
+    /// `JSONDecoder` asks for every key of every object, so each thread keeps up to 512 keys it has rewritten
+    /// (16 KB, freed when the thread ends) and answers a repeated key from there.
     public static var anyCase: JSONDecoder.KeyDecodingStrategy {
-        .custom { path in AnyCaseKeys.Key(stringValue: AnyCaseKeys.canonical(path[path.count - 1].stringValue)) }
+        .custom { path in AnyCaseKeys.Key(stringValue: AnyCaseKeys.cachedCanonical(path[path.count - 1].stringValue)) }
     }
 }
 
@@ -35,17 +38,18 @@ public enum AnyCaseKeys {
     /// `display-name` → `displayName`. Keys already in that form come back unchanged, without copying.
     public static func canonical(_ key: String) -> String {
         var utf8 = key
-        let rewritten = utf8.withUTF8 { bytes -> String?? in
+        let outcome = utf8.withUTF8 { bytes -> Outcome in
             switch scan(bytes) {
-            case .canonical: return .some(nil)
-            case .nonASCII: return nil
-            case .needsRewrite: return rewriteASCII(bytes)
+            case .canonical: return .unchanged
+            case .nonASCII: return .nonASCII
+            case .needsRewrite:
+                return .rewritten(String(unsafeUninitializedCapacity: bytes.count) { rewriteASCII(bytes, into: $0) })
             }
         }
-        switch rewritten {
-        case .some(.none): return key
-        case .some(.some(let ascii)): return ascii
-        case .none: return rewriteUnicode(key)
+        switch outcome {
+        case .unchanged: return key
+        case .rewritten(let ascii): return ascii
+        case .nonASCII: return rewriteUnicode(key)
         }
     }
 
@@ -53,10 +57,16 @@ public enum AnyCaseKeys {
         case canonical, needsRewrite, nonASCII
     }
 
-    private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
-    private static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-    private static func isSeparator(_ byte: UInt8) -> Bool { byte == 0x5F || byte == 0x2D || byte == 0x20 || byte == 0x2E }
+    private enum Outcome {
+        case unchanged, rewritten(String), nonASCII
+    }
+
+    @inline(__always) private static func isUpper(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
+    @inline(__always) private static func isLower(_ byte: UInt8) -> Bool { byte &- 0x61 < 26 }
+    @inline(__always) private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+    @inline(__always) private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == 0x5F || byte == 0x2D || byte == 0x20 || byte == 0x2E
+    }
 
     /// Canonical means: letters and digits only (after leading underscores), not starting with a capital, and
     /// no two capitals in a row.
@@ -66,75 +76,96 @@ public enum AnyCaseKeys {
         var end = bytes.count
         while end > index, bytes[end - 1] == 0x5F { end -= 1 }
         guard index < end else { return .canonical }
-        if isUpper(bytes[index]) { return scanRest(bytes, from: index, needsRewrite: true) }
+        if isUpper(bytes[index]) { return scanRest(bytes, from: index) }
         var previousUpper = false
         while index < end {
             let byte = bytes[index]
-            if byte >= 0x80 { return .nonASCII }
-            if isUpper(byte) {
-                if previousUpper { return scanRest(bytes, from: index, needsRewrite: true) }
-                previousUpper = true
-            } else if isLower(byte) || isDigit(byte) {
+            if isLower(byte) || isDigit(byte) {
                 previousUpper = false
+            } else if isUpper(byte), !previousUpper {
+                previousUpper = true
             } else {
-                return scanRest(bytes, from: index, needsRewrite: true)
+                // A separator, a second capital, a symbol or a non-ASCII byte.
+                return scanRest(bytes, from: index)
             }
             index += 1
         }
         return .canonical
     }
 
-    private static func scanRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, needsRewrite: Bool) -> Scan {
-        for index in start..<bytes.count where bytes[index] >= 0x80 { return .nonASCII }
+    private static func scanRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Scan {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] >= 0x80 { return .nonASCII }
+            index += 1
+        }
         return .needsRewrite
     }
 
-    /// Splits into words and joins them in lower camel case, writing straight into the new string's storage.
+    /// Splits into words and joins them in lower camel case, in one pass, writing into `output`; returns the
+    /// number of bytes written.
     ///
     /// A word is a capital followed by lower-case letters and digits (`User`), a run of capitals (an acronym:
     /// `URL` in `URLString`, where the last capital starts the next word), or a run of lower-case letters and
-    /// digits. Separators only end words.
-    private static func rewriteASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { output in
-            func isWordPart(_ byte: UInt8) -> Bool { !isUpper(byte) && !isSeparator(byte) }
-            var written = 0
-            var start = 0
-            while start < bytes.count, bytes[start] == 0x5F {
-                output[written] = 0x5F
-                written += 1
-                start += 1
-            }
-            var end = bytes.count
-            while end > start, bytes[end - 1] == 0x5F { end -= 1 }
-            var wordCount = 0
-            var index = start
-            while index < end {
-                while index < end, isSeparator(bytes[index]) { index += 1 }
-                guard index < end else { break }
-                let wordEnd = endOfWord(from: index, to: end, isUpper: { isUpper(bytes[$0]) }, isWordPart: { isWordPart(bytes[$0]) },
-                                        isDigit: { isDigit(bytes[$0]) })
-                for position in index..<wordEnd {
-                    var byte = bytes[position]
-                    if wordCount > 0, position == index {
-                        if isLower(byte) { byte -= 0x20 }
-                    } else if isUpper(byte) {
-                        byte += 0x20
-                    }
-                    output[written] = byte
-                    written += 1
-                }
-                wordCount += 1
-                index = wordEnd
-            }
-            for _ in end..<bytes.count {
-                output[written] = 0x5F
-                written += 1
-            }
-            return written
+    /// digits. Separators only end words. So a word starts at a byte after a separator, at a capital after any
+    /// other byte that is not a capital, and at the last capital of a run when a lower-case letter (or a symbol,
+    /// not a digit) follows it.
+    private static func rewriteASCII(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        guard let source = input.baseAddress, let target = output.baseAddress else { return 0 }
+        let count = input.count
+        var start = 0
+        while start < count, source[start] == 0x5F {
+            target[start] = 0x5F
+            start += 1
         }
+        var end = count
+        while end > start, source[end - 1] == 0x5F { end -= 1 }
+        var written = start
+        var previousSeparator = true
+        var previousUpper = false
+        var firstWord = true
+        var index = start
+        while index < end {
+            var byte = source[index]
+            if isSeparator(byte) {
+                previousSeparator = true
+                previousUpper = false
+                index += 1
+                continue
+            }
+            let upper = isUpper(byte)
+            let startsWord: Bool
+            if previousSeparator {
+                startsWord = true
+            } else if !previousUpper {
+                startsWord = upper
+            } else if upper, index + 1 < end {
+                let next = source[index + 1]
+                startsWord = !isUpper(next) && !isSeparator(next) && !isDigit(next)
+            } else {
+                startsWord = false
+            }
+            if startsWord, !firstWord {
+                if isLower(byte) { byte &-= 0x20 }
+            } else if upper {
+                byte &+= 0x20
+            }
+            if startsWord { firstWord = false }
+            target[written] = byte
+            written += 1
+            previousSeparator = false
+            previousUpper = upper
+            index += 1
+        }
+        while end < count {
+            target[written] = 0x5F
+            written += 1
+            end += 1
+        }
+        return written
     }
 
-    /// Where the word starting at `index` ends (see ``rewriteASCII(_:)``).
+    /// Where the word starting at `index` ends, for ``rewriteUnicode(_:)`` (see ``rewriteASCII(_:into:)``).
     @inline(__always)
     private static func endOfWord(
         from index: Int, to end: Int, isUpper: (Int) -> Bool, isWordPart: (Int) -> Bool, isDigit: (Int) -> Bool
@@ -151,7 +182,7 @@ public enum AnyCaseKeys {
     }
 
     /// The same rules over Unicode scalars, for keys with non-ASCII letters.
-    private static func rewriteUnicode(_ key: String) -> String {
+    static func rewriteUnicode(_ key: String) -> String {
         let scalars = Array(key.unicodeScalars)
         func isSeparator(_ scalar: Unicode.Scalar) -> Bool { scalar == "_" || scalar == "-" || scalar == " " || scalar == "." }
         func isUpper(_ position: Int) -> Bool { scalars[position].properties.isUppercase }
