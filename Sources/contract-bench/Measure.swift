@@ -6,16 +6,23 @@ enum Measure {
     /// pairs' ratios, and the median time of each side.
     ///
     /// Timing the two sides in separate batches lets a neighbour's load land on one side only; in pairs, taken in
-    /// turn in either order, both sides see the same machine.
+    /// turn in either order, both sides see the same machine. Work done on this thread is timed by the thread's
+    /// CPU time (user and system), not by the wall clock: a neighbour that takes the core away for a while then costs
+    /// neither side anything. Work done in other processes (start-up) needs `wallClock`.
     static func sideBySide(
-        runs: Int = 7, _ subject: () throws -> Void, against baseline: () throws -> Void
+        runs: Int = 7, wallClock: Bool = false, _ subject: () throws -> Void, against baseline: () throws -> Void
     ) rethrows -> (ratio: Double, subject: Double, baseline: Double) {
         try subject()
         try baseline()
         let clock = ContinuousClock()
         func seconds(_ body: () throws -> Void) rethrows -> Double {
-            let elapsed = try clock.measure(body)
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            guard !wallClock else {
+                let elapsed = try clock.measure(body)
+                return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            }
+            let start = threadCPUSeconds()
+            try body()
+            return threadCPUSeconds() - start
         }
         var ratios: [Double] = [], subjects: [Double] = [], baselines: [Double] = []
         for round in 0..<runs {
@@ -33,6 +40,13 @@ enum Measure {
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         return (median(ratios), median(subjects), median(baselines))
+    }
+
+    /// User and system CPU time of the calling thread so far, in seconds.
+    static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// User and system CPU time of this process so far, all threads, in seconds.
