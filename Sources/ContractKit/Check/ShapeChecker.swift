@@ -39,8 +39,17 @@ public struct ShapeChecker: Sendable {
     }
 
     /// Every drift of `value` from `shape`, grouped so that one drift repeated across array elements is one finding.
+    ///
+    /// A value that is not JSON (a ``JSONNumber`` whose literal is not a JSON number) is one `body-not-json` finding.
     public func check(_ value: JSONValue, against shape: Shape) -> [Finding] {
-        check(JSONDocument(value), against: shape)
+        do {
+            return check(try JSONDocument(value), against: shape)
+        } catch {
+            return [Finding(
+                kind: .bodyNotJSON, severity: .breaking, path: .root, expected: shape.description,
+                actual: "not JSON: \(error.message)", message: "the value is not JSON: \(error.message)",
+                hint: "a JSONNumber's literal must be spelled as JSON spells numbers, such as 1.5 or -2e3", specLocation: shape.location)]
+        }
     }
 
     /// Every drift, one per place (not grouped), each with what grouping and merging need.

@@ -33,8 +33,11 @@ public struct EveryFailureDecoder: Sendable {
 
     /// The same, with `encoded` the body's own JSON text when the caller has it (the bytes from the recording
     /// file): the first attempt decodes it as is, which spares writing the body out again.
-    func decode(_ body: JSONValue, encoded: Data?) -> DecodeReport {
-        var session = DecodeSession(decoder: self, body: body, firstAttempt: encoded)
+    ///
+    /// `firstError`, when given, is what decoding `encoded` already threw: the first attempt takes it as its outcome
+    /// rather than decoding the same bytes again.
+    func decode(_ body: JSONValue, encoded: Data?, firstError: (any Error)? = nil) -> DecodeReport {
+        var session = DecodeSession(decoder: self, body: body, firstAttempt: encoded, firstError: firstError)
         return session.run()
     }
 }
@@ -66,8 +69,11 @@ struct DecodeSession {
 
     /// The body's own text for the first attempt, when the caller had it.
     let firstAttempt: Data?
+    /// What the first attempt threw, when the caller already made it.
+    let firstError: (any Error)?
 
-    init(decoder: EveryFailureDecoder, body: JSONValue, firstAttempt: Data? = nil) {
+    init(decoder: EveryFailureDecoder, body: JSONValue, firstAttempt: Data? = nil, firstError: (any Error)? = nil) {
+        self.firstError = firstAttempt == nil ? nil : firstError
         self.decoder = decoder
         self.firstAttempt = firstAttempt
         self.lazyProbe = LazyModelProbe(model: decoder.model, options: decoder.options, body: body)
@@ -80,6 +86,7 @@ struct DecodeSession {
             let data = attempt == 1 ? firstAttempt ?? Data(JSONWriter(style: .compact).writeBytes(body))
                 : Data(JSONWriter(style: .compact).writeBytes(body))
             do {
+                if attempt == 1, let firstError { throw firstError }
                 try decoder.model.decode(data, with: jsonDecoder)
                 return DecodeReport(failures: failures, completed: true, attempts: attempt, stopReason: nil)
             } catch let error as DecodingError {

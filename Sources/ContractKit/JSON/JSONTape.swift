@@ -492,9 +492,11 @@ public struct JSONDocument: @unchecked Sendable {
 
 extension JSONDocument {
     /// A document of `value`, written out compactly and indexed.
-    public init(_ value: JSONValue) {
+    ///
+    /// - Throws: ``ContractError`` with code `.jsonSyntax` when the value is not JSON: a ``JSONNumber`` made from a
+    ///   literal that is not a JSON number (`1.`, `NaN`).
+    public init(_ value: JSONValue) throws(ContractError) {
         let bytes = Array(JSONWriter(style: .compact).write(value).utf8)
-        // Our own writer's output always parses.
-        self = try! JSONParser(maxDepth: .max).parseDocument(bytes)
+        self = try JSONParser(maxDepth: .max).parseDocument(bytes)
     }
 }

@@ -56,7 +56,12 @@ struct ModelVerification {
     }
 
     func verify(shapeFindings: [ShapeFinding]) -> Outcome {
-        if let outcome = verifyDecodingAtOnce(shapeFindings: shapeFindings) { return outcome }
+        var firstError: (any Error)?
+        switch decodeAtOnce(shapeFindings: shapeFindings) {
+        case .decoded(let outcome): return outcome
+        case .failed(let error): firstError = error
+        case .notTried: break
+        }
         let body = rawBody
         var items = shapeFindings
         var notes: [String] = []
@@ -68,7 +73,7 @@ struct ModelVerification {
         }
         let unchanged = endpoint.transforms.isEmpty
         let report = EveryFailureDecoder(model: model, options: endpoint.decoding)
-            .decode(run.output ?? body, encoded: unchanged ? rawBodyText : nil)
+            .decode(run.output ?? body, encoded: unchanged ? rawBodyText : nil, firstError: unchanged ? firstError : nil)
         let traced = report.failures.map { trace($0, run: run, body: body) }
         let dropped = run.removed.map(\.path)
 
@@ -113,21 +118,32 @@ struct ModelVerification {
         return Outcome(findings: ShapeFinding.grouped(items), notes: notes)
     }
 
-    /// The outcome when the body's own text, untransformed, decodes through the model at the first attempt: no
-    /// failure to trace, so the body is never built as a tree. Nil when it does not (or there are transforms).
-    ///
-    /// The same outcome as the full path's for a body that decodes: every shape finding is one the model copes with.
-    private func verifyDecodingAtOnce(shapeFindings: [ShapeFinding]) -> Outcome? {
-        guard endpoint.transforms.isEmpty, let text = rawBodyText,
-              (try? model.decode(text, with: decoder ?? endpoint.decoding.makeDecoder())) != nil else { return nil }
+    /// Decoding the body's own text, untransformed, before anything else.
+    private enum AtOnce {
+        /// It decoded: no failure to trace, so the body is never built as a tree. The same outcome as the full
+        /// path's for a body that decodes: every shape finding is one the model copes with.
+        case decoded(Outcome)
+        /// It threw this; the full path's first attempt takes it rather than decoding the same bytes again.
+        case failed(any Error)
+        /// There are transforms, or no text.
+        case notTried
+    }
+
+    private func decodeAtOnce(shapeFindings: [ShapeFinding]) -> AtOnce {
+        guard endpoint.transforms.isEmpty, let text = rawBodyText else { return .notTried }
+        do {
+            try model.decode(text, with: decoder ?? endpoint.decoding.makeDecoder())
+        } catch {
+            return .failed(error)
+        }
         var items = shapeFindings
         for index in items.indices where items[index].finding.path != nil {
             judgeCoping(&items[index], reason: "\(model) decodes the body anyway", newHint: true)
         }
         for index in items.indices { items[index].group += "|\(items[index].finding.severity)" }
-        return Outcome(
+        return .decoded(Outcome(
             findings: ShapeFinding.grouped(items),
-            notes: ["decoded through \(model) (keys: \(endpoint.decoding.keys.rawValue), dates: \(endpoint.decoding.dates))"])
+            notes: ["decoded through \(model) (keys: \(endpoint.decoding.keys.rawValue), dates: \(endpoint.decoding.dates))"]))
     }
 
     // MARK: - Transforms

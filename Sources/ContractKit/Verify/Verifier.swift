@@ -100,7 +100,7 @@ public struct Verifier: Sendable {
         prepared.preparation(for: endpoint) {
             let (model, note) = model(for: endpoint)
             return EndpointPreparation(
-                check: endpoint.expect.body.map { checker(for: endpoint, shape: $0) }, model: model, modelNote: note,
+                basis: EndpointPreparation.Basis(endpoint), check: endpoint.expect.body.map { checker(for: endpoint, shape: $0) }, model: model, modelNote: note,
                 decoder: endpoint.decoding.makeDecoder())
         }
     }
@@ -245,6 +245,9 @@ extension CalendarDate {
 
 /// What verifying one endpoint needs that does not depend on its recording.
 private struct EndpointPreparation: @unchecked Sendable {
+    /// What it was made from: an endpoint with the same id but other settings (an API caller may change an
+    /// `Endpoint` and verify it again) needs a preparation of its own.
+    var basis: Basis
     /// The checker and the plan of the body shape, when the spec declares one.
     var check: (ShapeChecker, ShapePlan)?
     /// The model to decode through, or nil with `modelNote` saying why not.
@@ -252,6 +255,23 @@ private struct EndpointPreparation: @unchecked Sendable {
     var modelNote: String?
     /// The endpoint's `JSONDecoder`, configured as its spec says; one per endpoint, as the app keeps one.
     var decoder: JSONDecoder
+}
+
+extension EndpointPreparation {
+    /// The parts of an endpoint its preparation depends on.
+    struct Basis: Equatable {
+        var body: Shape?
+        var extraKeys: ExtraKeysPolicy
+        var decoding: DecodingOptions
+        var model: String?
+
+        init(_ endpoint: Endpoint) {
+            body = endpoint.expect.body
+            extraKeys = endpoint.expect.extraKeys
+            decoding = endpoint.decoding
+            model = endpoint.model
+        }
+    }
 }
 
 /// Each endpoint's preparation, and a checker per set of options shared by the endpoints that have the same, so that
@@ -262,8 +282,10 @@ private final class Preparations: @unchecked Sendable {
     private var endpoints: [String: EndpointPreparation] = [:]
 
     func preparation(for endpoint: Endpoint, _ make: () -> EndpointPreparation) -> EndpointPreparation {
+        // Spec shapes name their body's parts, so comparing what the preparation was made from is cheap.
+        let basis = EndpointPreparation.Basis(endpoint)
         lock.lock()
-        if let known = endpoints[endpoint.id] {
+        if let known = endpoints[endpoint.id], known.basis == basis {
             lock.unlock()
             return known
         }
@@ -271,7 +293,6 @@ private final class Preparations: @unchecked Sendable {
         let made = make()
         lock.lock()
         defer { lock.unlock() }
-        if let known = endpoints[endpoint.id] { return known }
         endpoints[endpoint.id] = made
         return made
     }

@@ -36,6 +36,12 @@ import Testing
         #expect(document.value(skipping: body) == (try JSONParser().parse(#"{"response": {"status": 200, "body": null, "after": "x"}}"#)))
     }
 
+    @Test func aValueThatIsNotJSONIsAnErrorNotACrash() throws {
+        #expect(throws: ContractError.self) { try JSONDocument(.number(JSONNumber(literal: "1."))) }
+        let findings = ShapeChecker().check(.array([.number(JSONNumber(literal: "NaN"))]), against: Shape(.array(Shape(.double, at: SourceLocation(file: "s.yaml", line: 1, column: 1))), at: SourceLocation(file: "s.yaml", line: 1, column: 1)))
+        #expect(findings.map(\.kind) == [.bodyNotJSON])
+    }
+
     @Test func stringsDecodeTheirEscapesWhenRead() throws {
         let text = #"["plain", "tab\tquote\" slash\/ \u00e9 \ud83d\ude00 lone \udc00 end", ""]"#
         let document = try JSONParser().parseDocument(Array(text.utf8))
@@ -49,7 +55,7 @@ import Testing
             let value = try JSONParser().parseDocument(bytes).value
             let written = JSONWriter(style: .compact).write(value)
             #expect(try JSONParser().parse(written) == value, "\(name)")
-            #expect(JSONDocument(value).value == value, "\(name)")
+            #expect(try JSONDocument(value).value == value, "\(name)")
         }
     }
 }

@@ -79,6 +79,19 @@ func lines(_ result: EndpointResult) -> [String] {
         #expect(lines(report.results[4]) == ["extra-key waived $.notices[1].pinned"])
     }
 
+    /// A verifier prepares each endpoint once; an endpoint changed and verified again is prepared again.
+    @Test func anEndpointChangedBetweenRunsIsPreparedAgain() throws {
+        let copy = SampleSuiteCopy()
+        defer { copy.remove() }
+        let suite = try SpecLoader().load(directory: copy.specs)
+        let verifier = Verifier(suite: suite, options: .init(recordingsDirectory: copy.recordings))
+        var endpoint = try #require(suite.endpoints.first { $0.id == "bets/my-bets" })
+        #expect(verifier.verify(endpoint).findings.isEmpty)
+        endpoint.expect.body = Shape(.string, at: endpoint.location)
+        endpoint.model = nil
+        #expect(lines(verifier.verify(endpoint)) == ["type-mismatch breaking $"])
+    }
+
     @Test func usersArrayBecameADictionaryKeyedById() async throws {
         let suite = SampleSuiteCopy()
         defer { suite.remove() }
