@@ -30,16 +30,21 @@ public struct JSONParser: Sendable {
     func parse(
         _ bytes: UnsafeRawBufferPointer, file: String, every stride: Int, progress: ((Int) -> Void)?
     ) throws(ContractError) -> JSONValue {
-        let tape = try index(bytes, file: file)
-        let view = JSONTapeView(tape: tape, bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), byteCount: bytes.count)
-        guard let progress, stride > 0 else { return view.value(0) }
-        var next = stride
-        var materializer = JSONMaterializer(view: view) { offset in
-            guard offset >= next else { return }
-            progress(offset)
-            next = offset + stride
+        // The text behind the indexer is given back as it goes, and again behind the tree as it is built: the tree
+        // reads each part of the text once more, and the index is smaller than the text.
+        let tape = try index(bytes, file: file, every: stride, progress: progress)
+        return withExtendedLifetime(tape) {
+            let view = JSONTapeView(
+                tape: tape, bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), byteCount: bytes.count)
+            guard let progress, stride > 0 else { return view.value(0) }
+            var next = stride
+            var materializer = JSONMaterializer(view: view) { offset in
+                guard offset >= next else { return }
+                progress(offset)
+                next = offset + stride
+            }
+            return materializer.value(at: 0)
         }
-        return materializer.value(at: 0)
     }
 
     /// Checks one JSON document and indexes it: the tape says where every value is in `bytes`, and what it is.

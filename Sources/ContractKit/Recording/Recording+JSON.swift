@@ -7,8 +7,8 @@ extension Recording {
     public static func read(from path: String) throws(ContractError) -> Recording {
         let parsed: Result<JSONValue, ContractError>
         if let mapped = MappedFile(path: path) {
-            // Parsed in place; the pages behind the tree being built are given back as it goes, so that a large
-            // recording's bytes and its tree are not resident together.
+            // Parsed in place; the pages behind the indexer, and then behind the tree being built, are given back as
+            // they go, so that a large recording's bytes and its tree are not resident together.
             parsed = Result { () throws(ContractError) -> JSONValue in
                 try JSONParser().parse(mapped.bytes, file: path, every: 8 << 20) { mapped.releaseBytes(before: $0) }
             }
