@@ -29,8 +29,6 @@ final class ShapePlan: Sendable {
     final class Object: Sendable {
         let shape: ObjectShape
         let fieldNames: [String]
-        /// The field names' UTF-8, to compare with keys on the tape without decoding them.
-        let fieldNameBytes: [[UInt8]]
         /// Each field name of at most 16 bytes as two little-endian words padded with zeros, compared with a key in
         /// two loads; a longer name has length -1 here and is compared byte by byte.
         let packedNames: [(first: UInt64, second: UInt64, length: Int)]
@@ -43,12 +41,11 @@ final class ShapePlan: Sendable {
         init(shape: ObjectShape, fieldNodes: [Int]) {
             self.shape = shape
             self.fieldNames = shape.fields.map { $0.name }
-            self.fieldNameBytes = fieldNames.map { Array($0.utf8) }
-            self.packedNames = fieldNameBytes.map { name in
-                guard name.count <= 16 else { return (0, 0, -1) }
+            self.packedNames = fieldNames.map { name in
+                guard name.utf8.count <= 16 else { return (0, 0, -1) }
                 var words: (UInt64, UInt64) = (0, 0)
-                withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: name) }
-                return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1), name.count)
+                withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: name.utf8) }
+                return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1), name.utf8.count)
             }
             self.fieldNodes = fieldNodes
             self.fieldMayBeNull = shape.fields.map { $0.mayBeNull }
@@ -59,11 +56,11 @@ final class ShapePlan: Sendable {
         @inline(__always)
         func key(_ key: Int, in view: JSONTapeView, isField position: Int) -> Bool {
             let entry = view.entries[key]
-            guard entry.kind == .string else { return view.string(key) == fieldNames[position] }
             let packed = packedNames[position]
             // A key is followed in the text by at least its closing quote, ':', a value and '}', so sixteen bytes
             // from its start are readable unless the text ends within them.
-            if packed.length >= 0, entry.length == packed.length, entry.offset + 16 <= view.byteCount {
+            if entry.kind == .string, packed.length >= 0, entry.offset + 16 <= view.byteCount {
+                guard entry.length == packed.length else { return false }
                 let raw = UnsafeRawPointer(view.bytes + entry.offset)
                 let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
                 let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
@@ -72,9 +69,7 @@ final class ShapePlan: Sendable {
                 let secondMask: UInt64 = length >= 16 ? ~0 : length <= 8 ? 0 : (1 << (8 * (length - 8))) &- 1
                 return first & firstMask == packed.first && second & secondMask == packed.second
             }
-            return fieldNameBytes[position].withUnsafeBufferPointer { name in
-                name.count == entry.length && (name.isEmpty || memcmp(view.bytes + entry.offset, name.baseAddress!, name.count) == 0)
-            }
+            return view.string(key, equals: fieldNames[position])
         }
 
         private static func areDistinct(_ names: [String]) -> Bool {
