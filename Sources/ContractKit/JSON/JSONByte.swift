@@ -30,6 +30,24 @@ enum JSONByte {
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
 
+    /// The value of the four hex digits at `index` of `bytes`, or nil when there are not four there.
+    static func hexQuad(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
+        guard index >= 0, index + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for position in index..<(index + 4) {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
     /// Space, tab, line feed and carriage return: the whitespace JSON allows between tokens.
     @inline(__always)
     static func isWhitespace(_ byte: UInt8) -> Bool {

@@ -38,25 +38,15 @@ extension JSONReader {
             case JSONByte.quote, JSONByte.backslash, JSONByte.slash, 0x62, 0x66, 0x6E, 0x72, 0x74:
                 index += 2
             case JSONByte.lowercaseU:
-                guard isHexQuad(at: index + 2) else { throw invalidUnicodeEscape(at: index) }
+                guard JSONByte.hexQuad(in: UnsafeBufferPointer(start: bytes, count: count), at: index + 2) != nil else {
+                    throw invalidUnicodeEscape(at: index)
+                }
                 index += 6
             default:
                 throw invalidEscape(at: index)
             }
             index = findSpecialStringByte(from: index, isASCII: &isASCII)
         }
-    }
-
-    /// True when the four bytes at `index` are hex digits.
-    private func isHexQuad(at index: Int) -> Bool {
-        guard index + 4 <= count else { return false }
-        for position in index..<(index + 4) {
-            switch bytes[position] {
-            case 0x30...0x39, 0x41...0x46, 0x61...0x66: continue
-            default: return false
-            }
-        }
-        return true
     }
 
     /// The offset of the first `"`, `\\` or control character at or after `start`, or `count` when there is none;

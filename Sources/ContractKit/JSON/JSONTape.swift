@@ -236,22 +236,7 @@ struct JSONTapeView {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(raw.count)
         var index = 0
-        func hexQuad(_ at: Int) -> UInt32? {
-            guard at + 4 <= raw.count else { return nil }
-            var value: UInt32 = 0
-            for position in at..<(at + 4) {
-                let byte = raw[position]
-                let digit: UInt8
-                switch byte {
-                case 0x30...0x39: digit = byte - 0x30
-                case 0x41...0x46: digit = byte - 0x41 + 10
-                case 0x61...0x66: digit = byte - 0x61 + 10
-                default: return nil
-                }
-                value = value << 4 | UInt32(digit)
-            }
-            return value
-        }
+        func hexQuad(_ at: Int) -> UInt32? { JSONByte.hexQuad(in: raw, at: at) }
         while index < raw.count {
             let byte = raw[index]
             guard byte == JSONByte.backslash, index + 1 < raw.count else {
