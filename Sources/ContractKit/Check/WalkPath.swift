@@ -1,7 +1,7 @@
 /// Where a walk is in the body: the path from the root, each step marked when it groups as a wildcard.
 ///
-/// The walk steps down and back up once per value, so this is a plain stack over memory it owns, without the
-/// uniqueness checks and bookkeeping of two growing arrays.
+/// The walk steps down and back up once per value, so this is a plain stack on the heap, without the uniqueness
+/// checks and bookkeeping of two growing arrays.
 struct WalkPath: ~Copyable {
     /// One step: an object key or array index, and whether it is an array index or dictionary key, which stand
     /// for any index or key when repeated drift is grouped.
@@ -26,58 +26,35 @@ struct WalkPath: ~Copyable {
         }
     }
 
-    private var steps: UnsafeMutablePointer<Step>
-    private var capacity: Int
+    private var steps = HeapStack<Step>(initialCapacity: 16)
+
     /// The number of steps from the root.
-    private(set) var count = 0
-
-    init() {
-        capacity = 16
-        steps = .allocate(capacity: capacity)
-    }
-
-    deinit {
-        steps.deinitialize(count: count)
-        steps.deallocate()
-    }
+    var count: Int { steps.count }
 
     /// Steps down to `component`.
     @inline(__always)
     mutating func push(_ place: Place, isWildcard: Bool) {
-        if count == capacity { grow() }
-        (steps + count).initialize(to: Step(place: place, isWildcard: isWildcard))
-        count += 1
+        steps.push(Step(place: place, isWildcard: isWildcard))
     }
 
     /// Steps back up.
     @inline(__always)
     mutating func pop() {
-        count -= 1
-        (steps + count).deinitialize(count: 1)
+        _ = steps.popLast()
     }
 
     /// The last step, or nil at the root.
     func last(in view: JSONTapeView) -> JSONPath.Component? {
-        count > 0 ? steps[count - 1].place.component(in: view) : nil
+        steps.last?.place.component(in: view)
     }
 
     /// The steps from the root, in order.
     func components(in view: JSONTapeView) -> [JSONPath.Component] {
-        UnsafeBufferPointer(start: steps, count: count).map { $0.place.component(in: view) }
+        steps.withElements { $0.map { $0.place.component(in: view) } }
     }
 
     /// Calls `body` with each step from the root, in order.
     func forEach(_ body: (Step) -> Void) {
-        for index in 0..<count { body(steps[index]) }
-    }
-
-    @inline(never)
-    private mutating func grow() {
-        let newCapacity = capacity * 2
-        let newSteps = UnsafeMutablePointer<Step>.allocate(capacity: newCapacity)
-        newSteps.moveInitialize(from: steps, count: count)
-        steps.deallocate()
-        steps = newSteps
-        capacity = newCapacity
+        steps.withElements { $0.forEach(body) }
     }
 }

@@ -31,7 +31,7 @@ struct JSONReader: ~Copyable {
     /// The index being written.
     var tape: JSONTapeWriter
     /// The open arrays and objects, innermost last.
-    private var containers = JSONParseStack<OpenContainer>(initialCapacity: 16)
+    private var containers = HeapStack<OpenContainer>(initialCapacity: 16)
     /// Told the read position when it passes `nextProgressOffset` (checked as containers close), then about every
     /// `progressStride` bytes.
     var progress: ((Int) -> Void)?

@@ -1,5 +1,6 @@
-/// A growable stack on the heap, so that nesting depth costs no call stack.
-struct JSONParseStack<Element>: ~Copyable {
+/// A growable stack on the heap, so that nesting depth costs no call stack: the parser's open containers, the
+/// shape walk's path.
+struct HeapStack<Element>: ~Copyable {
     private var storage: UnsafeMutablePointer<Element>
     private var capacity: Int
     /// The number of elements on the stack.
@@ -32,9 +33,14 @@ struct JSONParseStack<Element>: ~Copyable {
     /// Takes the top element off; the stack must not be empty.
     @inline(__always)
     mutating func popLast() -> Element {
-        precondition(count > 0, "popLast on an empty parse stack")
+        precondition(count > 0, "popLast on an empty stack")
         count -= 1
         return (storage + count).move()
+    }
+
+    /// Calls `body` with the elements from the bottom up.
+    func withElements<Result>(_ body: (UnsafeBufferPointer<Element>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: storage, count: count))
     }
 
     /// Counts one more member in the top container and returns it; the stack must not be empty.
