@@ -183,10 +183,15 @@ struct JSONReader: ~Copyable {
     private mutating func skipWhitespaceRun() {
         while offset < count && JSONByte.isWhitespace(bytes[offset]) {
             offset += 1
-            // Pretty-printed text indents with runs of spaces: step over them eight at a time.
-            while count - offset >= 8,
-                UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
-            {
+            // Pretty-printed text indents with runs of spaces: read eight bytes at a time, and step to the first
+            // that is not a space (the lowest set byte of the word XOR eight spaces, in memory order).
+            while count - offset >= 8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self))
+                let others = word ^ 0x2020_2020_2020_2020
+                guard others == 0 else {
+                    offset += others.trailingZeroBitCount >> 3
+                    break
+                }
                 offset += 8
             }
         }

@@ -406,12 +406,18 @@ public struct JSONDocument: @unchecked Sendable {
     }
 
     /// Runs `body` with a view of the tape over the text.
-    func withView<Result>(_ body: (JSONTapeView) throws -> Result) rethrows -> Result {
+    func withView<Value, Failure: Error>(_ body: (JSONTapeView) throws(Failure) -> Value) throws(Failure) -> Value {
         switch source {
         case .bytes(let bytes):
-            return try bytes.withUnsafeBufferPointer { buffer in
-                try body(JSONTapeView(tape: tape, bytes: buffer.baseAddress!, byteCount: buffer.count))
+            // `withUnsafeBufferPointer` rethrows untyped errors; the outcome carries the typed one across it.
+            let outcome = bytes.withUnsafeBufferPointer { buffer -> Result<Value, Failure> in
+                do throws(Failure) {
+                    return .success(try body(JSONTapeView(tape: tape, bytes: buffer.baseAddress!, byteCount: buffer.count)))
+                } catch {
+                    return .failure(error)
+                }
             }
+            return try outcome.get()
         case .mapped(let file):
             return try body(JSONTapeView(
                 tape: tape, bytes: file.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), byteCount: file.bytes.count))
@@ -420,15 +426,6 @@ public struct JSONDocument: @unchecked Sendable {
 
     /// The document's value as a tree.
     public var value: JSONValue { withView { $0.value(root) } }
-
-    /// The document's value as a tree, with the value at tape entry `skipped` (inside it) left out as `null`.
-    func value(skipping skipped: Int) -> JSONValue {
-        withView { view in
-            var materializer = JSONMaterializer(view: view, progress: nil)
-            materializer.skipping = skipped
-            return materializer.value(at: root)
-        }
-    }
 
     /// The tape entry of the value reached by `keys` (object members, from the root; the last of a repeated key),
     /// or nil.
@@ -457,7 +454,7 @@ public struct JSONDocument: @unchecked Sendable {
         let (start, end) = withView { view in (view.startOffset(of: root), view.endOffset(of: root)) }
         switch source {
         case .bytes(let bytes):
-            return bytes.withUnsafeBytes { Data($0[start..<end]) }
+            return bytes.withUnsafeBytes { Data(bytes: $0.baseAddress! + start, count: end - start) }
         case .mapped(let file):
             // Not copied: the data keeps the mapping.
             return Data(

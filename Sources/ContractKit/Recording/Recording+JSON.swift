@@ -46,12 +46,14 @@ extension Recording {
         } catch {
             throw error.code == .io ? error : notJSON(error)
         }
-        guard let bodyEntry = document.entry(at: ["response", "body"]) else {
-            return (try Recording(json: document.value, file: path, locate: Recording.fieldLocator(inFileAt: path)), nil)
+        // The metadata is read in place on the tape; the response body stays there, as a document of its own.
+        let bodyEntry = document.entry(at: ["response", "body"])
+        let recording = try document.withView { view throws(ContractError) in
+            try Recording(
+                fields: TapeFields(view: view, node: document.root, skipping: bodyEntry ?? -1), file: path,
+                locate: Recording.fieldLocator(inFileAt: path))
         }
-        let recording = try Recording(
-            json: document.value(skipping: bodyEntry), file: path, locate: Recording.fieldLocator(inFileAt: path))
-        return (recording, document.subdocument(at: bodyEntry))
+        return (recording, bodyEntry.map { document.subdocument(at: $0) })
     }
 
     private static func contents(of path: String) throws(ContractError) -> Data {
@@ -80,6 +82,13 @@ extension Recording {
     /// (``fieldLocator(in:file:)``, ``fieldLocator(inFileAt:)``), so that an error points at the offending field;
     /// it is called only when the recording is refused. Without it, errors point at 1:1.
     init(json: JSONValue, file: String, locate: ((_ keys: [String]) -> SourceLocation?)?) throws(ContractError) {
+        try self.init(fields: json, file: file, locate: locate)
+    }
+
+    /// Reads a recording from its fields, as a tree or in place on a tape; see ``init(json:file:locate:)``.
+    init<Fields: RecordingFields>(
+        fields json: Fields, file: String, locate: ((_ keys: [String]) -> SourceLocation?)?
+    ) throws(ContractError) {
         /// An error at the value reached by `keys`, or at the nearest object around it that the text has (a missing
         /// member is reported at the object that should hold it).
         func invalid(_ message: String, at keys: [String] = [], hint: String? = nil) -> ContractError {
@@ -94,7 +103,8 @@ extension Recording {
                 .invalidRecording, message, at: location ?? SourceLocation(file: file, line: 1, column: 1),
                 hint: hint ?? "a recording needs at least format, endpoint, request.method, request.url and response.status; see README.md")
         }
-        guard case .object(let root) = json else { throw invalid("a recording is a JSON object, found \(json.kindDescription)") }
+        guard json.isObject else { throw invalid("a recording is a JSON object, found \(json.kindDescription)") }
+        let root = json
         guard let format = root["format"]?.stringValue else { throw invalid("missing 'format' (\"\(Recording.formatID)\")", at: ["format"]) }
         guard format == Recording.formatID else {
             throw invalid("unsupported format '\(format)'; this version reads \(Recording.formatID)", at: ["format"])
@@ -102,35 +112,38 @@ extension Recording {
         guard let endpoint = root["endpoint"]?.stringValue else {
             throw invalid("missing 'endpoint' (such as \"users/list-users\")", at: ["endpoint"])
         }
-        guard case .object(let request)? = root["request"] else { throw invalid("missing 'request' object", at: ["request"]) }
+        guard let request = root["request"], request.isObject else { throw invalid("missing 'request' object", at: ["request"]) }
         guard let method = request["method"]?.stringValue else { throw invalid("missing 'request.method'", at: ["request", "method"]) }
         guard let url = request["url"]?.stringValue else { throw invalid("missing 'request.url'", at: ["request", "url"]) }
-        guard case .object(let response)? = root["response"] else { throw invalid("missing 'response' object", at: ["response"]) }
+        guard let response = root["response"], response.isObject else { throw invalid("missing 'response' object", at: ["response"]) }
         guard let statusNumber = response["status"]?.numberValue, let status = statusNumber.int64Value, (100...599).contains(status) else {
             throw invalid("missing or invalid 'response.status' (a number from 100 to 599)", at: ["response", "status"])
         }
-        func headers(_ value: JSONValue?, _ keys: [String]) throws(ContractError) -> [Header] {
+        func headers(_ value: Fields?, _ keys: [String]) throws(ContractError) -> [Header] {
             guard let value else { return [] }
-            let name = keys.joined(separator: ".")
-            guard case .object(let object) = value else { throw invalid("'\(name)' must be an object of header names to values", at: keys) }
+            guard let members = value.members else {
+                throw invalid("'\(keys.joined(separator: "."))' must be an object of header names to values", at: keys)
+            }
             var result: [Header] = []
-            for entry in object.entries {
-                switch entry.value {
-                case .string(let text): result.append(Header(name: entry.key, value: text))
-                case .array(let items):
+            result.reserveCapacity(members.count)
+            for entry in members {
+                if let text = entry.value.stringValue {
+                    result.append(Header(name: entry.key, value: text))
+                } else if let items = entry.value.items {
                     for item in items {
                         guard let text = item.stringValue else {
-                            throw invalid("header '\(entry.key)' in '\(name)' must be text", at: keys + [entry.key])
+                            throw invalid("header '\(entry.key)' in '\(keys.joined(separator: "."))' must be text", at: keys + [entry.key])
                         }
                         result.append(Header(name: entry.key, value: text))
                     }
-                default: throw invalid("header '\(entry.key)' in '\(name)' must be text", at: keys + [entry.key])
+                } else {
+                    throw invalid("header '\(entry.key)' in '\(keys.joined(separator: "."))' must be text", at: keys + [entry.key])
                 }
             }
             return result
         }
-        func body(_ object: JSONObject, _ name: String) throws(ContractError) -> Body? {
-            let fields = object.entries.filter { Recording.bodyFields.contains($0.key) }
+        func body(_ object: Fields, _ name: String) throws(ContractError) -> Body? {
+            let fields = (object.members ?? []).filter { Recording.isBodyField($0.key) }
             guard let field = fields.first else { return nil }
             guard fields.count == 1 else {
                 throw invalid(
@@ -140,7 +153,7 @@ extension Recording {
             }
             switch field.key {
             case "body":
-                return .json(field.value)
+                return .json(field.value.tree)
             case "bodyText":
                 guard let string = field.value.stringValue else { throw invalid("'\(name).bodyText' must be a string", at: [name, field.key]) }
                 return .text(string)
@@ -164,12 +177,11 @@ extension Recording {
         }
         var redirects: [Redirect] = []
         if let value = response["redirects"] {
-            guard let items = value.arrayValue else {
+            guard let items = value.items else {
                 throw invalid("'response.redirects' must be an array of { status, url }", at: ["response", "redirects"])
             }
             for item in items {
-                guard let hop = item.objectValue, let status = hop["status"]?.numberValue?.int64Value,
-                      let hopURL = hop["url"]?.stringValue else {
+                guard let status = item["status"]?.numberValue?.int64Value, let hopURL = item["url"]?.stringValue else {
                     throw invalid(
                         "each of 'response.redirects' must be an object { \"status\": 301, \"url\": \"...\" }", at: ["response", "redirects"])
                 }
@@ -185,8 +197,10 @@ extension Recording {
                                url: finalURL, redirects: redirects))
     }
 
-    /// The members that can hold a body; a request or response has at most one of them.
-    private static let bodyFields: Set<String> = ["body", "bodyText", "bodyBase64"]
+    /// Whether `key` is a member that can hold a body; a request or response has at most one of them.
+    private static func isBodyField(_ key: String) -> Bool {
+        key == "body" || key == "bodyText" || key == "bodyBase64"
+    }
 
     /// Why `text` is not base64, for a message: the first character that cannot be there, or the length.
     private static func base64Problem(in text: String) -> String {

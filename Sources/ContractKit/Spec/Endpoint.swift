@@ -27,8 +27,8 @@ public struct Endpoint: Sendable {
 
     /// Where its recording lives under `recordings`: `<recordings>/<spec-file-stem>/<endpoint>.json`.
     public func recordingPath(in recordings: String) -> String {
-        var base = recordings
-        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        var base = recordings[...]
+        while base.utf8.count > 1, base.utf8.last == UInt8(ascii: "/") { base = base.dropLast() }
         return "\(base == "/" ? "" : base)/\(group)/\(name).json"
     }
 

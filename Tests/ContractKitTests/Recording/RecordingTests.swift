@@ -52,6 +52,20 @@ import Testing
         #expect(response.header("{a}") == nil)
     }
 
+    @Test func theTapeReadsWhatTheTreeReads() throws {
+        #expect(refusal(sample) == nil)
+        #expect(refusal(#"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "POST", "url": "/b", "body": {"q": [1, "x"]}}, "response": {"status": 301, "url": "/c", "redirects": [{"status": 301, "url": "/b"}], "bodyText": "moved"}}"#) == nil)
+        #expect(refusal(#"{"format": "contract-recording/1", "endpoint": "a/\u0062", "request": {"method": "GET", "url": "/b", "headers": {"X-\u00e9": "\t"}}, "response": {"status": 200, "durationMs": 1.6, "bodyBase64": "aGk="}}"#) == nil)
+        // The response body stays on the tape, as `null` in the recording read around it.
+        let document = try JSONParser().parseDocument(Array(sample.utf8), file: "r.json")
+        let body = try #require(document.entry(at: ["response", "body"]))
+        let recording = try document.withView { view throws(ContractError) in
+            try Recording(fields: TapeFields(view: view, node: document.root, skipping: body), file: "r.json", locate: nil)
+        }
+        #expect(recording.response.body == .json(.null))
+        #expect(recording.response.header("vary") == "Accept" && recording.request.headers.count == 1)
+    }
+
     @Test func readsAndWritesTheSameBytes() throws {
         let recording = try Recording(json: TestSuites.json(sample), file: "r.json")
         #expect(recording.endpoint == "users/list-users")
@@ -80,22 +94,36 @@ import Testing
         (#"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "headers": {"A": 1}}}"#,
          "header 'A' in 'response.headers' must be text"),
     ])
-    func invalidRecordingsSayWhatIsWrong(json: String, message: String) {
-        #expect {
-            try Recording(json: TestSuites.json(json), file: "r.json")
-        } throws: { error in
-            let error = error as! ContractError
-            return error.code == .invalidRecording && error.message == message
-        }
+    func invalidRecordingsSayWhatIsWrong(json: String, message: String) throws {
+        let error = try #require(refusal(json))
+        #expect(error.code == .invalidRecording && error.message == message)
     }
 
-    /// Reads `text` as a recording named r.json, locating fields in its bytes; the error it throws, if any.
-    private func refusal(_ text: String) -> ContractError? {
-        do {
-            _ = try Recording(json: TestSuites.json(text), file: "r.json", locate: Recording.fieldLocator(in: Data(text.utf8), file: "r.json"))
+    /// Reads `text` as a recording named r.json, locating fields in its bytes, both ways a recording is read: as a
+    /// tree (`Recording.read`, for `diff` and re-recording) and in place on its tape (the verifier). The error
+    /// they throw, which must be the same, if any.
+    private func refusal(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> ContractError? {
+        let locate = Recording.fieldLocator(in: Data(text.utf8), file: "r.json")
+        let asTree = Result { () throws(ContractError) in try Recording(json: TestSuites.json(text), file: "r.json", locate: locate) }
+        let asTape = Result { () throws(ContractError) -> Recording in
+            let document = try JSONParser().parseDocument(Array(text.utf8), file: "r.json")
+            return try document.withView { view throws(ContractError) in
+                try Recording(fields: TapeFields(view: view, node: document.root, skipping: -1), file: "r.json", locate: locate)
+            }
+        }
+        switch (asTree, asTape) {
+        case (.success(let tree), .success(let tape)):
+            #expect(tree == tape, sourceLocation: sourceLocation)
             return nil
-        } catch {
-            return error
+        case (.failure(let tree), .failure(let tape)):
+            #expect(
+                [tree.code.rawValue, tree.message, tree.location?.description, tree.hint]
+                    == [tape.code.rawValue, tape.message, tape.location?.description, tape.hint],
+                sourceLocation: sourceLocation)
+            return tape
+        default:
+            Issue.record("read as a tree: \(asTree); read on the tape: \(asTape)", sourceLocation: sourceLocation)
+            return nil
         }
     }
 
