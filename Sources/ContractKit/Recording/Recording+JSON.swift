@@ -143,7 +143,7 @@ extension Recording {
             return result
         }
         func body(_ object: Fields, _ name: String) throws(ContractError) -> Body? {
-            let fields = (object.members ?? []).filter { Recording.isBodyField($0.key) }
+            let fields = object.members(named: Recording.bodyFields)
             guard let field = fields.first else { return nil }
             guard fields.count == 1 else {
                 throw invalid(
@@ -197,10 +197,8 @@ extension Recording {
                                url: finalURL, redirects: redirects))
     }
 
-    /// Whether `key` is a member that can hold a body; a request or response has at most one of them.
-    private static func isBodyField(_ key: String) -> Bool {
-        key == "body" || key == "bodyText" || key == "bodyBase64"
-    }
+    /// The members that can hold a body; a request or response has at most one of them.
+    private static let bodyFields = ["body", "bodyText", "bodyBase64"]
 
     /// Why `text` is not base64, for a message: the first character that cannot be there, or the length.
     private static func base64Problem(in text: String) -> String {

@@ -8,6 +8,8 @@ protocol RecordingFields {
     var numberValue: JSONNumber? { get }
     /// An object's members in order (repeated keys included), or nil for any other value.
     var members: [(key: String, value: Self)]? { get }
+    /// An object's members whose key is one of `names`, in order (repeated keys included); empty for any other value.
+    func members(named names: [String]) -> [(key: String, value: Self)]
     /// An array's elements, or nil for any other value.
     var items: [Self]? { get }
     /// An object's value for `key` (the last one when the key repeats), or nil.
@@ -19,6 +21,9 @@ protocol RecordingFields {
 extension JSONValue: RecordingFields {
     var isObject: Bool { objectValue != nil }
     var members: [(key: String, value: JSONValue)]? { objectValue.map { $0.entries.map { ($0.key, $0.value) } } }
+    func members(named names: [String]) -> [(key: String, value: JSONValue)] {
+        (objectValue?.entries ?? []).filter { names.contains($0.key) }.map { ($0.key, $0.value) }
+    }
     var items: [JSONValue]? { arrayValue }
     subscript(key: String) -> JSONValue? { objectValue?[key] }
     var tree: JSONValue { self }
@@ -73,6 +78,18 @@ struct TapeFields: RecordingFields {
         var member = node + 1
         while member < view.entries[node].end {
             members.append((view.string(member), at(member + 1)))
+            member = view.next(after: member + 1)
+        }
+        return members
+    }
+
+    func members(named names: [String]) -> [(key: String, value: TapeFields)] {
+        guard view.kind(node) == .object else { return [] }
+        var members: [(key: String, value: TapeFields)] = []
+        var member = node + 1
+        while member < view.entries[node].end {
+            // Keys are compared in the text, so the others are never decoded.
+            if let name = names.first(where: { view.string(member, equals: $0) }) { members.append((name, at(member + 1))) }
             member = view.next(after: member + 1)
         }
         return members
