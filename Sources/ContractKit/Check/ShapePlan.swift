@@ -97,11 +97,12 @@ final class ShapePlan: Sendable {
     /// The plan for checking values against `shape`, and everything it refers to.
     ///
     /// The tables are constants once built, so that reading them during a walk needs no exclusivity checks.
-    init(checker: ShapeChecker, shape: Shape) {
-        var builder = Builder(checker: checker)
+    init(checker: ShapeChecker, shape: Shape, sharing cache: ShapePlanCache? = nil) {
+        var builder = Builder(checker: checker, objectCache: cache)
         root = builder.node(for: shape)
-        tests = builder.tests
-        declared = builder.declared
+        // Copied to their size: a suite keeps a plan per endpoint for the whole run.
+        tests = builder.tests.withUnsafeBufferPointer(Array.init)
+        declared = builder.declared.withUnsafeBufferPointer(Array.init)
         objects = builder.objects
         dateFormats = builder.dateFormats
         enumerations = builder.enumerations
@@ -122,8 +123,12 @@ extension ShapePlan {
         /// The test of each named shape already planned (or being planned), by name.
         private var testsByName = [String: Test](minimumCapacity: 16)
 
-        init(checker: ShapeChecker) {
+        /// Where objects planned for other plans are kept, so that endpoints using the same named shapes share them.
+        let objectCache: ShapePlanCache?
+
+        init(checker: ShapeChecker, objectCache: ShapePlanCache?) {
             self.checker = checker
+            self.objectCache = objectCache
             tests.reserveCapacity(64)
             declared.reserveCapacity(64)
         }
@@ -183,7 +188,7 @@ extension ShapePlan {
             case .object(let object):
                 let index = objects.count
                 let fieldNodes = object.fields.map { reserveNode($0.shape) }
-                objects.append(Object(shape: object, fieldNodes: fieldNodes))
+                objects.append(objectCache?.object(for: object, fieldNodes: fieldNodes) ?? Object(shape: object, fieldNodes: fieldNodes))
                 return container(.object(index), name: name, planning: object.fields.map { $0.shape })
             case .named:
                 // An unknown name, or names that lead round in a circle.
@@ -205,11 +210,22 @@ extension ShapePlan {
 }
 
 /// The plans a checker has made, by the shape they check, so that checking many bodies plans each shape once.
+///
+/// Shapes are compared with where they are written, so two endpoints that both expect `[User]` on different lines
+/// have plans of their own; the objects inside them (`User`'s fields, as declared once under `shapes:`) are shared,
+/// so that a suite of thousands of endpoints holds each named object's tables once rather than once per endpoint.
 final class ShapePlanCache: @unchecked Sendable {
     /// Plans kept at most: a verifier shares one checker across a suite's endpoints; reaching this means shapes made on the fly.
     private static let capacity = 4096
     private let lock = NSLock()
     private var plans: [Shape: ShapePlan] = [:]
+    private var objects: [ObjectKey: ShapePlan.Object] = [:]
+
+    /// An object as written, and the nodes its fields have in the plan: plans that number them alike share it.
+    private struct ObjectKey: Hashable {
+        var shape: ObjectShape
+        var fieldNodes: [Int]
+    }
 
     /// The plan for `shape` under `checker`, made on first use.
     func plan(for shape: Shape, checker: ShapeChecker) -> ShapePlan {
@@ -217,11 +233,23 @@ final class ShapePlanCache: @unchecked Sendable {
         let cached = plans[shape]
         lock.unlock()
         if let cached { return cached }
-        let plan = ShapePlan(checker: checker, shape: shape)
+        let plan = ShapePlan(checker: checker, shape: shape, sharing: self)
         lock.lock()
         if plans.count >= Self.capacity { plans.removeAll(keepingCapacity: true) }
         plans[shape] = plan
         lock.unlock()
         return plan
+    }
+
+    /// The planned object for `shape` whose fields are at `fieldNodes`, made on first use.
+    func object(for shape: ObjectShape, fieldNodes: [Int]) -> ShapePlan.Object {
+        let key = ObjectKey(shape: shape, fieldNodes: fieldNodes)
+        lock.lock()
+        defer { lock.unlock() }
+        if let object = objects[key] { return object }
+        let object = ShapePlan.Object(shape: shape, fieldNodes: fieldNodes)
+        if objects.count >= Self.capacity { objects.removeAll(keepingCapacity: true) }
+        objects[key] = object
+        return object
     }
 }

@@ -101,7 +101,7 @@ public struct Verifier: Sendable {
             let (model, note) = model(for: endpoint)
             return EndpointPreparation(
                 basis: EndpointPreparation.Basis(endpoint), check: endpoint.expect.body.map { checker(for: endpoint, shape: $0) }, model: model, modelNote: note,
-                decoder: endpoint.decoding.makeDecoder())
+                decoder: prepared.decoder(for: endpoint.decoding))
         }
     }
 
@@ -253,7 +253,8 @@ private struct EndpointPreparation: @unchecked Sendable {
     /// The model to decode through, or nil with `modelNote` saying why not.
     var model: ModelType?
     var modelNote: String?
-    /// The endpoint's `JSONDecoder`, configured as its spec says; one per endpoint, as the app keeps one.
+    /// A `JSONDecoder` configured as the endpoint's spec says, shared by the endpoints configured alike (decoding
+    /// with one from several threads at once is safe).
     var decoder: JSONDecoder
 }
 
@@ -274,11 +275,12 @@ extension EndpointPreparation {
     }
 }
 
-/// Each endpoint's preparation, and a checker per set of options shared by the endpoints that have the same, so that
-/// a run plans each shape and resolves each model once.
+/// Each endpoint's preparation, and a checker and a decoder per set of options, shared by the endpoints that have the
+/// same, so that a run plans each shape and resolves each model once.
 private final class Preparations: @unchecked Sendable {
     private let lock = NSLock()
     private var checkers: [ShapeChecker.Options: ShapeChecker] = [:]
+    private var decoders: [DecodingOptions: JSONDecoder] = [:]
     private var endpoints: [String: EndpointPreparation] = [:]
 
     func preparation(for endpoint: Endpoint, _ make: () -> EndpointPreparation) -> EndpointPreparation {
@@ -295,6 +297,15 @@ private final class Preparations: @unchecked Sendable {
         defer { lock.unlock() }
         endpoints[endpoint.id] = made
         return made
+    }
+
+    func decoder(for options: DecodingOptions) -> JSONDecoder {
+        lock.lock()
+        defer { lock.unlock() }
+        if let decoder = decoders[options] { return decoder }
+        let decoder = options.makeDecoder()
+        decoders[options] = decoder
+        return decoder
     }
 
     func checker(for options: ShapeChecker.Options, _ make: () -> ShapeChecker) -> ShapeChecker {

@@ -50,6 +50,29 @@ let userShape = """
         }
     }
 
+    /// A suite of many endpoints expecting `[User]` keeps `User`'s planned fields once, and each endpoint's findings
+    /// still point at its own spec line.
+    @Test func endpointsShareNamedObjectsButKeepTheirOwnLocations() throws {
+        let suite = try TestSuites.suite(("t.yaml", """
+            shapes:
+              User: { id: Int }
+            endpoints:
+              a: { request: GET /a, expect: { body: [User] } }
+              b: { request: GET /b, expect: { body: [User] } }
+            """))
+        let checker = ShapeChecker(shapes: suite.shapes)
+        let (a, b) = (suite.endpoints[0].expect.body!, suite.endpoints[1].expect.body!)
+        let (planA, planB) = (checker.plan(for: a), checker.plan(for: b))
+        #expect(planA !== planB)
+        #expect(planA.objects.count == 1 && planA.objects[0] === planB.objects[0])
+        for (shape, line) in [(a, 4), (b, 5)] {
+            let notAnArray = checker.check(try TestSuites.json(#"{"id": 1}"#), against: shape)
+            #expect(notAnArray.map(\.specLocation?.line) == [line])
+            let wrongID = checker.check(try TestSuites.json(#"[{"id": "1"}]"#), against: shape)
+            #expect(wrongID.map(\.specLocation) == [SourceLocation(file: "t.yaml", line: 2, column: 15)])
+        }
+    }
+
     @Test func conformingBodyHasNoFindings() throws {
         let findings = try check(
             #"{"id": 1, "first_name": "Ada", "email": null, "createdAt": "2026-01-01T00:00:00Z", "role": "admin"}"#,
