@@ -14,7 +14,9 @@ public enum ContractCLI {
     /// ```
     public static func main(models: [any Decodable.Type]) async {
         await RegisteredModels.$registry.withValue(ModelRegistry(models)) {
-            await RootCommand.main()
+            await RunnerName.$current.withValue(CommandName.current) {
+                await RootCommand.main()
+            }
         }
     }
 

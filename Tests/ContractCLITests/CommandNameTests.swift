@@ -49,6 +49,13 @@ import Testing
 
         let lint = try CommandRunner.run(["lint"], in: root, executable: folder + "/app-contract")
         #expect(lint.stderr.contains("warning: environment variable 'BETS_API_KEY' is not set; `app-contract record` will need it"), "\(lint.stderr)")
+
+        // Hints written by the library, not the command line, follow the runner's name too.
+        try FileManager.default.removeItem(atPath: root + "/Recordings/users/get-user.json")
+        let missing = try CommandRunner.run(["verify", "--filter", "users/get-user"], in: root, executable: folder + "/app-contract")
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("record it with `app-contract record --filter users/get-user`"), "\(missing.stdout)")
+        #expect(!missing.stdout.contains("`contract "), "\(missing.stdout)")
     }
 }
 

@@ -3,7 +3,7 @@ extension RecordingDiff {
     /// changed, then a summary line. `old` and `new` name the two recordings. Keys and values from the bodies
     /// are shown with their non-printable characters escaped (``Swift/String/escapingNonPrintables(keepingLineBreaks:)``).
     public func renderText(old: String, new: String, values: Bool) -> String {
-        var out = "contract diff \(old.escapingNonPrintables()) → \(new.escapingNonPrintables())\n"
+        var out = "\(RunnerName.current) diff \(old.escapingNonPrintables()) → \(new.escapingNonPrintables())\n"
         for note in notes { out += "  note: \(note.escapingNonPrintables())\n" }
         for finding in findings {
             var head = "\(finding.severity.rawValue.padding(to: 8)) \(finding.kind.rawValue)"

@@ -69,7 +69,7 @@ extension Recording {
         var error = syntaxError
         error.code = .invalidRecording
         error.message = "the recording is not valid JSON: " + error.message
-        if error.hint == nil { error.hint = "re-record it with `contract record`, or fix the JSON by hand" }
+        if error.hint == nil { error.hint = "re-record it with `\(RunnerName.current) record`, or fix the JSON by hand" }
         return error
     }
 
@@ -163,7 +163,7 @@ extension Recording {
                     throw invalid(
                         "'\(name).bodyBase64' is not valid base64: \(Recording.base64Problem(in: string))", at: [name, field.key],
                         hint: "bodyBase64 holds the body's bytes in standard base64 (A-Z, a-z, 0-9, + and /, padded with =, on one line); "
-                            + "re-record it with `contract record`, or put a text body in bodyText")
+                            + "re-record it with `\(RunnerName.current) record`, or put a text body in bodyText")
                 }
                 return .base64(string)
             }

@@ -36,7 +36,7 @@ private struct ReportReading {
     func invalid(_ message: String) -> ContractError {
         ContractError(
             .invalidReport, message, at: SourceLocation(file: file, line: 1, column: 1),
-            hint: "pass reports written by `contract verify --format json` (or report.json from --report-dir)")
+            hint: "pass reports written by `\(RunnerName.current) verify --format json` (or report.json from --report-dir)")
     }
 
     func object(_ value: JSONValue?, _ name: String) throws(ContractError) -> JSONObject {

@@ -99,7 +99,7 @@ extension SpecFileParser {
         }
         guard path.hasPrefix("/") else {
             report("the path '\(path)' must start with '/'", at: textLocation(node),
-                   hint: "paths are relative to the base URL given to 'contract record': write '/\(path)'")
+                   hint: "paths are relative to the base URL given to '\(RunnerName.current) record': write '/\(path)'")
             return nil
         }
         return RequestSpec(method: method, path: path, location: textLocation(node))

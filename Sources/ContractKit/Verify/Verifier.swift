@@ -122,7 +122,7 @@ public struct Verifier: Sendable {
             return [Finding(
                 kind: .recordingMissing, severity: .breaking, path: nil, expected: "a recording at \(path)", actual: "no file",
                 message: "there is no recording for this endpoint",
-                hint: "record it with `contract record --filter \(endpoint.id)`, or add the file by hand", specLocation: endpoint.location)]
+                hint: "record it with `\(RunnerName.current) record --filter \(endpoint.id)`, or add the file by hand", specLocation: endpoint.location)]
         }
         let recording: Recording
         let document: JSONDocument?
@@ -135,7 +135,7 @@ public struct Verifier: Sendable {
                 kind: .recordingInvalid, severity: .breaking, path: nil, expected: Recording.formatID,
                 actual: "invalid at \(error.location?.description ?? path)", message: "the recording cannot be read: \(error.message)",
                 hint: (error.hint.map { "\($0); otherwise " } ?? "")
-                    + "record it again (`contract record --filter \(endpoint.id)`), or restore it from git if it was cut short or edited by mistake",
+                    + "record it again (`\(RunnerName.current) record --filter \(endpoint.id)`), or restore it from git if it was cut short or edited by mistake",
                 specLocation: endpoint.location)]
         }
         var findings: [Finding] = []
