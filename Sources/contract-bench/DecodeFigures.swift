@@ -44,7 +44,8 @@ enum DecodeFigures {
 }
 
 /// Figure 4: the `anyCase` key strategy against `convertFromSnakeCase` and against default keys (with
-/// CodingKeys spelling the snake_case names) on the same snake_case payload.
+/// CodingKeys spelling the snake_case names) on the same snake_case payload, beside a reference row: the floor of
+/// any `.custom` strategy, one that hands every key back unchanged, against the same default keys.
 enum KeyStrategyFigures {
     struct ExplicitKeys: Codable {
         var recordId: Int; var firstName: String; var lastName: String; var emailAddress: String
@@ -54,6 +55,11 @@ enum KeyStrategyFigures {
             case isActive = "is_active", accountBalance = "account_balance", postalCode = "postal_code", countryCode = "country_code"
         }
     }
+
+    /// The least a `.custom` strategy can do: hand back the key it is asked about. What this costs over default keys
+    /// is Foundation's own work around every call (the coding path copied into an array, the key boxed, the
+    /// returned key read and inserted into a new dictionary), which `anyCase` pays too.
+    static let identityCustom = JSONDecoder.KeyDecodingStrategy.custom { path in path[path.count - 1] }
 
     static func run(quick: Bool) -> [Row] {
         let data = Data(Payloads.snakeRecords(count: quick ? 5_000 : 20_000))
@@ -73,6 +79,13 @@ enum KeyStrategyFigures {
         } against: {
             _ = try! plain.decode([ExplicitKeys].self, from: data)
         }
+        let identity = JSONDecoder()
+        identity.keyDecodingStrategy = identityCustom
+        let (floorRatio, identityTime, plainAgainstIdentityTime) = Measure.sideBySide(runs: runs) {
+            _ = try! identity.decode([ExplicitKeys].self, from: data)
+        } against: {
+            _ = try! plain.decode([ExplicitKeys].self, from: data)
+        }
         print("  measured figure 4")
         return [
             Row(figure: "4 anyCase vs convertFromSnakeCase", payload: "\(data.count / 1024) KB snake_case", ratio: overSnake,
@@ -81,6 +94,10 @@ enum KeyStrategyFigures {
             Row(figure: "4 anyCase vs default keys", payload: "\(data.count / 1024) KB snake_case", ratio: overPlain,
                 target: "<= 1.3x", met: overPlain <= 1.3,
                 detail: String(format: "anyCase %.1f ms, default keys %.1f ms", anyCaseAgainstPlainTime * 1000, plainTime * 1000)),
+            // Not a target: the floor under the row above, which no `.custom` strategy can go below.
+            Row(figure: "4 floor: identity .custom vs default keys", payload: "\(data.count / 1024) KB snake_case", ratio: floorRatio,
+                target: "(reference)", met: nil,
+                detail: String(format: "identity .custom %.1f ms, default keys %.1f ms", identityTime * 1000, plainAgainstIdentityTime * 1000)),
         ]
     }
 }

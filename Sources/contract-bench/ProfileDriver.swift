@@ -8,7 +8,7 @@ import Foundation
 enum ProfileDriver {
     static let usage = """
         usage: contract-bench profile parse|serialization|check|decode|verify <small|medium|large|deep|wide|reordered> [passes]
-               contract-bench profile anycase|snakecase|defaultkeys snake [passes]
+               contract-bench profile anycase|snakecase|defaultkeys|customidentity snake [passes]
                contract-bench profile corpus <recordings> <directory>
         """
 
@@ -41,6 +41,7 @@ enum ProfileDriver {
         case "anycase": work = .keys(.anyCase)
         case "snakecase": work = .keys(.convertFromSnakeCase)
         case "defaultkeys": work = .keys(.useDefaultKeys)
+        case "customidentity": work = .identityKeys
         default:
             print(usage)
             return 64
@@ -60,6 +61,8 @@ enum ProfileDriver {
         /// Figure 4: the snake_case records under a key strategy; `.useDefaultKeys` decodes the model whose
         /// CodingKeys spell the snake_case names.
         case keys(JSONDecoder.KeyDecodingStrategy)
+        /// Figure 4's floor: the model with snake_case CodingKeys under a `.custom` strategy that changes no key.
+        case identityKeys
     }
 
     static func payload(_ name: String) -> [UInt8]? {
@@ -109,6 +112,10 @@ enum ProfileDriver {
             } else {
                 _ = try! decoder.decode([Payloads.SnakeRecord].self, from: data)
             }
+        case .identityKeys:
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = KeyStrategyFigures.identityCustom
+            _ = try! decoder.decode([KeyStrategyFigures.ExplicitKeys].self, from: data)
         }
     }
 }
