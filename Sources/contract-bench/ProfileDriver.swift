@@ -8,7 +8,7 @@ import Foundation
 enum ProfileDriver {
     static let usage = """
         usage: contract-bench profile parse|serialization|check|decode|verify <small|medium|large|deep|wide|reordered> [passes]
-               contract-bench profile anycase|snakecase|defaultkeys|customidentity snake [passes]
+               contract-bench profile anycase|snakecase|defaultkeys|customidentity snake|camel [passes]
                contract-bench profile corpus <recordings> <directory>
         """
 
@@ -38,10 +38,11 @@ enum ProfileDriver {
             let verifier = Verifier(
                 suite: suite, options: .init(recordingsDirectory: directory + "/Recordings"), models: ModelRegistry([Payloads.User.self]))
             work = .verify(verifier, suite.endpoints[0])
-        case "anycase": work = .keys(.anyCase)
-        case "snakecase": work = .keys(.convertFromSnakeCase)
-        case "defaultkeys": work = .keys(.useDefaultKeys)
-        case "customidentity": work = .identityKeys
+        case "anycase": work = .keys(.anyCase, snakeCodingKeys: false)
+        case "snakecase": work = .keys(.convertFromSnakeCase, snakeCodingKeys: false)
+        // The baselines, which change no key, decode the model whose CodingKeys spell the payload's keys.
+        case "defaultkeys": work = .keys(.useDefaultKeys, snakeCodingKeys: arguments[1] == "snake")
+        case "customidentity": work = .keys(KeyStrategyFigures.identityCustom, snakeCodingKeys: arguments[1] == "snake")
         default:
             print(usage)
             return 64
@@ -58,11 +59,9 @@ enum ProfileDriver {
         case parse, serialization, decode
         case check(ShapeChecker, Shape)
         case verify(Verifier, Endpoint)
-        /// Figure 4: the snake_case records under a key strategy; `.useDefaultKeys` decodes the model whose
-        /// CodingKeys spell the snake_case names.
-        case keys(JSONDecoder.KeyDecodingStrategy)
-        /// Figure 4's floor: the model with snake_case CodingKeys under a `.custom` strategy that changes no key.
-        case identityKeys
+        /// Figure 4: the records under a key strategy, into the model whose CodingKeys spell the snake_case names
+        /// or into the one with camelCase properties.
+        case keys(JSONDecoder.KeyDecodingStrategy, snakeCodingKeys: Bool)
     }
 
     static func payload(_ name: String) -> [UInt8]? {
@@ -73,6 +72,7 @@ enum ProfileDriver {
         case "deep": return Payloads.deep(depth: 200, count: 500)
         case "wide": return Payloads.wide(width: 20_000)
         case "snake": return Payloads.snakeRecords(count: 20_000)
+        case "camel": return Payloads.camelRecords(count: 20_000)
         case "reordered":
             // The medium payload with every object's keys in reverse order, as a server may send them.
             func reversed(_ value: JSONValue) -> JSONValue {
@@ -104,18 +104,14 @@ enum ProfileDriver {
             _ = try! decoder.decode([Payloads.User].self, from: data)
         case .verify(let verifier, let endpoint):
             precondition(verifier.verify(endpoint).findings.isEmpty)
-        case .keys(let strategy):
+        case .keys(let strategy, let snakeCodingKeys):
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = strategy
-            if case .useDefaultKeys = strategy {
+            if snakeCodingKeys {
                 _ = try! decoder.decode([KeyStrategyFigures.ExplicitKeys].self, from: data)
             } else {
                 _ = try! decoder.decode([Payloads.SnakeRecord].self, from: data)
             }
-        case .identityKeys:
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = KeyStrategyFigures.identityCustom
-            _ = try! decoder.decode([KeyStrategyFigures.ExplicitKeys].self, from: data)
         }
     }
 }
