@@ -18,10 +18,15 @@ extension AnyCaseKeys {
     /// Keys are matched byte for byte, not by `String` equality: `"E\u{301}TAT"` equals `"ÉTAT"` as a `String`,
     /// but the combining accent splits it into other words.
     @inline(__always)
-    static func cachedCanonical(_ key: String) -> String {
+    static func cachedCanonical(_ key: consuming String) -> String {
         guard let slots = KeyCache.slotsOfThisThread(), let hash = KeyCache.hash(key) else { return canonical(key) }
         let pair = slots + (Int(truncatingIfNeeded: hash >> (64 - KeyCache.slotBits)) & ~1)
-        if KeyCache.sameValue(pair.pointee.key, key) { return pair.pointee.canonical }
+        if KeyCache.sameValue(pair.pointee.key, key) {
+            // A key already in canonical form is stored as its own canonical form. Handing back the key itself
+            // then spares a retain of the cached copy and a release of the key.
+            if KeyCache.sameValue(pair.pointee.canonical, key) { return key }
+            return pair.pointee.canonical
+        }
         return KeyCache.canonical(key, missedIn: pair)
     }
 

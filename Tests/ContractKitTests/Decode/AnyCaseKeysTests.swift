@@ -26,6 +26,7 @@ import Testing
         ("ABc", "aBc"), ("AB$", "aB$"), ("A$", "a$"), ("user-ID", "userId"), ("getHTTPResponse", "getHttpResponse"),
         // Longer than 15 bytes (not stored inline by String).
         ("a_rather_long_key_name", "aRatherLongKeyName"), ("notification_preferences_updated_at", "notificationPreferencesUpdatedAt"),
+        ("notificationPreferencesUpdatedAt", "notificationPreferencesUpdatedAt"),
         // Non-ASCII anywhere moves the whole key to the Unicode rules.
         ("Ärger_ID", "ärgerId"), ("user_ñame", "userÑame"), ("ÉTAT", "état"), ("E\u{301}TAT", "e\u{301}Tat"),
     ])
