@@ -107,7 +107,14 @@ extension AnyCaseKeys {
                     return (low ^ (high >> 32 | high << 32)) &* 0x9E37_79B9_7F4A_7C15
                 }
             }
-            return key.utf8.withContiguousStorageIfAvailable { bytes in
+            return hashOfBytes(key)
+        }
+
+        /// The hash of a longer key, by its bytes. Kept out of line, so that the hash of a short key, inlined
+        /// into every call of the strategy, stays a few instructions.
+        @inline(never)
+        private static func hashOfBytes(_ key: String) -> UInt64? {
+            key.utf8.withContiguousStorageIfAvailable { bytes in
                 let bytes = UnsafeRawBufferPointer(bytes)
                 var hash = UInt64(bytes.count)
                 var offset = 0
