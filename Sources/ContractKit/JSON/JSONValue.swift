@@ -14,9 +14,16 @@ public enum JSONValue: Sendable, Hashable {
         case .bool: return "boolean"
         case .number(let number): return number.isInteger ? "integer" : "number"
         case .string: return "string"
-        case .array(let items): return items.count == 1 ? "array with 1 element" : "array with \(items.count) elements"
-        case .object(let object): return object.count == 1 ? "object with 1 key" : "object with \(object.count) keys"
+        case .array(let items): return Self.containerDescription(isObject: false, count: items.count)
+        case .object(let object): return Self.containerDescription(isObject: true, count: object.count)
         }
+    }
+
+    /// `array with 3 elements`, `object with 1 key`: a container as ``kindDescription`` words it.
+    static func containerDescription(isObject: Bool, count: Int) -> String {
+        isObject
+            ? (count == 1 ? "object with 1 key" : "object with \(count) keys")
+            : (count == 1 ? "array with 1 element" : "array with \(count) elements")
     }
 
     /// The JSON type's name: `null`, `boolean`, `number`, `string`, `array` or `object`.

@@ -14,7 +14,7 @@ public struct GitHubReportRenderer: ReportRenderer {
                 out += annotation(finding, of: result, failOn: report.failOn) + "\n"
             }
         }
-        out += "contract: " + report.summary.line + "\n"
+        out += RunnerName.current + ": " + report.summary.line + "\n"
         return out
     }
 

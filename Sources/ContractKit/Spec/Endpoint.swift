@@ -28,7 +28,8 @@ public struct Endpoint: Sendable {
     /// Where its recording lives under `recordings`: `<recordings>/<spec-file-stem>/<endpoint>.json`.
     public func recordingPath(in recordings: String) -> String {
         var base = recordings[...]
-        while base.utf8.count > 1, base.utf8.last == UInt8(ascii: "/") { base = base.dropLast() }
+        // By bytes: a '/' after a character that joins with what follows must not take that character with it.
+        while base.utf8.count > 1, base.utf8.last == UInt8(ascii: "/") { base = Substring(base.utf8.dropLast()) }
         return "\(base == "/" ? "" : base)/\(group)/\(name).json"
     }
 

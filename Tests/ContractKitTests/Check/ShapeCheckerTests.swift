@@ -66,10 +66,35 @@ let userShape = """
         #expect(planA !== planB)
         #expect(planA.objects.count == 1 && planA.objects[0] === planB.objects[0])
         for (shape, line) in [(a, 4), (b, 5)] {
-            let notAnArray = checker.check(try TestSuites.json(#"{"id": 1}"#), against: shape)
+            let notAnArray = checker.check(TestSuites.json(#"{"id": 1}"#), against: shape)
             #expect(notAnArray.map(\.specLocation?.line) == [line])
-            let wrongID = checker.check(try TestSuites.json(#"[{"id": "1"}]"#), against: shape)
+            let wrongID = checker.check(TestSuites.json(#"[{"id": "1"}]"#), against: shape)
             #expect(wrongID.map(\.specLocation) == [SourceLocation(file: "t.yaml", line: 2, column: 15)])
+        }
+    }
+
+    /// Objects are shared only where they are the same object at the same place in their plans: `User` reached at
+    /// another node, and inline objects alike but for their lines, each keep their own.
+    @Test func objectsAreSharedOnlyWhereTheyAreTheSame() throws {
+        let suite = try TestSuites.suite(("t.yaml", """
+            shapes:
+              User: { id: Int }
+            endpoints:
+              a: { request: GET /a, expect: { body: [User] } }
+              b: { request: GET /b, expect: { body: { users: [User] } } }
+              c: { request: GET /c, expect: { body: { n: Int } } }
+              d: { request: GET /d, expect: { body: { n: Int } } }
+            """))
+        let checker = ShapeChecker(shapes: suite.shapes)
+        let plans = suite.endpoints.map { checker.plan(for: $0.expect.body!) }
+        let user = { (plan: ShapePlan) in plan.objects.first { $0.fieldNames == ["id"] }! }
+        #expect(user(plans[0]) !== user(plans[1]), "User's field is node 3 under b's envelope, 2 under a's array")
+        #expect(plans[2].objects[0] !== plans[3].objects[0])
+        let wrongID = checker.check(TestSuites.json(#"{"users": [{"id": "1"}]}"#), against: suite.endpoints[1].expect.body!)
+        #expect(wrongID.map(\.specLocation?.line) == [2])
+        for (endpoint, line) in [(2, 6), (3, 7)] {
+            let wrongN = checker.check(TestSuites.json(#"{"n": "1"}"#), against: suite.endpoints[endpoint].expect.body!)
+            #expect(wrongN.map(\.specLocation?.line) == [line])
         }
     }
 

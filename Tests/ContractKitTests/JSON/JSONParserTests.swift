@@ -20,6 +20,30 @@ import Testing
         ContractKit.SourceLocation(file: "body.json", line: line, column: column)
     }
 
+    // MARK: Whitespace
+
+    /// Runs of whitespace are stepped over eight bytes at a time up to their first byte that is not a space: runs
+    /// of every length, with tabs, line feeds and carriage returns at every place in a word, and at the very end.
+    @Test func whitespaceRunsOfEveryShapeAreSteppedOverExactly() throws {
+        let others: [Character] = ["\t", "\n", "\r"]
+        for length in 0...19 {
+            for place in 0...length {
+                for other in others {
+                    var run = Array(repeating: Character(" "), count: length)
+                    if place < length { run[place] = other }
+                    let gap = String(run)
+                    #expect(try parse("[1,\(gap)2\(gap)]\(gap)") == .array([.number(JSONNumber(1)), .number(JSONNumber(2))]))
+                    // The error after a run is at the byte the run stops at.
+                    let error = parseError("{\"a\":\(gap)x}")
+                    let lines = gap.split(separator: "\n", omittingEmptySubsequences: false)
+                    let column = lines.count == 1 ? 6 + gap.count : lines.last!.count + 1
+                    let line = lines.count
+                    #expect(error?.location == at(line, column), "a run of \(length) with \(other.debugDescription) at \(place)")
+                }
+            }
+        }
+    }
+
     // MARK: Values
 
     @Test func parsesEveryKindOfValue() throws {

@@ -66,6 +66,51 @@ import Testing
         #expect(recording.response.header("vary") == "Accept" && recording.request.headers.count == 1)
     }
 
+    /// The verifier reads recording files with `readIndexed` (metadata on the tape, the response body left there);
+    /// `diff` and re-recording read them with `read` (a tree). From the same file they must agree on everything.
+    @Test(arguments: [
+        // Repeated keys: the last copy counts, in both.
+        #"{"format": "x", "format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "status": 201, "body": [1], "body": {"a": 2}}}"#,
+        #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": 200}, "response": {"status": 404, "bodyText": "gone"}}"#,
+        // An escaped key is still the key it spells; escaped values are decoded.
+        #"{"format": "contract-recording/1", "endpoint": "a/\u00e9", "request": {"method": "GET", "url": "/\ud83d\ude00"}, "response": {"status": 200, "bod\u0079": {"k\n": "v\t"}}}"#,
+        // Headers as arrays, redirects, a fractional duration.
+        #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/", "headers": {"Accept": ["a", "b"]}}, "response": {"status": 200, "url": "/c", "redirects": [{"status": 302, "url": "/"}], "headers": {"Set-Cookie": ["x", "y"], "Vary": "A"}, "durationMs": 12.5, "body": null}}"#,
+        // Refusals: where, what, and the same hint from both.
+        #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "redirects": [1]}}"#,
+        #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "headers": {"A": ["x", 2]}}}"#,
+        #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": 2e2, "body": 1}}"#,
+        #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "body": 1, "body": 2}}"#,
+        #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "bodyText": 7}}"#,
+        #"{"format": "contract-recording/1", "endpoint": "a/b", "request": ["GET"], "response": {"status": 200}}"#,
+        "[1, 2]", "\"text\"", "null",
+    ])
+    func bothReadersAgreeOnAFile(text: String) throws {
+        let directory = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/r.json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let asTree = Result { () throws(ContractError) in try Recording.read(from: path) }
+        let asTape = Result { () throws(ContractError) in try Recording.readIndexed(from: path) }
+        switch (asTree, asTape) {
+        case (.success(var tree), .success(let (tape, body))):
+            // The tape leaves the response body where it is, as a document of its own.
+            if case .json(let value)? = tree.response.body {
+                #expect(body?.value == value)
+                tree.response.body = .json(.null)
+            } else {
+                #expect(body == nil)
+            }
+            #expect(tree == tape)
+        case (.failure(let tree), .failure(let tape)):
+            #expect(tree.code == tape.code && tree.message == tape.message)
+            #expect(tree.location == tape.location && tree.hint == tape.hint)
+            #expect(tape.location?.file == path)
+        default:
+            Issue.record("read as a tree: \(asTree); read on the tape: \(asTape)")
+        }
+    }
+
     @Test func readsAndWritesTheSameBytes() throws {
         let recording = try Recording(json: TestSuites.json(sample), file: "r.json")
         #expect(recording.endpoint == "users/list-users")
