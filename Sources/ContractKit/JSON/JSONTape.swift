@@ -187,6 +187,8 @@ struct JSONTapeView {
     func string(_ node: Int, equals text: String) -> Bool {
         let entry = entries[node]
         guard entry.kind == .string else { return string(node) == text }
+        // Most keys compared are not the one sought, and most of those differ in length.
+        guard text.utf8.count == entry.length else { return false }
         var text = text
         return text.withUTF8 { utf8 in
             utf8.count == entry.length && (utf8.isEmpty || memcmp(bytes + entry.offset, utf8.baseAddress!, utf8.count) == 0)

@@ -43,16 +43,18 @@ final class MappedFile {
             status.st_size < limit
         else { return nil }
         let size = Int(status.st_size)
-        var bytes = [UInt8](repeating: 0, count: size)
-        let filled = bytes.withUnsafeMutableBytes { buffer -> Bool in
+        var filled = false
+        // Not zeroed first: every byte is read into, or the array is dropped.
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             var done = 0
             while done < size {
                 let count = read(descriptor, buffer.baseAddress! + done, size - done)
                 if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
+                guard count > 0 else { break }
                 done += count
             }
-            return true
+            filled = done == size
+            initialized = filled ? size : 0
         }
         return filled ? bytes : nil
     }

@@ -83,10 +83,17 @@ public struct Recording: Sendable, Hashable {
         /// Header names are ASCII tokens (RFC 9110), so ASCII case folding is the whole comparison; any other
         /// character must match exactly.
         static func sameHeaderName(_ first: String, _ second: String) -> Bool {
-            first.utf8.count == second.utf8.count
-                && zip(first.utf8, second.utf8).allSatisfy { a, b in
-                    a == b || (a | 0x20 == b | 0x20 && (a | 0x20) &- 0x61 < 26)
+            guard first.utf8.count == second.utf8.count else { return false }
+            var (first, second) = (first, second)
+            return first.withUTF8 { first in
+                second.withUTF8 { second in
+                    for index in first.indices {
+                        let (a, b) = (first[index], second[index])
+                        guard a == b || (a | 0x20 == b | 0x20 && (a | 0x20) &- 0x61 < 26) else { return false }
+                    }
+                    return true
                 }
+            }
         }
     }
 

@@ -57,12 +57,14 @@ public struct Verifier: Sendable {
 
     /// Verifies one endpoint against its recording. Never throws: every problem is a finding.
     public func verify(_ endpoint: Endpoint) -> EndpointResult {
-        let path = recordingPath(for: endpoint)
+        let preparation = preparation(for: endpoint)
+        let path = preparation.recordingPath
         var result = EndpointResult(
             id: endpoint.id, specLocation: endpoint.location, recordingPath: path, model: endpoint.model, findings: [])
         var recording: Recording?
         var body: LazyJSONValue?
-        result.findings = findings(for: endpoint, recordingPath: path, recording: &recording, body: &body, notes: &result.notes)
+        result.findings = findings(
+            for: endpoint, preparation: preparation, recordingPath: path, recording: &recording, body: &body, notes: &result.notes)
         for index in result.findings.indices { result.findings[index].endpoint = endpoint.id }
         applyWaivers(endpoint.waivers, to: &result)
         if !result.findings.isEmpty, var recording {
@@ -100,7 +102,7 @@ public struct Verifier: Sendable {
         prepared.preparation(for: endpoint) {
             let (model, note) = model(for: endpoint)
             return EndpointPreparation(
-                basis: EndpointPreparation.Basis(endpoint), check: endpoint.expect.body.map { checker(for: endpoint, shape: $0) }, model: model, modelNote: note,
+                basis: EndpointPreparation.Basis(endpoint), recordingPath: recordingPath(for: endpoint), check: endpoint.expect.body.map { checker(for: endpoint, shape: $0) }, model: model, modelNote: note,
                 decoder: prepared.decoder(for: endpoint.decoding))
         }
     }
@@ -115,15 +117,9 @@ public struct Verifier: Sendable {
 
     /// The endpoint's findings; `read` is the recording (its JSON body left `null`, to be built from `body`).
     private func findings(
-        for endpoint: Endpoint, recordingPath path: String, recording read: inout Recording?, body lazyBody: inout LazyJSONValue?,
-        notes: inout [String]
+        for endpoint: Endpoint, preparation: EndpointPreparation, recordingPath path: String, recording read: inout Recording?,
+        body lazyBody: inout LazyJSONValue?, notes: inout [String]
     ) -> [Finding] {
-        guard FileManager.default.fileExists(atPath: path) else {
-            return [Finding(
-                kind: .recordingMissing, severity: .breaking, path: nil, expected: "a recording at \(path)", actual: "no file",
-                message: "there is no recording for this endpoint",
-                hint: "record it with `\(RunnerName.current) record --filter \(endpoint.id)`, or add the file by hand", specLocation: endpoint.location)]
-        }
         let recording: Recording
         let document: JSONDocument?
         do {
@@ -131,6 +127,14 @@ public struct Verifier: Sendable {
             read = recording
             lazyBody = document.map { document in LazyJSONValue { document.value } }
         } catch {
+            // Asked only when reading failed, so that a run makes no extra system call per recording.
+            if error.code == .io && !FileManager.default.fileExists(atPath: path) {
+                return [Finding(
+                    kind: .recordingMissing, severity: .breaking, path: nil, expected: "a recording at \(path)", actual: "no file",
+                    message: "there is no recording for this endpoint",
+                    hint: "record it with `\(RunnerName.current) record --filter \(endpoint.id)`, or add the file by hand",
+                    specLocation: endpoint.location)]
+            }
             return [Finding(
                 kind: .recordingInvalid, severity: .breaking, path: nil, expected: Recording.formatID,
                 actual: "invalid at \(error.location?.description ?? path)", message: "the recording cannot be read: \(error.message)",
@@ -170,7 +174,6 @@ public struct Verifier: Sendable {
                 hint: bodyIsJSON ? "the body is still JSON, so decoding copes; tell the backend team" : "the backend no longer sends \(expected)",
                 specLocation: expect.location))
         }
-        let preparation = preparation(for: endpoint)
         let model = preparation.model
         if let note = preparation.modelNote { notes.append(note) }
         guard expect.body != nil || model != nil else { return findings }
@@ -248,6 +251,8 @@ private struct EndpointPreparation: @unchecked Sendable {
     /// What it was made from: an endpoint with the same id but other settings (an API caller may change an
     /// `Endpoint` and verify it again) needs a preparation of its own.
     var basis: Basis
+    /// Where the endpoint's recording is.
+    var recordingPath: String
     /// The checker and the plan of the body shape, when the spec declares one.
     var check: (ShapeChecker, ShapePlan)?
     /// The model to decode through, or nil with `modelNote` saying why not.
@@ -261,12 +266,17 @@ private struct EndpointPreparation: @unchecked Sendable {
 extension EndpointPreparation {
     /// The parts of an endpoint its preparation depends on.
     struct Basis: Equatable {
+        /// Where the recording is: `<recordings>/<group>/<name>.json`.
+        var group: String
+        var name: String
         var body: Shape?
         var extraKeys: ExtraKeysPolicy
         var decoding: DecodingOptions
         var model: String?
 
         init(_ endpoint: Endpoint) {
+            group = endpoint.group
+            name = endpoint.name
             body = endpoint.expect.body
             extraKeys = endpoint.expect.extraKeys
             decoding = endpoint.decoding

@@ -90,6 +90,10 @@ func lines(_ result: EndpointResult) -> [String] {
         endpoint.expect.body = Shape(.string, at: endpoint.location)
         endpoint.model = nil
         #expect(lines(verifier.verify(endpoint)) == ["type-mismatch breaking $"])
+        endpoint.name = "my-old-bets"
+        let renamed = verifier.verify(endpoint)
+        #expect(renamed.recordingPath == copy.recordings + "/bets/my-old-bets.json")
+        #expect(lines(renamed) == ["recording-missing breaking -"])
     }
 
     @Test func usersArrayBecameADictionaryKeyedById() async throws {
