@@ -11,9 +11,9 @@ enum ScalingFigures {
         var timings: [(Int, Double, Int)] = []
         let base = quick ? 5 : 20
         // Growth is judged on CPU time (both verifying threads, user and system): wall time on a shared machine
-        // swings with other processes' load. The median of three runs, and the largest peak, to be safe.
+        // swings with other processes' load. The median of five runs, and the largest peak, to be safe.
         func measure(_ directory: String) -> (cpuSeconds: Double, peak: Int) {
-            let runs = (0..<(quick ? 1 : 3)).map { _ in childVerify(directory) }
+            let runs = (0..<(quick ? 1 : 5)).map { _ in childVerify(directory) }
             return (runs.map(\.cpuSeconds).sorted()[runs.count / 2], runs.map(\.peakBytes).max()!)
         }
         // A run's fixed cost (Foundation's first use, the first decode, the worker threads) is measured on a corpus
