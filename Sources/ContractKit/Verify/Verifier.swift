@@ -102,7 +102,8 @@ public struct Verifier: Sendable {
         prepared.preparation(for: endpoint) {
             let (model, note) = model(for: endpoint)
             return EndpointPreparation(
-                basis: EndpointPreparation.Basis(endpoint), recordingPath: recordingPath(for: endpoint), check: endpoint.expect.body.map { checker(for: endpoint, shape: $0) }, model: model, modelNote: note,
+                basis: EndpointPreparation.Basis(endpoint), recordingPath: recordingPath(for: endpoint),
+                check: endpoint.expect.body.map { checker(for: endpoint, shape: $0) }, model: model, modelNote: note,
                 decoder: prepared.decoder(for: endpoint.decoding))
         }
     }
