@@ -222,9 +222,25 @@ final class ShapePlanCache: @unchecked Sendable {
     private var objects: [ObjectKey: ShapePlan.Object] = [:]
 
     /// An object as written, and the nodes its fields have in the plan: plans that number them alike share it.
+    /// Its hash is taken once, before the lock, as hashing a nested object walks all of it.
     private struct ObjectKey: Hashable {
         var shape: ObjectShape
         var fieldNodes: [Int]
+        let hash: Int
+
+        init(shape: ObjectShape, fieldNodes: [Int]) {
+            self.shape = shape
+            self.fieldNodes = fieldNodes
+            var hasher = Hasher()
+            hasher.combine(shape)
+            hasher.combine(fieldNodes)
+            hash = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (left: ObjectKey, right: ObjectKey) -> Bool {
+            left.hash == right.hash && left.fieldNodes == right.fieldNodes && left.shape == right.shape
+        }
     }
 
     /// The plan for `shape` under `checker`, made on first use.
