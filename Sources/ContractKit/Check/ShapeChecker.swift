@@ -205,29 +205,11 @@ struct ShapeWalk: ~Copyable {
 
     /// The members of the object at `value`: each key's entry and its value's entry, in body order.
     func members(_ value: Int) -> [Member] {
-        let entry = view.entries[value]
-        var members: [Member] = []
-        members.reserveCapacity(entry.memberCount)
-        var index = value + 1
-        while index < entry.end {
-            members.append(Member(key: index, value: index + 1))
-            index = view.next(after: index + 1)
-        }
-        return members
+        view.memberKeys(of: value).map { Member(key: $0, value: $0 + 1) }
     }
 
     /// The elements of the array at `value`, in order.
-    func elements(_ value: Int) -> [Int] {
-        let entry = view.entries[value]
-        var elements: [Int] = []
-        elements.reserveCapacity(entry.memberCount)
-        var index = value + 1
-        while index < entry.end {
-            elements.append(index)
-            index = view.next(after: index)
-        }
-        return elements
-    }
+    func elements(_ value: Int) -> [Int] { view.elements(of: value) }
 
     // MARK: - The walk
 

@@ -208,6 +208,38 @@ struct JSONTapeView {
         return JSONTapeView.makeString(bytes + entry.offset, entry.length)
     }
 
+    /// The key entries of the object at `node`, in order; each member's value is the entry after its key.
+    func memberKeys(of node: Int) -> [Int] { children(of: node, keyed: true) }
+
+    /// The entries of the array at `node`'s elements, in order.
+    func elements(of node: Int) -> [Int] { children(of: node, keyed: false) }
+
+    private func children(of node: Int, keyed: Bool) -> [Int] {
+        let entry = entries[node]
+        var children: [Int] = []
+        children.reserveCapacity(entry.memberCount)
+        var child = node + 1
+        while child < entry.end {
+            children.append(child)
+            child = next(after: keyed ? child + 1 : child)
+        }
+        return children
+    }
+
+    /// The value entry of the object at `node` for `key` (the last one when the key repeats), or nil, also when
+    /// `node` is not an object.
+    func value(of node: Int, forKey key: String) -> Int? {
+        guard kind(node) == .object else { return nil }
+        let end = entries[node].end
+        var found: Int?
+        var member = node + 1
+        while member < end {
+            if string(member, equals: key) { found = member + 1 }
+            member = next(after: member + 1)
+        }
+        return found
+    }
+
     /// The value at `node` as a tree.
     func value(_ node: Int) -> JSONValue {
         var materializer = JSONMaterializer(view: self, progress: nil)
@@ -435,15 +467,7 @@ public struct JSONDocument: @unchecked Sendable {
         withView { view in
             var node = root
             for key in keys {
-                guard view.kind(node) == .object else { return nil }
-                let end = view.entries[node].end
-                var member = node + 1
-                var found: Int?
-                while member < end {
-                    if view.string(member, equals: key) { found = member + 1 }
-                    member = view.next(after: member + 1)
-                }
-                guard let found else { return nil }
+                guard let found = view.value(of: node, forKey: key) else { return nil }
                 node = found
             }
             return node

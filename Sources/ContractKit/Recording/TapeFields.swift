@@ -39,50 +39,25 @@ struct TapeFields: RecordingFields {
     }
 
     var members: [(key: String, value: TapeFields)]? {
-        guard view.kind(node) == .object else { return nil }
-        var members: [(key: String, value: TapeFields)] = []
-        members.reserveCapacity(view.entries[node].memberCount)
-        var member = node + 1
-        while member < view.entries[node].end {
-            members.append((view.string(member), at(member + 1)))
-            member = view.next(after: member + 1)
-        }
-        return members
+        guard isObject else { return nil }
+        return view.memberKeys(of: node).map { (view.string($0), at($0 + 1)) }
     }
 
     func members(named names: [String]) -> [(key: String, value: TapeFields)] {
-        guard view.kind(node) == .object else { return [] }
-        var members: [(key: String, value: TapeFields)] = []
-        var member = node + 1
-        while member < view.entries[node].end {
-            // Keys are compared in the text, so the others are never decoded.
-            if let name = names.first(where: { view.string(member, equals: $0) }) { members.append((name, at(member + 1))) }
-            member = view.next(after: member + 1)
+        guard isObject else { return [] }
+        // Keys are compared in the text, so the others are never decoded.
+        return view.memberKeys(of: node).compactMap { key in
+            names.first { view.string(key, equals: $0) }.map { ($0, at(key + 1)) }
         }
-        return members
     }
 
     var items: [TapeFields]? {
         guard view.kind(node) == .array else { return nil }
-        var items: [TapeFields] = []
-        items.reserveCapacity(view.entries[node].memberCount)
-        var item = node + 1
-        while item < view.entries[node].end {
-            items.append(at(item))
-            item = view.next(after: item)
-        }
-        return items
+        return view.elements(of: node).map(at)
     }
 
     subscript(key: String) -> TapeFields? {
-        guard view.kind(node) == .object else { return nil }
-        var found: Int?
-        var member = node + 1
-        while member < view.entries[node].end {
-            if view.string(member, equals: key) { found = member + 1 }
-            member = view.next(after: member + 1)
-        }
-        return found.map(at)
+        view.value(of: node, forKey: key).map(at)
     }
 
     var tree: JSONValue {
