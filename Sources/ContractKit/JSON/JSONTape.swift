@@ -443,15 +443,9 @@ public struct JSONDocument: @unchecked Sendable {
     func withView<Value, Failure: Error>(_ body: (JSONTapeView) throws(Failure) -> Value) throws(Failure) -> Value {
         switch source {
         case .bytes(let bytes):
-            // `withUnsafeBufferPointer` rethrows untyped errors; the outcome carries the typed one across it.
-            let outcome = bytes.withUnsafeBufferPointer { buffer -> Result<Value, Failure> in
-                do throws(Failure) {
-                    return .success(try body(JSONTapeView(tape: tape, bytes: buffer.baseAddress!, byteCount: buffer.count)))
-                } catch {
-                    return .failure(error)
-                }
+            return try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> Value in
+                try body(JSONTapeView(tape: tape, bytes: buffer.baseAddress!, byteCount: buffer.count))
             }
-            return try outcome.get()
         case .mapped(let file):
             return try body(JSONTapeView(
                 tape: tape, bytes: file.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), byteCount: file.bytes.count))
