@@ -1,5 +1,4 @@
-/// A growable stack on the heap, so that nesting depth costs no call stack: the parser's open containers, the
-/// shape walk's path.
+/// A growable stack on the heap, so that nesting depth costs no call stack: the shape walk's path.
 struct HeapStack<Element>: ~Copyable {
     private var storage: UnsafeMutablePointer<Element>
     private var capacity: Int
@@ -41,13 +40,6 @@ struct HeapStack<Element>: ~Copyable {
     /// Calls `body` with the elements from the bottom up.
     func withElements<Result>(_ body: (UnsafeBufferPointer<Element>) -> Result) -> Result {
         body(UnsafeBufferPointer(start: storage, count: count))
-    }
-
-    /// Counts one more member in the top container and returns it; the stack must not be empty.
-    @inline(__always)
-    mutating func incrementLastMembers() -> Element where Element == JSONReader.OpenContainer {
-        storage[count - 1].members += 1
-        return storage[count - 1]
     }
 
     @inline(never)

@@ -75,6 +75,25 @@ enum JSONByte {
         return (zeroQuote | zeroBackslash | belowSpace) & 0x8080_8080_8080_8080
     }
 
+    /// The offset of the first `"`, `\\`, control character or byte above 0x7F in `base[start..<end]`, or `end`.
+    @inline(__always)
+    static func firstStringSpecialOrNonASCII(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // A byte's own high bit flags it exactly; the flags from borrows are exact below the lowest flag.
+            let flags = (stringSpecialFlags(word) | word) & 0x8080_8080_8080_8080
+            if flags != 0 { return index + flags.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < end {
+            let byte = base[index]
+            if byte == quote || byte == backslash || byte < 0x20 || byte >= 0x80 { return index }
+            index += 1
+        }
+        return end
+    }
+
     /// The offset of the first `"`, `\\` or control character in `base[start..<end]`, or `end`.
     @inline(__always)
     static func firstStringSpecial(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {

@@ -8,8 +8,15 @@ extension JSONReader {
         let opening = offset
         let start = offset + 1
         var isASCII = true
-        var stop = findSpecialStringByte(from: start, isASCII: &isASCII)
+        // Most strings are ASCII with no escapes: one scan finds their closing quote. A byte that is not ASCII
+        // stops it too, and the rest of the string is read by the scan that keeps track of UTF-8.
+        var stop = JSONByte.firstStringSpecialOrNonASCII(in: bytes, from: start, to: count)
         guard stop < count else { throw unterminatedString(openedAt: opening) }
+        if bytes[stop] >= 0x80 {
+            isASCII = false
+            stop = JSONByte.firstStringSpecial(in: bytes, from: stop, to: count)
+            guard stop < count else { throw unterminatedString(openedAt: opening) }
+        }
         var kind = JSONTape.Kind.string
         if bytes[stop] == JSONByte.backslash {
             kind = .escapedString

@@ -4,15 +4,11 @@
 /// not call stack: a document at `maxDepth` parses on a thread with a small stack, and a deeper one fails
 /// with a message instead of a crash.
 struct JSONReader: ~Copyable {
-    /// An array or object whose closing bracket has not been read yet.
+    /// An array or object whose closing bracket has not been read yet, as error messages describe it.
     struct OpenContainer {
         var isObject: Bool
         /// Byte offset of the opening bracket, for "opened at" messages.
         var openedAt: Int
-        /// The container's own entry on the tape.
-        var entry: Int
-        /// Members finished so far.
-        var members: Int
     }
 
     /// What came just before the value being read; it decides the wording of "expected a value" errors.
@@ -28,10 +24,8 @@ struct JSONReader: ~Copyable {
     let contentStart: Int
     /// The read position, a byte offset into `bytes`.
     var offset: Int
-    /// The index being written.
+    /// The index being written; it also keeps the chain of open arrays and objects.
     var tape: JSONTapeWriter
-    /// The open arrays and objects, innermost last.
-    private var containers = HeapStack<OpenContainer>(initialCapacity: 16)
     /// Told the read position when it passes `nextProgressOffset` (checked as containers close), then about every
     /// `progressStride` bytes.
     var progress: ((Int) -> Void)?
@@ -51,47 +45,48 @@ struct JSONReader: ~Copyable {
 
     /// Reads the whole input as one JSON value followed only by whitespace, writing one tape entry per value.
     ///
-    /// An array or object entry is written when the container opens and completed when it closes; the
-    /// containers in between wait on `containers`. The stack is the reader's own, rather than a local, so that the
-    /// many ways out of this function (every error is one) do not each keep a copy of it.
+    /// An array or object entry is written when the container opens and completed when it closes. While it is
+    /// open, its entry counts its members and links to the container around it (``JSONTapeWriter/open(_:at:in:)``),
+    /// so the open containers need no stack beside the tape: `current` is the innermost one's entry, -1 for none.
     mutating func readDocument() throws(ContractError) {
         var context = ValueContext.document
+        var current = -1
+        var depth = 0
 
         readingValues: while true {
             skipWhitespace()
-            guard offset < count else { throw endOfInput(innermost: containers.last) }
+            guard offset < count else { throw endOfInput(innermost: openContainer(current)) }
             switch bytes[offset] {
             case JSONByte.quote:
                 try readString()
             case JSONByte.minus, JSONByte.zero...JSONByte.nine:
                 try readNumber()
             case JSONByte.openBrace:
-                guard containers.count < maxDepth else { throw nestingTooDeep() }
+                guard depth < maxDepth else { throw nestingTooDeep() }
                 let openedAt = offset
                 offset += 1
                 skipWhitespace()
-                let entry = tape.append(JSONTape.Entry(.object, offset: openedAt, tail: 0))
                 if offset < count && bytes[offset] == JSONByte.closeBrace {
                     offset += 1
-                    tape.close(entry, memberCount: 0)
+                    tape.close(tape.append(JSONTape.Entry(.object, offset: openedAt, tail: 0)), memberCount: 0)
                 } else {
-                    let container = OpenContainer(isObject: true, openedAt: openedAt, entry: entry, members: 0)
-                    containers.push(container)
-                    try readKey(in: container, afterComma: false)
+                    current = tape.open(.object, at: openedAt, in: current)
+                    depth += 1
+                    try readKey(in: current, afterComma: false)
                     context = .afterColon
                     continue readingValues
                 }
             case JSONByte.openBracket:
-                guard containers.count < maxDepth else { throw nestingTooDeep() }
+                guard depth < maxDepth else { throw nestingTooDeep() }
                 let openedAt = offset
                 offset += 1
                 skipWhitespace()
-                let entry = tape.append(JSONTape.Entry(.array, offset: openedAt, tail: 0))
                 if offset < count && bytes[offset] == JSONByte.closeBracket {
                     offset += 1
-                    tape.close(entry, memberCount: 0)
+                    tape.close(tape.append(JSONTape.Entry(.array, offset: openedAt, tail: 0)), memberCount: 0)
                 } else {
-                    containers.push(OpenContainer(isObject: false, openedAt: openedAt, entry: entry, members: 0))
+                    current = tape.open(.array, at: openedAt, in: current)
+                    depth += 1
                     context = .arrayStart
                     continue readingValues
                 }
@@ -111,27 +106,28 @@ struct JSONReader: ~Copyable {
 
             // A value is complete: count it in its container, close the containers that end here, then find where
             // the next value starts.
-            while containers.count > 0 {
-                let container = containers.incrementLastMembers()
+            while current >= 0 {
+                tape.countMember(of: current)
+                let isObject = tape.entry(current).kind == .object
                 skipWhitespace()
-                guard offset < count else { throw endOfInput(innermost: container) }
+                guard offset < count else { throw endOfInput(innermost: openContainer(current)) }
                 let byte = bytes[offset]
                 if byte == JSONByte.comma {
                     offset += 1
-                    if container.isObject {
-                        try readKey(in: container, afterComma: true)
+                    if isObject {
+                        try readKey(in: current, afterComma: true)
                         context = .afterColon
                     } else {
                         context = .afterComma
                     }
                     continue readingValues
                 }
-                guard byte == (container.isObject ? JSONByte.closeBrace : JSONByte.closeBracket) else {
-                    throw expectedAfterElement(in: container)
+                guard byte == (isObject ? JSONByte.closeBrace : JSONByte.closeBracket) else {
+                    throw expectedAfterElement(in: openContainer(current)!)
                 }
                 offset += 1
-                tape.close(container.entry, memberCount: container.members)
-                _ = containers.popLast()
+                current = tape.close(current)
+                depth -= 1
                 if offset >= nextProgressOffset { reportProgress() }
             }
 
@@ -147,15 +143,23 @@ struct JSONReader: ~Copyable {
         nextProgressOffset = offset + progressStride
     }
 
-    /// Reads `"key"` and the `:` after it, leaving the position at the member's value.
+    /// The open container whose entry is at `index`, as error messages describe it; nil for -1.
+    func openContainer(_ index: Int) -> OpenContainer? {
+        guard index >= 0 else { return nil }
+        let entry = tape.entry(index)
+        return OpenContainer(isObject: entry.kind == .object, openedAt: entry.offset)
+    }
+
+    /// Reads `"key"` and the `:` after it, leaving the position at the member's value; `container` is the object's
+    /// entry.
     @inline(__always)
-    private mutating func readKey(in container: OpenContainer, afterComma: Bool) throws(ContractError) {
+    private mutating func readKey(in container: Int, afterComma: Bool) throws(ContractError) {
         skipWhitespace()
-        guard offset < count else { throw endOfInput(innermost: container) }
+        guard offset < count else { throw endOfInput(innermost: openContainer(container)) }
         guard bytes[offset] == JSONByte.quote else { throw expectedKey(afterComma: afterComma) }
         try readString()
         skipWhitespace()
-        guard offset < count else { throw endOfInput(innermost: container) }
+        guard offset < count else { throw endOfInput(innermost: openContainer(container)) }
         guard bytes[offset] == JSONByte.colon else { throw expected("':' after object key") }
         offset += 1
     }

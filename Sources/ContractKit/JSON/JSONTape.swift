@@ -96,6 +96,35 @@ struct JSONTapeWriter: ~Copyable {
         entries[index].tail = UInt64(truncatingIfNeeded: memberCount) << 32 | UInt64(truncatingIfNeeded: count)
     }
 
+    // While an array or object is open, its entry's tail holds its members so far (top 32 bits, as when closed) and
+    // the index of the container it is in, plus one (0 at the top level). The open containers are a chain through
+    // the tape, innermost first, so the parser keeps no stack of its own.
+
+    /// Writes the entry of an array or object opened at byte `openedAt`, inside the open container `parent` (-1 for
+    /// none); returns its index.
+    @inline(__always)
+    mutating func open(_ kind: JSONTape.Kind, at openedAt: Int, in parent: Int) -> Int {
+        append(JSONTape.Entry(kind, offset: openedAt, tail: UInt64(truncatingIfNeeded: parent &+ 1)))
+    }
+
+    /// Counts one more member in the open container at `index`.
+    @inline(__always)
+    func countMember(of index: Int) {
+        entries[index].tail &+= 1 << 32
+    }
+
+    /// Completes the open container at `index` and returns the container it is in (-1 for none).
+    @inline(__always)
+    func close(_ index: Int) -> Int {
+        let tail = entries[index].tail
+        entries[index].tail = tail & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: count)
+        return Int(truncatingIfNeeded: tail & 0xFFFF_FFFF) &- 1
+    }
+
+    /// The entry at `index`, open or not.
+    @inline(__always)
+    func entry(_ index: Int) -> JSONTape.Entry { entries[index] }
+
     /// The finished tape.
     consuming func finish() -> JSONTape {
         let tape = JSONTape(entries: entries, count: count)

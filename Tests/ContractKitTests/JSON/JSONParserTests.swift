@@ -151,6 +151,37 @@ import Testing
         #expect(fromString == fromBuffer)
     }
 
+    // MARK: Strings
+
+    /// A string's scan stops at its first byte above 0x7F, and the rest is read by the scan that checks UTF-8: a
+    /// two- or four-byte character at every place in strings of every length up to three words, alone, before an
+    /// escape, and before a bad byte or a control character, which are found at their own column.
+    @Test func nonASCIIAtEveryPlaceInAStringIsReadAndChecked() throws {
+        for character in ["é", "🚀"] {
+            for length in 0...23 {
+                for place in 0...length {
+                    let ascii = String(repeating: "a", count: length)
+                    let before = String(ascii.prefix(place)), after = String(ascii.dropFirst(place))
+                    let text = before + character + after
+                    #expect(try parse("[\"\(text)\"]") == .array([.string(text)]))
+                    #expect(try parse("{\"\(text)\":\"\(text)\\n\"}") == .object(JSONObject([.init(key: text, value: .string(text + "\n"))])))
+
+                    var bytes = Array("[\"\(character)\(before)".utf8)
+                    let badColumn = 4 + place
+                    bytes.append(0xFF)
+                    bytes += Array("\(after)\"]".utf8)
+                    let bad = #expect(throws: ContractError.self) { try JSONParser().parse(bytes, file: "body.json") }
+                    #expect(bad?.message == "invalid UTF-8 byte 0xFF in string")
+                    #expect(bad?.location == at(1, badColumn))
+
+                    let control = parseError("[\"\(character)\(before)\t\(after)\"]")
+                    #expect(control?.message == "unescaped control character U+0009 in string")
+                    #expect(control?.location == at(1, badColumn))
+                }
+            }
+        }
+    }
+
     // MARK: Errors
 
     @Test func reportsWrongBracketWithLineAndColumn() {
@@ -166,6 +197,20 @@ import Testing
         #expect(error?.message == "unexpected end of input; an array opened at 3:3 is not closed")
         #expect(error?.location == at(3, 8))
         #expect(error?.hint == "add the missing ']'")
+    }
+
+    /// The innermost open container is named, however deep, and whichever containers closed before it.
+    @Test func namesTheInnermostOpenContainer() {
+        let inObject = parseError(#"{"a": [[], {}, {"b": [1]}], "c": {"d": [{"e": 1}], "f": "#)
+        #expect(inObject?.message == "unexpected end of input; an object opened at 1:34 is not closed")
+        #expect(inObject?.hint == "add the missing '}'")
+
+        let inArray = parseError(#"[{"a": [1, {"b": 2}]}, [3, [4], "#)
+        #expect(inArray?.message == "unexpected end of input; an array opened at 1:24 is not closed")
+
+        let wrongBracket = parseError(#"[{"a": [1, {"b": 2}]}, {"c": [3, [4]}]"#)
+        #expect(wrongBracket?.message == "expected ',' or ']' after array element, found '}'")
+        #expect(wrongBracket?.hint == "this closes an array opened at 1:30 with the wrong bracket")
     }
 
     @Test func reportsTrailingCommas() {
