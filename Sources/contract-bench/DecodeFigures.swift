@@ -62,13 +62,13 @@ enum KeyStrategyFigures {
     static let identityCustom = JSONDecoder.KeyDecodingStrategy.custom { path in path[path.count - 1] }
 
     static func run(quick: Bool) -> [Row] {
-        let data = Data(Payloads.snakeRecords(count: quick ? 5_000 : 20_000))
+        let data = Data(Payloads.snakeRecords(count: quick ? 5_000 : 7_000))
         let anyCase = JSONDecoder()
         anyCase.keyDecodingStrategy = .anyCase
         let snake = JSONDecoder()
         snake.keyDecodingStrategy = .convertFromSnakeCase
         let plain = JSONDecoder()
-        let runs = quick ? 3 : 7
+        let runs = quick ? 3 : 21
         let (overSnake, anyCaseTime, snakeTime) = Measure.sideBySide(runs: runs) {
             _ = try! anyCase.decode([Payloads.SnakeRecord].self, from: data)
         } against: {

@@ -11,20 +11,21 @@ enum ScalingFigures {
         var timings: [(Int, Double, Int)] = []
         let base = quick ? 5 : 20
         // Growth is judged on CPU time (both verifying threads, user and system): wall time on a shared machine
-        // swings with other processes' load. The median of five runs, and the largest peak, to be safe.
-        func measure(_ directory: String) -> (cpuSeconds: Double, peak: Int) {
-            let runs = (0..<(quick ? 1 : 5)).map { _ in childVerify(directory) }
+        // swings with other processes' load. The median of several runs, and the largest peak, to be safe. The
+        // smaller corpora take a fraction of a second, where a neighbour's burst weighs most, so they run more often.
+        func measure(_ directory: String, runs: Int) -> (cpuSeconds: Double, peak: Int) {
+            let runs = (0..<(quick ? 1 : runs)).map { _ in childVerify(directory) }
             return (runs.map(\.cpuSeconds).sorted()[runs.count / 2], runs.map(\.peakBytes).max()!)
         }
         // A run's fixed cost (Foundation's first use, the first decode, the worker threads) is measured on a corpus
         // of one recording and taken off, so that growth is that of the work per recording.
         makeCorpus(at: root + "/x0", endpoints: 1, body: body)
-        let fixed = measure(root + "/x0").cpuSeconds
+        let fixed = measure(root + "/x0", runs: 15).cpuSeconds
         for factor in [1, 10, 100] {
             let count = base * factor
             let directory = root + "/x\(factor)"
             makeCorpus(at: directory, endpoints: count, body: body)
-            let (cpuSeconds, peak) = measure(directory)
+            let (cpuSeconds, peak) = measure(directory, runs: factor == 100 ? 5 : 15)
             timings.append((count, cpuSeconds, peak))
             try? FileManager.default.removeItem(atPath: directory)
             print("  measured figure 5 on \(count) recordings")
