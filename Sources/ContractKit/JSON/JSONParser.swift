@@ -22,28 +22,9 @@ public struct JSONParser: Sendable {
 
     /// Parses one JSON document; `file` names the source in error locations.
     public func parse(_ bytes: UnsafeRawBufferPointer, file: String = "<json>") throws(ContractError) -> JSONValue {
-        try parse(bytes, file: file, every: 0, progress: nil)
-    }
-
-    /// Parses one JSON document, calling `progress` with the read position each time it has moved on by about
-    /// `stride` bytes (checked as containers close), so that the caller can let go of the input behind it.
-    func parse(
-        _ bytes: UnsafeRawBufferPointer, file: String, every stride: Int, progress: ((Int) -> Void)?
-    ) throws(ContractError) -> JSONValue {
-        // The text behind the indexer is given back as it goes, and again behind the tree as it is built: the tree
-        // reads each part of the text once more, and the index is smaller than the text.
-        let tape = try index(bytes, file: file, every: stride, progress: progress)
+        let tape = try index(bytes, file: file)
         return withExtendedLifetime(tape) {
-            let view = JSONTapeView(
-                tape: tape, bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), byteCount: bytes.count)
-            guard let progress, stride > 0 else { return view.value(0) }
-            var next = stride
-            var materializer = JSONMaterializer(view: view) { offset in
-                guard offset >= next else { return }
-                progress(offset)
-                next = offset + stride
-            }
-            return materializer.value(at: 0)
+            JSONTapeView(tape: tape, bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), byteCount: bytes.count).value(0)
         }
     }
 

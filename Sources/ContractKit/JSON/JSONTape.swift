@@ -275,6 +275,18 @@ struct JSONTapeView {
         return materializer.value(at: node)
     }
 
+    /// The tree of the value at `node`, calling `release` with the read position each time the builder has moved on
+    /// by about `stride` bytes (checked as containers close), so that the text behind it can be given back.
+    func value(_ node: Int, every stride: Int, release: @escaping (Int) -> Void) -> JSONValue {
+        var next = startOffset(of: node) + stride
+        var materializer = JSONMaterializer(view: self) { offset in
+            guard offset >= next else { return }
+            release(offset)
+            next = offset + stride
+        }
+        return materializer.value(at: node)
+    }
+
     /// A string of `length` bytes at `start`, which are valid UTF-8.
     ///
     /// Up to 15 bytes fit in a `String` without an allocation, and building one through a buffer is cheaper than
@@ -481,8 +493,14 @@ public struct JSONDocument: @unchecked Sendable {
         }
     }
 
-    /// The document's value as a tree.
-    public var value: JSONValue { withView { $0.value(root) } }
+    /// The document's value as a tree. The pages of a mapped text are given back behind the builder as it goes, so
+    /// that a large text and its tree are not resident together.
+    public var value: JSONValue {
+        withView { view in
+            guard let releaseText else { return view.value(root) }
+            return view.value(root, every: Self.releaseStride, release: releaseText)
+        }
+    }
 
     /// The tape entry of the value reached by `keys` (object members, from the root; the last of a repeated key),
     /// or nil.

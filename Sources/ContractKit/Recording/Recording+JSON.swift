@@ -5,23 +5,11 @@ extension Recording {
     ///
     /// - Throws: ``ContractError`` with code `.invalidRecording` (with `line:col` for malformed JSON) or `.io`.
     public static func read(from path: String) throws(ContractError) -> Recording {
-        let parsed: Result<JSONValue, ContractError>
-        if let mapped = MappedFile(path: path) {
-            // Parsed in place; the pages behind the indexer, and then behind the tree being built, are given back as
-            // they go, so that a large recording's bytes and its tree are not resident together.
-            parsed = Result { () throws(ContractError) -> JSONValue in
-                try JSONParser().parse(mapped.bytes, file: path, every: 8 << 20) { mapped.releaseBytes(before: $0) }
-            }
-        } else {
-            let data = try contents(of: path)
-            parsed = data.withUnsafeBytes { buffer in
-                Result { () throws(ContractError) -> JSONValue in try JSONParser().parse(buffer, file: path) }
-            }
-        }
-        switch parsed {
-        case .success(let value): return try Recording(json: value, file: path, locate: Recording.fieldLocator(inFileAt: path))
-        case .failure(let error): throw notJSON(error)
-        }
+        // One way of reading for both: the metadata in place on the tape, then the body's tree, built with the pages
+        // of a mapped file given back behind it, so that a large recording's text and tree are not resident together.
+        var (recording, body) = try readIndexed(from: path)
+        if let body { recording.response.body = .json(body.value) }
+        return recording
     }
 
     /// Reads a recording from a file, keeping a JSON response body as a document over the file's text, unbuilt.

@@ -66,8 +66,8 @@ import Testing
         #expect(recording.response.header("vary") == "Accept" && recording.request.headers.count == 1)
     }
 
-    /// The verifier reads recording files with `readIndexed` (metadata on the tape, the response body left there);
-    /// `diff` and re-recording read them with `read` (a tree). From the same file they must agree on everything.
+    /// Files are read with the metadata in place on the tape (`readIndexed`, under `read` too); a recording parsed
+    /// by the caller is read from its tree (`init(json:)`). From the same text the two must agree on everything.
     @Test(arguments: [
         // Repeated keys: the last copy counts, in both.
         #"{"format": "x", "format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "status": 201, "body": [1], "body": {"a": 2}}}"#,
@@ -90,8 +90,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/r.json"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let asTree = Result { () throws(ContractError) in try Recording.read(from: path) }
+        let asTree = Result { () throws(ContractError) in
+            try Recording(json: JSONParser().parse(text), file: path, locate: Recording.fieldLocator(inFileAt: path))
+        }
         let asTape = Result { () throws(ContractError) in try Recording.readIndexed(from: path) }
+        // `read` is the tape's reading with the body's tree put back.
+        #expect((try? Recording.read(from: path)) == (try? asTree.get()))
         switch (asTree, asTape) {
         case (.success(var tree), .success(let (tape, body))):
             // The tape leaves the response body where it is, as a document of its own.
