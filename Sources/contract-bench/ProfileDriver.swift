@@ -7,7 +7,7 @@ import Foundation
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledWork*' .build/release/contract-bench profile parse large`
 enum ProfileDriver {
     static let usage = """
-        usage: contract-bench profile parse|serialization|check|decode|verify <small|medium|large|deep|wide|reordered> [passes]
+        usage: contract-bench profile parse|serialization|check|decode|verify|diff <small|medium|large|deep|wide|reordered> [passes]
                contract-bench profile anycase|snakecase|defaultkeys|customidentity snake|camel [passes]
                contract-bench profile corpus <recordings> <directory>
         """
@@ -38,6 +38,20 @@ enum ProfileDriver {
             let verifier = Verifier(
                 suite: suite, options: .init(recordingsDirectory: directory + "/Recordings"), models: ModelRegistry([Payloads.User.self]))
             work = .verify(verifier, suite.endpoints[0])
+        case "diff":
+            // `contract diff` of two recordings of the payload, the second with one value changed and one retyped.
+            var body = try! JSONParser().parse(bytes)
+            if case .array(var items) = body, !items.isEmpty, case .object(var first) = items[0] {
+                first.entries = first.entries.map { .init(key: $0.key, value: $0.key == "name" ? .number(JSONNumber(7)) : $0.value) }
+                items[0] = .object(first)
+                items[items.count - 1] = items[items.count / 2]
+                body = .array(items)
+            }
+            func recording(_ body: JSONValue) -> Recording {
+                Recording(endpoint: "bench/diff", request: .init(method: "GET", url: "https://example.com/diff"),
+                          response: .init(status: 200, headers: [.init(name: "Content-Type", value: "application/json")], body: .json(body)))
+            }
+            work = .diff(recording(try! JSONParser().parse(bytes)), recording(body))
         case "anycase": work = .keys(.anyCase, snakeCodingKeys: false)
         case "snakecase": work = .keys(.convertFromSnakeCase, snakeCodingKeys: false)
         // The baselines, which change no key, decode the model whose CodingKeys spell the payload's keys.
@@ -59,6 +73,7 @@ enum ProfileDriver {
         case parse, serialization, decode
         case check(ShapeChecker, Shape)
         case verify(Verifier, Endpoint)
+        case diff(Recording, Recording)
         /// Figure 4: the records under a key strategy, into the model whose CodingKeys spell the snake_case names
         /// or into the one with camelCase properties.
         case keys(JSONDecoder.KeyDecodingStrategy, snakeCodingKeys: Bool)
@@ -104,6 +119,8 @@ enum ProfileDriver {
             _ = try! decoder.decode([Payloads.User].self, from: data)
         case .verify(let verifier, let endpoint):
             precondition(verifier.verify(endpoint).findings.isEmpty)
+        case .diff(let old, let new):
+            precondition(RecordingDiff(old: old, new: new).shapeChanged)
         case .keys(let strategy, let snakeCodingKeys):
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = strategy

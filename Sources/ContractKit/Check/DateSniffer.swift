@@ -79,14 +79,19 @@ public enum DateSniffer {
             let (fraction, offset) = ISO8601.features(of: text)
             return .iso8601(fraction: fraction, offset: offset)
         }
-        let bytes = Array(text.utf8)
-        if bytes.count == 10, ISO8601.parseDateOnly(bytes) != nil { return .iso8601DateOnly }
+        // Every string of a body is asked (`contract diff`), and most are no date: each test below first looks for
+        // the bytes its form cannot do without, and only then splits or copies anything.
+        let utf8 = text.utf8
+        if utf8.count == 10, ISO8601.parseDateOnly(Array(utf8)) != nil { return .iso8601DateOnly }
         if ISO8601.parse(text, requireZone: false) != nil { return .iso8601NoZone }
-        if !bytes.isEmpty, bytes.allSatisfy({ (48...57).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }),
+        if !utf8.isEmpty, utf8.allSatisfy({ (48...57).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }),
            Double(text) != nil {
             return .numericString
         }
         if RFC2822.matches(text) { return .rfc2822 }
+        var slashes = 0
+        for byte in utf8 where byte == UInt8(ascii: "/") { slashes += 1 }
+        guard slashes >= 2 else { return .unrecognised }
         let slashParts = text.split(separator: "/")
         if slashParts.count == 3, slashParts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) { return .slashed }
         return .unrecognised
@@ -167,6 +172,12 @@ enum RFC2822 {
 
     /// `Sat, 21 Nov 2026 03:00:00 GMT` or `21 Nov 2026 03:00:00 +0000`.
     static func matches(_ text: String) -> Bool {
+        // Five words or more (four spaces between them), one of them a time with a ':'.
+        var spaces = 0, colons = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: " ") { spaces += 1 } else if byte == UInt8(ascii: ":") { colons += 1 }
+        }
+        guard spaces >= 4, colons >= 1 else { return false }
         var words = text.split(separator: " ").map(String.init)
         if let first = words.first, first.hasSuffix(","), weekdays.contains(String(first.dropLast())) { words.removeFirst() }
         guard words.count == 5, let day = Int(words[0]), (1...31).contains(day), months.contains(words[1]),

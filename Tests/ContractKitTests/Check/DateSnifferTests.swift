@@ -30,6 +30,31 @@ import Testing
         #expect(Self.style(literal) == expected)
     }
 
+    /// Each text form is told by its own rules; the bytes a form cannot do without (spaces and a ':' for RFC 2822,
+    /// two '/' for slashes) are looked for first, and texts without them are not dates of that form.
+    @Test(arguments: [
+        ("2026-11-21T03:00:00Z", DateSniffer.Style.iso8601(fraction: false, offset: false)),
+        ("2026-11-21T03:00:00.5+01:00", .iso8601(fraction: true, offset: true)),
+        ("2026-11-21", .iso8601DateOnly),
+        ("2026-11-21T03:00:00", .iso8601NoZone),
+        ("-37.3159", .numericString),
+        ("Sat, 21 Nov 2026 03:00:00 GMT", .rfc2822),
+        ("21 Nov 2026 03:00 +0000", .rfc2822),
+        ("  21  Nov 2026 03:00:00 GMT", .rfc2822),
+        ("21 Nov 2026 03-00-00 GMT", .unrecognised),
+        ("21 Nov 2026 03:00:00", .unrecognised),
+        ("22/11/2026", .slashed),
+        ("/22/11/2026", .slashed),
+        ("22/11", .unrecognised),
+        ("22/11/x", .unrecognised),
+        ("92998-3874", .unrecognised),
+        ("Leanne Graham", .unrecognised),
+        ("", .unrecognised),
+    ])
+    func textIsToldApartByItsForm(_ text: String, _ expected: DateSniffer.Style) {
+        #expect(DateSniffer.style(ofText: text) == expected)
+    }
+
     @Test func anImplausibleNumberIsDescribedAsANumber() {
         let value = JSONValue.number(JSONNumber(literal: "1.2e29"))
         #expect(DateSniffer.style(of: value)?.description(for: value) == "a number that is not a plausible timestamp")
