@@ -1,8 +1,8 @@
 /// One parse of one document: the input bytes, the read position, and what the parser has open.
 ///
-/// The grammar is walked with a loop and explicit stacks rather than recursion, so nesting depth costs heap,
-/// not call stack: a document at `maxDepth` parses on a thread with a small stack, and a deeper one fails
-/// with a message instead of a crash.
+/// The grammar is walked with a loop rather than recursion, and the open containers are a chain through their tape
+/// entries, so nesting depth costs no call stack: a document at `maxDepth` parses on a thread with a small stack,
+/// and a deeper one fails with a message instead of a crash.
 struct JSONReader: ~Copyable {
     /// An array or object whose closing bracket has not been read yet, as error messages describe it.
     struct OpenContainer {

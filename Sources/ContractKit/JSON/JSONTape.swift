@@ -101,7 +101,7 @@ struct JSONTapeWriter: ~Copyable {
     // the tape, innermost first, so the parser keeps no stack of its own.
 
     /// Writes the entry of an array or object opened at byte `openedAt`, inside the open container `parent` (-1 for
-    /// none); returns its index.
+    /// none); returns its index. `parent + 1` fits the low 32 bits because `grow()` keeps indices below 2^32 - 1.
     @inline(__always)
     mutating func open(_ kind: JSONTape.Kind, at openedAt: Int, in parent: Int) -> Int {
         append(JSONTape.Entry(kind, offset: openedAt, tail: UInt64(truncatingIfNeeded: parent &+ 1)))
