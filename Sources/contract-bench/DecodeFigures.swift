@@ -62,6 +62,7 @@ enum KeyStrategyFigures {
     static let identityCustom = JSONDecoder.KeyDecodingStrategy.custom { path in path[path.count - 1] }
 
     static func run(quick: Bool) -> [Row] {
+        // Many short pairs rather than a few long ones: a neighbour's burst then spoils a few pairs, not the median.
         let data = Data(Payloads.snakeRecords(count: quick ? 5_000 : 7_000))
         let anyCase = JSONDecoder()
         anyCase.keyDecodingStrategy = .anyCase
