@@ -220,7 +220,7 @@ struct JSONTapeView {
         guard text.utf8.count == entry.length else { return false }
         var text = text
         return text.withUTF8 { utf8 in
-            utf8.count == entry.length && (utf8.isEmpty || memcmp(bytes + entry.offset, utf8.baseAddress!, utf8.count) == 0)
+            utf8.isEmpty || memcmp(bytes + entry.offset, utf8.baseAddress!, utf8.count) == 0
         }
     }
 

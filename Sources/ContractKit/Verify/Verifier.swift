@@ -64,7 +64,7 @@ public struct Verifier: Sendable {
         var recording: Recording?
         var body: LazyJSONValue?
         result.findings = findings(
-            for: endpoint, preparation: preparation, recordingPath: path, recording: &recording, body: &body, notes: &result.notes)
+            for: endpoint, preparation: preparation, recording: &recording, body: &body, notes: &result.notes)
         for index in result.findings.indices { result.findings[index].endpoint = endpoint.id }
         applyWaivers(endpoint.waivers, to: &result)
         if !result.findings.isEmpty, var recording {
@@ -118,9 +118,10 @@ public struct Verifier: Sendable {
 
     /// The endpoint's findings; `read` is the recording (its JSON body left `null`, to be built from `body`).
     private func findings(
-        for endpoint: Endpoint, preparation: EndpointPreparation, recordingPath path: String, recording read: inout Recording?,
+        for endpoint: Endpoint, preparation: EndpointPreparation, recording read: inout Recording?,
         body lazyBody: inout LazyJSONValue?, notes: inout [String]
     ) -> [Finding] {
+        let path = preparation.recordingPath
         let recording: Recording
         let document: JSONDocument?
         do {
