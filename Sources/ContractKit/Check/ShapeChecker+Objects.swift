@@ -133,7 +133,7 @@ extension ShapeWalk {
             let field = shape.fields[position]
             if let variant = index.claimVariant(of: field.name) {
                 let variantKey = view.string(variant.key)
-                let copes = KeyNames.strategy(checker.options.keys, reads: variantKey, as: field.name)
+                let copes = checker.options.keys.reads(variantKey, as: field.name)
                 report(.keyCaseChanged, copes ? .warning : .breaking, expected: "'\(field.name)'", actual: "'\(variantKey)'",
                        message: "'\(field.name)' is absent and '\(variantKey)' is present: the key changed its spelling",
                        hint: copes

@@ -216,11 +216,3 @@ struct ShapeExpressionParser {
     }
 }
 
-extension String {
-    func trimmingSpaces() -> String {
-        var scalars = Substring(self).unicodeScalars
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
-    }
-}

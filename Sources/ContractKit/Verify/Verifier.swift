@@ -230,24 +230,6 @@ public struct Verifier: Sendable {
     }
 }
 
-/// Media type comparison: `application/json; charset=utf-8` is `application/json`.
-enum MediaType {
-    static func essence(of value: String) -> String {
-        let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
-        return type.trimmingSpaces().lowercased()
-    }
-}
-
-extension CalendarDate {
-    /// The UTC calendar day of `date`.
-    init(utc date: Date) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
-    }
-}
-
 /// What verifying one endpoint needs that does not depend on its recording.
 private struct EndpointPreparation: @unchecked Sendable {
     /// What it was made from: an endpoint with the same id but other settings (an API caller may change an

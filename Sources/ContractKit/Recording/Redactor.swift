@@ -8,9 +8,6 @@ import Foundation
 /// (`${NAME}`) or from the base URL's user info is searched for and replaced wherever it shows up, in any of the
 /// spellings a URL gives it.
 public struct Redactor: Sendable {
-    /// What a redacted value is replaced with.
-    public static let placeholder = "<redacted>"
-
     /// Values shorter than this are replaced where they were interpolated, but not searched for in free text: a
     /// one- or two-character value such as `1` or `en` would otherwise mangle every body it occurs in.
     public static let minimumSearchedLength = 4
@@ -42,7 +39,7 @@ public struct Redactor: Sendable {
     public func scrub(_ text: String) -> String {
         var result = text
         for secret in searched where result.contains(secret) {
-            result = result.replacingOccurrences(of: secret, with: Redactor.placeholder)
+            result = result.replacingOccurrences(of: secret, with: SecretRedaction.placeholder)
         }
         return result
     }
@@ -50,7 +47,7 @@ public struct Redactor: Sendable {
     /// `bytes` with every secret's UTF-8 bytes replaced by the placeholder's.
     public func scrub(_ bytes: Data) -> Data {
         var result = [UInt8](bytes)
-        let placeholder = Array(Redactor.placeholder.utf8)
+        let placeholder = Array(SecretRedaction.placeholder.utf8)
         for secret in searched {
             let needle = Array(secret.utf8)
             guard let first = needle.first, result.count >= needle.count else { continue }
@@ -77,7 +74,7 @@ public struct Redactor: Sendable {
 
     /// A header's value as it may be written down: the placeholder for a credential header, otherwise scrubbed.
     public func redactHeader(name: String, value: String) -> String {
-        Redactor.isSensitiveHeader(name) || SecretRedaction.looksLikeCredential(value) ? Redactor.placeholder : scrub(value)
+        Redactor.isSensitiveHeader(name) || SecretRedaction.looksLikeCredential(value) ? SecretRedaction.placeholder : scrub(value)
     }
 
     /// A URL as it may be written down: a password in the user info and token-like query values replaced,
@@ -105,7 +102,7 @@ public struct Redactor: Sendable {
     /// string and key, and a number spelled exactly like a secret replaced.
     public func redactBody(_ body: JSONValue) -> JSONValue {
         var value = body
-        for path in bodyPaths { value = path.redacting(value, with: .string(Redactor.placeholder)) }
+        for path in bodyPaths { value = path.redacting(value, with: .string(SecretRedaction.placeholder)) }
         return scrubValues(value)
     }
 
@@ -114,7 +111,7 @@ public struct Redactor: Sendable {
         case .string(let text):
             return .string(scrub(text))
         case .number(let number) where secrets.contains(number.literal):
-            return .string(Redactor.placeholder)
+            return .string(SecretRedaction.placeholder)
         case .array(let items):
             return .array(items.map(scrubValues))
         case .object(let object):

@@ -99,7 +99,7 @@ public struct RequestBuilder: Sendable {
             let name = PercentEncoding.queryComponent(parameter.name)
             let part = try render(parameter.value, encode: PercentEncoding.queryComponent)
             sentQuery.append("\(name)=\(part.sent)")
-            shownQuery.append("\(name)=\(Redactor.isSensitiveQueryParameter(parameter.name) ? Redactor.placeholder : part.shown)")
+            shownQuery.append("\(name)=\(Redactor.isSensitiveQueryParameter(parameter.name) ? SecretRedaction.placeholder : part.shown)")
             secrets += part.secrets
         }
 
@@ -126,7 +126,7 @@ public struct RequestBuilder: Sendable {
             secrets += part.secrets
             sentHeaders.append(Recording.Header(name: header.name, value: part.sent))
             shownHeaders.append(Recording.Header(
-                name: header.name, value: Redactor.isSensitiveHeader(header.name) ? Redactor.placeholder : part.shown))
+                name: header.name, value: Redactor.isSensitiveHeader(header.name) ? SecretRedaction.placeholder : part.shown))
         }
 
         // The JSON body, with `${NAME}` in its strings.
@@ -170,7 +170,7 @@ public struct RequestBuilder: Sendable {
                 shown += encode(text)
             case .variable(let name):
                 sent += encode(environment[name] ?? "")
-                shown += Redactor.placeholder
+                shown += SecretRedaction.placeholder
             }
         }
         return (sent, shown, resolved.secrets)

@@ -26,15 +26,6 @@ public enum KeyNames {
         return result + String(String.UnicodeScalarView(scalars[(lastLetter + 1)...]))
     }
 
-    /// True when the app, decoding with `strategy`, reads `sent` where the spec promises `expected`.
-    public static func strategy(_ strategy: KeyStrategy, reads sent: String, as expected: String) -> Bool {
-        switch strategy {
-        case .useDefaultKeys: return sent == expected
-        case .convertFromSnakeCase: return convertFromSnakeCase(sent) == convertFromSnakeCase(expected)
-        case .anyCase: return normalized(sent) == normalized(expected)
-        }
-    }
-
     /// True when `short` reads as an abbreviation of `long`: same first letter, its letters in order (`fn`, `firstName`).
     static func isAbbreviation(_ short: String, of long: String) -> Bool {
         let short = Array(normalized(short).unicodeScalars), long = Array(normalized(long).unicodeScalars)
