@@ -4,14 +4,14 @@ import Foundation
 ///
 /// The data goes into *stored* deflate blocks: valid gzip and zlib streams that any client must decode, with
 /// checksums, just not smaller. That is all a test of the client's decoding needs, at no dependency cost.
-public enum ContentCoding: String, Sendable, CaseIterable {
+package enum ContentCoding: String, Sendable, CaseIterable {
     /// RFC 1952: a gzip member.
     case gzip
     /// RFC 9110's `deflate`: a zlib stream (RFC 1950).
     case deflate
 
     /// `data` encoded.
-    public func encode(_ data: Data) -> Data {
+    package func encode(_ data: Data) -> Data {
         let bytes = [UInt8](data)
         switch self {
         case .gzip:
@@ -30,7 +30,7 @@ public enum ContentCoding: String, Sendable, CaseIterable {
     }
 
     /// The first coding in an `Accept-Encoding` value that this type can produce, in the client's order.
-    public static func preferred(by acceptEncoding: String?) -> ContentCoding? {
+    package static func preferred(by acceptEncoding: String?) -> ContentCoding? {
         guard let acceptEncoding else { return nil }
         for item in acceptEncoding.split(separator: ",") {
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }

@@ -6,28 +6,28 @@ import Foundation
 /// Requests are routed by method and by the spec's path (`/users/{id}.json` matches `/users/u42.json`); the query
 /// is ignored. JSON bodies go through the chosen drifts, then are sent gzip- or deflate-encoded when the client
 /// accepts it, so a recording made against the demo exercises content decoding too.
-public struct DemoAPI: Sendable {
+package struct DemoAPI: Sendable {
     /// One endpoint served.
-    public struct Route: Sendable {
+    package struct Route: Sendable {
         /// The endpoint's id.
-        public var endpoint: String
+        package var endpoint: String
         /// The method, upper case.
-        public var method: String
+        package var method: String
         /// The spec's path, with `{placeholders}`.
-        public var path: String
+        package var path: String
         /// The recorded response, or nil when the endpoint has no readable recording.
-        public var recording: Recording?
+        package var recording: Recording?
     }
 
     /// The endpoints served, in spec order.
-    public let routes: [Route]
+    package let routes: [Route]
     /// The drifts applied to every JSON body, in order.
-    public let drifts: [Drift]
+    package let drifts: [Drift]
     /// Endpoints that have no readable recording: they answer 501 with the reason.
-    public let problems: [String]
+    package let problems: [String]
 
     /// Serves `suite`'s endpoints with the recordings in `recordingsDirectory`.
-    public init(suite: SpecSuite, recordingsDirectory: String, drifts: [Drift] = []) {
+    package init(suite: SpecSuite, recordingsDirectory: String, drifts: [Drift] = []) {
         var routes: [Route] = []
         var problems: [String] = []
         let base = recordingsDirectory.hasSuffix("/") ? String(recordingsDirectory.dropLast()) : recordingsDirectory
@@ -47,7 +47,7 @@ public struct DemoAPI: Sendable {
     }
 
     /// The response to `request`.
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
         let path = request.path.removingPercentEncoding ?? request.path
         guard let route = routes.first(where: { $0.method == request.method.uppercased() && DemoAPI.matches($0.path, path) }) else {
             let known = routes.map { "\($0.method) \($0.path)" }

@@ -2,7 +2,7 @@ import ContractKit
 import Foundation
 
 /// A classic backend drift the demo API can inject into the bodies it serves.
-public enum Drift: String, Sendable, CaseIterable {
+package enum Drift: String, Sendable, CaseIterable {
     /// `created_at` becomes `createdAt` and `createdAt` becomes `created_at`, everywhere.
     case keyCase = "key-case"
     /// An array of objects with an `id` becomes a dictionary keyed by that id, Firebase style.
@@ -18,7 +18,7 @@ public enum Drift: String, Sendable, CaseIterable {
     case envelope
 
     /// One line for `--help` and the server's banner.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .keyCase: return "created_at becomes createdAt, and createdAt created_at"
         case .keyedDictionary: return "arrays of objects with ids become dictionaries keyed by id"
@@ -30,7 +30,7 @@ public enum Drift: String, Sendable, CaseIterable {
     }
 
     /// `body` with this drift applied.
-    public func apply(to body: JSONValue) -> JSONValue {
+    package func apply(to body: JSONValue) -> JSONValue {
         switch self {
         case .keyCase:
             return Drift.rewrite(body) { value in

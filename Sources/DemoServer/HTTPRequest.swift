@@ -1,22 +1,22 @@
 import Foundation
 
 /// A request as the server read it.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// `GET`, `POST`, ...
-    public var method: String
+    package var method: String
     /// The request target as sent: `/users?_limit=3`.
-    public var target: String
+    package var target: String
     /// The path part of the target, still percent-encoded.
-    public var path: String
+    package var path: String
     /// The query parameters, decoded, in order.
-    public var query: [(name: String, value: String)]
+    package var query: [(name: String, value: String)]
     /// The headers, in order.
-    public var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
     /// The body (read by `Content-Length`).
-    public var body: Data
+    package var body: Data
 
     /// Creates a request.
-    public init(method: String, target: String, headers: [(name: String, value: String)] = [], body: Data = Data()) {
+    package init(method: String, target: String, headers: [(name: String, value: String)] = [], body: Data = Data()) {
         self.method = method
         self.target = target
         self.headers = headers
@@ -27,12 +27,12 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The value of the first header named `name`, compared case-insensitively.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
     /// The value of the first query parameter named `name`.
-    public func queryValue(_ name: String) -> String? {
+    package func queryValue(_ name: String) -> String? {
         query.first { $0.name == name }?.value
     }
 

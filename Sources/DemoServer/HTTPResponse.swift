@@ -5,41 +5,41 @@ import Foundation
 ///
 /// The misbehaviours are what a recorder must cope with and a well-behaved framework makes hard to produce:
 /// answering late, breaking the connection in the middle of the body, or sending more than anyone should buffer.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// Headers to send; `Content-Length` and `Connection: close` are added unless the behaviour says otherwise.
-    public var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
     /// The body.
-    public var body: Data
+    package var body: Data
     /// Seconds to wait before answering.
-    public var delay: Double = 0
+    package var delay: Double = 0
     /// Send only this many bytes of the body, then reset the connection (TCP RST) instead of finishing.
-    public var resetAfterBodyBytes: Int?
+    package var resetAfterBodyBytes: Int?
     /// Stream this many filler bytes instead of `body`, in 64 KiB writes, stopping when the client goes away.
-    public var fillerBodyBytes: Int?
+    package var fillerBodyBytes: Int?
     /// Whether to announce the body's length; without it, the body ends when the connection closes.
-    public var announcesLength = true
+    package var announcesLength = true
 
     /// Creates a response.
-    public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data()) {
+    package init(status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A JSON response from JSON text.
-    public static func json(_ text: String, status: Int = 200) -> HTTPResponse {
+    package static func json(_ text: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Data(text.utf8))
     }
 
     /// A plain-text response.
-    public static func text(_ text: String, status: Int = 200) -> HTTPResponse {
+    package static func text(_ text: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8))
     }
 
     /// A redirect to `location`.
-    public static func redirect(to location: String, status: Int = 302) -> HTTPResponse {
+    package static func redirect(to location: String, status: Int = 302) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Location", location)])
     }
 

@@ -14,14 +14,14 @@ import Foundation
 /// (late answers, resets mid-body, endless bodies) through ``HTTPResponse``.
 ///
 /// A class, because it owns sockets: ``stop()`` (or the optional lifetime) closes them.
-public final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: @unchecked Sendable {
     // @unchecked: `listener`, `port` and `handler` are set once in init; the mutable state is guarded by `lock`.
 
     /// Answers one request.
-    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    package typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     /// The port bound, chosen by the system when 0 was asked for.
-    public let port: UInt16
+    package let port: UInt16
     private let listener: Int32
     private let handler: Handler
     private let lock = NSLock()
@@ -31,7 +31,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Starts serving on `127.0.0.1:port` (0 picks a free port); with a `lifetime`, stops by itself after that many
     /// seconds, so a test that forgets to stop it cannot leave it running.
-    public init(port: UInt16 = 0, lifetime: Double? = nil, handler: @escaping Handler) throws(HTTPServerError) {
+    package init(port: UInt16 = 0, lifetime: Double? = nil, handler: @escaping Handler) throws(HTTPServerError) {
         #if canImport(Darwin)
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #else
@@ -78,17 +78,17 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// `http://127.0.0.1:<port>`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// True once ``stop()`` has been called.
-    public var isStopped: Bool {
+    package var isStopped: Bool {
         lock.lock()
         defer { lock.unlock() }
         return stopped
     }
 
     /// Stops accepting, breaks open connections, and returns once the port is closed.
-    public func stop() {
+    package func stop() {
         lock.lock()
         guard !stopped else {
             lock.unlock()
@@ -225,9 +225,9 @@ public final class HTTPServer: @unchecked Sendable {
 }
 
 /// Why the server could not start.
-public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
+package struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, and what to do.
-    public var description: String
+    package var description: String
     init(_ description: String) { self.description = description }
 }
 

@@ -1,18 +1,18 @@
 import Foundation
 
 /// Runs the built `contract` (or `demo-api`) executable, as a user would, and captures everything it prints.
-public enum ContractProcess {
+package enum ContractProcess {
     /// What a run printed and how it ended.
-    public struct Result: Sendable {
-        public var status: Int32
-        public var standardOutput: String
-        public var standardError: String
-        public var outputBytes: Data
-        public var errorBytes: Data
+    package struct Result: Sendable {
+        package var status: Int32
+        package var standardOutput: String
+        package var standardError: String
+        package var outputBytes: Data
+        package var errorBytes: Data
     }
 
     /// The folder holding the built products (`.build/debug`).
-    public static var productsDirectory: URL {
+    package static var productsDirectory: URL {
         #if os(macOS)
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             return bundle.bundleURL.deletingLastPathComponent()
@@ -25,7 +25,7 @@ public enum ContractProcess {
 
     /// Runs `executable` (a built product, or an absolute path) with `arguments` in `directory`; `environment` is
     /// added to a minimal one (PATH, HOME, NO_COLOR).
-    public static func run(
+    package static func run(
         _ arguments: [String], executable: String = "contract", in directory: String, environment: [String: String] = [:]
     ) throws -> Result {
         let process = Process()

@@ -5,22 +5,22 @@ import Foundation
 /// a list turned into a dictionary keyed by id, minified keys renamed and retyped, an envelope's key respelled,
 /// dates and missing fields, an unknown enum value with markup in it, a key sent twice, a server error page, and
 /// secrets planted in one recording's request that every report must hide.
-public enum DriftedSuite {
+package enum DriftedSuite {
     /// The secrets planted in `users/list-users`'s request; no report may contain any of them.
-    public static let secrets = ["sk_live_PLANTED_SECRET", "PLANTED_COOKIE", "PLANTED_QUERY_TOKEN", "PLANTED_API_KEY", "PLANTED_PASSWORD"]
+    package static let secrets = ["sk_live_PLANTED_SECRET", "PLANTED_COOKIE", "PLANTED_QUERY_TOKEN", "PLANTED_API_KEY", "PLANTED_PASSWORD"]
 
     /// A day on which the sample waiver (until 2099-12-31) holds.
-    public static let today = ISO8601.parse("2026-11-21T12:00:00Z")!
+    package static let today = ISO8601.parse("2026-11-21T12:00:00Z")!
 
     /// Copies the sample suite to a temporary folder, drifts it, and returns the folder (holding Specs and Recordings).
-    public static func make() throws -> String {
+    package static func make() throws -> String {
         let root = TestSuites.copyOfSampleSuite()
         try drift(recordings: root + "/Recordings")
         return root
     }
 
     /// Drifts the recordings in a copy of the sample suite.
-    public static func drift(recordings: String) throws {
+    package static func drift(recordings: String) throws {
         try editBody(recordings, "directory/list-users") { body in body = keyedByID(body) }
         try editBody(recordings, "bets/my-bets") { body in
             body.driftRenameKey(at: [], "fn", to: "first_name")
@@ -61,7 +61,7 @@ public enum DriftedSuite {
 
     /// An array of objects turned into a dictionary keyed by each object's `id` (which leaves the object):
     /// the Firebase-style drift.
-    public static func keyedByID(_ array: JSONValue) -> JSONValue {
+    package static func keyedByID(_ array: JSONValue) -> JSONValue {
         var keyed = JSONObject()
         for element in array.arrayValue ?? [] {
             var object = element.objectValue ?? JSONObject()
@@ -73,7 +73,7 @@ public enum DriftedSuite {
     }
 
     /// Rewrites the response body of `<recordings>/<endpoint>.json` through `change`.
-    public static func editBody(_ recordings: String, _ endpoint: String, _ change: (inout JSONValue) -> Void) throws {
+    package static func editBody(_ recordings: String, _ endpoint: String, _ change: (inout JSONValue) -> Void) throws {
         let path = "\(recordings)/\(endpoint).json"
         var recording = try Recording.read(from: path)
         guard case .json(var body)? = recording.response.body else { throw ContractError(.io, "no JSON body in \(path)") }

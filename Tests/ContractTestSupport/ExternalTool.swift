@@ -1,9 +1,9 @@
 import Foundation
 
 /// Running tools such as `xmllint` from tests, which skip (with the reason) when the tool is not installed.
-public enum ExternalTool {
+package enum ExternalTool {
     /// The tool's full path when it is on `PATH`.
-    public static func path(of name: String) -> String? {
+    package static func path(of name: String) -> String? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for directory in directories {
             let candidate = "\(directory)/\(name)"
@@ -13,7 +13,7 @@ public enum ExternalTool {
     }
 
     /// Runs a tool and returns its exit status and its standard output and error together.
-    public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    package static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

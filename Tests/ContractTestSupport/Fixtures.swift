@@ -1,9 +1,9 @@
 import Foundation
 
 /// Paths into the repository for tests: fixtures, the sample suite, golden files.
-public enum Fixtures {
+package enum Fixtures {
     /// The repository root (the folder holding Package.swift).
-    public static let repositoryRoot: URL = {
+    package static let repositoryRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
@@ -13,7 +13,7 @@ public enum Fixtures {
     }()
 
     /// `Tests/Fixtures/<relative>`.
-    public static func url(_ relative: String) -> URL {
+    package static func url(_ relative: String) -> URL {
         repositoryRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(relative)
     }
 }

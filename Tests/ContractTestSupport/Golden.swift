@@ -3,9 +3,9 @@ import Foundation
 /// Golden files for rendered output, under `Tests/Fixtures/Golden`.
 ///
 /// Set `CONTRACT_RECORD_GOLDEN=1` to write the current output as the new golden file, then review the diff.
-public enum Golden {
+package enum Golden {
     /// nil when `actual` equals the golden file; otherwise a message saying what differs and how to re-record.
-    public static func mismatch(_ actual: String, named name: String) -> String? {
+    package static func mismatch(_ actual: String, named name: String) -> String? {
         let url = Fixtures.url("Golden/\(name)")
         if ProcessInfo.processInfo.environment["CONTRACT_RECORD_GOLDEN"] == "1" {
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -2,14 +2,14 @@ import ContractKit
 
 /// A failing endpoint whose key, values and note hold characters that must not reach a terminal as they are: ESC
 /// sequences, BEL, a C1 control, a line separator and a right-to-left override.
-public enum NonPrintableFinding {
+package enum NonPrintableFinding {
     /// The key, as the backend sent it.
-    public static let key = "k\u{1B}[2J\u{7}\u{2028}\u{202E}"
+    package static let key = "k\u{1B}[2J\u{7}\u{2028}\u{202E}"
     /// The key as every text output shows it.
-    public static let shownKey = #"k\u{1B}[2J\u{7}\u{2028}\u{202E}"#
+    package static let shownKey = #"k\u{1B}[2J\u{7}\u{2028}\u{202E}"#
 
     /// A breaking extra-key finding at ``key``, with a note that quotes it.
-    public static var result: EndpointResult {
+    package static var result: EndpointResult {
         let finding = Finding(
             kind: .extraKey, severity: .breaking, path: JSONPath.root.appending(key: key), expected: "no key '\(key)'",
             actual: "string \"\u{9B}31m\"", message: "'\(key)' is not in the spec", hint: "add '\(key)' to the spec",
@@ -20,7 +20,7 @@ public enum NonPrintableFinding {
     }
 
     /// The characters in `text` that a terminal would act on or that cannot be seen (line feeds aside).
-    public static func unescaped(in text: String) -> [Unicode.Scalar] {
+    package static func unescaped(in text: String) -> [Unicode.Scalar] {
         text.unicodeScalars.filter { scalar in
             scalar != "\n" && String(scalar).escapingNonPrintables() != String(scalar)
         }

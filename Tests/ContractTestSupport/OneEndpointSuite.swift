@@ -3,12 +3,12 @@ import Foundation
 
 /// A suite of one spec file and its recordings in a temporary folder, for tests that need a spec and a body of
 /// their own.
-public struct OneEndpointSuite {
+package struct OneEndpointSuite {
     /// The temporary folder holding `Specs/` and `Recordings/`.
-    public let root: String
+    package let root: String
 
     /// Writes `spec` as `Specs/<group>.yaml` and each body as the recording of `<group>/<endpoint>`.
-    public init(group: String = "api", spec: String, bodies: [String: String], status: Int = 200) throws {
+    package init(group: String = "api", spec: String, bodies: [String: String], status: Int = 200) throws {
         root = TestSuites.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
         try spec.write(toFile: root + "/Specs/\(group).yaml", atomically: true, encoding: .utf8)
@@ -22,12 +22,12 @@ public struct OneEndpointSuite {
     }
 
     /// Verifies every endpoint through `models`.
-    public func verify(models: [any Decodable.Type]) async throws -> VerificationReport {
+    package func verify(models: [any Decodable.Type]) async throws -> VerificationReport {
         let suite = try SpecLoader().load(directory: root + "/Specs")
         let verifier = Verifier(suite: suite, options: .init(recordingsDirectory: root + "/Recordings"), models: ModelRegistry(models))
         return await verifier.verify(suite.endpoints)
     }
 
     /// Removes the folder.
-    public func remove() { try? FileManager.default.removeItem(atPath: root) }
+    package func remove() { try? FileManager.default.removeItem(atPath: root) }
 }

@@ -3,18 +3,18 @@ import Foundation
 
 /// A loopback HTTP server for tests: routes by path, counts the requests each path gets, and stops by itself
 /// after a minute even if a test forgets to stop it.
-public final class ScriptedServer: @unchecked Sendable {
+package final class ScriptedServer: @unchecked Sendable {
     // @unchecked: `hits` is read and written only while holding `lock`; the rest is set once.
 
     /// Answers a request; `hit` is 1 for the first request to this path, 2 for the second, ...
-    public typealias Route = @Sendable (_ request: HTTPRequest, _ hit: Int) -> HTTPResponse
+    package typealias Route = @Sendable (_ request: HTTPRequest, _ hit: Int) -> HTTPResponse
 
     private let lock = NSLock()
     private var hits: [String: Int] = [:]
     private var server: HTTPServer?
 
     /// Starts a server on 127.0.0.1 and a free port; a path not in `routes` gets `fallback`, or a 404.
-    public init(routes: [String: Route], fallback: Route? = nil) throws {
+    package init(routes: [String: Route], fallback: Route? = nil) throws {
         let box = RouteTable(routes: routes, fallback: fallback)
         let lock = self.lock
         server = try HTTPServer(lifetime: 60) { [weak self] request in
@@ -27,17 +27,17 @@ public final class ScriptedServer: @unchecked Sendable {
     }
 
     /// `http://127.0.0.1:<port>`.
-    public var baseURL: String { server?.baseURL ?? "" }
+    package var baseURL: String { server?.baseURL ?? "" }
 
     /// How many requests `path` has had.
-    public func hits(_ path: String) -> Int {
+    package func hits(_ path: String) -> Int {
         lock.lock()
         defer { lock.unlock() }
         return hits[path] ?? 0
     }
 
     /// Stops the server; its port refuses connections from then on.
-    public func stop() { server?.stop() }
+    package func stop() { server?.stop() }
 
     deinit { server?.stop() }
 }

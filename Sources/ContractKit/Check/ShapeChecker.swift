@@ -1,18 +1,18 @@
 import Foundation
 
 /// Walks a JSON body against a shape and reports every drift, not the first, each with its JSON path.
-public struct ShapeChecker: Sendable {
+package struct ShapeChecker: Sendable {
     /// The endpoint settings the check depends on.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// The date strategy for `Date` shapes without their own format.
-        public var dates: DateFormat
+        package var dates: DateFormat
         /// The app's key strategy: a key variant it reads anyway is a warning, not breaking.
-        public var keys: KeyStrategy
+        package var keys: KeyStrategy
         /// What to do with undeclared keys.
-        public var extraKeys: ExtraKeysPolicy
+        package var extraKeys: ExtraKeysPolicy
 
         /// Creates options.
-        public init(dates: DateFormat = .iso8601, keys: KeyStrategy = .useDefaultKeys, extraKeys: ExtraKeysPolicy = .allow) {
+        package init(dates: DateFormat = .iso8601, keys: KeyStrategy = .useDefaultKeys, extraKeys: ExtraKeysPolicy = .allow) {
             self.dates = dates
             self.keys = keys
             self.extraKeys = extraKeys
@@ -20,28 +20,28 @@ public struct ShapeChecker: Sendable {
     }
 
     /// Named shapes the checked shapes may refer to.
-    public let shapes: [String: Shape]
+    package let shapes: [String: Shape]
     /// The endpoint settings.
-    public let options: Options
+    package let options: Options
     /// Shapes already planned for a walk; shared by copies of this checker, whose shapes and options are the same.
     private let plans = ShapePlanCache()
 
     /// Creates a checker.
-    public init(shapes: [String: Shape] = [:], options: Options = Options()) {
+    package init(shapes: [String: Shape] = [:], options: Options = Options()) {
         self.shapes = shapes
         self.options = options
     }
 
     /// Every drift of `document` from `shape`, grouped so that one drift repeated across array elements is one
     /// finding.
-    public func check(_ document: JSONDocument, against shape: Shape) -> [Finding] {
+    package func check(_ document: JSONDocument, against shape: Shape) -> [Finding] {
         ShapeFinding.grouped(checkEach(document, against: shape))
     }
 
     /// Every drift of `value` from `shape`, grouped so that one drift repeated across array elements is one finding.
     ///
     /// A value that is not JSON (a ``JSONNumber`` whose literal is not a JSON number) is one `body-not-json` finding.
-    public func check(_ value: JSONValue, against shape: Shape) -> [Finding] {
+    package func check(_ value: JSONValue, against shape: Shape) -> [Finding] {
         do {
             return check(try JSONDocument(value), against: shape)
         } catch {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Recognises how a date value is written, to check it against a strategy and to say what it looks like.
-public enum DateSniffer {
+package enum DateSniffer {
     /// The ways a date can be written that the sniffer tells apart.
-    public enum Style: Sendable, Hashable, CustomStringConvertible {
+    package enum Style: Sendable, Hashable, CustomStringConvertible {
         case iso8601(fraction: Bool, offset: Bool)
         case iso8601DateOnly
         case iso8601NoZone
@@ -15,7 +15,7 @@ public enum DateSniffer {
         case slashed
         case unrecognised
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .iso8601(let fraction, let offset):
                 return "ISO 8601 " + (fraction ? "with fractional seconds" : "without fractional seconds")
@@ -39,7 +39,7 @@ public enum DateSniffer {
         }
 
         /// The spec strategy that reads this style, when there is one.
-        public var suggestedStrategy: String? {
+        package var suggestedStrategy: String? {
             switch self {
             case .iso8601: return "iso8601"
             case .iso8601DateOnly: return "\"yyyy-MM-dd\""
@@ -53,7 +53,7 @@ public enum DateSniffer {
     }
 
     /// How `value` is written, or nil when it is neither a string nor a number.
-    public static func style(of value: JSONValue) -> Style? {
+    package static func style(of value: JSONValue) -> Style? {
         switch value {
         case .number(let number): return epochStyle(number.doubleValue)
         case .string(let text): return style(ofText: text)
@@ -98,7 +98,7 @@ public enum DateSniffer {
     }
 
     /// True when a decoder using `format` reads `value` as a date.
-    public static func value(_ value: JSONValue, matches format: DateFormat) -> Bool {
+    package static func value(_ value: JSONValue, matches format: DateFormat) -> Bool {
         switch format {
         case .iso8601:
             guard case .string(let text) = value else { return false }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Dates in the forms `flexible` accepts: ISO 8601 variants, date only, epoch seconds and milliseconds.
-public enum FlexibleDate {
+package enum FlexibleDate {
     /// The date `value` denotes, or nil.
-    public static func parse(_ value: JSONValue) -> Date? {
+    package static func parse(_ value: JSONValue) -> Date? {
         switch value {
         case .number(let number):
             return epoch(number.doubleValue)

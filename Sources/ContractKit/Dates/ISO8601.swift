@@ -1,10 +1,10 @@
 import Foundation
 
 /// A fast, allocation-free reader of ISO 8601 / RFC 3339 timestamps, with or without fractional seconds.
-public enum ISO8601 {
+package enum ISO8601 {
     /// The date in `text` (`2026-11-21T03:00:00Z`, `…00.123+01:00`, space instead of `T`), or nil.
     /// With `requireZone: false`, a timestamp without `Z` or offset is read as UTC.
-    public static func parse(_ text: String, requireZone: Bool = true) -> Date? {
+    package static func parse(_ text: String, requireZone: Bool = true) -> Date? {
         var text = text
         return text.withUTF8 { parse(bytes: $0, requireZone: requireZone) }
     }

@@ -25,7 +25,7 @@ extension JSONDecoder.KeyDecodingStrategy {
 }
 
 /// The spelling rules behind ``Foundation/JSONDecoder/KeyDecodingStrategy/anyCase``.
-public enum AnyCaseKeys {
+package enum AnyCaseKeys {
     /// A key as the model will see it.
     struct Key: CodingKey {
         let stringValue: String
@@ -36,7 +36,7 @@ public enum AnyCaseKeys {
 
     /// `key` in lower camel case, acronyms as one word: `USER_ID` → `userId`, `URLString` → `urlString`,
     /// `display-name` → `displayName`. Keys already in that form come back unchanged, without copying.
-    public static func canonical(_ key: String) -> String {
+    package static func canonical(_ key: String) -> String {
         var utf8 = key
         let outcome = utf8.withUTF8 { bytes -> Outcome in
             switch scan(bytes) {

@@ -1,7 +1,7 @@
 /// One reason a model cannot decode a body: a `DecodingError`, placed in the body and named in Swift terms.
-public struct DecodeFailure: Sendable, Hashable {
+package struct DecodeFailure: Sendable, Hashable {
     /// The `DecodingError` case.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// A required key is absent.
         case keyNotFound
         /// A non-Optional value is `null`.
@@ -16,30 +16,30 @@ public struct DecodeFailure: Sendable, Hashable {
     }
 
     /// What went wrong.
-    public var kind: Kind
+    package var kind: Kind
     /// The model's coding path, the missing key included: `notices[1].createdAt`.
-    public var codingPath: JSONPath
+    package var codingPath: JSONPath
     /// The place in the decoded body, with keys spelled as the body spells them (for a missing key, as the
     /// key strategy would expect it).
-    public var path: JSONPath
+    package var path: JSONPath
     /// The Swift type the model wants there, as written in Swift: `String`, `[Bet]`, `Date`.
-    public var expectedType: String
+    package var expectedType: String
     /// The type that declares the property (`Notice`), when known.
-    public var ownerType: String?
+    package var ownerType: String?
     /// The property's coding key (`createdAt`), or nil for an array element or the body itself.
-    public var property: String?
+    package var property: String?
     /// True when the property is Optional (read with `decodeIfPresent`).
-    public var isOptional: Bool
+    package var isOptional: Bool
     /// What the body holds there; nil when the key is absent.
-    public var found: JSONValue?
+    package var found: JSONValue?
     /// The `DecodingError`'s own description.
-    public var detail: String
+    package var detail: String
     /// True when the failure was carried over from an earlier element of the same array, whose element at this
     /// index has the same problem, instead of being decoded on its own (see ``EveryFailureDecoder``).
-    public var inferredFromSibling: Bool
+    package var inferredFromSibling: Bool
 
     /// Creates a failure.
-    public init(
+    package init(
         kind: Kind, codingPath: JSONPath, path: JSONPath, expectedType: String, ownerType: String?, property: String?,
         isOptional: Bool, found: JSONValue?, detail: String, inferredFromSibling: Bool = false
     ) {
@@ -56,7 +56,7 @@ public struct DecodeFailure: Sendable, Hashable {
     }
 
     /// `Notice.createdAt`, `element 2 of NoticeList.notices`, or `the body (NoticeList)`.
-    public var place: String {
+    package var place: String {
         if let property { return "\(ownerType ?? "?").\(property)" }
         if case .index(let index)? = codingPath.components.last {
             let parent = JSONPath(components: Array(codingPath.components.dropLast()))
@@ -66,7 +66,7 @@ public struct DecodeFailure: Sendable, Hashable {
     }
 
     /// `Swift type String, property is not Optional`: the model's side of the failure.
-    public var modelView: String {
+    package var modelView: String {
         var text = "\(place): Swift type \(expectedType)"
         if property != nil { text += isOptional ? ", property is Optional" : ", property is not Optional" }
         if kind == .dataCorrupted { text += " (\(detail))" }
@@ -74,7 +74,7 @@ public struct DecodeFailure: Sendable, Hashable {
     }
 
     /// One sentence: `Notice.title (String, not Optional) is required, but the key is absent`.
-    public var summary: String {
+    package var summary: String {
         switch kind {
         case .keyNotFound:
             return "\(place) (\(expectedType)\(isOptional ? "" : ", not Optional")) is required, but the key is absent"

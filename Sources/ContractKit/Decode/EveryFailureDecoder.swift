@@ -11,23 +11,23 @@ import Foundation
 /// absent, `null`, or the same wrong JSON type) are reported and patched in the same attempt, so a drift
 /// repeated across a long list costs one attempt, not one per element; such failures are marked
 /// ``DecodeFailure/inferredFromSibling``.
-public struct EveryFailureDecoder: Sendable {
+package struct EveryFailureDecoder: Sendable {
     /// The model decoded.
-    public var model: ModelType
+    package var model: ModelType
     /// The key and date strategies, as the app configures its `JSONDecoder`.
-    public var options: DecodingOptions
+    package var options: DecodingOptions
     /// How many times at most the body is decoded.
-    public var maxAttempts: Int
+    package var maxAttempts: Int
 
     /// Creates a decoder.
-    public init(model: ModelType, options: DecodingOptions = DecodingOptions(), maxAttempts: Int = 50) {
+    package init(model: ModelType, options: DecodingOptions = DecodingOptions(), maxAttempts: Int = 50) {
         self.model = model
         self.options = options
         self.maxAttempts = max(1, maxAttempts)
     }
 
     /// Every failure of the model on `body`, in the order the decoder met them.
-    public func decode(_ body: JSONValue) -> DecodeReport {
+    package func decode(_ body: JSONValue) -> DecodeReport {
         decode(body, encoded: nil)
     }
 
@@ -43,15 +43,15 @@ public struct EveryFailureDecoder: Sendable {
 }
 
 /// What decoding a body through a model found.
-public struct DecodeReport: Sendable {
+package struct DecodeReport: Sendable {
     /// Every failure, in the order met.
-    public var failures: [DecodeFailure]
+    package var failures: [DecodeFailure]
     /// True when the model decoded the body in the end (with the failing places patched): every place was judged.
-    public var completed: Bool
+    package var completed: Bool
     /// How many times the body was decoded.
-    public var attempts: Int
+    package var attempts: Int
     /// Why decoding stopped before the model accepted the body, when it did.
-    public var stopReason: String?
+    package var stopReason: String?
 }
 
 /// One run of the decode-patch-decode loop.

@@ -45,7 +45,7 @@ public struct ModelRegistry: Sendable {
     ///
     /// - Throws: ``ContractError`` with code ``ContractError/Code/unknownModel`` naming the registered types and
     ///   the closest one.
-    public func resolve(_ expression: String) throws(ContractError) -> ModelType {
+    package func resolve(_ expression: String) throws(ContractError) -> ModelType {
         let text = expression.trimmingSpaces()
         if text.hasSuffix("?") {
             return try resolve(String(text.dropLast())).wrapped(name: text) { $0.optionalOfSelf }
@@ -90,17 +90,17 @@ public struct ModelRegistry: Sendable {
 }
 
 /// A model to decode through: a `Decodable` type and the name the spec uses for it.
-public struct ModelType: @unchecked Sendable, CustomStringConvertible {
+package struct ModelType: @unchecked Sendable, CustomStringConvertible {
     // A metatype is immutable once made, so sharing it across tasks is safe; Swift does not yet know that of
     // `any Decodable.Type`.
 
     /// The name as the spec writes it: `User`, `[PlaceholderUser]`.
-    public let name: String
+    package let name: String
     /// The Swift type.
-    public let type: any Decodable.Type
+    package let type: any Decodable.Type
 
     /// A model for `type`, named `name` (its Swift name by default).
-    public init(name: String? = nil, type: any Decodable.Type) {
+    package init(name: String? = nil, type: any Decodable.Type) {
         self.name = name ?? SwiftTypeName.of(type)
         self.type = type
     }
@@ -108,7 +108,7 @@ public struct ModelType: @unchecked Sendable, CustomStringConvertible {
     /// `Module.Outer.Name`.
     var qualifiedName: String { String(reflecting: type) }
 
-    public var description: String { name }
+    package var description: String { name }
 
     func wrapped(name: String, _ wrap: (any Decodable.Type) -> any Decodable.Type) -> ModelType {
         ModelType(name: name, type: wrap(type))

@@ -56,7 +56,7 @@ public struct ContractError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The same error with its snippet taken from `source` when it has none yet.
-    public func quoting(_ source: SourceText?) -> ContractError {
+    package func quoting(_ source: SourceText?) -> ContractError {
         guard snippet == nil, let source, let location, location.file == source.path else { return self }
         var copy = self
         copy.snippet = source.snippet(at: location)

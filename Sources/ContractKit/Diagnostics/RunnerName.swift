@@ -2,7 +2,7 @@
 ///
 /// A team's own runner (an executable calling `ContractCLI.main(models:)`, say `app-contract`) is not called
 /// `contract`; the command line sets its own name here for the length of a run, and every hint follows.
-public enum RunnerName {
+package enum RunnerName {
     /// The runner's name for the current task and the tasks it starts; `contract` unless a runner sets it.
-    @TaskLocal public static var current = "contract"
+    @TaskLocal package static var current = "contract"
 }

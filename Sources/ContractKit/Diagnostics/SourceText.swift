@@ -1,18 +1,18 @@
 /// The text of a source file kept for quoting it in messages: the offending line with a caret under the column.
-public struct SourceText: Sendable {
+package struct SourceText: Sendable {
     /// The file's path as shown in messages.
-    public let path: String
+    package let path: String
     private let lines: [Substring]
 
     /// Wraps the text of the file at `path`.
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.path = path
         // Split on the scalar, not the Character: Swift reads "\r\n" as one Character, which would hide CRLF lines.
         self.lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// The source line at `location` and a caret under its column, indented for a message; nil when out of range.
-    public func snippet(at location: SourceLocation) -> String? {
+    package func snippet(at location: SourceLocation) -> String? {
         guard location.line >= 1, location.line <= lines.count else { return nil }
         var line = String(lines[location.line - 1])
         if line.hasSuffix("\r") { line.removeLast() }

@@ -9,7 +9,7 @@ extension String {
     /// which emoji and several scripts need to be written at all.
     ///
     /// - Parameter keepingLineBreaks: keep line feeds, for text whose lines are its own (a multi-line message).
-    public func escapingNonPrintables(keepingLineBreaks: Bool = false) -> String {
+    package func escapingNonPrintables(keepingLineBreaks: Bool = false) -> String {
         func escaped(_ scalar: Unicode.Scalar) -> Bool {
             if (0x20..<0x7F).contains(scalar.value) { return false }
             if scalar == "\n" { return !keepingLineBreaks }

@@ -1,10 +1,10 @@
 /// "Did you mean" for misspelled names.
-public enum Suggestions {
+package enum Suggestions {
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
     ///
     /// A case-insensitive exact match wins; otherwise the smallest edit distance, at most a third of the word's
     /// length (and at least 1, at most 3).
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
@@ -23,7 +23,7 @@ public enum Suggestions {
     }
 
     /// Levenshtein distance, counting adjacent transpositions as one edit.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -2,7 +2,7 @@ extension RecordingDiff {
     /// The diff for a terminal: the shape changes like a report's findings, then (with `values`) the values that
     /// changed, then a summary line. `old` and `new` name the two recordings. Keys and values from the bodies
     /// are shown with their non-printable characters escaped (``Swift/String/escapingNonPrintables(keepingLineBreaks:)``).
-    public func renderText(old: String, new: String, values: Bool) -> String {
+    package func renderText(old: String, new: String, values: Bool) -> String {
         var out = "\(RunnerName.current) diff \(old.escapingNonPrintables()) → \(new.escapingNonPrintables())\n"
         for note in notes { out += "  note: \(note.escapingNonPrintables())\n" }
         for finding in findings {
@@ -34,7 +34,7 @@ extension RecordingDiff {
     }
 
     /// The diff as JSON (`contract-diff/1`): `shapeChanged`, `findings` with the report's finding fields, `values`.
-    public func renderJSON(old: String, new: String) -> String {
+    package func renderJSON(old: String, new: String) -> String {
         let renderer = JSONReportRenderer()
         var root = JSONObject([
             "format": .string("contract-diff/1"), "old": .string(old), "new": .string(new), "shapeChanged": .bool(shapeChanged),

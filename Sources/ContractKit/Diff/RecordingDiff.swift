@@ -5,39 +5,39 @@
 /// shapes, not by position, and collections keyed by id by the union of their values, so new, removed or
 /// reordered elements are not drift either. Severities are judged as for an app that decodes every key as
 /// written, since a diff has no spec to say otherwise.
-public struct RecordingDiff: Sendable {
+package struct RecordingDiff: Sendable {
     /// How to compare.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Paths to leave out, as globs over JSON paths: `$.users[*].updatedAt`, `$.meta`. A path is left out with
         /// everything under it. `*` matches any run of characters, so it stands for any index or key.
-        public var ignoredPaths: [String]
+        package var ignoredPaths: [String]
 
         /// Creates options.
-        public init(ignoredPaths: [String] = []) { self.ignoredPaths = ignoredPaths }
+        package init(ignoredPaths: [String] = []) { self.ignoredPaths = ignoredPaths }
     }
 
     /// A value that changed where the shape did not.
-    public struct ValueChange: Sendable, Hashable {
+    package struct ValueChange: Sendable, Hashable {
         /// Where, in the new recording's body.
-        public var path: JSONPath
+        package var path: JSONPath
         /// The old value, as JSON (shortened when long).
-        public var old: String
+        package var old: String
         /// The new value, as JSON (shortened when long).
-        public var new: String
+        package var new: String
     }
 
     /// The shape changes, in body order; each carries the new recording's path of its first occurrence.
-    public var findings: [Finding]
+    package var findings: [Finding]
     /// The values that changed while the shape held.
-    public var valueChanges: [ValueChange]
+    package var valueChanges: [ValueChange]
     /// Notes for the reader: what was not compared and why.
-    public var notes: [String]
+    package var notes: [String]
 
     /// True when the shape changed.
-    public var shapeChanged: Bool { !findings.isEmpty }
+    package var shapeChanged: Bool { !findings.isEmpty }
 
     /// Compares `old` with `new`.
-    public init(old: Recording, new: Recording, options: Options = Options()) {
+    package init(old: Recording, new: Recording, options: Options = Options()) {
         var comparison = ShapeComparison(endpoint: new.endpoint, ignored: options.ignoredPaths)
         comparison.compare(old, new)
         findings = comparison.findings

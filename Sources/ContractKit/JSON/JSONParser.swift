@@ -8,20 +8,20 @@
 /// - keeps numbers of any size or precision as written (`1E400`, `12345678901234567890`).
 ///
 /// Errors are ``ContractError``s with code ``ContractError/Code/jsonSyntax`` and a 1-based line and column.
-public struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
     /// Deepest nesting accepted; deeper input is an error, never a stack overflow.
     ///
     /// Parsing itself uses no call stack per level, but ``JSONValue``'s own equality and destruction
     /// recurse, so keep this in the thousands at most.
-    public var maxDepth: Int
+    package var maxDepth: Int
 
     /// A parser that accepts nesting up to `maxDepth` arrays and objects deep.
-    public init(maxDepth: Int = 512) {
+    package init(maxDepth: Int = 512) {
         self.maxDepth = maxDepth
     }
 
     /// Parses one JSON document; `file` names the source in error locations.
-    public func parse(_ bytes: UnsafeRawBufferPointer, file: String = "<json>") throws(ContractError) -> JSONValue {
+    package func parse(_ bytes: UnsafeRawBufferPointer, file: String = "<json>") throws(ContractError) -> JSONValue {
         let tape = try index(bytes, file: file)
         return withExtendedLifetime(tape) {
             JSONTapeView(tape: tape, bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), byteCount: bytes.count).value(0)
@@ -52,7 +52,7 @@ public struct JSONParser: Sendable {
     }
 
     /// Parses one JSON document into a ``JSONDocument``: checked in full, indexed, and decoded only where read.
-    public func parseDocument(_ bytes: [UInt8], file: String = "<json>") throws(ContractError) -> JSONDocument {
+    package func parseDocument(_ bytes: [UInt8], file: String = "<json>") throws(ContractError) -> JSONDocument {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ContractError) in try index(buffer, file: file) }
         }
@@ -60,7 +60,7 @@ public struct JSONParser: Sendable {
     }
 
     /// Parses one JSON document; `file` names the source in error locations.
-    public func parse(_ bytes: [UInt8], file: String = "<json>") throws(ContractError) -> JSONValue {
+    package func parse(_ bytes: [UInt8], file: String = "<json>") throws(ContractError) -> JSONValue {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ContractError) in try parse(buffer, file: file) }
         }
@@ -68,7 +68,7 @@ public struct JSONParser: Sendable {
     }
 
     /// Parses one JSON document; `file` names the source in error locations.
-    public func parse(_ text: String, file: String = "<json>") throws(ContractError) -> JSONValue {
+    package func parse(_ text: String, file: String = "<json>") throws(ContractError) -> JSONValue {
         let result = text.utf8.withContiguousStorageIfAvailable { buffer in
             Result { () throws(ContractError) in try parse(UnsafeRawBufferPointer(buffer), file: file) }
         }

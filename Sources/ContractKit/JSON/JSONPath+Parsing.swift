@@ -2,7 +2,7 @@ extension JSONPath {
     /// Reads a path as ``description`` writes it: `$`, `$.users[3].first_name`, `$["first name"]`.
     ///
     /// Returns nil for text that is not such a path.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         var scalars = Array(text.unicodeScalars)[...]
         guard scalars.popFirst() == "$" else { return nil }
         var components: [Component] = []

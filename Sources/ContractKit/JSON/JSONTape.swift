@@ -458,7 +458,7 @@ struct JSONMaterializer: ~Copyable {
 
 /// A checked JSON document, kept as its text and a ``JSONTape`` index of it: reading a value decodes just that
 /// value, so a walk over the document allocates nothing for the values it only looks at.
-public struct JSONDocument: @unchecked Sendable {
+package struct JSONDocument: @unchecked Sendable {
     /// Where the text lives.
     enum Source {
         case bytes([UInt8])
@@ -495,7 +495,7 @@ public struct JSONDocument: @unchecked Sendable {
 
     /// The document's value as a tree. The pages of a mapped text are given back behind the builder as it goes, so
     /// that a large text and its tree are not resident together.
-    public var value: JSONValue {
+    package var value: JSONValue {
         withView { view in
             guard let releaseText else { return view.value(root) }
             return view.value(root, every: Self.releaseStride, release: releaseText)
@@ -536,7 +536,7 @@ public struct JSONDocument: @unchecked Sendable {
     }
 
     /// The number of values in the document, keys counted.
-    public var valueCount: Int { withView { $0.next(after: root) } - root }
+    package var valueCount: Int { withView { $0.next(after: root) } - root }
 }
 
 extension JSONDocument {
@@ -544,7 +544,7 @@ extension JSONDocument {
     ///
     /// - Throws: ``ContractError`` with code `.jsonSyntax` when the value is not JSON: a ``JSONNumber`` made from a
     ///   literal that is not a JSON number (`1.`, `NaN`).
-    public init(_ value: JSONValue) throws(ContractError) {
+    package init(_ value: JSONValue) throws(ContractError) {
         let bytes = Array(JSONWriter(style: .compact).write(value).utf8)
         self = try JSONParser(maxDepth: .max).parseDocument(bytes)
     }

@@ -1,4 +1,4 @@
 extension ContractError.Code {
     /// The base URL given for recording is not an absolute http or https URL.
-    public static let invalidBaseURL = ContractError.Code(rawValue: "invalid-base-url")
+    package static let invalidBaseURL = ContractError.Code(rawValue: "invalid-base-url")
 }

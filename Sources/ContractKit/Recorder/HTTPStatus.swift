@@ -1,7 +1,7 @@
 /// HTTP status codes and their reason phrases, for messages and for the demo server.
-public enum HTTPStatus {
+package enum HTTPStatus {
     /// The standard reason phrase, such as `Service Unavailable` for 503; empty for codes without one.
-    public static func reasonPhrase(_ status: Int) -> String {
+    package static func reasonPhrase(_ status: Int) -> String {
         switch status {
         case 100: return "Continue"
         case 200: return "OK"

@@ -2,14 +2,14 @@
 ///
 /// Endpoints whose request failed are not verified (there is no fresh recording to verify); each gets a
 /// `request-failed` finding instead, so the report lists every endpoint.
-public struct LiveCheck: Sendable {
+package struct LiveCheck: Sendable {
     /// Records into its options' folder.
-    public let recorder: Recorder
+    package let recorder: Recorder
     /// Verifies what was recorded; its recordings folder is the recorder's.
-    public let verifier: Verifier
+    package let verifier: Verifier
 
     /// A check of `suite` with `recorder`, decoding through `models`; the verifier reads the folder the recorder writes.
-    public init(
+    package init(
         suite: SpecSuite, recorder: Recorder, verifierOptions: Verifier.Options = Verifier.Options(),
         models: ModelRegistry = ModelRegistry()
     ) {
@@ -20,7 +20,7 @@ public struct LiveCheck: Sendable {
     }
 
     /// Records then verifies `endpoints`; the report keeps their order.
-    public func run(
+    package func run(
         _ endpoints: [Endpoint], failOn: Severity = .breaking, progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }
     ) async -> (recording: RecordRun, report: VerificationReport) {
         let run = await recorder.record(endpoints, progress: progress)

@@ -1,5 +1,5 @@
 /// What happened to one endpoint: the recorder's answer for it.
-public enum RecordOutcome: Sendable, Hashable {
+package enum RecordOutcome: Sendable, Hashable {
     /// A response was recorded and the file was created or changed.
     case written(status: Int, durationMs: Int)
     /// A response was recorded and matched the file on disk, which was left untouched.
@@ -10,7 +10,7 @@ public enum RecordOutcome: Sendable, Hashable {
     case failed(RecordFailure)
 
     /// The response status, when one was recorded.
-    public var status: Int? {
+    package var status: Int? {
         switch self {
         case .written(let status, _), .unchanged(let status, _): return status
         case .skipped, .failed: return nil
@@ -19,16 +19,16 @@ public enum RecordOutcome: Sendable, Hashable {
 }
 
 /// Why an endpoint could not be recorded, already redacted.
-public struct RecordFailure: Sendable, Hashable {
+package struct RecordFailure: Sendable, Hashable {
     /// What went wrong, in one sentence.
-    public var reason: String
+    package var reason: String
     /// How to fix it.
-    public var hint: String?
+    package var hint: String?
     /// How many attempts were made (0 when the request could not even be built).
-    public var attempts: Int
+    package var attempts: Int
 
     /// Creates a failure.
-    public init(reason: String, hint: String? = nil, attempts: Int) {
+    package init(reason: String, hint: String? = nil, attempts: Int) {
         self.reason = reason
         self.hint = hint
         self.attempts = attempts
@@ -36,7 +36,7 @@ public struct RecordFailure: Sendable, Hashable {
 }
 
 /// Progress while recording, for a terminal or a log; every text in it is already redacted.
-public enum RecordEvent: Sendable, Hashable {
+package enum RecordEvent: Sendable, Hashable {
     /// The first attempt for an endpoint is about to be sent; `request` is `GET http://host/path`.
     case started(endpoint: String, request: String)
     /// An attempt failed and another follows after `delay` seconds.

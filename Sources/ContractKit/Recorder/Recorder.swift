@@ -5,9 +5,9 @@ import Foundation
 /// A failed endpoint never stops the others; it comes back as a ``RecordOutcome/failed(_:)`` with a redacted
 /// reason. Files are written atomically and only when something other than `recordedAt` and `durationMs`
 /// changed, so an unchanged backend leaves the working tree clean.
-public struct Recorder: Sendable {
+package struct Recorder: Sendable {
     /// What is recorded, and how.
-    public enum Mode: String, Sendable, CaseIterable {
+    package enum Mode: String, Sendable, CaseIterable {
         /// Every endpoint, replacing recordings that changed.
         case all
         /// Only endpoints that have no recording yet.
@@ -15,28 +15,28 @@ public struct Recorder: Sendable {
     }
 
     /// How a run is configured.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The server's root; the spec's paths are appended to it.
-        public var baseURL: String
+        package var baseURL: String
         /// The folder the recordings are written to.
-        public var recordingsDirectory: String
+        package var recordingsDirectory: String
         /// Everything, or only what is missing.
-        public var mode: Mode
+        package var mode: Mode
         /// How many requests are in flight at once.
-        public var concurrency: Int
+        package var concurrency: Int
         /// Seconds one attempt may take, redirects and body included.
-        public var timeout: Double
+        package var timeout: Double
         /// When and how long to wait before another attempt.
-        public var retry: RetryPolicy
+        package var retry: RetryPolicy
         /// The largest response body accepted, decoded.
-        public var maxBodyBytes: Int
+        package var maxBodyBytes: Int
         /// How many redirects are followed.
-        public var maxRedirects: Int
+        package var maxRedirects: Int
         /// Where `${NAME}` values come from.
-        public var environment: [String: String]
+        package var environment: [String: String]
 
         /// Creates options.
-        public init(
+        package init(
             baseURL: String, recordingsDirectory: String = "Recordings", mode: Mode = .all, concurrency: Int = 4,
             timeout: Double = 30, retry: RetryPolicy = RetryPolicy(), maxBodyBytes: Int = 64 << 20,
             maxRedirects: Int = 10, environment: [String: String] = ProcessInfo.processInfo.environment
@@ -54,28 +54,28 @@ public struct Recorder: Sendable {
     }
 
     /// The run's options.
-    public let options: Options
+    package let options: Options
     private let transport: any HTTPTransport
 
     /// A recorder sending through `transport` (by default, URLSession).
-    public init(options: Options, transport: (any HTTPTransport)? = nil) {
+    package init(options: Options, transport: (any HTTPTransport)? = nil) {
         self.options = options
         self.transport = transport ?? URLSessionTransport(maximumConnectionsPerHost: max(8, options.concurrency))
     }
 
     /// The recording path for an endpoint: `<recordings>/<spec-file-stem>/<endpoint>.json`.
-    public func recordingPath(for endpoint: Endpoint) -> String {
+    package func recordingPath(for endpoint: Endpoint) -> String {
         endpoint.recordingPath(in: options.recordingsDirectory)
     }
 
     /// Records endpoints, at most ``Options/concurrency`` at a time; results come back in the order given.
-    public func record(_ endpoints: [Endpoint], progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async -> RecordRun {
+    package func record(_ endpoints: [Endpoint], progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async -> RecordRun {
         let results = await endpoints.mapConcurrently(atMost: options.concurrency) { await self.record($0, progress: progress) }
         return RecordRun(results: results, recordingsDirectory: options.recordingsDirectory)
     }
 
     /// Records one endpoint. Never throws: every problem is a ``RecordOutcome/failed(_:)``.
-    public func record(_ endpoint: Endpoint, progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async -> EndpointRecording {
+    package func record(_ endpoint: Endpoint, progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async -> EndpointRecording {
         let path = recordingPath(for: endpoint)
         let clock = ContinuousClock()
         let started = clock.now
@@ -216,18 +216,18 @@ public struct Recorder: Sendable {
 }
 
 /// The result of recording one endpoint.
-public struct EndpointRecording: Sendable {
+package struct EndpointRecording: Sendable {
     /// The endpoint.
-    public var endpoint: Endpoint
+    package var endpoint: Endpoint
     /// The recording file written (or that would have been).
-    public var path: String
+    package var path: String
     /// The request, redacted: `GET http://host/path`.
-    public var request: String
+    package var request: String
     /// What happened.
-    public var outcome: RecordOutcome
+    package var outcome: RecordOutcome
 
     /// Creates a result.
-    public init(endpoint: Endpoint, path: String, request: String, outcome: RecordOutcome) {
+    package init(endpoint: Endpoint, path: String, request: String, outcome: RecordOutcome) {
         self.endpoint = endpoint
         self.path = path
         self.request = request
@@ -235,13 +235,13 @@ public struct EndpointRecording: Sendable {
     }
 
     /// The failure, when there is one.
-    public var failure: RecordFailure? {
+    package var failure: RecordFailure? {
         if case .failed(let failure) = outcome { return failure }
         return nil
     }
 
     /// The failure as a `request-failed` finding for reports; nil when recording succeeded.
-    public var finding: Finding? {
+    package var finding: Finding? {
         guard let failure else { return nil }
         return Finding(
             endpoint: endpoint.id, kind: .requestFailed, severity: .breaking, path: nil,
@@ -251,25 +251,25 @@ public struct EndpointRecording: Sendable {
 }
 
 /// The result of recording a set of endpoints.
-public struct RecordRun: Sendable {
+package struct RecordRun: Sendable {
     /// Per-endpoint results, in the order given.
-    public var results: [EndpointRecording]
+    package var results: [EndpointRecording]
     /// The folder written to.
-    public var recordingsDirectory: String
+    package var recordingsDirectory: String
 
     /// Creates a run.
-    public init(results: [EndpointRecording], recordingsDirectory: String) {
+    package init(results: [EndpointRecording], recordingsDirectory: String) {
         self.results = results
         self.recordingsDirectory = recordingsDirectory
     }
 
     /// Counts by outcome.
-    public struct Summary: Sendable, Hashable {
-        public var written = 0, unchanged = 0, skipped = 0, failed = 0
+    package struct Summary: Sendable, Hashable {
+        package var written = 0, unchanged = 0, skipped = 0, failed = 0
     }
 
     /// Counts by outcome.
-    public var summary: Summary {
+    package var summary: Summary {
         var summary = Summary()
         for result in results {
             switch result.outcome {
@@ -283,10 +283,10 @@ public struct RecordRun: Sendable {
     }
 
     /// The endpoints that could not be recorded.
-    public var failures: [EndpointRecording] { results.filter { $0.failure != nil } }
+    package var failures: [EndpointRecording] { results.filter { $0.failure != nil } }
 
     /// True when any endpoint could not be recorded.
-    public var hasFailures: Bool { results.contains { $0.failure != nil } }
+    package var hasFailures: Bool { results.contains { $0.failure != nil } }
 }
 
 extension Duration {

@@ -6,7 +6,7 @@ extension Recording.Body {
     ///
     /// A body is read as JSON when its media type says JSON (or says nothing), or when it starts like JSON; a JSON
     /// body sent with the wrong media type is then still checked, and the verifier reports the media type.
-    public init?(received data: Data, contentType: String?) {
+    package init?(received data: Data, contentType: String?) {
         guard !data.isEmpty else { return nil }
         let bytes = [UInt8](data)
         let essence = contentType.map(MediaType.essence(of:))

@@ -1,40 +1,40 @@
 import Foundation
 
 /// An endpoint's request made concrete twice: as it is sent (secrets included) and as it may be written down.
-public struct PreparedRequest: Sendable {
+package struct PreparedRequest: Sendable {
     /// `GET`, `POST`, ...
-    public var method: String
+    package var method: String
     /// The URL to send to.
-    public var url: URL
+    package var url: URL
     /// The headers to send.
-    public var headers: [Recording.Header]
+    package var headers: [Recording.Header]
     /// The body to send.
-    public var body: Data?
+    package var body: Data?
     /// The request as a recording shows it: every secret replaced by ``Redactor/placeholder``.
-    public var shown: Recording.Request
+    package var shown: Recording.Request
     /// What keeps this request's secrets out of everything written about it.
-    public var redactor: Redactor
+    package var redactor: Redactor
 
     /// `GET http://host/path?query`, redacted: for progress lines and messages.
-    public var summary: String { "\(shown.method) \(shown.url)" }
+    package var summary: String { "\(shown.method) \(shown.url)" }
 }
 
 /// Builds the request a spec describes: base URL, path parameters, query, headers and JSON body, with every
 /// `${NAME}` read from the environment and remembered as a secret.
-public struct RequestBuilder: Sendable {
+package struct RequestBuilder: Sendable {
     /// The server to send to, e.g. `https://staging.example.com/api`; the spec's paths are appended to it.
-    public var baseURL: String
+    package var baseURL: String
     /// Where `${NAME}` values come from.
-    public var environment: [String: String]
+    package var environment: [String: String]
 
     /// Creates a builder.
-    public init(baseURL: String, environment: [String: String]) {
+    package init(baseURL: String, environment: [String: String]) {
         self.baseURL = baseURL
         self.environment = environment
     }
 
     /// Checks that `text` is an absolute `http` or `https` URL the recorder can append paths to.
-    public static func validateBaseURL(_ text: String) throws(ContractError) {
+    package static func validateBaseURL(_ text: String) throws(ContractError) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else {
             throw ContractError(
@@ -50,7 +50,7 @@ public struct RequestBuilder: Sendable {
     ///
     /// - Throws: ``ContractError`` when an environment variable is not set, a `redact:` path is malformed, or the
     ///   URL cannot be built.
-    public func prepare(_ endpoint: Endpoint) throws(ContractError) -> PreparedRequest {
+    package func prepare(_ endpoint: Endpoint) throws(ContractError) -> PreparedRequest {
         try RequestBuilder.validateBaseURL(baseURL)
         let spec = endpoint.request
         var secrets: [String] = []

@@ -3,7 +3,7 @@
 /// Headers that change on every request (dates, request ids, caching validators, rate-limit counters) or that
 /// describe the transport rather than the API (lengths, encodings, connection management) are dropped, so a
 /// re-record of an unchanged response is byte-for-byte the same file and git shows only real change.
-public enum ResponseHeaderFilter {
+package enum ResponseHeaderFilter {
     private static let volatileNames: Set<String> = [
         // Dates and caching validators.
         "date", "age", "etag", "last-modified", "expires",
@@ -23,14 +23,14 @@ public enum ResponseHeaderFilter {
     private static let volatilePrefixes = ["x-ratelimit-", "ratelimit-", "x-rate-limit-", "x-b3-"]
 
     /// True when a header with this name is dropped from recordings.
-    public static func isVolatile(_ name: String) -> Bool {
+    package static func isVolatile(_ name: String) -> Bool {
         let lowered = name.lowercased()
         return volatileNames.contains(lowered) || volatilePrefixes.contains { lowered.hasPrefix($0) }
     }
 
     /// The headers a recording keeps: volatile ones dropped, names in `Title-Case`, values redacted, sorted by name
     /// (HTTP gives headers no meaningful order, and clients disagree on the one they report).
-    public static func kept(_ headers: [Recording.Header], redactor: Redactor) -> [Recording.Header] {
+    package static func kept(_ headers: [Recording.Header], redactor: Redactor) -> [Recording.Header] {
         headers
             .filter { !isVolatile($0.name) }
             .map { Recording.Header(name: canonicalName($0.name), value: redactor.redactHeader(name: $0.name, value: $0.value)) }
@@ -40,7 +40,7 @@ public enum ResponseHeaderFilter {
     }
 
     /// `content-type` and `CONTENT-TYPE` as `Content-Type`, so HTTP/1.1 and HTTP/2 servers record the same name.
-    public static func canonicalName(_ name: String) -> String {
+    package static func canonicalName(_ name: String) -> String {
         name.split(separator: "-", omittingEmptySubsequences: false)
             .map { word in word.prefix(1).uppercased() + word.dropFirst().lowercased() }
             .joined(separator: "-")

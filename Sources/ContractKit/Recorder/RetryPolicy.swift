@@ -5,29 +5,29 @@ import Foundation
 /// Connection failures, `429 Too Many Requests` and `5xx` answers are retried with exponential backoff; a
 /// `Retry-After` header (seconds or an HTTP date) replaces the backoff. Every wait is capped, so a server asking
 /// for an hour cannot stall a nightly run.
-public struct RetryPolicy: Sendable, Hashable {
+package struct RetryPolicy: Sendable, Hashable {
     /// Attempts after the first.
-    public var retries: Int
+    package var retries: Int
     /// Seconds before the first retry; each later one waits twice as long as the one before.
-    public var backoff: Double
+    package var backoff: Double
     /// The longest wait, for backoff and `Retry-After` alike.
-    public var maxDelay: Double
+    package var maxDelay: Double
 
     /// Creates a policy.
-    public init(retries: Int = 2, backoff: Double = 0.5, maxDelay: Double = 30) {
+    package init(retries: Int = 2, backoff: Double = 0.5, maxDelay: Double = 30) {
         self.retries = max(0, retries)
         self.backoff = max(0, backoff)
         self.maxDelay = max(0, maxDelay)
     }
 
     /// True when a response with this status is worth another attempt: 429 and 5xx.
-    public static func isRetryable(status: Int) -> Bool {
+    package static func isRetryable(status: Int) -> Bool {
         status == 429 || (500...599).contains(status)
     }
 
     /// Seconds to wait after failed attempt number `attempt` (1 for the first): `Retry-After` when the server sent
     /// one, exponential backoff otherwise, at most ``maxDelay``.
-    public func delay(afterAttempt attempt: Int, retryAfter: String? = nil, now: Date = Date()) -> Double {
+    package func delay(afterAttempt attempt: Int, retryAfter: String? = nil, now: Date = Date()) -> Double {
         if let retryAfter, let seconds = RetryPolicy.seconds(fromRetryAfter: retryAfter, now: now) {
             return min(maxDelay, seconds)
         }
@@ -37,7 +37,7 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// The wait a `Retry-After` value asks for: delay-seconds (`120`) or an HTTP date; nil when it is neither.
     /// A date in the past asks for no wait.
-    public static func seconds(fromRetryAfter value: String, now: Date = Date()) -> Double? {
+    package static func seconds(fromRetryAfter value: String, now: Date = Date()) -> Double? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let seconds = Double(text) {
             return seconds

@@ -8,13 +8,13 @@ import FoundationNetworking
 /// The body is streamed through a delegate, so a response over the size limit is stopped as soon as it passes the
 /// limit rather than buffered whole. Cookies and caches are off, so every request goes to the server as the spec
 /// describes it. Redirects are followed and reported; credential headers are not carried to another origin.
-public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
+package final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     // @unchecked: both members are set once in init; URLSession is thread-safe and the delegate guards its state.
     private let session: URLSession
     private let delegate: SessionDelegate
 
     /// A transport with its own session; `maximumConnectionsPerHost` should be at least the recorder's concurrency.
-    public init(maximumConnectionsPerHost: Int = 8) {
+    package init(maximumConnectionsPerHost: Int = 8) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
@@ -33,7 +33,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         session.invalidateAndCancel()
     }
 
-    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         // The deadline below bounds the whole exchange. URLSession's own timeout only guards against idling, and is

@@ -4,7 +4,7 @@ extension Recording {
     /// Reads a recording from a file.
     ///
     /// - Throws: ``ContractError`` with code `.invalidRecording` (with `line:col` for malformed JSON) or `.io`.
-    public static func read(from path: String) throws(ContractError) -> Recording {
+    package static func read(from path: String) throws(ContractError) -> Recording {
         // One way of reading for both: the metadata in place on the tape, then the body's tree, built with the pages
         // of a mapped file given back behind it, so that a large recording's text and tree are not resident together.
         var (recording, body) = try readIndexed(from: path)
@@ -62,7 +62,7 @@ extension Recording {
     }
 
     /// Reads a recording from its parsed JSON; `file` names it in errors.
-    public init(json: JSONValue, file: String) throws(ContractError) {
+    package init(json: JSONValue, file: String) throws(ContractError) {
         try self.init(json: json, file: file, locate: nil)
     }
 
@@ -238,7 +238,7 @@ extension Recording {
     }
 
     /// The recording as JSON, members in a fixed order so files diff cleanly.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         func headers(_ list: [Header]) -> JSONValue {
             var object = JSONObject()
             for header in list {
@@ -285,7 +285,7 @@ extension Recording {
     }
 
     /// The file's bytes: pretty-printed, two-space indent, ending in a newline.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         Data((JSONWriter(style: .pretty).write(jsonValue) + "\n").utf8)
     }
 
@@ -294,7 +294,7 @@ extension Recording {
     /// - Returns: false when the file already holds a recording that differs only in `recordedAt` and
     ///   `durationMs`; it is then left untouched, so re-recording an unchanged response makes no git churn.
     @discardableResult
-    public func write(to path: String) throws(ContractError) -> Bool {
+    package func write(to path: String) throws(ContractError) -> Bool {
         if FileManager.default.fileExists(atPath: path), let existing = try? Recording.read(from: path),
            existing.isSemanticallyEqual(to: self) {
             return false

@@ -5,22 +5,22 @@ import Foundation
 /// One type reads and writes the format, so the recorder and the verifier cannot disagree about it. Only `format`,
 /// `endpoint`, `request.method`, `request.url` and `response.status` are required, so recordings made by other
 /// tools (or pasted from a bug ticket) work too.
-public struct Recording: Sendable, Hashable {
+package struct Recording: Sendable, Hashable {
     /// The format id written in every recording.
-    public static let formatID = "contract-recording/1"
+    package static let formatID = "contract-recording/1"
 
     /// A header as sent, name spelling kept.
-    public struct Header: Sendable, Hashable {
-        public var name: String
-        public var value: String
-        public init(name: String, value: String) {
+    package struct Header: Sendable, Hashable {
+        package var name: String
+        package var value: String
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
     /// A response or request body.
-    public enum Body: Sendable, Hashable {
+    package enum Body: Sendable, Hashable {
         /// A JSON body, embedded as JSON with key order and number spelling kept.
         case json(JSONValue)
         /// A body that is text but not JSON.
@@ -30,12 +30,12 @@ public struct Recording: Sendable, Hashable {
     }
 
     /// The request that was sent.
-    public struct Request: Sendable, Hashable {
-        public var method: String
-        public var url: String
-        public var headers: [Header]
-        public var body: Body?
-        public init(method: String, url: String, headers: [Header] = [], body: Body? = nil) {
+    package struct Request: Sendable, Hashable {
+        package var method: String
+        package var url: String
+        package var headers: [Header]
+        package var body: Body?
+        package init(method: String, url: String, headers: [Header] = [], body: Body? = nil) {
             self.method = method
             self.url = url
             self.headers = headers
@@ -44,26 +44,26 @@ public struct Recording: Sendable, Hashable {
     }
 
     /// A redirect followed on the way to the response: the status and the URL that answered with it.
-    public struct Redirect: Sendable, Hashable {
-        public var status: Int
-        public var url: String
-        public init(status: Int, url: String) {
+    package struct Redirect: Sendable, Hashable {
+        package var status: Int
+        package var url: String
+        package init(status: Int, url: String) {
             self.status = status
             self.url = url
         }
     }
 
     /// The response that came back.
-    public struct Response: Sendable, Hashable {
-        public var status: Int
+    package struct Response: Sendable, Hashable {
+        package var status: Int
         /// The URL that answered, when redirects led away from `request.url`.
-        public var url: String?
+        package var url: String?
         /// The redirects followed, in order; the first answered `request.url`.
-        public var redirects: [Redirect]
-        public var headers: [Header]
-        public var durationMs: Int?
-        public var body: Body?
-        public init(
+        package var redirects: [Redirect]
+        package var headers: [Header]
+        package var durationMs: Int?
+        package var body: Body?
+        package init(
             status: Int, headers: [Header] = [], durationMs: Int? = nil, body: Body? = nil,
             url: String? = nil, redirects: [Redirect] = []
         ) {
@@ -76,7 +76,7 @@ public struct Recording: Sendable, Hashable {
         }
 
         /// The value of the first header named `name`, compared case-insensitively.
-        public func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { Self.sameHeaderName($0.name, name) }?.value
         }
 
@@ -98,16 +98,16 @@ public struct Recording: Sendable, Hashable {
     }
 
     /// The endpoint's id, e.g. `users/list-users`.
-    public var endpoint: String
+    package var endpoint: String
     /// When it was recorded, ISO 8601 in UTC.
-    public var recordedAt: String?
+    package var recordedAt: String?
     /// The request.
-    public var request: Request
+    package var request: Request
     /// The response.
-    public var response: Response
+    package var response: Response
 
     /// Creates a recording.
-    public init(endpoint: String, recordedAt: String? = nil, request: Request, response: Response) {
+    package init(endpoint: String, recordedAt: String? = nil, request: Request, response: Response) {
         self.endpoint = endpoint
         self.recordedAt = recordedAt
         self.request = request
@@ -116,7 +116,7 @@ public struct Recording: Sendable, Hashable {
 
     /// True when the two differ at most in when they were recorded and how long the request took, so a re-record
     /// that changes nothing else leaves the file alone.
-    public func isSemanticallyEqual(to other: Recording) -> Bool {
+    package func isSemanticallyEqual(to other: Recording) -> Bool {
         var left = self, right = other
         left.recordedAt = nil
         right.recordedAt = nil

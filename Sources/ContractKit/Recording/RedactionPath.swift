@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Written in an endpoint's `redact:` list and applied to request and response bodies alike. `*` matches any
 /// key or index, `..key` matches `key` at any depth, `["odd key"]` quotes a key that is not an identifier.
-public struct RedactionPath: Sendable, Hashable, CustomStringConvertible {
+package struct RedactionPath: Sendable, Hashable, CustomStringConvertible {
     enum Step: Sendable, Hashable {
         case key(String)
         case index(Int)
@@ -14,10 +14,10 @@ public struct RedactionPath: Sendable, Hashable, CustomStringConvertible {
 
     let steps: [Step]
     /// The pattern as written.
-    public let description: String
+    package let description: String
 
     /// Parses a pattern; `location` names the spec line in errors.
-    public init(parsing text: String, at location: SourceLocation? = nil) throws(ContractError) {
+    package init(parsing text: String, at location: SourceLocation? = nil) throws(ContractError) {
         func invalid(_ why: String) -> ContractError {
             ContractError(
                 .invalidSpec, "'\(text)' in 'redact' is not a JSON path: \(why)", at: location,
@@ -61,7 +61,7 @@ public struct RedactionPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `value` with every matched value replaced by `replacement`.
-    public func redacting(_ value: JSONValue, with replacement: JSONValue) -> JSONValue {
+    package func redacting(_ value: JSONValue, with replacement: JSONValue) -> JSONValue {
         var copy = value
         RedactionPath.apply(steps[...], to: &copy, replacement: replacement)
         return copy

@@ -7,20 +7,20 @@ import Foundation
 /// `redact:` paths are redacted in request and response bodies. And every value that came from the environment
 /// (`${NAME}`) or from the base URL's user info is searched for and replaced wherever it shows up, in any of the
 /// spellings a URL gives it.
-public struct Redactor: Sendable {
+package struct Redactor: Sendable {
     /// Values shorter than this are replaced where they were interpolated, but not searched for in free text: a
     /// one- or two-character value such as `1` or `en` would otherwise mangle every body it occurs in.
-    public static let minimumSearchedLength = 4
+    package static let minimumSearchedLength = 4
 
     /// The secret values, each with the spellings it may take in a URL, longest first.
     private let searched: [String]
     /// The secrets exactly as given, for matching whole JSON numbers.
     private let secrets: Set<String>
     /// The endpoint's `redact:` paths.
-    public let bodyPaths: [RedactionPath]
+    package let bodyPaths: [RedactionPath]
 
     /// A redactor for these secret values and body paths.
-    public init(secrets: [String], bodyPaths: [RedactionPath] = []) {
+    package init(secrets: [String], bodyPaths: [RedactionPath] = []) {
         let kept = Set(secrets.filter { !$0.isEmpty })
         self.secrets = kept
         let spellings = kept.filter { $0.count >= Redactor.minimumSearchedLength }.flatMap(PercentEncoding.spellings(of:))
@@ -29,14 +29,14 @@ public struct Redactor: Sendable {
     }
 
     /// The same redactor also searching for `more` secrets.
-    public func adding(secrets more: [String]) -> Redactor {
+    package func adding(secrets more: [String]) -> Redactor {
         Redactor(secrets: Array(secrets) + more, bodyPaths: bodyPaths)
     }
 
     // MARK: - Text
 
     /// `text` with every secret replaced by the placeholder.
-    public func scrub(_ text: String) -> String {
+    package func scrub(_ text: String) -> String {
         var result = text
         for secret in searched where result.contains(secret) {
             result = result.replacingOccurrences(of: secret, with: SecretRedaction.placeholder)
@@ -45,7 +45,7 @@ public struct Redactor: Sendable {
     }
 
     /// `bytes` with every secret's UTF-8 bytes replaced by the placeholder's.
-    public func scrub(_ bytes: Data) -> Data {
+    package func scrub(_ bytes: Data) -> Data {
         var result = [UInt8](bytes)
         let placeholder = Array(SecretRedaction.placeholder.utf8)
         for secret in searched {
@@ -73,18 +73,18 @@ public struct Redactor: Sendable {
     // MARK: - Headers and URLs
 
     /// A header's value as it may be written down: the placeholder for a credential header, otherwise scrubbed.
-    public func redactHeader(name: String, value: String) -> String {
+    package func redactHeader(name: String, value: String) -> String {
         Redactor.isSensitiveHeader(name) || SecretRedaction.looksLikeCredential(value) ? SecretRedaction.placeholder : scrub(value)
     }
 
     /// A URL as it may be written down: a password in the user info and token-like query values replaced,
     /// secrets scrubbed.
-    public func redactURL(_ url: String) -> String {
+    package func redactURL(_ url: String) -> String {
         scrub(SecretRedaction.redactedURL(url))
     }
 
     /// The values of token-like query parameters in `url`, decoded: secrets a server hands out in redirects.
-    public static func sensitiveQueryValues(in url: String) -> [String] {
+    package static func sensitiveQueryValues(in url: String) -> [String] {
         guard let question = url.firstIndex(of: "?") else { return [] }
         let query = String(url[url.index(after: question)...].prefix { $0 != "#" })
         return query.split(separator: "&").compactMap { pair -> String? in
@@ -100,7 +100,7 @@ public struct Redactor: Sendable {
 
     /// A JSON body as it may be written down: values at the `redact:` paths replaced, secrets scrubbed from every
     /// string and key, and a number spelled exactly like a secret replaced.
-    public func redactBody(_ body: JSONValue) -> JSONValue {
+    package func redactBody(_ body: JSONValue) -> JSONValue {
         var value = body
         for path in bodyPaths { value = path.redacting(value, with: .string(SecretRedaction.placeholder)) }
         return scrubValues(value)
@@ -122,7 +122,7 @@ public struct Redactor: Sendable {
     }
 
     /// A recorded body as it may be written down.
-    public func redactBody(_ body: Recording.Body) -> Recording.Body {
+    package func redactBody(_ body: Recording.Body) -> Recording.Body {
         switch body {
         case .json(let value): return .json(redactBody(value))
         case .text(let text): return .text(scrub(text))
@@ -135,8 +135,8 @@ public struct Redactor: Sendable {
     // MARK: - Names that carry credentials (one rule set, shared with the reports: ``SecretRedaction``)
 
     /// True for header names that carry credentials: `Authorization`, `Cookie`, `X-Api-Key`, `X-Auth-Token`, ...
-    public static func isSensitiveHeader(_ name: String) -> Bool { SecretRedaction.isSecretHeader(name) }
+    package static func isSensitiveHeader(_ name: String) -> Bool { SecretRedaction.isSecretHeader(name) }
 
     /// True for query parameter names that carry credentials: `token`, `access_token`, `api_key`, `sig`, ...
-    public static func isSensitiveQueryParameter(_ name: String) -> Bool { SecretRedaction.isSecretParameter(name) }
+    package static func isSensitiveQueryParameter(_ name: String) -> Bool { SecretRedaction.isSecretParameter(name) }
 }

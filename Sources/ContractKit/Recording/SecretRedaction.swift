@@ -3,9 +3,9 @@
 /// Recordings are redacted when they are made; reports apply the same rules again, because a recording may
 /// have been written by hand, imported from another tool, or made by an older version. Redaction replaces the
 /// value and keeps the name, so a reader still sees that an `Authorization` header or a `token` parameter was sent.
-public enum SecretRedaction {
+package enum SecretRedaction {
     /// What a secret value is replaced with.
-    public static let placeholder = "<redacted>"
+    package static let placeholder = "<redacted>"
 
     /// Header names whose values are credentials, compared after lower-casing and dropping `-` and `_`.
     static let secretHeaders: Set<String> = [
@@ -28,19 +28,19 @@ public enum SecretRedaction {
     ]
 
     /// True when a header with this name carries a credential.
-    public static func isSecretHeader(_ name: String) -> Bool {
+    package static func isSecretHeader(_ name: String) -> Bool {
         let normalized = normalize(name)
         return secretHeaders.contains(normalized) || secretFragments.contains { normalized.contains($0) }
     }
 
     /// True when a query parameter with this name carries a credential.
-    public static func isSecretParameter(_ name: String) -> Bool {
+    package static func isSecretParameter(_ name: String) -> Bool {
         let normalized = normalize(name)
         return secretParameters.contains(normalized) || secretFragments.contains { normalized.contains($0) }
     }
 
     /// True when a value reads as a credential whatever its name: `Bearer …`, `Basic …`, a JSON Web Token.
-    public static func looksLikeCredential(_ value: String) -> Bool {
+    package static func looksLikeCredential(_ value: String) -> Bool {
         let lowered = value.lowercased()
         if lowered.hasPrefix("bearer ") || lowered.hasPrefix("basic ") || lowered.hasPrefix("token ") || lowered.hasPrefix("digest ") {
             return true
@@ -53,7 +53,7 @@ public enum SecretRedaction {
     }
 
     /// The headers with every credential replaced by ``placeholder``.
-    public static func redacted(_ headers: [Recording.Header]) -> [Recording.Header] {
+    package static func redacted(_ headers: [Recording.Header]) -> [Recording.Header] {
         headers.map { header in
             guard header.value != placeholder, isSecretHeader(header.name) || looksLikeCredential(header.value) else { return header }
             return Recording.Header(name: header.name, value: placeholder)
@@ -63,7 +63,7 @@ public enum SecretRedaction {
     /// The URL with secret query parameters and its user information replaced by ``placeholder``.
     ///
     /// Works on the text as written (no re-encoding), so everything that is not a secret stays byte for byte.
-    public static func redactedURL(_ url: String) -> String {
+    package static func redactedURL(_ url: String) -> String {
         var text = Substring(url)
         var fragment = ""
         if let hash = text.firstIndex(of: "#") {
@@ -91,7 +91,7 @@ public enum SecretRedaction {
     }
 
     /// A JSON body with the values of secret-named keys replaced, at any depth (for request bodies: logins, token refreshes).
-    public static func redactedBody(_ value: JSONValue) -> JSONValue {
+    package static func redactedBody(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(var object):
             for index in object.entries.indices {
@@ -114,7 +114,7 @@ public enum SecretRedaction {
     ///
     /// The response body is left alone: it is what reports are about, and the recorder already redacted the
     /// body paths a spec lists under `redact:`.
-    public static func redacted(_ recording: Recording) -> Recording {
+    package static func redacted(_ recording: Recording) -> Recording {
         var copy = recording
         copy.request.url = redactedURL(recording.request.url)
         copy.request.headers = redacted(recording.request.headers)

@@ -3,14 +3,14 @@ import Foundation
 /// Reads a `contract-report/1` report back, for `contract report merge` and for rendering a report in other formats.
 ///
 /// What it reads renders the same as what was written: the reader is the renderer's inverse.
-public struct JSONReportReader: Sendable {
+package struct JSONReportReader: Sendable {
     /// Creates a reader.
-    public init() {}
+    package init() {}
 
     /// Reads the report in a file.
     ///
     /// - Throws: ``ContractError`` with code `.io`, `.jsonSyntax` (with `line:col`) or `.invalidReport`.
-    public func read(from path: String) throws(ContractError) -> VerificationReport {
+    package func read(from path: String) throws(ContractError) -> VerificationReport {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ContractError(.io, "cannot read '\(path)'", hint: "check that the file exists and is readable")
         }
@@ -24,7 +24,7 @@ public struct JSONReportReader: Sendable {
     }
 
     /// Reads a report from its parsed JSON; `file` names it in errors.
-    public func report(from json: JSONValue, file: String) throws(ContractError) -> VerificationReport {
+    package func report(from json: JSONValue, file: String) throws(ContractError) -> VerificationReport {
         try ReportReading(file: file).report(json)
     }
 }

@@ -3,14 +3,14 @@
 /// The merged report lists the endpoints in spec order (by spec file, then line), which is the order a single run
 /// over the whole suite gives, so it renders the same as that run would. Reports that cannot belong together
 /// are refused: overlapping endpoints, different `--fail-on`, shards of different splits, or a missing shard.
-public enum ReportMerger {
+package enum ReportMerger {
     /// One report to merge and the file it came from, for messages.
-    public typealias Source = (file: String, report: VerificationReport)
+    package typealias Source = (file: String, report: VerificationReport)
 
     /// The merged report.
     ///
     /// - Throws: ``ContractError`` with code `.reportConflict`, saying which files disagree and how.
-    public static func merge(_ sources: [Source]) throws(ContractError) -> VerificationReport {
+    package static func merge(_ sources: [Source]) throws(ContractError) -> VerificationReport {
         guard let first = sources.first else {
             throw ContractError(.reportConflict, "there are no reports to merge", hint: "pass the JSON reports of every shard")
         }

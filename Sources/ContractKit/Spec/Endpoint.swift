@@ -9,24 +9,24 @@ public struct Endpoint: Sendable {
     /// Where the endpoint is declared.
     public var location: SourceLocation
     /// The request to send.
-    public var request: RequestSpec
+    package var request: RequestSpec
     /// What the response must look like.
-    public var expect: Expectation
+    package var expect: Expectation
     /// Client-side transforms, in order, applied before decoding.
-    public var transforms: [TransformSpec]
+    package var transforms: [TransformSpec]
     /// The Codable model's type name, if the app decodes this response.
     public var model: String?
     /// Where `model:` is written.
-    public var modelLocation: SourceLocation?
+    package var modelLocation: SourceLocation?
     /// The key and date strategies the app decodes with.
     public var decoding: DecodingOptions
     /// Findings the team has accepted for a while.
-    public var waivers: [Waiver]
+    package var waivers: [Waiver]
     /// Body paths whose values are secrets: redacted by the recorder.
-    public var redactions: [String]
+    package var redactions: [String]
 
     /// Where its recording lives under `recordings`: `<recordings>/<spec-file-stem>/<endpoint>.json`.
-    public func recordingPath(in recordings: String) -> String {
+    package func recordingPath(in recordings: String) -> String {
         var base = recordings[...]
         // By bytes: a '/' after a character that joins with what follows must not take that character with it.
         while base.utf8.count > 1, base.utf8.last == UInt8(ascii: "/") { base = Substring(base.utf8.dropLast()) }
@@ -34,7 +34,7 @@ public struct Endpoint: Sendable {
     }
 
     /// Creates an endpoint.
-    public init(
+    package init(
         id: String, name: String, group: String, location: SourceLocation, request: RequestSpec,
         expect: Expectation, transforms: [TransformSpec] = [], model: String? = nil,
         decoding: DecodingOptions = DecodingOptions(), waivers: [Waiver] = [], redactions: [String] = [],
@@ -56,24 +56,24 @@ public struct Endpoint: Sendable {
 }
 
 /// The request an endpoint sends.
-public struct RequestSpec: Sendable {
+package struct RequestSpec: Sendable {
     /// `GET`, `POST`, ...
-    public var method: String
+    package var method: String
     /// The path with `{param}` placeholders, e.g. `/users/{id}.json`.
-    public var path: String
+    package var path: String
     /// Values for the path's placeholders.
-    public var params: [(name: String, value: Template)]
+    package var params: [(name: String, value: Template)]
     /// Query parameters, in order.
-    public var query: [(name: String, value: Template)]
+    package var query: [(name: String, value: Template)]
     /// Headers, in order.
-    public var headers: [(name: String, value: Template)]
+    package var headers: [(name: String, value: Template)]
     /// A JSON body to send.
-    public var body: JSONValue?
+    package var body: JSONValue?
     /// Where the request line is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a request.
-    public init(
+    package init(
         method: String, path: String, params: [(name: String, value: Template)] = [],
         query: [(name: String, value: Template)] = [], headers: [(name: String, value: Template)] = [],
         body: JSONValue? = nil, location: SourceLocation
@@ -89,20 +89,20 @@ public struct RequestSpec: Sendable {
 }
 
 /// What an endpoint's response must look like.
-public struct Expectation: Sendable {
+package struct Expectation: Sendable {
     /// The accepted status codes.
-    public var status: StatusExpectation
+    package var status: StatusExpectation
     /// The media type, e.g. `application/json` (parameters such as `charset` are ignored).
-    public var contentType: String?
+    package var contentType: String?
     /// The raw body's shape, before any client-side transform.
-    public var body: Shape?
+    package var body: Shape?
     /// The policy for undeclared keys.
-    public var extraKeys: ExtraKeysPolicy
+    package var extraKeys: ExtraKeysPolicy
     /// Where `expect:` is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates an expectation.
-    public init(
+    package init(
         status: StatusExpectation = StatusExpectation(), contentType: String? = nil, body: Shape? = nil,
         extraKeys: ExtraKeysPolicy = .allow, location: SourceLocation
     ) {
@@ -115,28 +115,28 @@ public struct Expectation: Sendable {
 }
 
 /// Accepted status codes: single codes and classes such as `2xx`.
-public struct StatusExpectation: Sendable, Hashable, CustomStringConvertible {
+package struct StatusExpectation: Sendable, Hashable, CustomStringConvertible {
     /// Exact codes.
-    public var codes: [Int]
+    package var codes: [Int]
     /// Classes by their first digit: 2 for `2xx`.
-    public var classes: [Int]
+    package var classes: [Int]
     /// Where it is written.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// `200` unless told otherwise.
-    public init(codes: [Int] = [200], classes: [Int] = [], location: SourceLocation? = nil) {
+    package init(codes: [Int] = [200], classes: [Int] = [], location: SourceLocation? = nil) {
         self.codes = codes
         self.classes = classes
         self.location = location
     }
 
     /// True when `status` is accepted.
-    public func accepts(_ status: Int) -> Bool {
+    package func accepts(_ status: Int) -> Bool {
         codes.contains(status) || classes.contains(status / 100)
     }
 
     /// `200`, `200 or 201`, `2xx`.
-    public var description: String {
+    package var description: String {
         let all = codes.map(String.init) + classes.map { "\($0)xx" }
         return all.joined(separator: " or ")
     }

@@ -1,6 +1,6 @@
 extension Shape: CustomStringConvertible {
     /// The shape in spec syntax: `[String: User]`, `Date(millisecondsSince1970)?`, `{name, email?}`.
-    public var description: String {
+    package var description: String {
         switch kind {
         case .string: return "String"
         case .int: return "Int"

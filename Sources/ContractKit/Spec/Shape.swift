@@ -1,7 +1,7 @@
 /// The shape of a JSON value that a spec promises, written in Swift's own type syntax (`[String: User]`, `Date?`).
-public struct Shape: Sendable, Hashable {
+package struct Shape: Sendable, Hashable {
     /// What the shape accepts.
-    public indirect enum Kind: Sendable, Hashable {
+    package indirect enum Kind: Sendable, Hashable {
         case string
         case int
         case double
@@ -29,47 +29,47 @@ public struct Shape: Sendable, Hashable {
     }
 
     /// What the shape accepts.
-    public var kind: Kind
+    package var kind: Kind
     /// Where the shape is written in its spec.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a shape.
-    public init(_ kind: Kind, at location: SourceLocation) {
+    package init(_ kind: Kind, at location: SourceLocation) {
         self.kind = kind
         self.location = location
     }
 
     /// True for `T?`.
-    public var isOptional: Bool {
+    package var isOptional: Bool {
         if case .optional = kind { return true }
         return false
     }
 
     /// The shape with one level of `?` removed.
-    public var nonOptional: Shape {
+    package var nonOptional: Shape {
         if case .optional(let wrapped) = kind { return wrapped.nonOptional }
         return self
     }
 }
 
 /// An object's fields and its policy for keys the spec does not name.
-public struct ObjectShape: Sendable, Hashable {
+package struct ObjectShape: Sendable, Hashable {
     /// The declared fields, in spec order.
-    public var fields: [Field]
+    package var fields: [Field]
     /// Overrides the endpoint's policy for this object only.
-    public var extraKeys: ExtraKeysPolicy?
+    package var extraKeys: ExtraKeysPolicy?
 
     /// Creates an object shape.
-    public init(fields: [Field], extraKeys: ExtraKeysPolicy? = nil) {
+    package init(fields: [Field], extraKeys: ExtraKeysPolicy? = nil) {
         self.fields = fields
         self.extraKeys = extraKeys
     }
 }
 
 /// One declared key of an object.
-public struct Field: Sendable, Hashable {
+package struct Field: Sendable, Hashable {
     /// Whether the key may be left out.
-    public enum Presence: Sendable, Hashable {
+    package enum Presence: Sendable, Hashable {
         /// Follows the shape: `T?` may be absent or null; anything else must be present.
         case implied
         /// `name?: T`: may be absent; never null when present (unless the shape is `T?`).
@@ -79,16 +79,16 @@ public struct Field: Sendable, Hashable {
     }
 
     /// The key as the backend sends it.
-    public var name: String
+    package var name: String
     /// The value's shape.
-    public var shape: Shape
+    package var shape: Shape
     /// The presence rule written on the key.
-    public var presence: Presence
+    package var presence: Presence
     /// Where the key is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a field.
-    public init(name: String, shape: Shape, presence: Presence = .implied, location: SourceLocation) {
+    package init(name: String, shape: Shape, presence: Presence = .implied, location: SourceLocation) {
         self.name = name
         self.shape = shape
         self.presence = presence
@@ -96,7 +96,7 @@ public struct Field: Sendable, Hashable {
     }
 
     /// True when the backend may leave the key out.
-    public var mayBeAbsent: Bool {
+    package var mayBeAbsent: Bool {
         switch presence {
         case .implied: return shape.isOptional
         case .mayBeAbsent: return true
@@ -105,14 +105,14 @@ public struct Field: Sendable, Hashable {
     }
 
     /// True when the value may be `null`.
-    public var mayBeNull: Bool {
+    package var mayBeNull: Bool {
         if case .any = shape.kind { return true }
         return shape.isOptional
     }
 }
 
 /// What to do with object keys the spec does not declare.
-public enum ExtraKeysPolicy: String, Sendable, Hashable, CaseIterable {
+package enum ExtraKeysPolicy: String, Sendable, Hashable, CaseIterable {
     /// Report them as `info`: additive change is usually harmless.
     case allow
     /// Say nothing about them.

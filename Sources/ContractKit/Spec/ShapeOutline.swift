@@ -2,29 +2,29 @@
 /// body's shape in the spec's own YAML syntax, with the named shapes it uses written out below.
 ///
 /// Each line keeps the spec location it comes from, so a report can highlight the line a finding points at.
-public struct ShapeOutline: Sendable, Hashable {
+package struct ShapeOutline: Sendable, Hashable {
     /// One line of the outline.
-    public struct Line: Sendable, Hashable {
+    package struct Line: Sendable, Hashable {
         /// The text, indentation included.
-        public var text: String
+        package var text: String
         /// Where in the spec the line comes from.
-        public var location: SourceLocation?
+        package var location: SourceLocation?
 
         /// Creates a line.
-        public init(text: String, location: SourceLocation? = nil) {
+        package init(text: String, location: SourceLocation? = nil) {
             self.text = text
             self.location = location
         }
     }
 
     /// The lines, top to bottom.
-    public var lines: [Line]
+    package var lines: [Line]
 
     /// An outline of these lines.
-    public init(lines: [Line]) { self.lines = lines }
+    package init(lines: [Line]) { self.lines = lines }
 
     /// The outline of an expectation; `shapes` resolves the named shapes it refers to.
-    public init(expectation: Expectation, shapes: [String: Shape]) {
+    package init(expectation: Expectation, shapes: [String: Shape]) {
         var writer = OutlineWriter(shapes: shapes)
         writer.add("status: \(expectation.status)", expectation.status.location ?? expectation.location)
         if let contentType = expectation.contentType { writer.add("contentType: \(contentType)", expectation.location) }
@@ -39,7 +39,7 @@ public struct ShapeOutline: Sendable, Hashable {
 
     /// The line that comes from `location`: the first from that very place, or else the last from the same spec
     /// line (a value's location points past its key, on the key's line).
-    public func lineIndex(for location: SourceLocation) -> Int? {
+    package func lineIndex(for location: SourceLocation) -> Int? {
         if let exact = lines.firstIndex(where: { $0.location == location }) { return exact }
         return lines.lastIndex { $0.location.map { $0.file == location.file && $0.line == location.line } ?? false }
     }

@@ -3,12 +3,12 @@ public struct SpecSuite: Sendable {
     /// The endpoints of all files, in file then declaration order.
     public var endpoints: [Endpoint]
     /// Named shapes from every file's `shapes:`.
-    public var shapes: [String: Shape]
+    package var shapes: [String: Shape]
     /// The spec files read, in order.
     public var files: [String]
 
     /// Creates a suite.
-    public init(endpoints: [Endpoint], shapes: [String: Shape], files: [String]) {
+    package init(endpoints: [Endpoint], shapes: [String: Shape], files: [String]) {
         self.endpoints = endpoints
         self.shapes = shapes
         self.files = files

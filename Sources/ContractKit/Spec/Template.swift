@@ -2,20 +2,20 @@
 ///
 /// Values that come from the environment are secrets by default: ``resolve(in:)`` returns them so the
 /// recorder can redact every place they would otherwise appear.
-public struct Template: Sendable, Hashable, CustomStringConvertible {
+package struct Template: Sendable, Hashable, CustomStringConvertible {
     /// A run of literal text or a variable reference.
-    public enum Part: Sendable, Hashable {
+    package enum Part: Sendable, Hashable {
         case literal(String)
         case variable(String)
     }
 
     /// The parts in order.
-    public var parts: [Part]
+    package var parts: [Part]
     /// Where the text is written in its spec.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Parses `${NAME}` references; `$${` writes a literal `${`.
-    public init(parsing text: String, at location: SourceLocation? = nil) throws(ContractError) {
+    package init(parsing text: String, at location: SourceLocation? = nil) throws(ContractError) {
         self.location = location
         var parts: [Part] = []
         var literal = ""
@@ -55,18 +55,18 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A template with no variables.
-    public init(literal: String) {
+    package init(literal: String) {
         self.parts = [.literal(literal)]
         self.location = nil
     }
 
     /// The variables referenced, in order.
-    public var variables: [String] {
+    package var variables: [String] {
         parts.compactMap { if case .variable(let name) = $0 { return name } else { return nil } }
     }
 
     /// The text with variables resolved, and the values that came from the environment (secrets).
-    public func resolve(in environment: [String: String]) throws(ContractError) -> (text: String, secrets: [String]) {
+    package func resolve(in environment: [String: String]) throws(ContractError) -> (text: String, secrets: [String]) {
         var text = ""
         var secrets: [String] = []
         for part in parts {
@@ -87,7 +87,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The text as written in the spec, with `${NAME}` references.
-    public var description: String {
+    package var description: String {
         parts.map { part -> String in
             switch part {
             case .literal(let literal): return literal.replacingDollarBraces()

@@ -4,7 +4,7 @@ extension TransformSpec {
     /// them when it has none: dropping needs the model, which the spec alone does not have).
     ///
     /// - Throws: ``ContractError`` (`invalid-spec`, at the transform) when a path is not a transform path.
-    public func makeTransform(keep: [TransformPath: @Sendable (JSONValue) -> Bool] = [:]) throws(ContractError) -> any JSONTransform {
+    package func makeTransform(keep: [TransformPath: @Sendable (JSONValue) -> Bool] = [:]) throws(ContractError) -> any JSONTransform {
         do {
             return try makeTransformOrThrow(keep: keep)
         } catch {

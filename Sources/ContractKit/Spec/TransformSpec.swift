@@ -1,7 +1,7 @@
 /// A client-side transform declared in a spec, applied to the body before decoding.
-public struct TransformSpec: Sendable {
+package struct TransformSpec: Sendable {
     /// What the transform does.
-    public enum Operation: Sendable {
+    package enum Operation: Sendable {
         /// Turns `{"u1": {...}}` into `[{"id": "u1", ...}]`, optionally wrapped in `{into: [...]}`, at a path.
         case keyedToArray(key: String, into: String?, at: String?)
         /// Replaces the body (or the value at a path) by the value under `key`.
@@ -17,21 +17,21 @@ public struct TransformSpec: Sendable {
     }
 
     /// What the transform does.
-    public var operation: Operation
+    package var operation: Operation
     /// Where it is declared.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// The names transforms are written with.
-    public static let names = ["keyedToArray", "unwrap", "wrap", "renameKeys", "lossy", "defaults"]
+    package static let names = ["keyedToArray", "unwrap", "wrap", "renameKeys", "lossy", "defaults"]
 
     /// Creates a transform.
-    public init(_ operation: Operation, at location: SourceLocation) {
+    package init(_ operation: Operation, at location: SourceLocation) {
         self.operation = operation
         self.location = location
     }
 
     /// The transform's name as written in specs.
-    public var name: String {
+    package var name: String {
         switch operation {
         case .keyedToArray: return "keyedToArray"
         case .unwrap: return "unwrap"

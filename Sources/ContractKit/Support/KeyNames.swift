@@ -1,9 +1,9 @@
 /// Spellings of the same key: `first_name`, `firstName`, `FirstName`, `first-name`, `FIRST_NAME`.
-public enum KeyNames {
+package enum KeyNames {
     /// The key's words joined and lower-cased: every case and separator variant maps to the same text.
     ///
     /// `userID`, `UserId`, `user_id`, `USER_ID` and `user-id` all give `userid`.
-    public static func normalized(_ key: String) -> String {
+    package static func normalized(_ key: String) -> String {
         var result = ""
         result.reserveCapacity(key.utf8.count)
         for scalar in key.unicodeScalars where scalar != "_" && scalar != "-" && scalar != " " && scalar != "." {
@@ -13,7 +13,7 @@ public enum KeyNames {
     }
 
     /// What `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase` makes of a key: `first_name` → `firstName`.
-    public static func convertFromSnakeCase(_ key: String) -> String {
+    package static func convertFromSnakeCase(_ key: String) -> String {
         guard key.contains("_") else { return key }
         let scalars = Array(key.unicodeScalars)
         guard let firstLetter = scalars.firstIndex(where: { $0 != "_" }) else { return key }

@@ -14,12 +14,12 @@ public struct EndpointResult: Sendable {
     public var notes: [String]
     /// The recording checked, redacted as the recorder redacts; kept only when there are findings, for reports
     /// that show the request and the body around each drift.
-    public var recording: Recording?
+    package var recording: Recording?
     /// What the spec expects, as reports show it beside the body; kept only when there are findings.
-    public var expected: ShapeOutline?
+    package var expected: ShapeOutline?
 
     /// Creates a result.
-    public init(
+    package init(
         id: String, specLocation: SourceLocation, recordingPath: String, model: String?, findings: [Finding], notes: [String] = [],
         recording: Recording? = nil, expected: ShapeOutline? = nil
     ) {
@@ -46,10 +46,10 @@ public struct VerificationReport: Sendable {
     /// The severity at and above which an endpoint fails.
     public var failOn: Severity
     /// The part of the suite this report covers, when the run was one shard of several.
-    public var shard: ShardCoverage?
+    package var shard: ShardCoverage?
 
     /// Creates a report.
-    public init(results: [EndpointResult], failOn: Severity, shard: ShardCoverage? = nil) {
+    package init(results: [EndpointResult], failOn: Severity, shard: ShardCoverage? = nil) {
         self.results = results
         self.failOn = failOn
         self.shard = shard

@@ -6,21 +6,21 @@
 /// in (as many as it takes to send each case of each `enum(...)`). Each goes through the spec's
 /// transforms and is decoded through the model; every failure is a mismatch between spec and model, such as
 /// "model NoticeList requires 'body' at $.notices[0].body, but the spec says it may be absent".
-public struct ModelLinter: Sendable {
+package struct ModelLinter: Sendable {
     /// The registered models.
-    public let models: ModelRegistry
+    package let models: ModelRegistry
     /// Named shapes the specs share.
-    public let shapes: [String: Shape]
+    package let shapes: [String: Shape]
 
     /// Creates a linter.
-    public init(models: ModelRegistry, shapes: [String: Shape] = [:]) {
+    package init(models: ModelRegistry, shapes: [String: Shape] = [:]) {
         self.models = models
         self.shapes = shapes
     }
 
     /// An error for each model a spec names that is not registered, with the registered names and the closest.
     /// Nothing when no models are registered at all: verification is then by shape only.
-    public func unresolvedModels(in endpoints: [Endpoint]) -> [ContractError] {
+    package func unresolvedModels(in endpoints: [Endpoint]) -> [ContractError] {
         guard !models.isEmpty else { return [] }
         var errors: [ContractError] = []
         for endpoint in endpoints {
@@ -38,7 +38,7 @@ public struct ModelLinter: Sendable {
 
     /// Every place where a model demands more than its spec guarantees, for the endpoints whose model is
     /// registered.
-    public func lint(_ endpoints: [Endpoint]) -> [ContractError] {
+    package func lint(_ endpoints: [Endpoint]) -> [ContractError] {
         var errors: [ContractError] = []
         for endpoint in endpoints {
             guard let name = endpoint.model, let shape = endpoint.expect.body, let model = try? models.resolve(name) else { continue }

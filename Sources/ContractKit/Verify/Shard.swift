@@ -4,16 +4,16 @@
 /// shards' sizes within one of each other whatever the ids look like, which a hash of the id cannot promise for
 /// small suites (seven endpoints hashed into three shards can easily come out 5, 2, 0). The price is that adding
 /// an endpoint moves others to other shards; shards are recomputed on every run, so nothing depends on it.
-public struct Shard: Sendable, Hashable, CustomStringConvertible {
+package struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// Which shard, from 1.
-    public var index: Int
+    package var index: Int
     /// How many shards there are.
-    public var count: Int
+    package var count: Int
 
     /// Shard `index` of `count`.
     ///
     /// - Throws: ``ContractError`` when `index` is not between 1 and `count`.
-    public init(index: Int, count: Int) throws(ContractError) {
+    package init(index: Int, count: Int) throws(ContractError) {
         guard count >= 1, (1...count).contains(index) else {
             throw ContractError(
                 .invalidArgument, "shard \(index)/\(count) does not exist",
@@ -26,7 +26,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// Reads `K/N`.
     ///
     /// - Throws: ``ContractError`` when the text is not `K/N` with 1 ≤ K ≤ N.
-    public init(parsing text: String) throws(ContractError) {
+    package init(parsing text: String) throws(ContractError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(String(parts[0]).trimmingSpaces()), let count = Int(String(parts[1]).trimmingSpaces()) else {
             throw ContractError(.invalidArgument, "'\(text)' is not a shard", hint: "write K/N, such as 2/3 for the second of three shards")
@@ -35,10 +35,10 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `2/3`.
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// The items of this shard, in the order given; `id` names each item (endpoint ids are unique).
-    public func select<Item>(_ items: [Item], id: (Item) -> String) -> [Item] {
+    package func select<Item>(_ items: [Item], id: (Item) -> String) -> [Item] {
         let sorted = items.map(id).sorted()
         var mine = Set<String>()
         for (position, itemID) in sorted.enumerated() where position % count == index - 1 { mine.insert(itemID) }
@@ -47,14 +47,14 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The part of a suite a report covers: which shard, out of how many endpoints in all.
-public struct ShardCoverage: Sendable, Hashable {
+package struct ShardCoverage: Sendable, Hashable {
     /// The shard.
-    public var shard: Shard
+    package var shard: Shard
     /// How many endpoints the whole run (all shards together) verifies.
-    public var suiteEndpoints: Int
+    package var suiteEndpoints: Int
 
     /// Creates a coverage.
-    public init(shard: Shard, suiteEndpoints: Int) {
+    package init(shard: Shard, suiteEndpoints: Int) {
         self.shard = shard
         self.suiteEndpoints = suiteEndpoints
     }

@@ -1,11 +1,11 @@
 /// Loads YAML text into a ``YAMLNode`` tree that remembers where every node starts.
-public enum YAMLLoader {
+package enum YAMLLoader {
     /// Loads the single document in `text`; `path` names the file in locations. Returns nil for an empty
     /// document (only comments/whitespace).
     ///
     /// Aliases are expanded and merge keys (`<<`) resolved. Every error carries its location, the source line
     /// with a caret, and a hint when a common mistake is likely.
-    public static func load(_ text: String, path: String) throws(ContractError) -> YAMLNode? {
+    package static func load(_ text: String, path: String) throws(ContractError) -> YAMLNode? {
         let text = normalized(text)
         let source = SourceText(path: path, text: text)
         do throws(ContractError) {
