@@ -15,7 +15,9 @@ public enum ContractCLI {
     public static func main(models: [any Decodable.Type]) async {
         await RegisteredModels.$registry.withValue(ModelRegistry(models)) {
             await RunnerName.$current.withValue(CommandName.current) {
-                await RootCommand.main()
+                await SettingNames.$current.withValue(.commandLine) {
+                    await RootCommand.main()
+                }
             }
         }
     }
@@ -47,4 +49,17 @@ struct RootCommand: AsyncParsableCommand {
         ],
         defaultSubcommand: VerifyCommand.self
     )
+}
+
+extension SettingNames {
+    /// The flags that set each setting, for hints written in ContractKit.
+    static let commandLine = SettingNames([
+        .specs: "--specs",
+        .baseURL: "the base URL (--base-url or CONTRACT_BASE_URL)",
+        .timeout: "--timeout",
+        .retries: "--retries",
+        .concurrency: "--concurrency",
+        .maxBodyBytes: "--max-body-bytes",
+        .diffValues: "--values",
+    ])
 }

@@ -151,7 +151,7 @@ public struct ContractFailureMessage: Sendable {
         for finding in failing {
             text += "\n- \(finding.severity.rawValue) \(finding.kind)"
             if let path = finding.path { text += " at \(path.description.escapingNonPrintables())" }
-            if finding.occurrences > 1 { text += " (and \(finding.occurrences - 1) more like it)" }
+            text += finding.moreLikeIt
             text += "\n    \(finding.message.escapingNonPrintables())"
             text += "\n    expected \(finding.expected.escapingNonPrintables()); actual \(finding.actual.escapingNonPrintables())"
             if let hint = finding.hint { text += "\n    fix: \(hint.escapingNonPrintables())" }

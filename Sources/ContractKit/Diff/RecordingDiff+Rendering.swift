@@ -8,7 +8,7 @@ extension RecordingDiff {
         for finding in findings {
             var head = "\(finding.severity.rawValue.padding(to: 8)) \(finding.kind.rawValue)"
             if let path = finding.path { head += "  at \(path.description.escapingNonPrintables())" }
-            if finding.occurrences > 1 { head += " (and \(finding.occurrences - 1) more like it)" }
+            head += finding.moreLikeIt
             out += head + "\n"
             out += "    \(finding.message.escapingNonPrintables())\n"
             out += "    old      \(finding.expected.escapingNonPrintables())\n"
@@ -29,7 +29,7 @@ extension RecordingDiff {
             summary = "shape changed: \(findings.count) change\(findings.count == 1 ? "" : "s") (\(count(.breaking)) breaking, \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), \(count(.info)) info)"
         }
         summary += " · \(valueChanges.count) value\(valueChanges.count == 1 ? "" : "s") changed"
-        if !values && !valueChanges.isEmpty { summary += " (--values lists them)" }
+        if !values && !valueChanges.isEmpty { summary += " (\(SettingNames.current[.diffValues]) lists them)" }
         return out + "\n" + summary + "\n"
     }
 

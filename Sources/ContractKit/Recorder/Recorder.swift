@@ -127,7 +127,7 @@ package struct Recorder: Sendable {
                     return .failed(RecordFailure(
                         reason: reason + Recorder.attemptsText(attempt),
                         hint: response.status == 429
-                            ? "the server is rate limiting: lower --concurrency, or allow more --retries"
+                            ? "the server is rate limiting: lower \(SettingNames.current[.concurrency]), or allow more \(SettingNames.current[.retries])"
                             : "the backend is failing this request; if this status is intended, add it to 'expect.status'",
                         attempts: attempt))
                 }
@@ -195,11 +195,11 @@ package struct Recorder: Sendable {
 
     private static func hint(for code: TransportError.Code) -> String? {
         switch code {
-        case .connectionRefused: return "check that the server is running and that the base URL (--base-url or CONTRACT_BASE_URL) is right"
-        case .timedOut: return "the server is slow or stuck; raise --timeout if it is just slow"
+        case .connectionRefused: return "check that the server is running and that \(SettingNames.current[.baseURL]) is right"
+        case .timedOut: return "the server is slow or stuck; raise \(SettingNames.current[.timeout]) if it is just slow"
         case .connectionLost: return "the server or a proxy dropped the connection mid-response; look at the server's logs"
         case .hostNotFound: return "check the host name in the base URL and the machine's DNS"
-        case .bodyTooLarge: return "if the body really is that big, raise --max-body-bytes"
+        case .bodyTooLarge: return "if the body really is that big, raise \(SettingNames.current[.maxBodyBytes])"
         case .tooManyRedirects: return "the redirects loop, or go on longer than the limit; check the server's redirects"
         case .secureConnectionFailed: return "check the server's certificate and the machine's trust store"
         default: return nil

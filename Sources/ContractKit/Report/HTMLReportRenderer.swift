@@ -32,7 +32,7 @@ public struct HTMLReportRenderer: ReportRenderer {
             """
         let counts: [(String, Int, String)] = [
             ("endpoints", summary.endpoints, ""), ("passed", summary.passed, "pass"), ("failed", summary.failed, "fail"),
-            ("breaking", summary.breaking, "breaking"), (summary.warning == 1 ? "warning" : "warnings", summary.warning, "warning"),
+            ("breaking", summary.breaking, "breaking"), (Severity.warning.noun(for: summary.warning), summary.warning, "warning"),
             ("info", summary.info, "info"), ("waived", summary.waived, "waived"),
         ]
         for (name, count, style) in counts {

@@ -10,7 +10,7 @@ extension EndpointResult {
         var parts: [String] = []
         for severity in Severity.allCases.reversed() {
             let count = findings.filter { !$0.isWaived && $0.severity == severity }.count
-            if count > 0 { parts.append("\(count) \(severity.rawValue)") }
+            if count > 0 { parts.append(severity.counted(count)) }
         }
         let waived = findings.filter(\.isWaived).count
         if waived > 0 { parts.append("\(waived) waived") }
@@ -26,8 +26,12 @@ extension Finding {
     var headline: String {
         var text = kind.rawValue
         if let path { text += " at \(path)" }
-        if occurrences > 1 { text += " (and \(occurrences - 1) more like it)" }
-        return text
+        return text + moreLikeIt
+    }
+
+    /// ` (and 2 more like it)` when the finding stands for several occurrences, else empty.
+    package var moreLikeIt: String {
+        occurrences > 1 ? " (and \(occurrences - 1) more like it)" : ""
     }
 
     /// The severity word a report shows: `waived` for a waived finding.
@@ -50,10 +54,20 @@ extension Finding {
 
 extension VerificationReport.Summary {
     /// `7 endpoints: 5 passed, 2 failed · 3 breaking, 1 warning, 0 info, 1 waived`.
-    var line: String {
+    package var line: String {
         var text = "\(endpoints) endpoint\(endpoints == 1 ? "" : "s"): \(passed) passed, \(failed) failed"
-        text += " · \(breaking) breaking, \(warning) warning\(warning == 1 ? "" : "s"), \(info) info"
+        text += " · \(Severity.breaking.counted(breaking)), \(Severity.warning.counted(warning)), \(Severity.info.counted(info))"
         if waived > 0 { text += ", \(waived) waived" }
         return text
     }
+}
+
+extension Severity {
+    /// The severity as a count's noun: `warning`, `warnings`; `breaking` and `info` are the same for any count.
+    package func noun(for count: Int) -> String {
+        self == .warning && count != 1 ? "warnings" : rawValue
+    }
+
+    /// `1 warning`, `3 warnings`, `2 breaking`, `0 info`.
+    package func counted(_ count: Int) -> String { "\(count) \(noun(for: count))" }
 }

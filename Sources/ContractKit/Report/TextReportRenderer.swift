@@ -10,8 +10,7 @@ public struct TextReportRenderer: ReportRenderer {
         var out = ""
         for result in report.results {
             let failed = result.fails(at: report.failOn)
-            let live = result.findings.filter { !$0.isWaived }
-            let counts = countsText(live, waived: result.findings.count - live.count)
+            let counts = result.countsText
             let mark = failed ? paint("FAIL", .red) : paint("PASS", .green)
             out += "\(mark) \(result.id)\(counts.isEmpty ? "" : "  " + paint(counts, .dim))\n"
             let visible = result.findings.filter { failed ? true : ($0.severity >= .warning || $0.isWaived) }
@@ -21,21 +20,9 @@ public struct TextReportRenderer: ReportRenderer {
             }
         }
         let summary = report.summary
-        var line = "\(summary.endpoints) endpoint\(summary.endpoints == 1 ? "" : "s"): \(summary.passed) passed, \(summary.failed) failed"
-        line += " · \(summary.breaking) breaking, \(summary.warning) warning\(summary.warning == 1 ? "" : "s"), \(summary.info) info"
-        if summary.waived > 0 { line += ", \(summary.waived) waived" }
+        let line = summary.line
         out += "\n" + (summary.failed > 0 ? paint(line, .bold) : line) + "\n"
         return out
-    }
-
-    private func countsText(_ findings: [Finding], waived: Int) -> String {
-        var parts: [String] = []
-        for severity in Severity.allCases.reversed() {
-            let count = findings.filter { $0.severity == severity }.count
-            if count > 0 { parts.append("\(count) \(severity.rawValue)\(severity == .warning && count > 1 ? "s" : "")") }
-        }
-        if waived > 0 { parts.append("\(waived) waived") }
-        return parts.joined(separator: ", ")
     }
 
     private func render(_ finding: Finding) -> String {
@@ -49,7 +36,7 @@ public struct TextReportRenderer: ReportRenderer {
         let label = finding.severity.rawValue
         var head = "  " + paint(label.padding(to: 8), severityColor) + " " + finding.kind.rawValue
         if let path = finding.path { head += "  at " + paint(path.description.escapingNonPrintables(), .bold) }
-        if finding.occurrences > 1 { head += " (and \(finding.occurrences - 1) more like it)" }
+        head += finding.moreLikeIt
         var out = head + "\n"
         out += "    \(finding.message.escapingNonPrintables())\n"
         out += "    " + paint("expected", .dim) + " \(finding.expected.escapingNonPrintables())\n"

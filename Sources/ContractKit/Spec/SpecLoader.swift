@@ -13,7 +13,7 @@ public struct SpecLoader: Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
             throw ContractErrors([ContractError(
                 .io, "the specs folder '\(directory)' does not exist",
-                hint: "run from the folder that holds Specs/, or pass --specs PATH")])
+                hint: "run from the folder that holds Specs/, or point \(SettingNames.current[.specs]) at the specs folder")])
         }
         let files: [String]
         if isDirectory.boolValue {

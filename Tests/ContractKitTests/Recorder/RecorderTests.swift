@@ -118,7 +118,7 @@ struct RecorderTests {
 
         let failure = try #require(run.results[0].failure)
         #expect(failure.reason == "no complete response within 300 ms")
-        #expect(failure.hint?.contains("--timeout") == true)
+        #expect(failure.hint?.contains("raise the timeout") == true)
     }
 
     @Test func reportsARefusedConnectionAfterItsRetries() async throws {
