@@ -63,7 +63,8 @@ package struct DemoAPI: Sendable {
         var response = HTTPResponse(status: recording.response.status)
         response.headers = recording.response.headers.map { ($0.name, $0.value) }
         switch recording.response.body {
-        case .json(let value)?:
+        case .json?, .indexed?:
+            let value = recording.response.body?.jsonValue ?? .null
             let drifted = drifts.reduce(value) { body, drift in drift.apply(to: body) }
             response.body = Data((JSONWriter(style: .pretty).write(drifted) + "\n").utf8)
             if response.headers.isEmpty { response.headers = [("Content-Type", "application/json")] }

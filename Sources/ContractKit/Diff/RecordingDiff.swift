@@ -133,7 +133,7 @@ private struct ShapeComparison {
 
     static func bodyDescription(_ body: Recording.Body?) -> String {
         switch body {
-        case .json?: return "JSON"
+        case .json?, .indexed?: return "JSON"
         case .text(let text)?: return "text: \"\(text.prefix(60))\(text.count > 60 ? "…" : "")\""
         case .base64?: return "binary data"
         case nil: return "no body"

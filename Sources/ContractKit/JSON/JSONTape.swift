@@ -530,6 +530,9 @@ package struct JSONDocument: @unchecked Sendable {
         }
     }
 
+    /// The size of the document's value as text, in bytes.
+    var byteCount: Int { withView { view in view.endOffset(of: root) - view.startOffset(of: root) } }
+
     /// The value at tape entry `node` (inside this document) as a document of its own, over the same text.
     func subdocument(at node: Int) -> JSONDocument {
         JSONDocument(source: source, tape: tape, root: node)

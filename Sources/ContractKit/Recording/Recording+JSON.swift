@@ -7,15 +7,14 @@ extension Recording {
     package static func read(from path: String) throws(ContractError) -> Recording {
         // One way of reading for both: the metadata in place on the tape, then the body's tree, built with the pages
         // of a mapped file given back behind it, so that a large recording's text and tree are not resident together.
-        var (recording, body) = try readIndexed(from: path)
-        if let body { recording.response.body = .json(body.value) }
+        var recording = try readInPlace(from: path)
+        recording.response.body = recording.response.body?.built
         return recording
     }
 
-    /// Reads a recording from a file, keeping a JSON response body as a document over the file's text, unbuilt.
-    ///
-    /// The recording's own `response.body` is then `null`: build it from the document when it is needed.
-    static func readIndexed(from path: String) throws(ContractError) -> (recording: Recording, body: JSONDocument?) {
+    /// Reads a recording from a file, keeping a JSON response body on the file's tape, unbuilt: its body is
+    /// ``Body/indexed(_:)``.
+    package static func readInPlace(from path: String) throws(ContractError) -> Recording {
         let document: JSONDocument
         do {
             if let small = MappedFile.readSmall(path: path, limit: 1 << 20) {
@@ -36,12 +35,13 @@ extension Recording {
         }
         // The metadata is read in place on the tape; the response body stays there, as a document of its own.
         let bodyEntry = document.entry(at: ["response", "body"])
-        let recording = try document.withView { view throws(ContractError) in
+        var recording = try document.withView { view throws(ContractError) in
             try Recording(
                 fields: TapeFields(view: view, node: document.root, skipping: bodyEntry ?? -1), file: path,
                 locate: Recording.fieldLocator(inFileAt: path))
         }
-        return (recording, bodyEntry.map { document.subdocument(at: $0) })
+        if let bodyEntry { recording.response.body = .indexed(IndexedBody(document.subdocument(at: bodyEntry))) }
+        return recording
     }
 
     private static func contents(of path: String) throws(ContractError) -> Data {
@@ -256,6 +256,7 @@ extension Recording {
         func add(_ body: Body?, to object: inout JSONObject) {
             switch body {
             case .json(let value)?: object.entries.append(.init(key: "body", value: value))
+            case .indexed(let body)?: object.entries.append(.init(key: "body", value: body.value))
             case .text(let text)?: object.entries.append(.init(key: "bodyText", value: .string(text)))
             case .base64(let data)?: object.entries.append(.init(key: "bodyBase64", value: .string(data)))
             case nil: break

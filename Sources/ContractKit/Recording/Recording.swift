@@ -27,6 +27,24 @@ package struct Recording: Sendable, Hashable {
         case text(String)
         /// A binary body.
         case base64(String)
+        /// A JSON body as it was read from a recording file: left on that file's tape, checked in place, and
+        /// built as a tree only when something asks for its ``IndexedBody/value``. Written and compared as `json`.
+        case indexed(IndexedBody)
+
+        /// The body's JSON value, built if it is indexed; nil for text and binary bodies.
+        package var jsonValue: JSONValue? {
+            switch self {
+            case .json(let value): return value
+            case .indexed(let body): return body.value
+            case .text, .base64: return nil
+            }
+        }
+
+        /// The body with an indexed JSON body built into a tree: what a body is outside the verifier's hot path.
+        package var built: Body {
+            if case .indexed(let body) = self { return .json(body.value) }
+            return self
+        }
     }
 
     /// The request that was sent.

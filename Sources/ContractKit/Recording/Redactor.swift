@@ -125,6 +125,7 @@ package struct Redactor: Sendable {
     package func redactBody(_ body: Recording.Body) -> Recording.Body {
         switch body {
         case .json(let value): return .json(redactBody(value))
+        case .indexed(let body): return .json(redactBody(body.value))
         case .text(let text): return .text(scrub(text))
         case .base64(let encoded):
             guard let data = Data(base64Encoded: encoded) else { return body }

@@ -1,19 +1,20 @@
-/// A recorded request as a `curl` command to paste into a terminal or a ticket, secrets redacted.
+/// A recorded request as a `curl` command to paste into a terminal or a ticket: made only from a redacted recording.
 enum CurlCommand {
     /// `curl 'https://…' \` then one `-H` per header and the body, each on its own line.
-    static func make(for request: Recording.Request) -> String {
-        let url = SecretRedaction.redactedURL(request.url)
+    static func make(for recording: RedactedRecording) -> String {
+        let request = recording.recording.request
+        let url = request.url
         var parts: [String] = []
         let method = request.method.uppercased()
         let plainMethod = !method.isEmpty && method.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
         let methodArgument = plainMethod ? method : quote(method)
         parts.append(method == "GET" && request.body == nil ? "curl \(quote(url))" : "curl -X \(methodArgument) \(quote(url))")
-        for header in SecretRedaction.redacted(request.headers) {
+        for header in request.headers {
             parts.append("-H \(quote("\(header.name): \(header.value)"))")
         }
         switch request.body {
-        case .json(let body)?:
-            parts.append("--data-raw \(quote(JSONWriter(style: .compact).write(SecretRedaction.redactedBody(body))))")
+        case .json?, .indexed?:
+            parts.append("--data-raw \(quote(JSONWriter(style: .compact).write(request.body?.jsonValue ?? .null)))")
         case .text(let text)?:
             parts.append("--data-raw \(quote(text))")
         case .base64?:

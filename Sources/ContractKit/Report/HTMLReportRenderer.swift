@@ -66,10 +66,10 @@ public struct HTMLReportRenderer: ReportRenderer {
         out += "</summary>\n<div class=\"content\">\n<dl class=\"meta\">\n"
         out += "<dt>Spec</dt><dd><code>\(HTML.escape(result.specLocation.description))</code></dd>\n"
         var recordingText = "<code>\(HTML.escape(result.recordingPath))</code>"
-        if let recordedAt = result.recording?.recordedAt { recordingText += ", recorded \(HTML.escape(recordedAt))" }
+        if let recordedAt = result.recording?.recording.recordedAt { recordingText += ", recorded \(HTML.escape(recordedAt))" }
         out += "<dt>Recording</dt><dd>\(recordingText)</dd>\n"
         if let model = result.model { out += "<dt>Model</dt><dd><code>\(HTML.escape(model))</code></dd>\n" }
-        let recording = result.recording.map(SecretRedaction.redacted)
+        let recording = result.recording?.recording
         if let recording {
             var status = "<b>\(recording.response.status)</b>"
             if let type = recording.response.header("Content-Type") { status += ", <code>\(HTML.escape(type))</code>" }
@@ -80,8 +80,8 @@ public struct HTMLReportRenderer: ReportRenderer {
             out += "<p class=\"quiet\">No findings.</p>\n</div>\n</details>\n"
             return out
         }
-        if let recording {
-            out += "<h3>Request</h3>\n<pre class=\"curl\">\(HTML.escape(CurlCommand.make(for: recording.request)))</pre>\n"
+        if let redacted = result.recording {
+            out += "<h3>Request</h3>\n<pre class=\"curl\">\(HTML.escape(CurlCommand.make(for: redacted)))</pre>\n"
         }
         let findings = result.failing(at: failOn) + result.findings.filter { $0.isWaived || $0.severity < failOn }
         out += findingsTable(findings, anchor: anchor)
@@ -133,8 +133,8 @@ public struct HTMLReportRenderer: ReportRenderer {
         }
         out += "</section>\n<section>\n<h3>Actual body</h3>\n"
         switch recording?.response.body {
-        case .json(let body)?:
-            let lines = BodyLines.full(body, marking: findings.map(\.path))
+        case .json?, .indexed?:
+            let lines = BodyLines.full(recording?.response.body?.jsonValue ?? .null, marking: findings.map(\.path))
             out += "<div class=\"code\">"
             for line in lines.lines {
                 out += codeLine(line.indentedText, marks: line.marks, findings: findings, anchor: anchor, isGap: line.isGap || line.isAbsent)

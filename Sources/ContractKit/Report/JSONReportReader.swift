@@ -130,7 +130,7 @@ private struct ReportReading {
         }
         if let exchange = object["exchange"], exchange != .null {
             do {
-                result.recording = try Recording(json: exchange, file: file)
+                result.recording = RedactedRecording(try Recording(json: exchange, file: file))
             } catch {
                 throw invalid("'\(name).exchange' is not a recording: \(error.message)")
             }

@@ -41,7 +41,7 @@ public struct JSONReportRenderer: ReportRenderer {
                 object.entries.append(.init(key: "expected", value: .array(lines)))
             }
             if let recording = result.recording {
-                object.entries.append(.init(key: "exchange", value: SecretRedaction.redacted(recording).jsonValue))
+                object.entries.append(.init(key: "exchange", value: recording.recording.jsonValue))
             }
             return .object(object)
         }

@@ -42,12 +42,12 @@ public struct MarkdownReportRenderer: ReportRenderer {
         var out = "## FAIL \(Markdown.code(result.id))\n\n"
         out += "- Spec: \(Markdown.code(result.specLocation.description))\n"
         var recordingLine = "- Recording: \(Markdown.code(result.recordingPath))"
-        if let recordedAt = result.recording?.recordedAt { recordingLine += ", recorded \(Markdown.escape(recordedAt))" }
+        if let recordedAt = result.recording?.recording.recordedAt { recordingLine += ", recorded \(Markdown.escape(recordedAt))" }
         out += recordingLine + "\n"
         if let model = result.model { out += "- Model: \(Markdown.code(model))\n" }
-        let recording = result.recording.map(SecretRedaction.redacted)
+        let recording = result.recording?.recording
         if let recording {
-            out += "\nRequest:\n\n" + Markdown.fence(CurlCommand.make(for: recording.request), language: "sh")
+            out += "\nRequest:\n\n" + Markdown.fence(CurlCommand.make(for: result.recording!), language: "sh")
             var response = "\nResponse: status **\(recording.response.status)**"
             if let type = recording.response.header("Content-Type") { response += ", \(Markdown.code(type))" }
             out += response + "\n"
@@ -80,7 +80,8 @@ public struct MarkdownReportRenderer: ReportRenderer {
     private func excerpt(for finding: Finding, in recording: Recording?) -> String? {
         guard let body = recording?.response.body else { return nil }
         switch body {
-        case .json(let json):
+        case .json, .indexed:
+            let json = body.jsonValue ?? .null
             if let path = finding.path {
                 let lines = BodyLines.excerpt(json, around: path).lines.map { line -> String in
                     guard !line.marks.isEmpty else { return line.indentedText }

@@ -14,14 +14,14 @@ public struct EndpointResult: Sendable {
     public var notes: [String]
     /// The recording checked, redacted as the recorder redacts; kept only when there are findings, for reports
     /// that show the request and the body around each drift.
-    package var recording: Recording?
+    package var recording: RedactedRecording?
     /// What the spec expects, as reports show it beside the body; kept only when there are findings.
     package var expected: ShapeOutline?
 
     /// Creates a result.
     package init(
         id: String, specLocation: SourceLocation, recordingPath: String, model: String?, findings: [Finding], notes: [String] = [],
-        recording: Recording? = nil, expected: ShapeOutline? = nil
+        recording: RedactedRecording? = nil, expected: ShapeOutline? = nil
     ) {
         self.id = id
         self.specLocation = specLocation

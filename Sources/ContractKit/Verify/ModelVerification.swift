@@ -17,26 +17,37 @@ struct ModelVerification {
     let endpoint: Endpoint
     let model: ModelType
     let locator: ShapeLocator
-    /// The body as the server sent it, built when first read.
-    let lazyRawBody: LazyJSONValue
-    /// The body's own JSON text, when the verifier has it: decoded as is when no transform changes the body.
-    var rawBodyText: Data? = nil
+    /// The body as the server sent it: a tree, or a body on its recording's tape built when first read.
+    let rawBodySource: Recording.Body
+    /// The body's own JSON text, when it has one: decoded as is when no transform changes the body.
+    let rawBodyText: Data?
     /// The endpoint's decoder, when the verifier keeps one; else one is made for the first attempt.
-    var decoder: JSONDecoder? = nil
+    let decoder: JSONDecoder?
 
-    init(endpoint: Endpoint, model: ModelType, locator: ShapeLocator, rawBody: LazyJSONValue) {
+    /// Verification of a body read from a recording file: its text goes to the decoder as it stands when no
+    /// transform changes it, and its tree is built only if the model fails.
+    init(endpoint: Endpoint, model: ModelType, locator: ShapeLocator, rawBody: IndexedBody, decoder: JSONDecoder?) {
         self.endpoint = endpoint
         self.model = model
         self.locator = locator
-        self.lazyRawBody = rawBody
+        rawBodySource = .indexed(rawBody)
+        let unchanged = endpoint.transforms.isEmpty
+        rawBodyText = unchanged ? rawBody.text : nil
+        self.decoder = unchanged ? decoder : nil
     }
 
+    /// Verification of a body as a tree.
     init(endpoint: Endpoint, model: ModelType, locator: ShapeLocator, rawBody: JSONValue) {
-        self.init(endpoint: endpoint, model: model, locator: locator, rawBody: LazyJSONValue(rawBody))
+        self.endpoint = endpoint
+        self.model = model
+        self.locator = locator
+        rawBodySource = .json(rawBody)
+        rawBodyText = nil
+        decoder = nil
     }
 
     /// The body as the server sent it.
-    var rawBody: JSONValue { lazyRawBody.value }
+    var rawBody: JSONValue { rawBodySource.jsonValue ?? .null }
 
     /// The merged findings (grouped) and notes for the report.
     struct Outcome {

@@ -59,29 +59,35 @@ public struct Verifier: Sendable {
     public func verify(_ endpoint: Endpoint) -> EndpointResult {
         let preparation = preparation(for: endpoint)
         let path = preparation.recordingPath
+        let check = check(endpoint, preparation: preparation)
         var result = EndpointResult(
-            id: endpoint.id, specLocation: endpoint.location, recordingPath: path, model: endpoint.model, findings: [])
-        var recording: Recording?
-        var body: LazyJSONValue?
-        result.findings = findings(
-            for: endpoint, preparation: preparation, recording: &recording, body: &body, notes: &result.notes)
+            id: endpoint.id, specLocation: endpoint.location, recordingPath: path, model: endpoint.model,
+            findings: check.findings, notes: check.notes)
         for index in result.findings.indices { result.findings[index].endpoint = endpoint.id }
         applyWaivers(endpoint.waivers, to: &result)
-        if !result.findings.isEmpty, var recording {
+        guard !result.findings.isEmpty else { return result }
+        if var recording = check.recording {
             // Reports excerpt the body around each finding. A large body is left out, so that a run with many
             // failing endpoints holds no more than one large body at a time, and report.json stays small.
-            if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > options.maxReportedBodyBytes {
+            if case .indexed(let body)? = recording.response.body, body.byteCount > options.maxReportedBodyBytes {
                 recording.response.body = nil
-                result.notes.append("the body (\(Verifier.describeSize(size))) is left out of the report's excerpts; see \(path)")
-            } else if let body {
-                recording.response.body = .json(body.value)
+                result.notes.append(
+                    "the body (\(Verifier.describeSize(body.byteCount))) is left out of the report's excerpts; see \(path)")
+            } else {
+                recording.response.body = recording.response.body?.built
             }
-            result.recording = SecretRedaction.redacted(recording)
+            result.recording = RedactedRecording(recording)
         }
-        if !result.findings.isEmpty {
-            result.expected = ShapeOutline(expectation: endpoint.expect, shapes: suite.shapes)
-        }
+        result.expected = ShapeOutline(expectation: endpoint.expect, shapes: suite.shapes)
         return result
+    }
+
+    /// What checking an endpoint against its recording found: the findings (waivers not yet applied), the notes for
+    /// the report, and the recording read, if it could be.
+    private struct Check {
+        var findings: [Finding] = []
+        var notes: [String] = []
+        var recording: Recording?
     }
 
     /// The endpoint's model, or nil with a note saying why verification is by shape only.
@@ -116,59 +122,65 @@ public struct Verifier: Sendable {
         return (checker, checker.plan(for: shape))
     }
 
-    /// The endpoint's findings; `read` is the recording (its JSON body left `null`, to be built from `body`).
-    private func findings(
-        for endpoint: Endpoint, preparation: EndpointPreparation, recording read: inout Recording?,
-        body lazyBody: inout LazyJSONValue?, notes: inout [String]
-    ) -> [Finding] {
+    /// Reads the endpoint's recording and checks it: status, content type, body shape, model.
+    private func check(_ endpoint: Endpoint, preparation: EndpointPreparation) -> Check {
         let path = preparation.recordingPath
         let recording: Recording
-        let document: JSONDocument?
         do {
-            (recording, document) = try Recording.readIndexed(from: path)
-            read = recording
-            lazyBody = document.map { document in LazyJSONValue { document.value } }
+            recording = try Recording.readInPlace(from: path)
         } catch {
-            // Asked only when reading failed, so that a run makes no extra system call per recording.
-            if error.code == .io && !FileManager.default.fileExists(atPath: path) {
-                return [Finding(
-                    kind: .recordingMissing, severity: .breaking, path: nil, expected: "a recording at \(path)", actual: "no file",
-                    message: "there is no recording for this endpoint",
-                    hint: "record it with `\(RunnerName.current) record --filter \(endpoint.id)`, or add the file by hand",
-                    specLocation: endpoint.location)]
-            }
-            return [Finding(
-                kind: .recordingInvalid, severity: .breaking, path: nil, expected: Recording.formatID,
-                actual: "invalid at \(error.location?.description ?? path)", message: "the recording cannot be read: \(error.message)",
-                hint: (error.hint.map { "\($0); otherwise " } ?? "")
-                    + "record it again (`\(RunnerName.current) record --filter \(endpoint.id)`), or restore it from git if it was cut short or edited by mistake",
-                specLocation: endpoint.location)]
+            return Check(findings: [unreadable(endpoint, path: path, error: error)])
         }
-        var findings: [Finding] = []
+        var check = Check(recording: recording)
+        inspect(recording, of: endpoint, preparation: preparation, into: &check)
+        return check
+    }
+
+    /// The finding for a recording that cannot be read.
+    private func unreadable(_ endpoint: Endpoint, path: String, error: ContractError) -> Finding {
+        // Asked only when reading failed, so that a run makes no extra system call per recording.
+        if error.code == .io && !FileManager.default.fileExists(atPath: path) {
+            return Finding(
+                kind: .recordingMissing, severity: .breaking, path: nil, expected: "a recording at \(path)", actual: "no file",
+                message: "there is no recording for this endpoint",
+                hint: "record it with `\(RunnerName.current) record --filter \(endpoint.id)`, or add the file by hand",
+                specLocation: endpoint.location)
+        }
+        return Finding(
+            kind: .recordingInvalid, severity: .breaking, path: nil, expected: Recording.formatID,
+            actual: "invalid at \(error.location?.description ?? path)", message: "the recording cannot be read: \(error.message)",
+            hint: (error.hint.map { "\($0); otherwise " } ?? "")
+                + "record it again (`\(RunnerName.current) record --filter \(endpoint.id)`), or restore it from git if it was cut short or edited by mistake",
+            specLocation: endpoint.location)
+    }
+
+    /// Checks a recording that could be read, adding what it finds to `check`.
+    private func inspect(_ recording: Recording, of endpoint: Endpoint, preparation: EndpointPreparation, into check: inout Check) {
         if recording.endpoint != endpoint.id {
-            findings.append(Finding(
+            check.findings.append(Finding(
                 kind: .recordingInvalid, severity: .warning, path: nil, expected: "endpoint \"\(endpoint.id)\"",
                 actual: "endpoint \"\(recording.endpoint)\"", message: "the recording says it is for '\(recording.endpoint)'",
                 hint: "re-record it, or fix its 'endpoint' field if the file was copied", specLocation: endpoint.location))
         }
         let expect = endpoint.expect
         guard expect.status.accepts(recording.response.status) else {
-            findings.append(Finding(
+            check.findings.append(Finding(
                 kind: .statusMismatch, severity: .breaking, path: nil, expected: expect.status.description,
                 actual: String(recording.response.status),
                 message: "the response status is \(recording.response.status), the spec expects \(expect.status)",
                 hint: "if the new status is intended, update 'expect.status'; otherwise the backend is failing this request",
                 specLocation: expect.status.location ?? expect.location))
-            notes.append("body not checked: the status is not one the spec expects")
-            return findings
+            check.notes.append("body not checked: the status is not one the spec expects")
+            return
         }
-        let bodyIsJSON: Bool
-        if case .json? = recording.response.body { bodyIsJSON = true } else { bodyIsJSON = false }
+        let indexedBody: IndexedBody?
+        if case .indexed(let body)? = recording.response.body { indexedBody = body } else { indexedBody = nil }
+        let bodyIsJSON = indexedBody != nil
         // No Content-Type at all is a mismatch too: a client that checks the header rejects the response.
         let actualType = recording.response.header("Content-Type")
         if let expected = expect.contentType,
            actualType.map({ MediaType.essence(of: $0) != MediaType.essence(of: expected) }) ?? true {
-            findings.append(Finding(
+            check.findings.append(Finding(
                 kind: .contentTypeMismatch, severity: bodyIsJSON ? .warning : .breaking, path: nil, expected: expected,
                 actual: actualType ?? "no Content-Type header",
                 message: actualType.map { "the Content-Type is '\($0)', the spec expects '\(expected)'" }
@@ -177,35 +189,36 @@ public struct Verifier: Sendable {
                 specLocation: expect.location))
         }
         let model = preparation.model
-        if let note = preparation.modelNote { notes.append(note) }
-        guard expect.body != nil || model != nil else { return findings }
-        guard let document, let lazyBody else {
+        if let note = preparation.modelNote { check.notes.append(note) }
+        guard expect.body != nil || model != nil else { return }
+        guard let body = indexedBody else {
             let actual: String
             switch recording.response.body {
             case .text(let text)?: actual = "text: \"\(text.prefix(60))\(text.count > 60 ? "…" : "")\""
             case .base64?: actual = "binary data"
             default: actual = "no body"
             }
-            findings.append(Finding(
+            check.findings.append(Finding(
                 kind: .bodyNotJSON, severity: .breaking, path: .root, expected: expect.body?.description ?? model?.name ?? "JSON",
                 actual: actual, message: "the body is not JSON",
                 hint: "the backend sent \(actual.hasPrefix("text") ? "text (an error page?)" : actual) where the app expects JSON",
                 specLocation: expect.body?.location ?? endpoint.modelLocation))
-            return findings
+            return
         }
         var shapeFindings: [ShapeFinding] = []
         if let (checker, plan) = preparation.check {
-            shapeFindings = checker.checkEach(document, following: plan)
+            shapeFindings = checker.checkEach(body.document, following: plan)
         }
-        guard let model else { return findings + ShapeFinding.grouped(shapeFindings) }
-        var verification = ModelVerification(endpoint: endpoint, model: model, locator: ShapeLocator(shapes: suite.shapes), rawBody: lazyBody)
-        if endpoint.transforms.isEmpty {
-            verification.rawBodyText = document.text
-            verification.decoder = preparation.decoder
+        guard let model else {
+            check.findings += ShapeFinding.grouped(shapeFindings)
+            return
         }
+        let verification = ModelVerification(
+            endpoint: endpoint, model: model, locator: ShapeLocator(shapes: suite.shapes), rawBody: body,
+            decoder: preparation.decoder)
         let outcome = verification.verify(shapeFindings: shapeFindings)
-        notes += outcome.notes
-        return findings + outcome.findings
+        check.findings += outcome.findings
+        check.notes += outcome.notes
     }
 
     private func applyWaivers(_ waivers: [Waiver], to result: inout EndpointResult) {

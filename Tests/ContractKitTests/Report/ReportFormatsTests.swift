@@ -50,11 +50,13 @@ import Testing
                     #expect(rendered.contains("access_token=&lt;redacted&gt;") || rendered.contains("access_token=<redacted>"))
                 }
             }
-            // Reports redact again whatever reaches them, not only what the Verifier kept.
+            // A recording reaches a report only redacted, whoever hands it over, not only what the Verifier kept.
             var unredacted = report
             let index = unredacted.results.firstIndex { $0.id == "users/list-users" }!
-            unredacted.results[index].recording?.request.headers = [.init(name: "Authorization", value: "Bearer sk_live_PLANTED_SECRET")]
-            unredacted.results[index].recording?.request.url = "https://x.example/?token=PLANTED_QUERY_TOKEN"
+            var planted = try #require(unredacted.results[index].recording?.recording)
+            planted.request.headers = [.init(name: "Authorization", value: "Bearer sk_live_PLANTED_SECRET")]
+            planted.request.url = "https://x.example/?token=PLANTED_QUERY_TOKEN"
+            unredacted.results[index].recording = RedactedRecording(planted)
             for format in ReportFormat.allCases {
                 let rendered = format.renderer().render(unredacted)
                 #expect(!rendered.contains("PLANTED"), "\(format) shows a secret it was handed")
