@@ -46,7 +46,7 @@ struct CheckCommandTests {
         let directory = try #require(endpoints.first { $0.objectValue?["id"] == .string("directory/list-users") }?.objectValue)
         #expect(directory["recording"] == .string(".contract/check-recordings/directory/list-users.json"))
         #expect(directory["findings"]?.arrayValue?.first?.objectValue?["kind"] == .string("object-instead-of-array"))
-        // As the README says: both lists fail with the keyedToArray fix, which gives the entries, whose ids the
+        // As docs/Recording.md says: both lists fail with the keyedToArray fix, which gives the entries, whose ids the
         // drift keeps, a key of their own; the notices' under `lossy: notices`, with `at:` and before the lossy.
         let hints = endpoints.compactMap { endpoint -> (String, String)? in
             guard let object = endpoint.objectValue, let first = object["findings"]?.arrayValue?.first?.objectValue,

@@ -89,7 +89,7 @@ extension Recording {
             }
             return ContractError(
                 .invalidRecording, message, at: location ?? SourceLocation(file: file, line: 1, column: 1),
-                hint: hint ?? "a recording needs at least format, endpoint, request.method, request.url and response.status; see README.md")
+                hint: hint ?? "a recording needs at least format, endpoint, request.method, request.url and response.status; see docs/Recording.md")
         }
         guard json.isObject else { throw invalid("a recording is a JSON object, found \(json.kindDescription)") }
         let root = json

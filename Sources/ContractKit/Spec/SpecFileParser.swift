@@ -48,7 +48,7 @@ struct SpecFileParser {
         var result = ParsedSpecFile(path: path)
         guard let root else {
             report("the spec file is empty", at: SourceLocation(file: path, line: 1, column: 1),
-                   hint: "a spec has 'endpoints:' (and optionally 'shapes:' and 'defaults:'); see README.md")
+                   hint: "a spec has 'endpoints:' (and optionally 'shapes:' and 'defaults:'); see docs/Specs.md")
             return result
         }
         guard let top = mapping(root, "the spec file", allowed: SpecFileParser.topLevelKeys) else { return result }

@@ -21,7 +21,7 @@ public struct SpecLoader: Sendable {
             guard !files.isEmpty else {
                 throw ContractErrors([ContractError(
                     .io, "no spec files (*.yaml, *.yml) in '\(directory)'",
-                    hint: "add a spec such as Specs/users.yaml; see README.md for the format")])
+                    hint: "add a spec such as Specs/users.yaml; see docs/Specs.md for the format")])
             }
         } else {
             files = [directory]
