@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         .systemLibrary(
@@ -36,11 +36,18 @@ let package = Package(
         ),
         .executableTarget(name: "contract", dependencies: ["ContractCLI", "SampleModels"]),
         .executableTarget(name: "contract-bench", dependencies: ["ContractKit"]),
-        .target(name: "ContractTestSupport", dependencies: ["ContractKit", "DemoServer"], path: "Tests/ContractTestSupport"),
-        .testTarget(name: "ContractKitTests", dependencies: ["ContractKit", "ContractTestSupport", "DemoServer", "SampleModels"]),
-        .testTarget(name: "ContractCLITests", dependencies: ["ContractCLI", "ContractTestSupport", "DemoServer", "SampleModels"]),
+        .target(
+            name: "ContractTestSupport", dependencies: ["ContractKit", "DemoServer"], path: "Tests/ContractTestSupport"),
+        .testTarget(
+            name: "ContractKitTests",
+            dependencies: ["ContractKit", "ContractTestSupport", "DemoServer", "SampleModels"]),
+        .testTarget(
+            name: "ContractCLITests",
+            dependencies: ["ContractCLI", "ContractTestSupport", "DemoServer", "SampleModels"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "ContractTestSupport"]),
-        .testTarget(name: "ContractTestingTests", dependencies: ["ContractTesting", "ContractKit", "ContractTestSupport", "SampleModels"]),
+        .testTarget(
+            name: "ContractTestingTests",
+            dependencies: ["ContractTesting", "ContractKit", "ContractTestSupport", "SampleModels"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,7 +22,9 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var suite: SuiteOptions
     @OptionGroup var live: LiveRequestOptions
 
-    @Option(name: .long, help: ArgumentHelp("Record into this folder (default: \(CheckCommand.defaultFolder)).", valueName: "folder"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Record into this folder (default: \(CheckCommand.defaultFolder)).", valueName: "folder"))
     var into: String?
 
     @Flag(name: .long, help: "Record into the baseline (--recordings) itself, updating it.")
@@ -35,7 +37,9 @@ struct CheckCommand: AsyncParsableCommand {
 
     func validate() throws {
         if updateBaseline, let into, into != suite.recordings {
-            throw ValidationError("--update-baseline records into --recordings (\(suite.recordings)); it cannot be combined with --into \(into)")
+            throw ValidationError(
+                "--update-baseline records into --recordings (\(suite.recordings)); it cannot be combined with --into \(into)"
+            )
         }
     }
 
@@ -47,7 +51,8 @@ struct CheckCommand: AsyncParsableCommand {
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)
         let check = LiveCheck(
-            suite: loaded, recorder: Recorder(options: live.recorderOptions(into: folder, mode: .all)), models: RegisteredModels.registry)
+            suite: loaded, recorder: Recorder(options: live.recorderOptions(into: folder, mode: .all)),
+            models: RegisteredModels.registry)
         let view = RecordProgressView.standardError(endpointIDs: endpoints.map(\.id))
         let (run, report) = await check.run(endpoints, failOn: failOn) { view.handle($0) }
         view.finish()

@@ -11,7 +11,9 @@ enum CommandName {
 
     /// The last path component of `argumentZero`, or `contract` when it is missing or empty.
     static func name(startedAs argumentZero: String?) -> String {
-        guard let argumentZero, let last = argumentZero.split(separator: "/").last, !last.isEmpty else { return "contract" }
+        guard let argumentZero, let last = argumentZero.split(separator: "/").last, !last.isEmpty else {
+            return "contract"
+        }
         return String(last)
     }
 }

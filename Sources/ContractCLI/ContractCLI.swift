@@ -45,7 +45,8 @@ struct RootCommand: AsyncParsableCommand {
             unreadable files); 64 usage error.
             """,
         subcommands: [
-            VerifyCommand.self, LintCommand.self, RecordCommand.self, CheckCommand.self, DiffCommand.self, ReportCommand.self,
+            VerifyCommand.self, LintCommand.self, RecordCommand.self, CheckCommand.self, DiffCommand.self,
+            ReportCommand.self,
         ],
         defaultSubcommand: VerifyCommand.self
     )

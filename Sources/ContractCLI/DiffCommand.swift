@@ -23,8 +23,11 @@ struct DiffCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The newer recording.", valueName: "new.json"))
     var new: String
 
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
-        "Leave out this path and everything under it: a glob such as '$.users[*].updatedAt' (repeatable).", valueName: "glob"))
+    @Option(
+        name: .long, parsing: .singleValue,
+        help: ArgumentHelp(
+            "Leave out this path and everything under it: a glob such as '$.users[*].updatedAt' (repeatable).",
+            valueName: "glob"))
     var ignore: [String] = []
 
     @Flag(name: .long, help: "Also list the values that changed while the shape held.")
@@ -38,7 +41,8 @@ struct DiffCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let oldRecording: Recording, newRecording: Recording
+        let oldRecording: Recording
+        let newRecording: Recording
         do {
             oldRecording = try Recording.read(from: old)
             newRecording = try Recording.read(from: new)
@@ -48,7 +52,9 @@ struct DiffCommand: AsyncParsableCommand {
         }
         if oldRecording.endpoint != newRecording.endpoint {
             let names = (oldRecording.endpoint.escapingNonPrintables(), newRecording.endpoint.escapingNonPrintables())
-            Console.error("\(CommandName.current) diff: warning: the recordings are of different endpoints, '\(names.0)' and '\(names.1)'")
+            Console.error(
+                "\(CommandName.current) diff: warning: the recordings are of different endpoints, '\(names.0)' and '\(names.1)'"
+            )
         }
         let diff = RecordingDiff(old: oldRecording, new: newRecording, options: .init(ignoredPaths: ignore))
         switch format {

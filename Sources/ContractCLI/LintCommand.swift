@@ -5,7 +5,8 @@ import Foundation
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check the specs themselves (syntax, names, shapes, transforms, waivers), and the specs against the models.",
+        abstract:
+            "Check the specs themselves (syntax, names, shapes, transforms, waivers), and the specs against the models.",
         discussion: "Exit codes: 0 the specs are sound; 1 they have errors; 2 the specs folder cannot be read."
     )
 
@@ -30,11 +31,15 @@ struct LintCommand: AsyncParsableCommand {
         var warnings: [String] = []
         let environment = ProcessInfo.processInfo.environment
         for endpoint in endpoints {
-            let templates = endpoint.request.headers.map(\.value) + endpoint.request.query.map(\.value) + endpoint.request.params.map(\.value)
+            let templates =
+                endpoint.request.headers.map(\.value) + endpoint.request.query.map(\.value)
+                + endpoint.request.params.map(\.value)
             for template in templates {
                 for variable in template.variables where environment[variable] == nil {
                     let location = template.location.map { "\($0): " } ?? ""
-                    warnings.append("\(location)warning: environment variable '\(variable)' is not set; `\(CommandName.current) record` will need it")
+                    warnings.append(
+                        "\(location)warning: environment variable '\(variable)' is not set; `\(CommandName.current) record` will need it"
+                    )
                 }
             }
         }
@@ -45,14 +50,19 @@ struct LintCommand: AsyncParsableCommand {
         let modelErrors = linter.unresolvedModels(in: endpoints) + linter.lint(endpoints)
         if !modelErrors.isEmpty {
             Console.error(ContractErrors(RegisteredModels.quoted(modelErrors)).description)
-            Console.error("\(CommandName.current) lint: \(modelErrors.count) error\(modelErrors.count == 1 ? "" : "s") between the specs and the models")
+            Console.error(
+                "\(CommandName.current) lint: \(modelErrors.count) error\(modelErrors.count == 1 ? "" : "s") between the specs and the models"
+            )
             throw ExitCode(1)
         }
         let files = loaded.files.count
         let modelCount = Set(endpoints.compactMap(\.model)).count
-        let modelsChecked = models.isEmpty
+        let modelsChecked =
+            models.isEmpty
             ? "models not checked (none are registered in this build)"
             : "\(modelCount) model\(modelCount == 1 ? "" : "s") checked"
-        Console.output("\(files) spec file\(files == 1 ? "" : "s"), \(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s"), \(loaded.shapes.count) named shape\(loaded.shapes.count == 1 ? "" : "s"), \(modelsChecked): no errors\n")
+        Console.output(
+            "\(files) spec file\(files == 1 ? "" : "s"), \(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s"), \(loaded.shapes.count) named shape\(loaded.shapes.count == 1 ? "" : "s"), \(modelsChecked): no errors\n"
+        )
     }
 }

@@ -4,26 +4,37 @@ import Foundation
 
 /// How `record` and `check` talk to the server.
 struct LiveRequestOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The server's root URL, e.g. https://staging.example.com (default: $CONTRACT_BASE_URL).", valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The server's root URL, e.g. https://staging.example.com (default: $CONTRACT_BASE_URL).", valueName: "url"))
     var baseURL: String?
 
     @Option(name: .long, help: "How many requests are in flight at once.")
     var concurrency = 4
 
-    @Option(name: .long, help: ArgumentHelp("Seconds one attempt may take, redirects and body included.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Seconds one attempt may take, redirects and body included.", valueName: "seconds"))
     var timeout: Double = 30
 
     @Option(name: .long, help: "Attempts after the first, for connection errors, 429 and 5xx.")
     var retries = 2
 
-    @Option(name: .long, help: ArgumentHelp("Seconds before the first retry; each later retry waits twice as long.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Seconds before the first retry; each later retry waits twice as long.", valueName: "seconds"))
     var retryBackoff: Double = 0.5
 
-    @Option(name: .long, help: ArgumentHelp("The longest wait before a retry, Retry-After included.", valueName: "seconds"))
+    @Option(
+        name: .long, help: ArgumentHelp("The longest wait before a retry, Retry-After included.", valueName: "seconds"))
     var maxRetryDelay: Double = 30
 
-    @Option(name: .long, help: ArgumentHelp("The largest response body accepted (decoded); larger ones are refused.", valueName: "bytes"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The largest response body accepted (decoded); larger ones are refused.", valueName: "bytes")
+    )
     var maxBodyBytes = 64 << 20
 
     /// The base URL from the flag or the environment.
@@ -35,7 +46,8 @@ struct LiveRequestOptions: ParsableArguments {
 
     func validate() throws {
         guard let url = resolvedBaseURL else {
-            throw ValidationError("give the server to record from with --base-url URL or the CONTRACT_BASE_URL environment variable")
+            throw ValidationError(
+                "give the server to record from with --base-url URL or the CONTRACT_BASE_URL environment variable")
         }
         do {
             try RequestBuilder.validateBaseURL(url)
@@ -45,7 +57,9 @@ struct LiveRequestOptions: ParsableArguments {
         guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1") }
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
         guard retries >= 0 else { throw ValidationError("--retries must be 0 or more") }
-        guard retryBackoff >= 0, maxRetryDelay >= 0 else { throw ValidationError("--retry-backoff and --max-retry-delay must be 0 or more") }
+        guard retryBackoff >= 0, maxRetryDelay >= 0 else {
+            throw ValidationError("--retry-backoff and --max-retry-delay must be 0 or more")
+        }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be more than 0") }
     }
 

@@ -51,6 +51,7 @@ struct RecordCommand: AsyncParsableCommand {
         if summary.skipped > 0 { parts.append("\(summary.skipped) skipped") }
         parts.append("\(summary.failed) failed")
         let count = run.results.count
-        return "recorded \(count) endpoint\(count == 1 ? "" : "s") into \(run.recordingsDirectory): " + parts.joined(separator: ", ")
+        return "recorded \(count) endpoint\(count == 1 ? "" : "s") into \(run.recordingsDirectory): "
+            + parts.joined(separator: ", ")
     }
 }

@@ -95,9 +95,13 @@ final class RecordProgressView: @unchecked Sendable {
         let time = RecordProgressView.duration(seconds)
         switch outcome {
         case .written(let status, _):
-            return line(mark: paint(String(format: "%4d", status), status < 400 ? .green : .yellow), id: id, time: time, text: "written")
+            return line(
+                mark: paint(String(format: "%4d", status), status < 400 ? .green : .yellow), id: id, time: time,
+                text: "written")
         case .unchanged(let status, _):
-            return line(mark: paint(String(format: "%4d", status), status < 400 ? .green : .yellow), id: id, time: time, text: "unchanged")
+            return line(
+                mark: paint(String(format: "%4d", status), status < 400 ? .green : .yellow), id: id, time: time,
+                text: "unchanged")
         case .skipped:
             return line(mark: paint("skip", .dim), id: id, time: "", text: "already recorded (--mode missing)")
         case .failed(let failure):
@@ -114,7 +118,8 @@ final class RecordProgressView: @unchecked Sendable {
     /// A live line cut to the terminal's width, so that redrawing can count lines.
     private func clipped(_ text: String) -> String {
         // Escape sequences take no room on screen; only lines without colour are ever too long to matter here.
-        let visible = text.replacingOccurrences(of: "\u{1B}[2m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+        let visible = text.replacingOccurrences(of: "\u{1B}[2m", with: "").replacingOccurrences(
+            of: "\u{1B}[0m", with: "")
         guard visible.count >= width else { return text }
         return String(visible.prefix(max(10, width - 2))) + "…"
     }
@@ -124,7 +129,10 @@ final class RecordProgressView: @unchecked Sendable {
     }
 
     private enum Style: String {
-        case red = "31", green = "32", yellow = "33", dim = "2"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case dim = "2"
     }
 
     private func paint(_ text: String, _ style: Style) -> String {

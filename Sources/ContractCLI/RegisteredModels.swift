@@ -11,7 +11,9 @@ extension RegisteredModels {
         let errors = ModelLinter(models: registry).unresolvedModels(in: endpoints)
         guard !errors.isEmpty else { return }
         Console.error(ContractErrors(quoted(errors)).description)
-        Console.error("\(CommandName.current): \(errors.count) spec\(errors.count == 1 ? " names a model" : "s name models") this build does not register; nothing was verified")
+        Console.error(
+            "\(CommandName.current): \(errors.count) spec\(errors.count == 1 ? " names a model" : "s name models") this build does not register; nothing was verified"
+        )
         throw ExitCode(2)
     }
 

@@ -30,7 +30,9 @@ struct ReportMergeCommand: AsyncParsableCommand {
     @OptionGroup var output: ReportOutput
 
     func validate() throws {
-        if reports.isEmpty { throw ValidationError("pass at least one JSON report, such as shard-1/report.json shard-2/report.json") }
+        if reports.isEmpty {
+            throw ValidationError("pass at least one JSON report, such as shard-1/report.json shard-2/report.json")
+        }
     }
 
     func run() async throws {

@@ -11,8 +11,11 @@ struct ReportOutput: ParsableArguments {
     @Option(name: .long, help: "Write the report to this file (the text report still goes to standard output).")
     var output: String?
 
-    @Option(name: .customLong("report-dir"), help: ArgumentHelp(
-        "Also write report.txt, report.json, report.xml (JUnit), report.md and report.html into this folder.", valueName: "dir"))
+    @Option(
+        name: .customLong("report-dir"),
+        help: ArgumentHelp(
+            "Also write report.txt, report.json, report.xml (JUnit), report.md and report.html into this folder.",
+            valueName: "dir"))
     var reportDirectory: String?
 
     /// Writes the report as asked; exits 2 when a file cannot be written.

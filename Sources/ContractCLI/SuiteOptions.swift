@@ -9,11 +9,14 @@ struct SpecSelection: ParsableArguments {
 
     @Option(
         name: .long, parsing: .singleValue,
-        help: ArgumentHelp("Only these endpoints: ids or globs such as 'users/*', comma-separated or repeated.", valueName: "pattern"))
+        help: ArgumentHelp(
+            "Only these endpoints: ids or globs such as 'users/*', comma-separated or repeated.", valueName: "pattern"))
     var filter: [String] = []
 
     var patterns: [String] {
-        filter.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        filter.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter {
+            !$0.isEmpty
+        }
     }
 
     /// Loads the suite, or prints every spec error and exits 2.
@@ -23,7 +26,8 @@ struct SpecSelection: ParsableArguments {
         } catch {
             Console.error(error.description)
             let count = error.errors.count
-            Console.error("\(CommandName.current): \(count) error\(count == 1 ? "" : "s") in the specs; nothing was verified")
+            Console.error(
+                "\(CommandName.current): \(count) error\(count == 1 ? "" : "s") in the specs; nothing was verified")
             throw ExitCode(2)
         }
     }
@@ -33,8 +37,12 @@ struct SpecSelection: ParsableArguments {
         let selected = suite.endpoints(matching: patterns)
         if selected.isEmpty, !patterns.isEmpty {
             let ids = suite.endpoints.map(\.id)
-            let suggestion = patterns.count == 1 ? Suggestions.closest(to: patterns[0], in: ids).map { " Did you mean '\($0)'?" } ?? "" : ""
-            Console.error("\(CommandName.current): no endpoint matches --filter \(patterns.joined(separator: ",")).\(suggestion) Endpoints: \(ids.joined(separator: ", "))")
+            let suggestion =
+                patterns.count == 1
+                ? Suggestions.closest(to: patterns[0], in: ids).map { " Did you mean '\($0)'?" } ?? "" : ""
+            Console.error(
+                "\(CommandName.current): no endpoint matches --filter \(patterns.joined(separator: ",")).\(suggestion) Endpoints: \(ids.joined(separator: ", "))"
+            )
             throw ExitCode(2)
         }
         return selected
@@ -58,9 +66,13 @@ struct SuiteOptions: ParsableArguments {
         let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
         let name = (recordings as NSString).lastPathComponent
         let suggestion = exists ? nil : Suggestions.closest(to: name, in: siblings.filter { !$0.hasPrefix(".") })
-        Console.error(ContractError(
-            .io, "the recordings folder '\(recordings)' \(exists ? "is not a folder" : "does not exist")\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
-            hint: "run from the folder that holds Recordings/, pass --recordings PATH, or record with `\(CommandName.current) record`").description)
+        Console.error(
+            ContractError(
+                .io,
+                "the recordings folder '\(recordings)' \(exists ? "is not a folder" : "does not exist")\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
+                hint:
+                    "run from the folder that holds Recordings/, pass --recordings PATH, or record with `\(CommandName.current) record`"
+            ).description)
         Console.error("\(CommandName.current): nothing was verified")
         throw ExitCode(2)
     }

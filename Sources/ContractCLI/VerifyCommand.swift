@@ -15,8 +15,11 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Fail on drift at or above this severity: breaking, warning or info.")
     var failOn: Severity = .breaking
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Verify only shard K of N (a CI matrix job): endpoints are dealt round-robin over their sorted ids.", valueName: "K/N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Verify only shard K of N (a CI matrix job): endpoints are dealt round-robin over their sorted ids.",
+            valueName: "K/N"))
     var shard: String?
 
     func validate() throws {
@@ -34,7 +37,8 @@ struct VerifyCommand: AsyncParsableCommand {
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)
         try suite.requireRecordingsFolder()
-        let verifier = Verifier(suite: loaded, options: .init(recordingsDirectory: suite.recordings), models: RegisteredModels.registry)
+        let verifier = Verifier(
+            suite: loaded, options: .init(recordingsDirectory: suite.recordings), models: RegisteredModels.registry)
         let part = try shard.map { text throws(ContractError) in try Shard(parsing: text) }
         var report = await verifier.verify(part.map { $0.select(endpoints, id: \.id) } ?? endpoints, failOn: failOn)
         if let part { report.shard = ShardCoverage(shard: part, suiteEndpoints: endpoints.count) }

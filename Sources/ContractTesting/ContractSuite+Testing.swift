@@ -16,7 +16,9 @@ extension ContractSuite {
     ///     contracts.expectNoDrift(endpoint)
     /// }
     /// ```
-    public func expectNoDrift(_ endpoint: ContractEndpoint, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    public func expectNoDrift(
+        _ endpoint: ContractEndpoint, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         if let message = failureMessage(for: endpoint) {
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         }

@@ -41,7 +41,8 @@ public struct ContractSuite: Sendable {
     ///   - failOn: the severity at and above which an endpoint fails (`breaking` unless told otherwise).
     ///   - filePath: leave as is: the calling file, to find its package.
     public init(
-        specs: String = "Specs", recordings: String = "Recordings", models: [any Decodable.Type], failOn: Severity = .breaking,
+        specs: String = "Specs", recordings: String = "Recordings", models: [any Decodable.Type],
+        failOn: Severity = .breaking,
         filePath: StaticString = #filePath
     ) {
         let root = ContractSuite.packageRoot(above: "\(filePath)")
@@ -76,7 +77,8 @@ public struct ContractSuite: Sendable {
     public func verify(_ endpoint: ContractEndpoint) -> Result<EndpointResult, ContractErrors> {
         if let loadErrors { return .failure(loadErrors) }
         guard let suite, let spec = endpoint.endpoint else {
-            return .failure(ContractErrors([ContractError(.invalidSpec, "no endpoint '\(endpoint.id)' in \(specsPath)")]))
+            return .failure(
+                ContractErrors([ContractError(.invalidSpec, "no endpoint '\(endpoint.id)' in \(specsPath)")]))
         }
         let unresolved = ModelLinter(models: models, shapes: suite.shapes).unresolvedModels(in: [spec])
         guard unresolved.isEmpty else { return .failure(ContractErrors(unresolved)) }
@@ -88,7 +90,8 @@ public struct ContractSuite: Sendable {
     public func failureMessage(for endpoint: ContractEndpoint) -> String? {
         switch verify(endpoint) {
         case .failure(let errors):
-            return "the contract suite cannot be verified:\n" + relative(errors.description.escapingNonPrintables(keepingLineBreaks: true))
+            return "the contract suite cannot be verified:\n"
+                + relative(errors.description.escapingNonPrintables(keepingLineBreaks: true))
         case .success(let result):
             guard result.fails(at: failOn) else { return nil }
             return relative(ContractFailureMessage(failOn: failOn).render(result))
@@ -100,7 +103,8 @@ public struct ContractSuite: Sendable {
     public func failureMessage(forEndpoint id: String) -> String? {
         guard suite != nil else { return failureMessage(for: ContractEndpoint(id: id, endpoint: nil)) }
         guard let endpoint = endpoints.first(where: { $0.id == id }) else {
-            return "no endpoint '\(id)' in the contract suite; endpoints: \(endpoints.map(\.id).joined(separator: ", "))"
+            return
+                "no endpoint '\(id)' in the contract suite; endpoints: \(endpoints.map(\.id).joined(separator: ", "))"
         }
         return failureMessage(for: endpoint)
     }
@@ -114,7 +118,9 @@ public struct ContractSuite: Sendable {
     static func packageRoot(above file: String) -> String {
         var url = URL(fileURLWithPath: file).deletingLastPathComponent()
         while url.path != "/" {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                return url.path
+            }
             url.deleteLastPathComponent()
         }
         return FileManager.default.currentDirectoryPath
@@ -147,17 +153,20 @@ public struct ContractFailureMessage: Sendable {
     /// shown with their non-printable characters escaped, as in the text report.
     public func render(_ result: EndpointResult) -> String {
         let failing = result.findings.filter { !$0.isWaived && $0.severity >= failOn }
-        var text = "\(result.id): \(failing.count) finding\(failing.count == 1 ? "" : "s") at or above \(failOn) (recording \(result.recordingPath))"
+        var text =
+            "\(result.id): \(failing.count) finding\(failing.count == 1 ? "" : "s") at or above \(failOn) (recording \(result.recordingPath))"
         for finding in failing {
             text += "\n- \(finding.severity.rawValue) \(finding.kind)"
             if let path = finding.path { text += " at \(path.description.escapingNonPrintables())" }
             text += finding.moreLikeIt
             text += "\n    \(finding.message.escapingNonPrintables())"
-            text += "\n    expected \(finding.expected.escapingNonPrintables()); actual \(finding.actual.escapingNonPrintables())"
+            text +=
+                "\n    expected \(finding.expected.escapingNonPrintables()); actual \(finding.actual.escapingNonPrintables())"
             if let hint = finding.hint { text += "\n    fix: \(hint.escapingNonPrintables())" }
             if let location = finding.specLocation { text += "\n    spec: \(location)" }
         }
-        for note in result.notes where note.hasPrefix("decoding") || note.hasPrefix("not decoded") || note.hasPrefix("shape only") {
+        for note in result.notes
+        where note.hasPrefix("decoding") || note.hasPrefix("not decoded") || note.hasPrefix("shape only") {
             text += "\nnote: \(note.escapingNonPrintables())"
         }
         return text

@@ -39,7 +39,10 @@ package struct DemoAPI: Sendable {
             } catch {
                 problems.append("\(endpoint.id): \(error.message)")
             }
-            routes.append(Route(endpoint: endpoint.id, method: endpoint.request.method.uppercased(), path: endpoint.request.path, recording: recording))
+            routes.append(
+                Route(
+                    endpoint: endpoint.id, method: endpoint.request.method.uppercased(), path: endpoint.request.path,
+                    recording: recording))
         }
         self.routes = routes
         self.drifts = drifts
@@ -49,7 +52,11 @@ package struct DemoAPI: Sendable {
     /// The response to `request`.
     package func respond(to request: HTTPRequest) -> HTTPResponse {
         let path = request.path.removingPercentEncoding ?? request.path
-        guard let route = routes.first(where: { $0.method == request.method.uppercased() && DemoAPI.matches($0.path, path) }) else {
+        guard
+            let route = routes.first(where: {
+                $0.method == request.method.uppercased() && DemoAPI.matches($0.path, path)
+            })
+        else {
             let known = routes.map { "\($0.method) \($0.path)" }
             let body = JSONObject([
                 "error": .string("no endpoint for \(request.method) \(path)"),

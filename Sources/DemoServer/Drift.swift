@@ -35,14 +35,17 @@ package enum Drift: String, Sendable, CaseIterable {
         case .keyCase:
             return Drift.rewrite(body) { value in
                 guard case .object(let object) = value else { return value }
-                return .object(JSONObject(object.entries.map { .init(key: Drift.flippedCase($0.key), value: $0.value) }))
+                return .object(
+                    JSONObject(object.entries.map { .init(key: Drift.flippedCase($0.key), value: $0.value) }))
             }
         case .keyedDictionary:
             return Drift.rewrite(body) { value in
                 guard case .array(let items) = value, !items.isEmpty else { return value }
                 var keyed = JSONObject()
                 for item in items {
-                    guard case .object(let object) = item, let id = object["id"], let key = Drift.idText(id) else { return value }
+                    guard case .object(let object) = item, let id = object["id"], let key = Drift.idText(id) else {
+                        return value
+                    }
                     keyed.entries.append(.init(key: key, value: item))
                 }
                 return .object(keyed)
@@ -50,10 +53,12 @@ package enum Drift: String, Sendable, CaseIterable {
         case .idType:
             return Drift.rewrite(body) { value in
                 guard case .object(let object) = value else { return value }
-                return .object(JSONObject(object.entries.map { entry in
-                    guard Drift.isIDKey(entry.key), case .number(let number) = entry.value else { return entry }
-                    return .init(key: entry.key, value: .string(number.literal))
-                }))
+                return .object(
+                    JSONObject(
+                        object.entries.map { entry in
+                            guard Drift.isIDKey(entry.key), case .number(let number) = entry.value else { return entry }
+                            return .init(key: entry.key, value: .string(number.literal))
+                        }))
             }
         case .dateFormat:
             return Drift.rewrite(body) { value in
@@ -65,17 +70,21 @@ package enum Drift: String, Sendable, CaseIterable {
             let records = Drift.rewrite(body) { value in
                 switch value {
                 case .array(let items):
-                    return .array(items.map { item in
-                        guard let trimmed = Drift.droppingFirstField(item) else { return item }
-                        changed = true
-                        return trimmed
-                    })
-                case .object(let object) where object.count > 1 && object.entries.allSatisfy({ $0.value.objectValue != nil }):
-                    return .object(JSONObject(object.entries.map { entry in
-                        guard let trimmed = Drift.droppingFirstField(entry.value) else { return entry }
-                        changed = true
-                        return .init(key: entry.key, value: trimmed)
-                    }))
+                    return .array(
+                        items.map { item in
+                            guard let trimmed = Drift.droppingFirstField(item) else { return item }
+                            changed = true
+                            return trimmed
+                        })
+                case .object(let object)
+                where object.count > 1 && object.entries.allSatisfy({ $0.value.objectValue != nil }):
+                    return .object(
+                        JSONObject(
+                            object.entries.map { entry in
+                                guard let trimmed = Drift.droppingFirstField(entry.value) else { return entry }
+                                changed = true
+                                return .init(key: entry.key, value: trimmed)
+                            }))
                 default:
                     return value
                 }
@@ -92,7 +101,8 @@ package enum Drift: String, Sendable, CaseIterable {
         case .array(let items):
             return change(.array(items.map { rewrite($0, change) }))
         case .object(let object):
-            return change(.object(JSONObject(object.entries.map { .init(key: $0.key, value: rewrite($0.value, change)) })))
+            return change(
+                .object(JSONObject(object.entries.map { .init(key: $0.key, value: rewrite($0.value, change)) })))
         default:
             return change(value)
         }
@@ -103,7 +113,8 @@ package enum Drift: String, Sendable, CaseIterable {
         if key.contains("_") {
             let words = key.split(separator: "_").map(String.init)
             guard let first = words.first else { return key }
-            return first.lowercased() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
+            return first.lowercased()
+                + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
         }
         guard key.contains(where: \.isUppercase) else { return key }
         var result = ""
@@ -134,13 +145,15 @@ package enum Drift: String, Sendable, CaseIterable {
     /// An object without its first scalar field that is not an id; nil when it has none.
     private static func droppingFirstField(_ value: JSONValue) -> JSONValue? {
         guard case .object(var object) = value else { return nil }
-        guard let index = object.entries.firstIndex(where: { entry in
-            guard !isIDKey(entry.key) else { return false }
-            switch entry.value {
-            case .object, .array: return false
-            default: return true
-            }
-        }) else { return nil }
+        guard
+            let index = object.entries.firstIndex(where: { entry in
+                guard !isIDKey(entry.key) else { return false }
+                switch entry.value {
+                case .object, .array: return false
+                default: return true
+                }
+            })
+        else { return nil }
         object.entries.remove(at: index)
         return .object(object)
     }
@@ -148,7 +161,9 @@ package enum Drift: String, Sendable, CaseIterable {
     /// The date of an ISO 8601 date-time such as `2026-11-20T10:00:00Z` or `2026-11-18T07:45:30.125+01:00`.
     private static func isoDateTime(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
-        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T") else { return nil }
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T")
+        else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = formatter.date(from: text) { return date }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// A small HTTP/1.1 server over POSIX sockets, bound to 127.0.0.1 only, for the demo API and the recorder's tests.
 ///
@@ -48,14 +49,17 @@ package final class HTTPServer: @unchecked Sendable {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0 else {
             let code = errno
             close(descriptor)
-            throw HTTPServerError(code == EADDRINUSE
-                ? "port \(port) on 127.0.0.1 is already in use; pick another with --port, or 0 for any free port"
-                : "cannot bind 127.0.0.1:\(port) (errno \(code))")
+            throw HTTPServerError(
+                code == EADDRINUSE
+                    ? "port \(port) on 127.0.0.1 is already in use; pick another with --port, or 0 for any free port"
+                    : "cannot bind 127.0.0.1:\(port) (errno \(code))")
         }
         guard listen(descriptor, 128) == 0 else {
             close(descriptor)
@@ -142,7 +146,10 @@ package final class HTTPServer: @unchecked Sendable {
         }
         Glue.prepare(connection)
         guard let request = readRequest(connection) else {
-            _ = write(connection, HTTPResponse.text("malformed request\n", status: 400).head(bodyLength: 18) + Data("malformed request\n".utf8))
+            _ = write(
+                connection,
+                HTTPResponse.text("malformed request\n", status: 400).head(bodyLength: 18)
+                    + Data("malformed request\n".utf8))
             return
         }
         let response = handler(request)
@@ -186,7 +193,8 @@ package final class HTTPServer: @unchecked Sendable {
         var headers: [(name: String, value: String)] = []
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            headers.append(
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
         var body = Array(buffer[(headEnd + 4)...])
         let length = headers.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
@@ -196,7 +204,8 @@ package final class HTTPServer: @unchecked Sendable {
             guard count > 0 else { return nil }
             body += chunk[0..<count]
         }
-        return HTTPRequest(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: Data(body))
+        return HTTPRequest(
+            method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: Data(body))
     }
 
     /// Writes everything; false when the client has gone away.

@@ -5,6 +5,9 @@
 public enum SampleModels {
     /// Every model the sample specs name, for `ContractCLI.main(models:)`.
     public static var all: [any Decodable.Type] {
-        [User.self, ObjectsResponse.self, PlaceholderUser.self, Bettor.self, Account.self, APIErrorResponse.self, NoticeList.self]
+        [
+            User.self, ObjectsResponse.self, PlaceholderUser.self, Bettor.self, Account.self, APIErrorResponse.self,
+            NoticeList.self,
+        ]
     }
 }

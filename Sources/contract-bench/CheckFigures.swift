@@ -23,9 +23,13 @@ enum CheckFigures {
             } against: {
                 for _ in 0..<repeats { _ = try! decoder.decode([Payloads.User].self, from: data) }
             }
-            rows.append(Row(
-                figure: "2 parse+check vs JSONDecoder", payload: name, ratio: ratio, target: "<= 0.25x", met: ratio <= 0.25,
-                detail: "check \(formatDuration(check / Double(repeats))), decode \(formatDuration(decode / Double(repeats))) per pass"))
+            rows.append(
+                Row(
+                    figure: "2 parse+check vs JSONDecoder", payload: name, ratio: ratio, target: "<= 0.25x",
+                    met: ratio <= 0.25,
+                    detail:
+                        "check \(formatDuration(check / Double(repeats))), decode \(formatDuration(decode / Double(repeats))) per pass"
+                ))
             print("  measured figure 2 on \(name)")
         }
         return rows

@@ -11,7 +11,8 @@ enum DecodeFigures {
         for (name, count) in [("small 1 KB", 2), ("medium 100 KB", 180), ("large 10 MB", quick ? 4_000 : 18_000)] {
             let bytes = Payloads.users(count: count)
             let directory = root + "/\(count)"
-            ScalingFigures.makeCorpus(at: directory, endpoints: 1, body: try! JSONParser().parse(bytes), model: "[User]")
+            ScalingFigures.makeCorpus(
+                at: directory, endpoints: 1, body: try! JSONParser().parse(bytes), model: "[User]")
             let bodyPath = directory + "/body.json"
             try! Data(bytes).write(to: URL(fileURLWithPath: bodyPath))
 
@@ -26,7 +27,9 @@ enum DecodeFigures {
             let (ratio, verify, decode) = Measure.sideBySide(runs: quick ? 3 : 9) {
                 for _ in 0..<repeats {
                     let result = verifier.verify(endpoint)
-                    precondition(result.findings.isEmpty, "the generated payload must conform: \(result.findings.first!.message)")
+                    precondition(
+                        result.findings.isEmpty, "the generated payload must conform: \(result.findings.first!.message)"
+                    )
                 }
             } against: {
                 for _ in 0..<repeats {
@@ -34,9 +37,13 @@ enum DecodeFigures {
                     _ = try! decoder.decode([Payloads.User].self, from: data)
                 }
             }
-            rows.append(Row(
-                figure: "3 verify through model vs decode", payload: name, ratio: ratio, target: "<= 1.3x", met: ratio <= 1.3,
-                detail: "verify \(formatDuration(verify / Double(repeats))), decode \(formatDuration(decode / Double(repeats))) per pass"))
+            rows.append(
+                Row(
+                    figure: "3 verify through model vs decode", payload: name, ratio: ratio, target: "<= 1.3x",
+                    met: ratio <= 1.3,
+                    detail:
+                        "verify \(formatDuration(verify / Double(repeats))), decode \(formatDuration(decode / Double(repeats))) per pass"
+                ))
             print("  measured figure 3 on \(name)")
         }
         return rows
@@ -48,11 +55,19 @@ enum DecodeFigures {
 /// any `.custom` strategy, one that hands every key back unchanged, against the same default keys.
 enum KeyStrategyFigures {
     struct ExplicitKeys: Codable {
-        var recordId: Int; var firstName: String; var lastName: String; var emailAddress: String
-        var isActive: Bool; var accountBalance: Double; var postalCode: String; var countryCode: String
+        var recordId: Int
+        var firstName: String
+        var lastName: String
+        var emailAddress: String
+        var isActive: Bool
+        var accountBalance: Double
+        var postalCode: String
+        var countryCode: String
         enum CodingKeys: String, CodingKey {
-            case recordId = "record_id", firstName = "first_name", lastName = "last_name", emailAddress = "email_address"
-            case isActive = "is_active", accountBalance = "account_balance", postalCode = "postal_code", countryCode = "country_code"
+            case recordId = "record_id", firstName = "first_name", lastName = "last_name", emailAddress =
+                "email_address"
+            case isActive = "is_active", accountBalance = "account_balance", postalCode = "postal_code", countryCode =
+                "country_code"
         }
     }
 
@@ -89,16 +104,25 @@ enum KeyStrategyFigures {
         }
         print("  measured figure 4")
         return [
-            Row(figure: "4 anyCase vs convertFromSnakeCase", payload: "\(data.count / 1024) KB snake_case", ratio: overSnake,
+            Row(
+                figure: "4 anyCase vs convertFromSnakeCase", payload: "\(data.count / 1024) KB snake_case",
+                ratio: overSnake,
                 target: "<= 1.0x", met: overSnake <= 1.0,
-                detail: String(format: "anyCase %.1f ms, convertFromSnakeCase %.1f ms", anyCaseTime * 1000, snakeTime * 1000)),
-            Row(figure: "4 anyCase vs default keys", payload: "\(data.count / 1024) KB snake_case", ratio: overPlain,
+                detail: String(
+                    format: "anyCase %.1f ms, convertFromSnakeCase %.1f ms", anyCaseTime * 1000, snakeTime * 1000)),
+            Row(
+                figure: "4 anyCase vs default keys", payload: "\(data.count / 1024) KB snake_case", ratio: overPlain,
                 target: "<= 1.3x", met: overPlain <= 1.3,
-                detail: String(format: "anyCase %.1f ms, default keys %.1f ms", anyCaseAgainstPlainTime * 1000, plainTime * 1000)),
+                detail: String(
+                    format: "anyCase %.1f ms, default keys %.1f ms", anyCaseAgainstPlainTime * 1000, plainTime * 1000)),
             // Not a target: the floor under the row above, what Foundation's `.custom` path costs by itself.
-            Row(figure: "4 identity .custom vs default keys", payload: "\(data.count / 1024) KB snake_case", ratio: floorRatio,
+            Row(
+                figure: "4 identity .custom vs default keys", payload: "\(data.count / 1024) KB snake_case",
+                ratio: floorRatio,
                 target: "(reference)", met: nil,
-                detail: String(format: "identity .custom %.1f ms, default keys %.1f ms", identityTime * 1000, plainAgainstIdentityTime * 1000)),
+                detail: String(
+                    format: "identity .custom %.1f ms, default keys %.1f ms", identityTime * 1000,
+                    plainAgainstIdentityTime * 1000)),
         ]
     }
 }

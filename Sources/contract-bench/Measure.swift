@@ -24,9 +24,12 @@ enum Measure {
             try body()
             return threadCPUSeconds() - start
         }
-        var ratios: [Double] = [], subjects: [Double] = [], baselines: [Double] = []
+        var ratios: [Double] = []
+        var subjects: [Double] = []
+        var baselines: [Double] = []
         for round in 0..<runs {
-            let subjectTime: Double, baselineTime: Double
+            let subjectTime: Double
+            let baselineTime: Double
             if round % 2 == 0 {
                 subjectTime = try seconds(subject)
                 baselineTime = try seconds(baseline)
@@ -64,8 +67,9 @@ enum Measure {
     static func peakResidentBytes() -> Int {
         #if os(Linux)
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-           let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        {
             return kilobytes * 1024
         }
         #endif
@@ -90,7 +94,8 @@ struct Row {
 }
 
 func formatRatio(_ ratio: Double) -> String {
-    ratio >= 100 ? String(format: "%.0fx", ratio) : ratio >= 10 ? String(format: "%.1fx", ratio) : String(format: "%.2fx", ratio)
+    ratio >= 100
+        ? String(format: "%.0fx", ratio) : ratio >= 10 ? String(format: "%.1fx", ratio) : String(format: "%.2fx", ratio)
 }
 
 /// `12.3 ms`, or `85 µs` under a millisecond.
@@ -100,11 +105,17 @@ func formatDuration(_ seconds: Double) -> String {
 
 func printTable(_ rows: [Row]) {
     let header = ["figure", "payload", "ratio", "target", "", "detail"]
-    let cells = rows.map { [$0.figure, $0.payload, formatRatio($0.ratio), $0.target, $0.met.map { $0 ? "met" : "MISSED" } ?? "", $0.detail] }
+    let cells = rows.map {
+        [
+            $0.figure, $0.payload, formatRatio($0.ratio), $0.target, $0.met.map { $0 ? "met" : "MISSED" } ?? "",
+            $0.detail,
+        ]
+    }
     var widths = header.map(\.count)
     for row in cells { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
     func line(_ row: [String]) -> String {
-        row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }.joined(separator: " | ")
+        row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }.joined(
+            separator: " | ")
     }
     print("| " + line(header) + " |")
     print("|-" + widths.map { String(repeating: "-", count: $0) }.joined(separator: "-|-") + "-|")

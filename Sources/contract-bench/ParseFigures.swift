@@ -26,9 +26,13 @@ enum ParseFigures {
             }
             let ratio = 1 / oursOverFoundation
             let megabytesPerSecond = Double(bytes.count * repeats) / ours / 1e6
-            rows.append(Row(
-                figure: "1 parse vs JSONSerialization", payload: name, ratio: ratio, target: ">= 20x", met: ratio >= 20,
-                detail: String(format: "ours %.0f MB/s, JSONSerialization %.0f MB/s", megabytesPerSecond, Double(bytes.count * repeats) / foundation / 1e6)))
+            rows.append(
+                Row(
+                    figure: "1 parse vs JSONSerialization", payload: name, ratio: ratio, target: ">= 20x",
+                    met: ratio >= 20,
+                    detail: String(
+                        format: "ours %.0f MB/s, JSONSerialization %.0f MB/s", megabytesPerSecond,
+                        Double(bytes.count * repeats) / foundation / 1e6)))
             print("  measured figure 1 on \(name)")
         }
         return rows

@@ -3,13 +3,35 @@ import Foundation
 
 /// Generated payloads shaped like real API responses, with the Codable structs and spec shapes that match them.
 enum Payloads {
-    struct Geo: Codable { var lat: String; var lng: String }
-    struct Address: Codable { var street: String; var suite: String; var city: String; var zipcode: String; var geo: Geo }
-    struct Company: Codable { var name: String; var catchPhrase: String; var bs: String }
+    struct Geo: Codable {
+        var lat: String
+        var lng: String
+    }
+    struct Address: Codable {
+        var street: String
+        var suite: String
+        var city: String
+        var zipcode: String
+        var geo: Geo
+    }
+    struct Company: Codable {
+        var name: String
+        var catchPhrase: String
+        var bs: String
+    }
     struct User: Codable {
-        var id: Int; var name: String; var username: String; var email: String; var address: Address
-        var phone: String; var website: String; var company: Company; var score: Double; var active: Bool
-        var createdAt: Date; var tags: [String]
+        var id: Int
+        var name: String
+        var username: String
+        var email: String
+        var address: Address
+        var phone: String
+        var website: String
+        var company: Company
+        var score: Double
+        var active: Bool
+        var createdAt: Date
+        var tags: [String]
     }
 
     /// The spec of `users(count:)`: the same fields as `User`.
@@ -74,8 +96,14 @@ enum Payloads {
 
     /// A snake_case payload for the key strategy figures.
     struct SnakeRecord: Codable {
-        var recordId: Int; var firstName: String; var lastName: String; var emailAddress: String
-        var isActive: Bool; var accountBalance: Double; var postalCode: String; var countryCode: String
+        var recordId: Int
+        var firstName: String
+        var lastName: String
+        var emailAddress: String
+        var isActive: Bool
+        var accountBalance: Double
+        var postalCode: String
+        var countryCode: String
     }
 
     static func snakeRecords(count: Int) -> [UInt8] {

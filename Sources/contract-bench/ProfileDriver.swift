@@ -15,7 +15,8 @@ enum ProfileDriver {
     static func run(_ arguments: [String]) -> Int32 {
         // `profile corpus N DIR` writes figure 5's corpus of N recordings, to time or profile `child-verify` on it.
         if arguments.count == 3, arguments[0] == "corpus", let count = Int(arguments[1]) {
-            ScalingFigures.makeCorpus(at: arguments[2], endpoints: count, body: try! JSONParser().parse(Payloads.users(count: 180)))
+            ScalingFigures.makeCorpus(
+                at: arguments[2], endpoints: count, body: try! JSONParser().parse(Payloads.users(count: 180)))
             return 0
         }
         guard arguments.count >= 2, let bytes = payload(arguments[1]) else {
@@ -32,24 +33,32 @@ enum ProfileDriver {
         case "decode": work = .decode
         case "verify":
             // Figure 3's subject: one endpoint verified through the `[User]` model, from its recording on disk.
-            let directory = NSTemporaryDirectory() + "contract-bench-profile-\(ProcessInfo.processInfo.processIdentifier)"
-            ScalingFigures.makeCorpus(at: directory, endpoints: 1, body: try! JSONParser().parse(bytes), model: "[User]")
+            let directory =
+                NSTemporaryDirectory() + "contract-bench-profile-\(ProcessInfo.processInfo.processIdentifier)"
+            ScalingFigures.makeCorpus(
+                at: directory, endpoints: 1, body: try! JSONParser().parse(bytes), model: "[User]")
             let suite = try! SpecLoader().load(directory: directory + "/Specs")
             let verifier = Verifier(
-                suite: suite, options: .init(recordingsDirectory: directory + "/Recordings"), models: ModelRegistry([Payloads.User.self]))
+                suite: suite, options: .init(recordingsDirectory: directory + "/Recordings"),
+                models: ModelRegistry([Payloads.User.self]))
             work = .verify(verifier, suite.endpoints[0])
         case "diff":
             // `contract diff` of two recordings of the payload, the second with one value changed and one retyped.
             var body = try! JSONParser().parse(bytes)
             if case .array(var items) = body, !items.isEmpty, case .object(var first) = items[0] {
-                first.entries = first.entries.map { .init(key: $0.key, value: $0.key == "name" ? .number(JSONNumber(7)) : $0.value) }
+                first.entries = first.entries.map {
+                    .init(key: $0.key, value: $0.key == "name" ? .number(JSONNumber(7)) : $0.value)
+                }
                 items[0] = .object(first)
                 items[items.count - 1] = items[items.count / 2]
                 body = .array(items)
             }
             func recording(_ body: JSONValue) -> Recording {
-                Recording(endpoint: "bench/diff", request: .init(method: "GET", url: "https://example.com/diff"),
-                          response: .init(status: 200, headers: [.init(name: "Content-Type", value: "application/json")], body: .json(body)))
+                Recording(
+                    endpoint: "bench/diff", request: .init(method: "GET", url: "https://example.com/diff"),
+                    response: .init(
+                        status: 200, headers: [.init(name: "Content-Type", value: "application/json")],
+                        body: .json(body)))
             }
             work = .diff(recording(try! JSONParser().parse(bytes)), recording(body))
         case "anycase": work = .keys(.anyCase, snakeCodingKeys: false)
@@ -64,7 +73,8 @@ enum ProfileDriver {
         let data = Data(bytes)
         for _ in 0..<passes { profiledWork(work, bytes, data) }
         if case .verify(let verifier, _) = work {
-            try? FileManager.default.removeItem(atPath: (verifier.options.recordingsDirectory as NSString).deletingLastPathComponent)
+            try? FileManager.default.removeItem(
+                atPath: (verifier.options.recordingsDirectory as NSString).deletingLastPathComponent)
         }
         return 0
     }
@@ -93,11 +103,14 @@ enum ProfileDriver {
             func reversed(_ value: JSONValue) -> JSONValue {
                 switch value {
                 case .array(let items): return .array(items.map(reversed))
-                case .object(let object): return .object(JSONObject(object.entries.reversed().map { .init(key: $0.key, value: reversed($0.value)) }))
+                case .object(let object):
+                    return .object(
+                        JSONObject(object.entries.reversed().map { .init(key: $0.key, value: reversed($0.value)) }))
                 default: return value
                 }
             }
-            return Array(JSONWriter(style: .compact).write(reversed(try! JSONParser().parse(Payloads.users(count: 180)))).utf8)
+            return Array(
+                JSONWriter(style: .compact).write(reversed(try! JSONParser().parse(Payloads.users(count: 180)))).utf8)
         default: return nil
         }
     }

@@ -38,17 +38,21 @@ enum ScalingFigures {
             // nothing about growth: it is shown as missed rather than as a ratio of noise.
             let measurable = previousSeconds - fixed > max(0.002, fixed / 10)
             let growth = measurable ? (seconds - fixed) / (previousSeconds - fixed) : .nan
-            rows.append(Row(
-                figure: "5 scaling (time)", payload: "\(previousCount) -> \(count) recordings", ratio: growth / proportional,
-                target: "<= 1.2x of proportional", met: measurable && growth / proportional <= 1.2,
-                detail: String(format: "%.2f s -> %.2f s of CPU, less %.3f s fixed", previousSeconds, seconds, fixed)
-                    + (measurable ? "" : "; too little work to measure")))
+            rows.append(
+                Row(
+                    figure: "5 scaling (time)", payload: "\(previousCount) -> \(count) recordings",
+                    ratio: growth / proportional,
+                    target: "<= 1.2x of proportional", met: measurable && growth / proportional <= 1.2,
+                    detail: String(
+                        format: "%.2f s -> %.2f s of CPU, less %.3f s fixed", previousSeconds, seconds, fixed)
+                        + (measurable ? "" : "; too little work to measure")))
         }
         let memoryGrowth = Double(timings[2].2) / Double(timings[0].2)
-        rows.append(Row(
-            figure: "5 scaling (peak memory)", payload: "\(base) -> \(base * 100) recordings", ratio: memoryGrowth,
-            target: "<= 1.5x (bounded by the largest recording)", met: memoryGrowth <= 1.5,
-            detail: "\(timings[0].2 / 1_048_576) MB -> \(timings[2].2 / 1_048_576) MB"))
+        rows.append(
+            Row(
+                figure: "5 scaling (peak memory)", payload: "\(base) -> \(base * 100) recordings", ratio: memoryGrowth,
+                target: "<= 1.5x (bounded by the largest recording)", met: memoryGrowth <= 1.5,
+                detail: "\(timings[0].2 / 1_048_576) MB -> \(timings[2].2 / 1_048_576) MB"))
 
         // One 100 MB body: peak RSS against the recording's size.
         let bigDirectory = root + "/big"
@@ -56,30 +60,40 @@ enum ScalingFigures {
         let bigBytes = Payloads.users(count: bigCount)
         let bigBody = try! JSONParser().parse(bigBytes)
         makeCorpus(at: bigDirectory, endpoints: 1, body: bigBody)
-        let size = (try? FileManager.default.attributesOfItem(atPath: bigDirectory + "/Recordings/bench/e0.json")[.size] as? Int) ?? 1
+        let size =
+            (try? FileManager.default.attributesOfItem(atPath: bigDirectory + "/Recordings/bench/e0.json")[.size]
+                as? Int) ?? 1
         let (bigSeconds, _, bigPeak) = childVerify(bigDirectory)
-        rows.append(Row(
-            // Against the body's compact size, not the recording's: the recording is pretty-printed, which would
-            // flatter the ratio by half.
-            figure: "5 one large body (peak RSS)", payload: "\(bigBytes.count / 1_048_576) MB body",
-            ratio: Double(bigPeak) / Double(bigBytes.count), target: "< 4x its size", met: Double(bigPeak) / Double(bigBytes.count) < 4,
-            detail: String(
-                format: "%d MB peak, %.2f s; recording file %d MB (%.1fx)", bigPeak / 1_048_576, bigSeconds, size / 1_048_576,
-                Double(bigPeak) / Double(size))))
+        rows.append(
+            Row(
+                // Against the body's compact size, not the recording's: the recording is pretty-printed, which would
+                // flatter the ratio by half.
+                figure: "5 one large body (peak RSS)", payload: "\(bigBytes.count / 1_048_576) MB body",
+                ratio: Double(bigPeak) / Double(bigBytes.count), target: "< 4x its size",
+                met: Double(bigPeak) / Double(bigBytes.count) < 4,
+                detail: String(
+                    format: "%d MB peak, %.2f s; recording file %d MB (%.1fx)", bigPeak / 1_048_576, bigSeconds,
+                    size / 1_048_576,
+                    Double(bigPeak) / Double(size))))
         print("  measured figure 5 on a \(size / 1_048_576) MB recording")
         return rows
     }
 
     static func makeCorpus(at directory: String, endpoints: Int, body: JSONValue, model: String? = nil) {
         try? FileManager.default.createDirectory(atPath: directory + "/Specs", withIntermediateDirectories: true)
-        var spec = Payloads.spec.replacingOccurrences(of: "endpoints:\n  list-users:\n    request: GET /users\n    expect: { body: [User] }", with: "endpoints:\n")
+        var spec = Payloads.spec.replacingOccurrences(
+            of: "endpoints:\n  list-users:\n    request: GET /users\n    expect: { body: [User] }", with: "endpoints:\n"
+        )
         let modelLine = model.map { ", model: \"\($0)\"" } ?? ""
-        for index in 0..<endpoints { spec += "  e\(index): { request: GET /e\(index), expect: { body: [User] }\(modelLine) }\n" }
+        for index in 0..<endpoints {
+            spec += "  e\(index): { request: GET /e\(index), expect: { body: [User] }\(modelLine) }\n"
+        }
         try! spec.write(toFile: directory + "/Specs/bench.yaml", atomically: true, encoding: .utf8)
         for index in 0..<endpoints {
             let recording = Recording(
                 endpoint: "bench/e\(index)", request: .init(method: "GET", url: "https://example.com/e\(index)"),
-                response: .init(status: 200, headers: [.init(name: "Content-Type", value: "application/json")], body: .json(body)))
+                response: .init(
+                    status: 200, headers: [.init(name: "Content-Type", value: "application/json")], body: .json(body)))
             try! recording.write(to: directory + "/Recordings/bench/e\(index).json")
         }
     }
@@ -96,7 +110,8 @@ enum ScalingFigures {
         process.waitUntilExit()
         let parts = output.split(separator: " ")
         guard parts.count == 3, let seconds = Double(parts[0]), let cpuSeconds = Double(parts[1]),
-              let peak = Int(parts[2].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            let peak = Int(parts[2].trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             fatalError("child-verify printed: \(output)")
         }
         return (seconds, cpuSeconds, peak)
@@ -112,7 +127,8 @@ enum ChildVerify {
         let start = clock.now
         let cpuAtStart = Measure.cpuSeconds()
         guard let suite = try? SpecLoader().load(directory: specs) else { return 2 }
-        let report = await Verifier(suite: suite, options: .init(recordingsDirectory: recordings)).verify(suite.endpoints)
+        let report = await Verifier(suite: suite, options: .init(recordingsDirectory: recordings)).verify(
+            suite.endpoints)
         let elapsed = clock.now - start
         guard !report.hasFailures else {
             print("failures: \(report.results.first { $0.fails(at: .breaking) }!.findings.first!.message)")

@@ -3,9 +3,12 @@ import Foundation
 /// Figure 6: `contract verify` on the sample suite, process start to exit, against `true` run the same way.
 enum StartupFigures {
     static func run() -> [Row] {
-        let contract = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("contract").path
+        let contract = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("contract").path
         guard FileManager.default.isExecutableFile(atPath: contract) else {
-            print("  figure 6 skipped: build the contract executable in the same configuration first (swift build -c release)")
+            print(
+                "  figure 6 skipped: build the contract executable in the same configuration first (swift build -c release)"
+            )
             return []
         }
         let repository = FileManager.default.currentDirectoryPath
@@ -15,9 +18,12 @@ enum StartupFigures {
             spawn("/bin/true", [], in: repository)
         }
         print("  measured figure 6")
-        return [Row(
-            figure: "6 start-up: verify the sample suite", payload: "7 endpoints", ratio: ratio, target: "(reported)",
-            met: nil, detail: String(format: "verify %.1f ms, true %.1f ms", verify * 1000, baseline * 1000))]
+        return [
+            Row(
+                figure: "6 start-up: verify the sample suite", payload: "7 endpoints", ratio: ratio,
+                target: "(reported)",
+                met: nil, detail: String(format: "verify %.1f ms, true %.1f ms", verify * 1000, baseline * 1000))
+        ]
     }
 
     /// Runs `path` in `directory` (the bench's own) and waits for it, output discarded.

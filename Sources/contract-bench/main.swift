@@ -19,7 +19,9 @@ let only: Set<Int>? = arguments.firstIndex(of: "--only").flatMap { index in
 func wanted(_ figure: Int) -> Bool { only?.contains(figure) ?? true }
 
 var rows: [Row] = []
-print("contract-bench: \(quick ? "quick run" : "full run"), \(ProcessInfo.processInfo.activeProcessorCount) cores; ratios of medians, measured side by side\n")
+print(
+    "contract-bench: \(quick ? "quick run" : "full run"), \(ProcessInfo.processInfo.activeProcessorCount) cores; ratios of medians, measured side by side\n"
+)
 
 if wanted(1) { rows += ParseFigures.run(quick: quick) }
 if wanted(2) { rows += CheckFigures.run(quick: quick) }

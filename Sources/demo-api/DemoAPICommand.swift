@@ -33,7 +33,10 @@ struct DemoAPICommand: ParsableCommand {
     @Option(name: .long, help: "The folder of recordings whose responses are served.")
     var recordings = "Recordings"
 
-    @Option(name: .long, help: ArgumentHelp("Answer each request this many seconds late, like a slow staging server.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Answer each request this many seconds late, like a slow staging server.", valueName: "seconds"))
     var latency: Double = 0
 
     @Option(name: .long, help: ArgumentHelp("Stop by itself after this many seconds.", valueName: "seconds"))
@@ -52,7 +55,8 @@ struct DemoAPICommand: ParsableCommand {
         }
         let api = DemoAPI(suite: suite, recordingsDirectory: recordings, drifts: drift)
         for problem in api.problems { log("demo-api: warning: \(problem)") }
-        let quiet = quiet, latency = latency
+        let quiet = quiet
+        let latency = latency
         let server: HTTPServer
         do {
             server = try HTTPServer(port: port, lifetime: lifetime) { request in
@@ -67,7 +71,9 @@ struct DemoAPICommand: ParsableCommand {
             throw ExitCode(2)
         }
         let drifts = drift.isEmpty ? "no drift" : "drift: " + drift.map(\.rawValue).joined(separator: ", ")
-        log("demo-api: serving \(api.routes.count) endpoints from \(specs) on \(server.baseURL) (\(drifts)); Ctrl-C stops it")
+        log(
+            "demo-api: serving \(api.routes.count) endpoints from \(specs) on \(server.baseURL) (\(drifts)); Ctrl-C stops it"
+        )
 
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)

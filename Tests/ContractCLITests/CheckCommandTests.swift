@@ -34,30 +34,39 @@ struct CheckCommandTests {
         let baseline = try Self.snapshot(folder + "/Recordings")
         let environment = Self.environment.merging(["CONTRACT_BASE_URL": server.baseURL]) { $1 }
 
-        let run = try ContractProcess.run(["check", "--format", "json", "--output", "report.json"], in: folder, environment: environment)
+        let run = try ContractProcess.run(
+            ["check", "--format", "json", "--output", "report.json"], in: folder, environment: environment)
 
         #expect(run.status == 1, "drift exits 1: \(run.standardError)")
         #expect(run.standardOutput.contains("FAIL directory/list-users"))
         #expect(run.standardOutput.contains("breaking object-instead-of-array  at $\n"))
         #expect(run.standardOutput.contains("PASS users/get-user"))
-        #expect(run.standardError.contains("recorded 7 endpoints into .contract/check-recordings: 7 written, 0 unchanged, 0 failed"))
+        #expect(
+            run.standardError.contains(
+                "recorded 7 endpoints into .contract/check-recordings: 7 written, 0 unchanged, 0 failed"))
         let report = try JSONParser().parse([UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/report.json"))))
         let endpoints = try #require(report.objectValue?["endpoints"]?.arrayValue)
-        let directory = try #require(endpoints.first { $0.objectValue?["id"] == .string("directory/list-users") }?.objectValue)
+        let directory = try #require(
+            endpoints.first { $0.objectValue?["id"] == .string("directory/list-users") }?.objectValue)
         #expect(directory["recording"] == .string(".contract/check-recordings/directory/list-users.json"))
         #expect(directory["findings"]?.arrayValue?.first?.objectValue?["kind"] == .string("object-instead-of-array"))
         // As docs/Recording.md says: both lists fail with the keyedToArray fix, which gives the entries, whose ids the
         // drift keeps, a key of their own; the notices' under `lossy: notices`, with `at:` and before the lossy.
         let hints = endpoints.compactMap { endpoint -> (String, String)? in
             guard let object = endpoint.objectValue, let first = object["findings"]?.arrayValue?.first?.objectValue,
-                  case .string(let id)? = object["id"], case .string(let hint)? = first["hint"],
-                  first["kind"] == .string("object-instead-of-array"), first["severity"] == .string("breaking") else { return nil }
+                case .string(let id)? = object["id"], case .string(let hint)? = first["hint"],
+                first["kind"] == .string("object-instead-of-array"), first["severity"] == .string("breaking")
+            else { return nil }
             return (id, hint)
         }
         #expect(hints.map(\.0) == ["directory/list-users", "notices/list-notices"], "\(run.standardOutput)")
         #expect(hints.first?.1.hasPrefix("add `- keyedToArray: { key: key }` to the endpoint's transforms") == true)
-        #expect(hints.last?.1.hasPrefix("add `- keyedToArray: { key: key, at: notices }` to the endpoint's transforms") == true)
-        #expect(hints.last?.1.contains("; put it before the lossy transform (Specs/notices.yaml:25:9), which needs an array there") == true)
+        #expect(
+            hints.last?.1.hasPrefix("add `- keyedToArray: { key: key, at: notices }` to the endpoint's transforms")
+                == true)
+        #expect(
+            hints.last?.1.contains(
+                "; put it before the lossy transform (Specs/notices.yaml:25:9), which needs an array there") == true)
         #expect(try Self.snapshot(folder + "/Recordings") == baseline, "the committed baseline is untouched")
     }
 
@@ -71,13 +80,19 @@ struct CheckCommandTests {
 
         let clean = try ContractProcess.run(["check"], in: folder, environment: environment)
         #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
-        #expect(clean.standardOutput.hasSuffix("7 endpoints: 7 passed, 0 failed · 0 breaking, 0 warnings, 0 info, 1 waived\n"))
+        #expect(
+            clean.standardOutput.hasSuffix(
+                "7 endpoints: 7 passed, 0 failed · 0 breaking, 0 warnings, 0 info, 1 waived\n"))
 
-        let updated = try ContractProcess.run(["check", "--update-baseline", "--filter", "users/get-user"], in: folder, environment: environment)
+        let updated = try ContractProcess.run(
+            ["check", "--update-baseline", "--filter", "users/get-user"], in: folder, environment: environment)
         #expect(updated.status == 0)
-        #expect(try Recording.read(from: folder + "/Recordings/users/get-user.json").request.url == server.baseURL + "/users/u42.json")
+        #expect(
+            try Recording.read(from: folder + "/Recordings/users/get-user.json").request.url == server.baseURL
+                + "/users/u42.json")
 
-        let both = try ContractProcess.run(["check", "--update-baseline", "--into", "Other"], in: folder, environment: environment)
+        let both = try ContractProcess.run(
+            ["check", "--update-baseline", "--into", "Other"], in: folder, environment: environment)
         #expect(both.status == 64)
     }
 
@@ -87,7 +102,8 @@ struct CheckCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let environment = Self.environment.merging(["CONTRACT_BASE_URL": server.baseURL]) { $1 }
 
-        let run = try ContractProcess.run(["check", "--retries", "0", "--filter", "users/*"], in: folder, environment: environment)
+        let run = try ContractProcess.run(
+            ["check", "--retries", "0", "--filter", "users/*"], in: folder, environment: environment)
 
         #expect(run.status == 2)
         #expect(run.standardOutput.contains("breaking request-failed"))

@@ -1,6 +1,7 @@
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import ContractCLI
 
 /// A team's own runner (`ContractCLI.main(models:)` in an executable of theirs) calls itself by its own name in
@@ -10,7 +11,8 @@ import Testing
     private func runner(named name: String) throws -> String {
         let folder = TestSuites.temporaryDirectory()
         try FileManager.default.createSymbolicLink(
-            atPath: folder + "/" + name, withDestinationPath: CommandRunner.productsDirectory.appendingPathComponent("contract").path)
+            atPath: folder + "/" + name,
+            withDestinationPath: CommandRunner.productsDirectory.appendingPathComponent("contract").path)
         return folder
     }
 
@@ -38,23 +40,31 @@ import Testing
             try? FileManager.default.removeItem(atPath: folder)
             try? FileManager.default.removeItem(atPath: root)
         }
-        let run = try CommandRunner.run(["verify", "--recordings", "Recording"], in: root, executable: folder + "/app-contract")
+        let run = try CommandRunner.run(
+            ["verify", "--recordings", "Recording"], in: root, executable: folder + "/app-contract")
         #expect(run.status == 2)
-        #expect(run.stderr == """
-            error: the recordings folder 'Recording' does not exist; did you mean 'Recordings'?
-              hint: run from the folder that holds Recordings/, pass --recordings PATH, or record with `app-contract record`
-            app-contract: nothing was verified
+        #expect(
+            run.stderr == """
+                error: the recordings folder 'Recording' does not exist; did you mean 'Recordings'?
+                  hint: run from the folder that holds Recordings/, pass --recordings PATH, or record with `app-contract record`
+                app-contract: nothing was verified
 
-            """)
+                """)
 
         let lint = try CommandRunner.run(["lint"], in: root, executable: folder + "/app-contract")
-        #expect(lint.stderr.contains("warning: environment variable 'BETS_API_KEY' is not set; `app-contract record` will need it"), "\(lint.stderr)")
+        #expect(
+            lint.stderr.contains(
+                "warning: environment variable 'BETS_API_KEY' is not set; `app-contract record` will need it"),
+            "\(lint.stderr)")
 
         // Hints written by the library, not the command line, follow the runner's name too.
         try FileManager.default.removeItem(atPath: root + "/Recordings/users/get-user.json")
-        let missing = try CommandRunner.run(["verify", "--filter", "users/get-user"], in: root, executable: folder + "/app-contract")
+        let missing = try CommandRunner.run(
+            ["verify", "--filter", "users/get-user"], in: root, executable: folder + "/app-contract")
         #expect(missing.status == 1)
-        #expect(missing.stdout.contains("record it with `app-contract record --filter users/get-user`"), "\(missing.stdout)")
+        #expect(
+            missing.stdout.contains("record it with `app-contract record --filter users/get-user`"), "\(missing.stdout)"
+        )
         #expect(!missing.stdout.contains("`contract "), "\(missing.stdout)")
     }
 }
@@ -62,7 +72,8 @@ import Testing
 /// The name taken from the process's first argument.
 @Suite struct CommandNameRuleTests {
     @Test(arguments: [
-        ("/work/app/.build/debug/app-contract", "app-contract"), ("app-contract", "app-contract"), ("./contracts", "contracts"),
+        ("/work/app/.build/debug/app-contract", "app-contract"), ("app-contract", "app-contract"),
+        ("./contracts", "contracts"),
         ("", "contract"), ("/", "contract"),
     ])
     func basenameOrContract(_ argumentZero: String, _ name: String) {

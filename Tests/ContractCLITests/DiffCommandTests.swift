@@ -15,7 +15,8 @@ import Testing
         try DriftedSuite.drift(recordings: baseline + "/Recordings")
         for endpoint in ["notices/list-notices", "users/list-users", "directory/list-users"] {
             try FileManager.default.copyItem(
-                atPath: "\(baseline)/Recordings/\(endpoint).json", toPath: "\(root)/nightly/\(endpoint.replacing("/", with: "-")).json")
+                atPath: "\(baseline)/Recordings/\(endpoint).json",
+                toPath: "\(root)/nightly/\(endpoint.replacing("/", with: "-")).json")
         }
     }
 
@@ -34,7 +35,10 @@ import Testing
         #expect(notices.stdout.contains("breaking missing-key  at $.notices[2].title"))
         let keyed = try contract("diff", "Recordings/directory/list-users.json", "nightly/directory-list-users.json")
         #expect(keyed.status == 1)
-        #expect(keyed.stdout.contains("breaking object-instead-of-array  at $\n    the body was an array and is now a dictionary keyed by id"))
+        #expect(
+            keyed.stdout.contains(
+                "breaking object-instead-of-array  at $\n    the body was an array and is now a dictionary keyed by id")
+        )
     }
 
     @Test func ignoredPathsAndValues() throws {
@@ -44,7 +48,8 @@ import Testing
             "--ignore", "$.notices[*].created_at", "--ignore", "$.notices[*].title", "--values")
         #expect(ignored.status == 0)
         #expect(ignored.stdout.contains("no shape change"))
-        let users = try contract("diff", "Recordings/users/list-users.json", "nightly/users-list-users.json", "--values", "--format", "json")
+        let users = try contract(
+            "diff", "Recordings/users/list-users.json", "nightly/users-list-users.json", "--values", "--format", "json")
         // An enum value that changed is a value change, not a shape change; a diff has no spec to know the cases.
         #expect(users.status == 0)
         #expect(users.stdout.contains("\"path\": \"$.u2.role\""))
@@ -54,12 +59,14 @@ import Testing
     @Test func nonPrintablesFromTheRecordingsAreEscaped() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         func write(_ name: String, endpoint: String, body: String) throws {
-            try #"{"format": "contract-recording/1", "endpoint": "\#(endpoint)", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "body": \#(body)}}"#
+            try
+                #"{"format": "contract-recording/1", "endpoint": "\#(endpoint)", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "body": \#(body)}}"#
                 .write(toFile: root + "/" + name, atomically: true, encoding: .utf8)
         }
         try write("old.json", endpoint: "a/b", body: #"{"a": 1}"#)
         try write("new.json", endpoint: #"a/b\u001b[2J"#, body: #"{"a": 1, "k\u001b[31m": 2}"#)
-        try #"{"format": "contract-recording/1\u001b[2J"}"#.write(toFile: root + "/bad.json", atomically: true, encoding: .utf8)
+        try #"{"format": "contract-recording/1\u001b[2J"}"#.write(
+            toFile: root + "/bad.json", atomically: true, encoding: .utf8)
         let run = try contract("diff", "old.json", "new.json")
         #expect(run.status == 1)
         #expect(NonPrintableFinding.unescaped(in: run.stdout + run.stderr).isEmpty)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import ContractCLI
 
 /// `--help` text: paragraphs are written as one line each, so ArgumentParser wraps them to the terminal instead
@@ -24,7 +25,9 @@ import Testing
     @Test func lintDoesNotListTheRecordingsFolderItDoesNotRead() throws {
         #expect(!RootCommand.helpMessage(for: LintCommand.self, columns: 1000).contains("--recordings"))
         for command in [VerifyCommand.self, RecordCommand.self, CheckCommand.self] as [any ParsableCommand.Type] {
-            #expect(RootCommand.helpMessage(for: command, columns: 1000).contains("--recordings <recordings>"), "\(command)")
+            #expect(
+                RootCommand.helpMessage(for: command, columns: 1000).contains("--recordings <recordings>"), "\(command)"
+            )
         }
         // Still accepted, so that a script passing the same options to every command keeps working.
         let lint = try LintCommand.parse(["--specs", "S", "--recordings", "R", "--filter", "a/*"])

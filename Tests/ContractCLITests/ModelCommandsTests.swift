@@ -4,11 +4,14 @@ import ContractTestSupport
 import Foundation
 import SampleModels
 import Testing
+
 @testable import ContractCLI
 
 /// `lint` and `verify` with the sample models registered, as `ContractCLI.main(models:)` registers them.
 @Suite struct ModelCommandsTests {
-    func run(_ command: any AsyncParsableCommand.Type, _ arguments: [String], models: [any Decodable.Type] = SampleModels.all) async -> Int32 {
+    func run(
+        _ command: any AsyncParsableCommand.Type, _ arguments: [String], models: [any Decodable.Type] = SampleModels.all
+    ) async -> Int32 {
         await RegisteredModels.$registry.withValue(ModelRegistry(models)) {
             do {
                 var parsed = try command.parseAsRoot(arguments) as! any AsyncParsableCommand
@@ -26,7 +29,10 @@ import Testing
         let suite = SampleSuiteCopyForCLI()
         defer { suite.remove() }
         #expect(await run(LintCommand.self, ["--specs", suite.root + "/Specs"]) == 0)
-        #expect(await run(VerifyCommand.self, ["--specs", suite.root + "/Specs", "--recordings", suite.root + "/Recordings"]) == 0)
+        #expect(
+            await run(
+                VerifyCommand.self, ["--specs", suite.root + "/Specs", "--recordings", suite.root + "/Recordings"]) == 0
+        )
     }
 
     @Test func anUnknownModelFailsLintWithOneAndVerifyWithTwo() async throws {
@@ -34,11 +40,18 @@ import Testing
         defer { suite.remove() }
         let path = suite.root + "/Specs/users.yaml"
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: "model: User\n", with: "model: Usr\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "model: User\n", with: "model: Usr\n").write(
+            toFile: path, atomically: true, encoding: .utf8)
         #expect(await run(LintCommand.self, ["--specs", suite.root + "/Specs"]) == 1)
-        #expect(await run(VerifyCommand.self, ["--specs", suite.root + "/Specs", "--recordings", suite.root + "/Recordings"]) == 2)
+        #expect(
+            await run(
+                VerifyCommand.self, ["--specs", suite.root + "/Specs", "--recordings", suite.root + "/Recordings"]) == 2
+        )
         // With no models registered at all, verification is by shape only and the suite passes.
-        #expect(await run(VerifyCommand.self, ["--specs", suite.root + "/Specs", "--recordings", suite.root + "/Recordings"], models: []) == 0)
+        #expect(
+            await run(
+                VerifyCommand.self, ["--specs", suite.root + "/Specs", "--recordings", suite.root + "/Recordings"],
+                models: []) == 0)
     }
 
     @Test func aDriftTheModelFailsOnFailsVerify() async throws {
@@ -46,8 +59,13 @@ import Testing
         defer { suite.remove() }
         let path = suite.root + "/Recordings/directory/list-users.json"
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: "\"id\": 1,", with: "\"id\": \"1\",").write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(await run(VerifyCommand.self, ["--specs", suite.root + "/Specs", "--recordings", suite.root + "/Recordings", "--format", "json"]) == 1)
+        try text.replacingOccurrences(of: "\"id\": 1,", with: "\"id\": \"1\",").write(
+            toFile: path, atomically: true, encoding: .utf8)
+        #expect(
+            await run(
+                VerifyCommand.self,
+                ["--specs", suite.root + "/Specs", "--recordings", suite.root + "/Recordings", "--format", "json"]) == 1
+        )
     }
 }
 

@@ -9,7 +9,8 @@ import Testing
 struct RecordCommandTests {
     /// Secret values given through the environment, and values the server issues that `redact:` paths cover.
     static let environment = [
-        "SECRET_ACCOUNT": "acct 4711/west", "SECRET_QUERY_TOKEN": "query-token-Qx81", "SECRET_BEARER": "bearer-Zm9vYmFy",
+        "SECRET_ACCOUNT": "acct 4711/west", "SECRET_QUERY_TOKEN": "query-token-Qx81",
+        "SECRET_BEARER": "bearer-Zm9vYmFy",
         "SECRET_API_KEY": "api-key-55aa", "SECRET_CLIENT": "client-build-9f3", "SECRET_PASSWORD": "p@ss w0rd!",
         "SECRET_PIN": "pin-31337",
     ]
@@ -57,7 +58,10 @@ struct RecordCommandTests {
                     "echo": .string(everything(request)),
                 ])
                 var response = HTTPResponse.json(JSONWriter(style: .compact).write(.object(body)))
-                response.headers += [("Set-Cookie", "sid=\(serverIssued[2]); HttpOnly"), ("X-Echo", request.header("Authorization") ?? "")]
+                response.headers += [
+                    ("Set-Cookie", "sid=\(serverIssued[2]); HttpOnly"),
+                    ("X-Echo", request.header("Authorization") ?? ""),
+                ]
                 return response
             }
             if request.path.hasPrefix("/text/") { return .text(everything(request)) }
@@ -87,11 +91,15 @@ struct RecordCommandTests {
         while let relative = enumerator?.nextObject() as? String {
             let path = folder + "/" + relative
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                continue
+            }
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             files.append((relative, data))
-            if path.hasSuffix(".json"), let recording = try? Recording.read(from: path), case .base64(let encoded)? = recording.response.body,
-               let decoded = Data(base64Encoded: encoded) {
+            if path.hasSuffix(".json"), let recording = try? Recording.read(from: path),
+                case .base64(let encoded)? = recording.response.body,
+                let decoded = Data(base64Encoded: encoded)
+            {
                 files.append((relative + " (bodyBase64 decoded)", decoded))
             }
         }
@@ -110,13 +118,16 @@ struct RecordCommandTests {
 
         let record = try ContractProcess.run(["record"] + fast, in: folder, environment: environment)
         let check = try ContractProcess.run(
-            ["check", "--format", "json", "--output", "reports/check.json"] + fast, in: folder, environment: environment)
-        let checkText = try ContractProcess.run(["check", "--into", "Elsewhere"] + fast, in: folder, environment: environment)
+            ["check", "--format", "json", "--output", "reports/check.json"] + fast, in: folder, environment: environment
+        )
+        let checkText = try ContractProcess.run(
+            ["check", "--into", "Elsewhere"] + fast, in: folder, environment: environment)
 
         // The runs did what they should, so the search below looks at real output.
         #expect(record.status == 2, "the failing endpoint fails the run: \(record.standardError)")
         #expect(record.standardOutput.contains("FAIL secrets/failing  request-failed"))
-        #expect(record.standardOutput.contains("recorded 5 endpoints into Recordings: 4 written, 0 unchanged, 1 failed"))
+        #expect(
+            record.standardOutput.contains("recorded 5 endpoints into Recordings: 4 written, 0 unchanged, 1 failed"))
         #expect(record.standardError.contains("secrets/login"))
         #expect(check.status == 2)
         #expect(checkText.status == 2)
@@ -162,14 +173,21 @@ struct RecordCommandTests {
         let environment = ["STAGING_TOKEN": "token-for-test", "BETS_API_KEY": "key-for-test"]
         let base = ["--base-url", server.baseURL]
 
-        let missing = try ContractProcess.run(["record", "--mode", "missing"] + base, in: folder, environment: environment)
+        let missing = try ContractProcess.run(
+            ["record", "--mode", "missing"] + base, in: folder, environment: environment)
         #expect(missing.status == 0, "\(missing.standardError)")
-        #expect(missing.standardOutput == "recorded 7 endpoints into Recordings: 1 written, 0 unchanged, 6 skipped, 0 failed\n")
+        #expect(
+            missing.standardOutput
+                == "recorded 7 endpoints into Recordings: 1 written, 0 unchanged, 6 skipped, 0 failed\n")
 
-        let again = try ContractProcess.run(["record", "--filter", "users/*"] + base, in: folder, environment: environment)
+        let again = try ContractProcess.run(
+            ["record", "--filter", "users/*"] + base, in: folder, environment: environment)
         #expect(again.status == 0)
-        #expect(again.standardOutput.contains("1 written, 1 unchanged"), "list-users now has the demo's URL; get-user is as just recorded")
-        let twice = try ContractProcess.run(["record", "--filter", "users/*"] + base, in: folder, environment: environment)
+        #expect(
+            again.standardOutput.contains("1 written, 1 unchanged"),
+            "list-users now has the demo's URL; get-user is as just recorded")
+        let twice = try ContractProcess.run(
+            ["record", "--filter", "users/*"] + base, in: folder, environment: environment)
         #expect(twice.standardOutput.contains("0 written, 2 unchanged"))
         #expect(twice.standardError.contains("unchanged"))
     }

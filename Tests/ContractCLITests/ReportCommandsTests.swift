@@ -34,7 +34,8 @@ import Testing
             for secret in DriftedSuite.secrets { #expect(!text.contains(secret), "\(file) shows \(secret)") }
         }
         if let xmllint = ExternalTool.path(of: "xmllint") {
-            let check = try ExternalTool.run(xmllint, ["--noout", "--schema", Fixtures.url("JUnit/junit.xsd").path, root + "/out/report.xml"])
+            let check = try ExternalTool.run(
+                xmllint, ["--noout", "--schema", Fixtures.url("JUnit/junit.xsd").path, root + "/out/report.xml"])
             #expect(check.status == 0, "\(check.output)")
         }
     }
@@ -46,16 +47,22 @@ import Testing
         var counts: [Int] = []
         var statuses: [Int32] = []
         for index in 1...3 {
-            let run = try contract("verify", "--shard", "\(index)/3", "--format", "json", "--output", "shard-\(index).json")
+            let run = try contract(
+                "verify", "--shard", "\(index)/3", "--format", "json", "--output", "shard-\(index).json")
             statuses.append(run.status)
-            counts.append(run.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }.count)
+            counts.append(
+                run.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }.count
+            )
             shardFiles.append("shard-\(index).json")
         }
         #expect(counts == [3, 2, 2])
         // Shard 2 holds the two endpoints that pass; the merged report still fails.
         #expect(statuses == [1, 0, 1])
-        #expect(try read("shard-2.json").contains("\"shard\": {\n    \"index\": 2,\n    \"count\": 3,\n    \"suiteEndpoints\": 7\n  }"))
-        let merge = try CommandRunner.run(["report", "merge"] + shardFiles.reversed() + ["--report-dir", "merged", "--format", "markdown"], in: root)
+        #expect(
+            try read("shard-2.json").contains(
+                "\"shard\": {\n    \"index\": 2,\n    \"count\": 3,\n    \"suiteEndpoints\": 7\n  }"))
+        let merge = try CommandRunner.run(
+            ["report", "merge"] + shardFiles.reversed() + ["--report-dir", "merged", "--format", "markdown"], in: root)
         #expect(merge.status == 1)
         #expect(merge.stdout == (try read("whole/report.md")))
         for file in ["report.txt", "report.json", "report.xml", "report.md", "report.html"] {
@@ -82,7 +89,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let run = try contract("verify", "--format", "github", "--filter", "bets/*")
         #expect(run.status == 1)
-        #expect(run.stdout.hasPrefix("::error file=Specs/bets.yaml,line=11,col=16,title=bets/my-bets%3A type-mismatch at $.b[1].i::"))
+        #expect(
+            run.stdout.hasPrefix(
+                "::error file=Specs/bets.yaml,line=11,col=16,title=bets/my-bets%3A type-mismatch at $.b[1].i::"))
         #expect(run.stdout.hasSuffix("contract: 1 endpoint: 0 passed, 1 failed · 3 breaking, 0 warnings, 0 info\n"))
     }
 

@@ -19,9 +19,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = root + "/Recordings/directory/list-users.json"
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: "\"id\": 2,", with: "\"id\": \"2\",").write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"id\": 2,", with: "\"id\": \"2\",").write(
+            toFile: path, atomically: true, encoding: .utf8)
 
-        let run = try CommandRunner.run(["verify", "--format", "json", "--output", "out/report.json", "--filter", "directory/*"], in: root)
+        let run = try CommandRunner.run(
+            ["verify", "--format", "json", "--output", "out/report.json", "--filter", "directory/*"], in: root)
         #expect(run.status == 1)
         #expect(run.stdout.contains("FAIL directory/list-users"))
         #expect(run.stdout.contains("type-mismatch  at $[1].id"))
@@ -35,7 +37,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = root + "/Recordings/notices/list-notices.json"
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: "\"generated_at\"", with: "\"generated_at\": 1, \"build\"").write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"generated_at\"", with: "\"generated_at\": 1, \"build\"").write(
+            toFile: path, atomically: true, encoding: .utf8)
         #expect(try CommandRunner.run(["--filter", "notices"], in: root).status == 0)
         let strict = try CommandRunner.run(["--filter", "notices", "--fail-on", "info"], in: root)
         #expect(strict.status == 1)
@@ -47,18 +50,20 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = root + "/Specs/users.yaml"
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: "- keyedToArray:", with: "- keyedToArry:").write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "- keyedToArray:", with: "- keyedToArry:").write(
+            toFile: path, atomically: true, encoding: .utf8)
         let run = try CommandRunner.run([], in: root)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == """
-            Specs/users.yaml:21:9: error: unknown transform 'keyedToArry'; did you mean 'keyedToArray'?
-            21 |       - keyedToArry: { key: objectId, into: objects }
-               |         ^
-              hint: supported transforms: keyedToArray, unwrap, wrap, renameKeys, lossy, defaults
-            contract: 1 error in the specs; nothing was verified
+        #expect(
+            run.stderr == """
+                Specs/users.yaml:21:9: error: unknown transform 'keyedToArry'; did you mean 'keyedToArray'?
+                21 |       - keyedToArry: { key: objectId, into: objects }
+                   |         ^
+                  hint: supported transforms: keyedToArray, unwrap, wrap, renameKeys, lossy, defaults
+                contract: 1 error in the specs; nothing was verified
 
-            """)
+                """)
     }
 
     @Test func truncatedRecordingIsAFindingAndTheOthersStillRun() throws {
@@ -105,12 +110,13 @@ import Testing
         let run = try CommandRunner.run(["verify", "--recordings", "Recording"], in: root)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == """
-            error: the recordings folder 'Recording' does not exist; did you mean 'Recordings'?
-              hint: run from the folder that holds Recordings/, pass --recordings PATH, or record with `contract record`
-            contract: nothing was verified
+        #expect(
+            run.stderr == """
+                error: the recordings folder 'Recording' does not exist; did you mean 'Recordings'?
+                  hint: run from the folder that holds Recordings/, pass --recordings PATH, or record with `contract record`
+                contract: nothing was verified
 
-            """)
+                """)
     }
 
     @Test func lintReportsSpecErrorsAndUnsetVariables() throws {
@@ -123,10 +129,12 @@ import Testing
 
         let path = root + "/Specs/notices.yaml"
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: "severity: enum", with: "severity: enumm").write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "severity: enum", with: "severity: enumm").write(
+            toFile: path, atomically: true, encoding: .utf8)
         let broken = try CommandRunner.run(["lint"], in: root)
         #expect(broken.status == 1)
-        #expect(broken.stderr.contains("Specs/notices.yaml:7:15: error: unknown type 'enumm(...)'; did you mean 'enum'?"))
+        #expect(
+            broken.stderr.contains("Specs/notices.yaml:7:15: error: unknown type 'enumm(...)'; did you mean 'enum'?"))
     }
 }
 

@@ -39,17 +39,19 @@ import Testing
             SwiftSources.File(folder: "Findings", name: "Finding.swift", text: "struct Finding { var date: Day }"),
             SwiftSources.File(folder: "Dates", name: "Day.swift", text: "struct Day { var reader: Reader }"),
         ]
-        #expect(Self.violations(in: files, layers: [["JSON"], ["Dates", "Findings"]]) == [
-            "Findings/Finding.swift uses Day from Dates/",
-            "JSON/Reader.swift uses Finding from Findings/",
-        ])
+        #expect(
+            Self.violations(in: files, layers: [["JSON"], ["Dates", "Findings"]]) == [
+                "Findings/Finding.swift uses Day from Dates/",
+                "JSON/Reader.swift uses Finding from Findings/",
+            ])
     }
 
     /// Each use of a type declared in a folder of the same layer or above, as `Folder/File.swift uses T from Other/`.
     static func violations(in sources: [SwiftSources.File], layers: [[String]]) -> [String] {
-        let rank = Dictionary(uniqueKeysWithValues: layers.enumerated().flatMap { index, names in
-            names.map { ($0, index) }
-        })
+        let rank = Dictionary(
+            uniqueKeysWithValues: layers.enumerated().flatMap { index, names in
+                names.map { ($0, index) }
+            })
         var owner: [String: String] = [:]
         for file in sources {
             for name in SwiftSources.topLevelTypes(in: file.text) { owner[name] = file.folder }
@@ -91,11 +93,13 @@ enum SwiftSources {
 
     static func folders(under root: URL) throws -> Set<String> {
         let names = try FileManager.default.contentsOfDirectory(atPath: root.path)
-        return Set(names.filter { name in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isFolder)
-                && isFolder.boolValue
-        })
+        return Set(
+            names.filter { name in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(
+                    atPath: root.appendingPathComponent(name).path, isDirectory: &isFolder)
+                    && isFolder.boolValue
+            })
     }
 
     static func read(under root: URL) throws -> [File] {

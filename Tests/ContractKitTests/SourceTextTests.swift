@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ContractKit
 
 @Suite struct SourceTextTests {
@@ -19,11 +20,12 @@ import Testing
             .invalidSpec, "unknown key 'reqest'; did you mean 'request'?",
             at: SourceLocation(file: "Specs/x.yaml", line: 2, column: 7), hint: "supported keys: request, expect"
         ).quoting(source)
-        #expect(error.description == """
-            Specs/x.yaml:2:7: error: unknown key 'reqest'; did you mean 'request'?
-            2 |   a: {reqest: GET /}
-              |       ^
-              hint: supported keys: request, expect
-            """)
+        #expect(
+            error.description == """
+                Specs/x.yaml:2:7: error: unknown key 'reqest'; did you mean 'request'?
+                2 |   a: {reqest: GET /}
+                  |       ^
+                  hint: supported keys: request, expect
+                """)
     }
 }

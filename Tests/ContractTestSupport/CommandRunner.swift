@@ -16,10 +16,12 @@ package enum CommandRunner {
     /// Runs `contract` (or another built `executable`, or an absolute path) with `arguments` in `directory`
     /// (default: the current one), in a minimal environment plus `environment`.
     package static func run(
-        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], executable: String = "contract"
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+        executable: String = "contract"
     ) throws -> Output {
         let result = try ContractProcess.run(
-            arguments, executable: executable, in: directory ?? FileManager.default.currentDirectoryPath, environment: environment)
+            arguments, executable: executable, in: directory ?? FileManager.default.currentDirectoryPath,
+            environment: environment)
         return Output(status: result.status, stdout: result.standardOutput, stderr: result.standardError)
     }
 }

@@ -19,24 +19,29 @@ package enum ContractProcess {
         }
         #endif
         let candidate = Bundle.main.bundleURL
-        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("contract").path) { return candidate }
+        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("contract").path) {
+            return candidate
+        }
         return Fixtures.repositoryRoot.appendingPathComponent(".build/debug")
     }
 
     /// Runs `executable` (a built product, or an absolute path) with `arguments` in `directory`; `environment` is
     /// added to a minimal one (PATH, HOME, NO_COLOR).
     package static func run(
-        _ arguments: [String], executable: String = "contract", in directory: String, environment: [String: String] = [:]
+        _ arguments: [String], executable: String = "contract", in directory: String,
+        environment: [String: String] = [:]
     ) throws -> Result {
         let process = Process()
-        process.executableURL = executable.hasPrefix("/")
+        process.executableURL =
+            executable.hasPrefix("/")
             ? URL(fileURLWithPath: executable) : productsDirectory.appendingPathComponent(executable)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var base: [String: String] = ["NO_COLOR": "1"]
         for name in ["PATH", "HOME", "LD_LIBRARY_PATH"] { base[name] = ProcessInfo.processInfo.environment[name] }
         process.environment = base.merging(environment) { $1 }
-        let output = Pipe(), error = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         try process.run()
@@ -47,7 +52,8 @@ package enum ContractProcess {
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, standardOutput: String(decoding: outputBytes, as: UTF8.self),
-            standardError: String(decoding: errorBytes, as: UTF8.self), outputBytes: outputBytes, errorBytes: errorBytes)
+            standardError: String(decoding: errorBytes, as: UTF8.self), outputBytes: outputBytes, errorBytes: errorBytes
+        )
     }
 }
 

@@ -7,7 +7,9 @@ import Foundation
 /// secrets planted in one recording's request that every report must hide.
 package enum DriftedSuite {
     /// The secrets planted in `users/list-users`'s request; no report may contain any of them.
-    package static let secrets = ["sk_live_PLANTED_SECRET", "PLANTED_COOKIE", "PLANTED_QUERY_TOKEN", "PLANTED_API_KEY", "PLANTED_PASSWORD"]
+    package static let secrets = [
+        "sk_live_PLANTED_SECRET", "PLANTED_COOKIE", "PLANTED_QUERY_TOKEN", "PLANTED_API_KEY", "PLANTED_PASSWORD",
+    ]
 
     /// A day on which the sample waiver (until 2099-12-31) holds.
     package static let today = ISO8601.parse("2026-11-21T12:00:00Z")!
@@ -45,7 +47,8 @@ package enum DriftedSuite {
         recording.request.method = "POST"
         recording.request.url = "https://staging.example.com/users.json?access_token=PLANTED_QUERY_TOKEN&shallow=true"
         recording.request.headers = [
-            .init(name: "Authorization", value: "Bearer sk_live_PLANTED_SECRET"), .init(name: "Cookie", value: "sid=PLANTED_COOKIE"),
+            .init(name: "Authorization", value: "Bearer sk_live_PLANTED_SECRET"),
+            .init(name: "Cookie", value: "sid=PLANTED_COOKIE"),
             .init(name: "X-Api-Key", value: "PLANTED_API_KEY"), .init(name: "Accept", value: "application/json"),
         ]
         recording.request.body = .json(TestSuites.json(#"{"user": "ada", "password": "PLANTED_PASSWORD"}"#))
@@ -76,7 +79,9 @@ package enum DriftedSuite {
     package static func editBody(_ recordings: String, _ endpoint: String, _ change: (inout JSONValue) -> Void) throws {
         let path = "\(recordings)/\(endpoint).json"
         var recording = try Recording.read(from: path)
-        guard case .json(var body)? = recording.response.body else { throw ContractError(.io, "no JSON body in \(path)") }
+        guard case .json(var body)? = recording.response.body else {
+            throw ContractError(.io, "no JSON body in \(path)")
+        }
         change(&body)
         recording.response.body = .json(body)
         try recording.write(to: path)
@@ -126,7 +131,8 @@ extension JSONValue {
     /// Renames a key of the object at `path`, keeping its position.
     fileprivate mutating func driftRenameKey(at path: [String], _ old: String, to new: String) {
         guard let head = path.first else {
-            guard case .object(var object) = self, let index = object.entries.firstIndex(where: { $0.key == old }) else { return }
+            guard case .object(var object) = self, let index = object.entries.firstIndex(where: { $0.key == old })
+            else { return }
             object.entries[index].key = new
             self = .object(object)
             return

@@ -8,11 +8,14 @@ package enum Golden {
     package static func mismatch(_ actual: String, named name: String) -> String? {
         let url = Fixtures.url("Golden/\(name)")
         if ProcessInfo.processInfo.environment["CONTRACT_RECORD_GOLDEN"] == "1" {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? Data(actual.utf8).write(to: url)
             return nil
         }
-        guard let data = FileManager.default.contents(atPath: url.path), let expected = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: url.path),
+            let expected = String(data: data, encoding: .utf8)
+        else {
             return "no golden file at Tests/Fixtures/Golden/\(name); run with CONTRACT_RECORD_GOLDEN=1 to create it"
         }
         guard expected != actual else { return nil }

@@ -15,7 +15,8 @@ package enum NonPrintableFinding {
             actual: "string \"\u{9B}31m\"", message: "'\(key)' is not in the spec", hint: "add '\(key)' to the spec",
             specLocation: SourceLocation(file: "Specs/api.yaml", line: 2, column: 3))
         return EndpointResult(
-            id: "api/e", specLocation: SourceLocation(file: "Specs/api.yaml", line: 1, column: 1), recordingPath: "r.json", model: nil,
+            id: "api/e", specLocation: SourceLocation(file: "Specs/api.yaml", line: 1, column: 1),
+            recordingPath: "r.json", model: nil,
             findings: [finding], notes: ["decoding: a note about '\(key)'"])
     }
 

@@ -14,9 +14,13 @@ package struct OneEndpointSuite {
         try spec.write(toFile: root + "/Specs/\(group).yaml", atomically: true, encoding: .utf8)
         for (endpoint, body) in bodies {
             let recording = Recording(
-                endpoint: "\(group)/\(endpoint)", request: .init(method: "GET", url: "https://staging.example.com/\(endpoint)"),
-                response: .init(status: status, headers: [.init(name: "Content-Type", value: "application/json")], body: .json(TestSuites.json(body))))
-            try FileManager.default.createDirectory(atPath: root + "/Recordings/\(group)", withIntermediateDirectories: true)
+                endpoint: "\(group)/\(endpoint)",
+                request: .init(method: "GET", url: "https://staging.example.com/\(endpoint)"),
+                response: .init(
+                    status: status, headers: [.init(name: "Content-Type", value: "application/json")],
+                    body: .json(TestSuites.json(body))))
+            try FileManager.default.createDirectory(
+                atPath: root + "/Recordings/\(group)", withIntermediateDirectories: true)
             _ = try recording.write(to: root + "/Recordings/\(group)/\(endpoint).json")
         }
     }
@@ -24,7 +28,8 @@ package struct OneEndpointSuite {
     /// Verifies every endpoint through `models`.
     package func verify(models: [any Decodable.Type]) async throws -> VerificationReport {
         let suite = try SpecLoader().load(directory: root + "/Specs")
-        let verifier = Verifier(suite: suite, options: .init(recordingsDirectory: root + "/Recordings"), models: ModelRegistry(models))
+        let verifier = Verifier(
+            suite: suite, options: .init(recordingsDirectory: root + "/Recordings"), models: ModelRegistry(models))
         return await verifier.verify(suite.endpoints)
     }
 

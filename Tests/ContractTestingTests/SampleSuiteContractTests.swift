@@ -11,8 +11,9 @@ func sampleContract(_ endpoint: ContractEndpoint) {
 }
 
 @Test func theSampleSuiteHasOneCasePerEndpoint() {
-    #expect(sampleContracts.endpoints.map(\.id) == [
-        "accounts/get-account", "accounts/get-locked-account", "bets/my-bets", "directory/list-users",
-        "notices/list-notices", "users/list-users", "users/get-user",
-    ])
+    #expect(
+        sampleContracts.endpoints.map(\.id) == [
+            "accounts/get-account", "accounts/get-locked-account", "bets/my-bets", "directory/list-users",
+            "notices/list-notices", "users/list-users", "users/get-user",
+        ])
 }

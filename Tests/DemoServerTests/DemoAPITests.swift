@@ -2,12 +2,15 @@ import ContractKit
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import DemoServer
 
 struct DemoAPITests {
     static func api(_ drifts: [Drift] = []) throws -> DemoAPI {
         let root = Fixtures.repositoryRoot.path
-        return DemoAPI(suite: try SpecLoader().load(directory: root + "/Specs"), recordingsDirectory: root + "/Recordings", drifts: drifts)
+        return DemoAPI(
+            suite: try SpecLoader().load(directory: root + "/Specs"), recordingsDirectory: root + "/Recordings",
+            drifts: drifts)
     }
 
     @Test func servesEveryEndpointOfTheSampleSuiteWithItsRecordedResponse() throws {

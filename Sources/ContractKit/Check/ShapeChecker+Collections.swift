@@ -34,9 +34,11 @@ extension ShapeWalk {
         let resolvedElement = checker.resolve(element)
         let valuesAreObjects = !members.isEmpty && members.allSatisfy { view.kind($0.value) == .object }
         guard valuesAreObjects, case .object(let elementObject) = resolvedElement.kind else {
-            report(.objectInsteadOfArray, .breaking, expected: declared.description, actual: kindDescription(value),
-                   message: "\(lastKeyDescription) is an object, but the spec says an array \(declared.description)",
-                   hint: "declare the property as a struct or [String: T] if the new form is intended", at: declared.location)
+            report(
+                .objectInsteadOfArray, .breaking, expected: declared.description, actual: kindDescription(value),
+                message: "\(lastKeyDescription) is an object, but the spec says an array \(declared.description)",
+                hint: "declare the property as a struct or [String: T] if the new form is intended",
+                at: declared.location)
             return
         }
         keyedCollection(value, members: members, element: elementObject, at: resolvedElement.location, declared)
@@ -59,11 +61,13 @@ extension ShapeWalk {
             }
         case .array:
             let declared = plan.declared[node]
-            report(.arrayInsteadOfObject, .breaking, expected: declared.description,
-                   actual: kindDescription(value),
-                   message: "\(lastKeyDescription) is an array, but the spec says a dictionary \(declared.description)",
-                   hint: "decode an array ([T]) and build the dictionary in the app, or ask the backend to keep the keyed form",
-                   at: declared.location)
+            report(
+                .arrayInsteadOfObject, .breaking, expected: declared.description,
+                actual: kindDescription(value),
+                message: "\(lastKeyDescription) is an array, but the spec says a dictionary \(declared.description)",
+                hint:
+                    "decode an array ([T]) and build the dictionary in the app, or ask the backend to keep the keyed form",
+                at: declared.location)
             for (index, item) in elements(value).enumerated() {
                 if done { return }
                 descend(.index(index), wildcard: true) { $0.check(item, valueShape) }
@@ -91,23 +95,28 @@ extension ShapeWalk {
     }
 
     /// The array or dictionary the spec promises arrived as the value of `member`, one level down.
-    mutating func reportCollectionEnvelope(_ member: Member, among members: [Member], collection: String, _ declared: Shape) {
+    mutating func reportCollectionEnvelope(
+        _ member: Member, among members: [Member], collection: String, _ declared: Shape
+    ) {
         let key = view.string(member.key)
         let others = members.map { view.string($0.key) }.filter { $0 != key }
-        report(.unexpectedEnvelope, .breaking, expected: declared.description,
-               actual: "object with the \(collection) under '\(key)'",
-               message: "the \(collection) arrived wrapped in an object, under '\(key)'"
-                   + (others.isEmpty ? "" : " (beside \(others.map { "'\($0)'" }.joined(separator: ", ")))"),
-               hint: envelopeHint(key), at: declared.location, proposedTransform: envelopeTransform)
+        report(
+            .unexpectedEnvelope, .breaking, expected: declared.description,
+            actual: "object with the \(collection) under '\(key)'",
+            message: "the \(collection) arrived wrapped in an object, under '\(key)'"
+                + (others.isEmpty ? "" : " (beside \(others.map { "'\($0)'" }.joined(separator: ", ")))"),
+            hint: envelopeHint(key), at: declared.location, proposedTransform: envelopeTransform)
     }
 
     /// The fix for a value that arrived under `key`: `unwrap` at the body's root; deeper, where `unwrap` (which
     /// replaces the whole body) cannot reach, a wrapper struct.
     func envelopeHint(_ key: String) -> String {
         if path.count == 0 {
-            return "add `- unwrap: \(key)` to the endpoint's transforms, or decode a wrapper struct with a '\(key)' property"
+            return
+                "add `- unwrap: \(key)` to the endpoint's transforms, or decode a wrapper struct with a '\(key)' property"
         }
-        return "decode a wrapper struct with a '\(key)' property here (`unwrap` replaces the whole body, so it cannot take away an envelope inside it), or ask the backend team to drop '\(key)'"
+        return
+            "decode a wrapper struct with a '\(key)' property here (`unwrap` replaces the whole body, so it cannot take away an envelope inside it), or ask the backend team to drop '\(key)'"
     }
 
     /// The transform `envelopeHint` proposes, if any.

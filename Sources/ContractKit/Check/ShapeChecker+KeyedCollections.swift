@@ -11,13 +11,18 @@ struct KeyedCollectionKey {
 extension ShapeWalk {
     /// A collection keyed by id (Firebase style) where the spec promises an array: one finding with the
     /// `keyedToArray` that turns it back, then each entry checked as an element, minus the field its key fills.
-    mutating func keyedCollection(_ value: Int, members: [Member], element: ObjectShape, at location: SourceLocation, _ declared: Shape) {
+    mutating func keyedCollection(
+        _ value: Int, members: [Member], element: ObjectShape, at location: SourceLocation, _ declared: Shape
+    ) {
         let key = keyedCollectionKey(for: element, entries: members)
-        let entries = members.prefix(3).map { "'\(view.string($0.key))'" }.joined(separator: ", ") + (members.count > 3 ? ", …" : "")
-        report(.objectInsteadOfArray, .breaking, expected: declared.description,
-               actual: "object with \(members.count) \(members.count == 1 ? "entry" : "entries") keyed by id",
-               message: "\(lastKeyDescription) is a dictionary keyed by id (\(entries)), not an array",
-               hint: keyedToArrayHint(key, declared: declared), at: declared.location, proposedTransform: "keyedToArray")
+        let entries =
+            members.prefix(3).map { "'\(view.string($0.key))'" }.joined(separator: ", ")
+            + (members.count > 3 ? ", …" : "")
+        report(
+            .objectInsteadOfArray, .breaking, expected: declared.description,
+            actual: "object with \(members.count) \(members.count == 1 ? "entry" : "entries") keyed by id",
+            message: "\(lastKeyDescription) is a dictionary keyed by id (\(entries)), not an array",
+            hint: keyedToArrayHint(key, declared: declared), at: declared.location, proposedTransform: "keyedToArray")
         var relaxed = element
         if let filled = key.filledField { relaxed.fields.removeAll { $0.name == filled.name } }
         let outerPlan = plan
@@ -41,11 +46,13 @@ extension ShapeWalk {
         }
         let absent = element.fields.filter { !sent.contains($0.name) }
         if let field = absent.first(where: { Self.isIDLike($0.name) })
-            ?? absent.first(where: { !$0.mayBeAbsent && acceptsString($0.shape) }) {
+            ?? absent.first(where: { !$0.mayBeAbsent && acceptsString($0.shape) })
+        {
             return KeyedCollectionKey(name: field.name, filledField: field)
         }
         let taken = sent.union(element.fields.map(\.name))
-        let alreadySent = element.fields.first { Self.isIDLike($0.name) && sent.contains($0.name) }?.name
+        let alreadySent =
+            element.fields.first { Self.isIDLike($0.name) && sent.contains($0.name) }?.name
             ?? (sent.contains("id") ? "id" : nil)
         if let name = ["id", "key", "_key"].first(where: { !taken.contains($0) }) {
             return KeyedCollectionKey(name: name, alreadySent: alreadySent)
@@ -58,7 +65,9 @@ extension ShapeWalk {
     /// `id`, `key`, `uid`, `uuid`, or a name ending in `Id`, `ID`, `_id`, `Key`, `_key` (`objectId`, `user_id`).
     static func isIDLike(_ name: String) -> Bool {
         if ["id", "key", "uid", "uuid"].contains(name.lowercased()) { return true }
-        return ["Id", "ID", "_id", "-id", "Key", "_key", "-key"].contains { name.count > $0.count && name.hasSuffix($0) }
+        return ["Id", "ID", "_id", "-id", "Key", "_key", "-key"].contains {
+            name.count > $0.count && name.hasSuffix($0)
+        }
     }
 
     /// True when a string such as an entry's key fits `shape`.
@@ -71,17 +80,21 @@ extension ShapeWalk {
 
     private func keyedToArrayHint(_ key: KeyedCollectionKey, declared: Shape) -> String {
         guard let place = transformPathHere() else {
-            return "keyedToArray's `at:` cannot name this place (under a dictionary's entries, or past a key with '.', '[' or ']'): "
+            return
+                "keyedToArray's `at:` cannot name this place (under a dictionary's entries, or past a key with '.', '[' or ']'): "
                 + "decode it as [String: T] and take the values in the app, or ask the backend team"
         }
         var arguments = "key: \(Self.yamlFlowScalar(key.name))"
         if !place.steps.isEmpty { arguments += ", at: \(Self.yamlFlowScalar(place.description))" }
-        var hint = "add `- keyedToArray: { \(arguments) }` to the endpoint's transforms to turn it into an array, each element getting its key as '\(key.name)'"
+        var hint =
+            "add `- keyedToArray: { \(arguments) }` to the endpoint's transforms to turn it into an array, each element getting its key as '\(key.name)'"
         if let sent = key.alreadySent {
-            hint += " (not '\(sent)': the entries already send '\(sent)', and keyedToArray would overwrite it with the entry's key)"
+            hint +=
+                " (not '\(sent)': the entries already send '\(sent)', and keyedToArray would overwrite it with the entry's key)"
         }
         if let field = key.filledField, !acceptsString(field.shape) {
-            hint += "; keyedToArray writes keys as strings, so '\(field.name)' must be a String in the spec and the model"
+            hint +=
+                "; keyedToArray writes keys as strings, so '\(field.name)' must be a String in the spec and the model"
         }
         return hint
     }
@@ -99,7 +112,9 @@ extension ShapeWalk {
                 return
             }
             let key = view.string(node)
-            if step.isWildcard || key.isEmpty || key.contains(where: { $0 == "." || $0 == "[" || $0 == "]" }) { nameable = false }
+            if step.isWildcard || key.isEmpty || key.contains(where: { $0 == "." || $0 == "[" || $0 == "]" }) {
+                nameable = false
+            }
             steps.append(.key(key))
         }
         return nameable ? TransformPath(steps: steps) : nil
@@ -107,9 +122,12 @@ extension ShapeWalk {
 
     /// `text` as a YAML scalar inside a flow mapping: plain when that reads back as the same string, else quoted.
     static func yamlFlowScalar(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "."
-        } && !["true", "false", "null", "yes", "no", "on", "off", "~"].contains(text.lowercased())
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || scalar == "_" || scalar == "."
+            } && !["true", "false", "null", "yes", "no", "on", "off", "~"].contains(text.lowercased())
         return plain ? text : ShapeWalk.swiftStringLiteral(text)
     }
 }

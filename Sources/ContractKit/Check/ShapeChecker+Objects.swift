@@ -4,12 +4,14 @@ extension ShapeWalk {
         guard entry.kind == .object else {
             let declared = plan.declared[node]
             if entry.kind == .array {
-                let hint = entry.memberCount == 1
+                let hint =
+                    entry.memberCount == 1
                     ? "the object arrived inside a one-element array: decode [T] and take the first element, or ask the backend"
                     : "decode an array ([T]) if the new form is intended"
-                report(.arrayInsteadOfObject, .breaking, expected: declared.description, actual: kindDescription(value),
-                       message: "\(lastKeyDescription) is an array, but the spec says an object \(declared.description)",
-                       hint: hint, at: declared.location)
+                report(
+                    .arrayInsteadOfObject, .breaking, expected: declared.description, actual: kindDescription(value),
+                    message: "\(lastKeyDescription) is an array, but the spec says an object \(declared.description)",
+                    hint: hint, at: declared.location)
             } else {
                 mismatch(value, declared, hint: nil)
             }
@@ -114,12 +116,14 @@ extension ShapeWalk {
         // an envelope rather than as `Data` re-spelt.
         let required = unmatched.filter { !shape.fields[$0].mayBeAbsent }
         if required.count >= 2 || (!required.isEmpty && required.count == shape.fields.count),
-           let envelope = envelopeCandidate(index.unclaimed, shape: shape) {
+            let envelope = envelopeCandidate(index.unclaimed, shape: shape)
+        {
             let key = view.string(envelope.key)
             index.claim(key)
-            report(.unexpectedEnvelope, .breaking, expected: declared.description, actual: "the fields under '\(key)'",
-                   message: "the expected fields arrived one level down, under '\(key)'",
-                   hint: envelopeHint(key), at: declared.location, proposedTransform: envelopeTransform)
+            report(
+                .unexpectedEnvelope, .breaking, expected: declared.description, actual: "the fields under '\(key)'",
+                message: "the expected fields arrived one level down, under '\(key)'",
+                hint: envelopeHint(key), at: declared.location, proposedTransform: envelopeTransform)
             descend(.tapeKey(envelope.key), wildcard: false) { $0.check(envelope.value, node) }
             reportExtraKeys(index.unclaimed, policy: policy, declared)
             reportRepeatedKeys(index, shape: shape, declared)
@@ -134,12 +138,14 @@ extension ShapeWalk {
             if let variant = index.claimVariant(of: field.name) {
                 let variantKey = view.string(variant.key)
                 let copes = checker.options.keys.reads(variantKey, as: field.name)
-                report(.keyCaseChanged, copes ? .warning : .breaking, expected: "'\(field.name)'", actual: "'\(variantKey)'",
-                       message: "'\(field.name)' is absent and '\(variantKey)' is present: the key changed its spelling",
-                       hint: copes
-                           ? "the app's `keys: \(checker.options.keys.rawValue)` strategy still reads it; update the spec to '\(variantKey)'"
-                           : "map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(variantKey)\"`), or decode with `keys: anyCase`",
-                       at: field.location, extraComponent: .key(variantKey), specKey: field.name)
+                report(
+                    .keyCaseChanged, copes ? .warning : .breaking, expected: "'\(field.name)'",
+                    actual: "'\(variantKey)'",
+                    message: "'\(field.name)' is absent and '\(variantKey)' is present: the key changed its spelling",
+                    hint: copes
+                        ? "the app's `keys: \(checker.options.keys.rawValue)` strategy still reads it; update the spec to '\(variantKey)'"
+                        : "map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(variantKey)\"`), or decode with `keys: anyCase`",
+                    at: field.location, extraComponent: .key(variantKey), specKey: field.name)
                 checkFieldValue(variant.value, plannedShape, position, key: variant.key)
             } else if !field.mayBeAbsent {
                 missing.append(position)
@@ -152,20 +158,25 @@ extension ShapeWalk {
             if done { return }
             let field = shape.fields[position]
             if let renamed = renameCandidate(
-                for: field, node: plannedShape.fieldNodes[position], among: index.unclaimed, missingCount: missing.count)
-            {
+                for: field, node: plannedShape.fieldNodes[position], among: index.unclaimed, missingCount: missing.count
+            ) {
                 let renamedKey = view.string(renamed.key)
                 index.claim(renamedKey)
-                report(.keyRenamed, .breaking, expected: "'\(field.name)'", actual: "'\(renamedKey)'",
-                       message: "heuristic: '\(field.name)' is absent and '\(renamedKey)' holds a value of the same shape; it was probably renamed",
-                       hint: "if so, map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(renamedKey)\"`), or add `- renameKeys: { \(renamedKey): \(field.name) }`",
-                       at: field.location, extraComponent: .key(renamedKey), specKey: field.name)
+                report(
+                    .keyRenamed, .breaking, expected: "'\(field.name)'", actual: "'\(renamedKey)'",
+                    message:
+                        "heuristic: '\(field.name)' is absent and '\(renamedKey)' holds a value of the same shape; it was probably renamed",
+                    hint:
+                        "if so, map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(renamedKey)\"`), or add `- renameKeys: { \(renamedKey): \(field.name) }`",
+                    at: field.location, extraComponent: .key(renamedKey), specKey: field.name)
                 checkFieldValue(renamed.value, plannedShape, position, key: renamed.key)
             } else {
-                report(.missingKey, .breaking, expected: "'\(field.name)': \(field.shape)", actual: "absent",
-                       message: "'\(field.name)' is missing",
-                       hint: "make the property Optional if the backend may leave it out (and write '\(field.name)?' in the spec), or add a default with the `defaults` transform",
-                       at: field.location, extraComponent: .key(field.name), specKey: field.name)
+                report(
+                    .missingKey, .breaking, expected: "'\(field.name)': \(field.shape)", actual: "absent",
+                    message: "'\(field.name)' is missing",
+                    hint:
+                        "make the property Optional if the backend may leave it out (and write '\(field.name)?' in the spec), or add a default with the `defaults` transform",
+                    at: field.location, extraComponent: .key(field.name), specKey: field.name)
             }
         }
         reportExtraKeys(index.unclaimed, policy: policy, declared)
@@ -188,12 +199,14 @@ extension ShapeWalk {
         for member in members {
             let forbidden = policy == .forbid
             let key = view.string(member.key)
-            report(.extraKey, forbidden ? .breaking : .info, expected: "no key '\(key)'", actual: kindDescription(member.value),
-                   message: "'\(key)' is not in the spec" + (forbidden ? " and this object forbids extra keys" : ""),
-                   hint: forbidden
-                       ? "add '\(key)' to the spec, or relax the object's extraKeys policy"
-                       : "nothing breaks; add '\(key)' to the spec when the app starts using it",
-                   at: declared.location, extraComponent: .key(key))
+            report(
+                .extraKey, forbidden ? .breaking : .info, expected: "no key '\(key)'",
+                actual: kindDescription(member.value),
+                message: "'\(key)' is not in the spec" + (forbidden ? " and this object forbids extra keys" : ""),
+                hint: forbidden
+                    ? "add '\(key)' to the spec, or relax the object's extraKeys policy"
+                    : "nothing breaks; add '\(key)' to the spec when the app starts using it",
+                at: declared.location, extraComponent: .key(key))
         }
     }
 
@@ -208,15 +221,17 @@ extension ShapeWalk {
             let differ = ignored.contains { json($0.value) != readValue }
             let others = ignored.count == 1 ? "the other" : "the \(ignored.count) others"
             let location = shape.fields.first { $0.name == key }?.location ?? declared.location
-            report(.duplicateKey, differ ? .warning : .info, expected: "'\(key)' once", actual: "'\(key)' \(copies.count) times",
-                   message: "'\(key)' is sent \(copies.count) times in this object"
-                       + (differ
-                           ? " with different values: JSONDecoder reads the \(RepeatedKeys.copyRead) (\(describe(read.value))) and ignores \(others) (\(ignored.map { describe($0.value) }.joined(separator: ", ")))"
-                           : ", each time with the same value; JSONDecoder reads the \(RepeatedKeys.copyRead)"),
-                   hint: differ
-                       ? "ask the backend team to send '\(key)' once: parsers disagree on which copy wins (JSONDecoder reads the \(RepeatedKeys.copyRead), JSONSerialization the last), so clients may show different data"
-                       : "nothing breaks; ask the backend team to send '\(key)' once",
-                   at: location, extraComponent: .key(key))
+            report(
+                .duplicateKey, differ ? .warning : .info, expected: "'\(key)' once",
+                actual: "'\(key)' \(copies.count) times",
+                message: "'\(key)' is sent \(copies.count) times in this object"
+                    + (differ
+                        ? " with different values: JSONDecoder reads the \(RepeatedKeys.copyRead) (\(describe(read.value))) and ignores \(others) (\(ignored.map { describe($0.value) }.joined(separator: ", ")))"
+                        : ", each time with the same value; JSONDecoder reads the \(RepeatedKeys.copyRead)"),
+                hint: differ
+                    ? "ask the backend team to send '\(key)' once: parsers disagree on which copy wins (JSONDecoder reads the \(RepeatedKeys.copyRead), JSONSerialization the last), so clients may show different data"
+                    : "nothing breaks; ask the backend team to send '\(key)' once",
+                at: location, extraComponent: .key(key))
         }
     }
 
@@ -237,11 +252,13 @@ extension ShapeWalk {
         var best: (member: Member, score: Double)?
         for member in members where fits(member.value, node) {
             let key = view.string(member.key)
-            let a = KeyNames.normalized(key), b = KeyNames.normalized(field.name)
+            let a = KeyNames.normalized(key)
+            let b = KeyNames.normalized(field.name)
             let distance = Suggestions.editDistance(a, b)
             var score = 1 - Double(distance) / Double(max(a.count, b.count, 1))
             if KeyNames.isAbbreviation(key, of: field.name) || KeyNames.isAbbreviation(field.name, of: key)
-                || a.hasPrefix(b) || b.hasPrefix(a) {
+                || a.hasPrefix(b) || b.hasPrefix(a)
+            {
                 score = max(score, 0.75)
             }
             if score < 0.5, !(missingCount == 1 && members.count == 1) { continue }
@@ -331,7 +348,8 @@ struct KeyIndex {
         if claimedCount == members.count { return [] }
         let claimedKeys = Set(members.indices.filter { isClaimed($0) }.map { keys[$0] })
         return members.indices.filter { position in
-            !isClaimed(position) && !claimedKeys.contains(keys[position]) && (!hasRepeatedKeys || self.position(of: keys[position]) == position)
+            !isClaimed(position) && !claimedKeys.contains(keys[position])
+                && (!hasRepeatedKeys || self.position(of: keys[position]) == position)
         }.map { members[$0] }
     }
 

@@ -12,7 +12,9 @@ package struct ShapeChecker: Sendable {
         package var extraKeys: ExtraKeysPolicy
 
         /// Creates options.
-        package init(dates: DateFormat = .iso8601, keys: KeyStrategy = .useDefaultKeys, extraKeys: ExtraKeysPolicy = .allow) {
+        package init(
+            dates: DateFormat = .iso8601, keys: KeyStrategy = .useDefaultKeys, extraKeys: ExtraKeysPolicy = .allow
+        ) {
             self.dates = dates
             self.keys = keys
             self.extraKeys = extraKeys
@@ -45,10 +47,13 @@ package struct ShapeChecker: Sendable {
         do {
             return check(try JSONDocument(value), against: shape)
         } catch {
-            return [Finding(
-                kind: .bodyNotJSON, severity: .breaking, path: .root, expected: shape.description,
-                actual: "not JSON: \(error.message)", message: "the value is not JSON: \(error.message)",
-                hint: "a JSONNumber's literal must be spelled as JSON spells numbers, such as 1.5 or -2e3", specLocation: shape.location)]
+            return [
+                Finding(
+                    kind: .bodyNotJSON, severity: .breaking, path: .root, expected: shape.description,
+                    actual: "not JSON: \(error.message)", message: "the value is not JSON: \(error.message)",
+                    hint: "a JSONNumber's literal must be spelled as JSON spells numbers, such as 1.5 or -2e3",
+                    specLocation: shape.location)
+            ]
         }
     }
 
@@ -154,7 +159,8 @@ struct ShapeWalk: ~Copyable {
     @inline(never)
     mutating func report(
         _ kind: DriftKind, _ severity: Severity, expected: String, actual: String, message: String, hint: String?,
-        at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = "", specKey: String? = nil,
+        at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = "",
+        specKey: String? = nil,
         proposedTransform: String? = nil
     ) {
         var components = path.components(in: view)
@@ -174,8 +180,10 @@ struct ShapeWalk: ~Copyable {
         let finding = Finding(
             kind: kind, severity: severity, path: JSONPath(components: components), expected: expected, actual: actual,
             message: message, hint: hint, specLocation: location)
-        findings.append(ShapeFinding(
-            finding: finding, group: "\(kind.rawValue)|\(group)|\(expected)|\(variant)", specKey: specKey, proposedTransform: proposedTransform))
+        findings.append(
+            ShapeFinding(
+                finding: finding, group: "\(kind.rawValue)|\(group)|\(expected)|\(variant)", specKey: specKey,
+                proposedTransform: proposedTransform))
     }
 
     /// Runs `body` one step further down the path.
@@ -234,15 +242,25 @@ struct ShapeWalk: ~Copyable {
         if kind == .null { return reportNull(node) }
         switch test {
         case .string:
-            guard kind == .string || kind == .escapedString else { return mismatch(value, node, hint: hintForString(value)) }
+            guard kind == .string || kind == .escapedString else {
+                return mismatch(value, node, hint: hintForString(value))
+            }
         case .int:
-            guard kind == .integer || kind == .fraction else { return mismatch(value, node, hint: hintForNumber(value, "Int")) }
+            guard kind == .integer || kind == .fraction else {
+                return mismatch(value, node, hint: hintForNumber(value, "Int"))
+            }
             if !fitsInt(value) { intDoesNotFit(value, node) }
         case .double:
-            guard kind == .integer || kind == .fraction else { return mismatch(value, node, hint: hintForNumber(value, "Double")) }
+            guard kind == .integer || kind == .fraction else {
+                return mismatch(value, node, hint: hintForNumber(value, "Double"))
+            }
         case .bool:
             guard kind == .true || kind == .false else {
-                return mismatch(value, node, hint: "decode the property with a custom init(from:) that maps this to Bool, or ask the backend for true/false")
+                return mismatch(
+                    value, node,
+                    hint:
+                        "decode the property with a custom init(from:) that maps this to Bool, or ask the backend for true/false"
+                )
             }
         case .date(let format):
             checkDate(value, format: plan.dateFormats[format], node)
@@ -262,15 +280,18 @@ struct ShapeWalk: ~Copyable {
     @inline(never)
     private mutating func reportNull(_ node: Int) {
         let declared = plan.declared[node]
-        report(.nullValue, .breaking, expected: declared.description, actual: "null",
-               message: "\(lastKeyDescription) is null, but the spec says \(declared.description)",
-               hint: "make the property Optional (\(declared.description)?) if null is a legitimate value; otherwise the backend must send a value",
-               at: declared.location)
+        report(
+            .nullValue, .breaking, expected: declared.description, actual: "null",
+            message: "\(lastKeyDescription) is null, but the spec says \(declared.description)",
+            hint:
+                "make the property Optional (\(declared.description)?) if null is a legitimate value; otherwise the backend must send a value",
+            at: declared.location)
     }
 
     @inline(never)
     private mutating func intDoesNotFit(_ value: Int, _ node: Int) {
-        let hint = view.kind(value) == .integer
+        let hint =
+            view.kind(value) == .integer
             ? "the number does not fit in Int: decode it as Double or Decimal, or as a String if it is an id"
             : "the backend now sends a fraction: declare the property Double or Decimal"
         mismatch(value, node, hint: hint)
@@ -289,16 +310,20 @@ struct ShapeWalk: ~Copyable {
         case .url:
             guard let text = stringValue(value) else { return mismatch(value, node, hint: nil) }
             if URL(string: text) == nil || text.isEmpty {
-                report(.typeMismatch, .breaking, expected: "URL", actual: describe(value),
-                       message: "\(lastKeyDescription) is not a valid URL", hint: "declare the property String if the backend sends free text here",
-                       at: plan.declared[node].location)
+                report(
+                    .typeMismatch, .breaking, expected: "URL", actual: describe(value),
+                    message: "\(lastKeyDescription) is not a valid URL",
+                    hint: "declare the property String if the backend sends free text here",
+                    at: plan.declared[node].location)
             }
         case .uuid:
             guard let text = stringValue(value) else { return mismatch(value, node, hint: nil) }
             if UUID(uuidString: text) == nil {
-                report(.typeMismatch, .breaking, expected: "UUID", actual: describe(value),
-                       message: "\(lastKeyDescription) is not a UUID", hint: "declare the property String if ids are no longer UUIDs",
-                       at: plan.declared[node].location)
+                report(
+                    .typeMismatch, .breaking, expected: "UUID", actual: describe(value),
+                    message: "\(lastKeyDescription) is not a UUID",
+                    hint: "declare the property String if ids are no longer UUIDs",
+                    at: plan.declared[node].location)
             }
         case .enumeration(let index):
             let text: String
@@ -310,26 +335,32 @@ struct ShapeWalk: ~Copyable {
             let cases = plan.enumerations[index]
             if !cases.contains(text) {
                 let declared = plan.declared[node]
-                report(.enumUnknownValue, .breaking, expected: declared.description, actual: describe(value),
-                       message: "\(lastKeyDescription) is '\(text)', which is not one of \(cases.joined(separator: ", "))",
-                       hint: "add `case \(Self.swiftCaseName(text)) = \(Self.swiftStringLiteral(text))` to the enum, and decode unknown values into a fallback case so the next new value does not break the app",
-                       at: declared.location, variant: text)
+                report(
+                    .enumUnknownValue, .breaking, expected: declared.description, actual: describe(value),
+                    message: "\(lastKeyDescription) is '\(text)', which is not one of \(cases.joined(separator: ", "))",
+                    hint:
+                        "add `case \(Self.swiftCaseName(text)) = \(Self.swiftStringLiteral(text))` to the enum, and decode unknown values into a fallback case so the next new value does not break the app",
+                    at: declared.location, variant: text)
             }
         case .pattern(let index):
             guard let text = stringValue(value) else { return mismatch(value, node, hint: nil) }
             let pattern = plan.patterns[index]
             if !RegexCache.shared.matches(pattern, text) {
                 let declared = plan.declared[node]
-                report(.patternMismatch, .breaking, expected: declared.description, actual: describe(value),
-                       message: "\(lastKeyDescription) does not match /\(pattern)/",
-                       hint: "update the pattern if the new form is intended, or ask the backend team", at: declared.location)
+                report(
+                    .patternMismatch, .breaking, expected: declared.description, actual: describe(value),
+                    message: "\(lastKeyDescription) does not match /\(pattern)/",
+                    hint: "update the pattern if the new form is intended, or ask the backend team",
+                    at: declared.location)
             }
         case .undefined:
             // Only reached when the name is unknown, which the spec loader already refuses.
             let declared = plan.declared[node]
             guard case .named(let name) = checker.resolve(declared).kind else { return }
-            report(.typeMismatch, .breaking, expected: name, actual: describe(value),
-                   message: "the shape '\(name)' is not defined", hint: "declare it under 'shapes:'", at: declared.location)
+            report(
+                .typeMismatch, .breaking, expected: name, actual: describe(value),
+                message: "the shape '\(name)' is not defined", hint: "declare it under 'shapes:'", at: declared.location
+            )
         default:
             break
         }
@@ -358,15 +389,18 @@ struct ShapeWalk: ~Copyable {
     }
 
     mutating func mismatch(_ value: Int, _ declared: Shape, hint: String?) {
-        report(.typeMismatch, .breaking, expected: declared.description, actual: describe(value),
-               message: "\(lastKeyDescription) is \(describe(value)), but the spec says \(declared.description)",
-               hint: hint, at: declared.location, variant: kindName(value))
+        report(
+            .typeMismatch, .breaking, expected: declared.description, actual: describe(value),
+            message: "\(lastKeyDescription) is \(describe(value)), but the spec says \(declared.description)",
+            hint: hint, at: declared.location, variant: kindName(value))
     }
 
     @inline(never)
     func hintForString(_ value: Int) -> String? {
         switch view.kind(value) {
-        case .integer, .fraction: return "the backend now sends a number: declare the property Int or Double, or accept both forms in a custom init(from:)"
+        case .integer, .fraction:
+            return
+                "the backend now sends a number: declare the property Int or Double, or accept both forms in a custom init(from:)"
         case .true, .false: return "the backend now sends a boolean: declare the property Bool"
         default: return nil
         }
@@ -376,7 +410,8 @@ struct ShapeWalk: ~Copyable {
     func hintForNumber(_ value: Int, _ type: String) -> String? {
         guard let text = stringValue(value) else { return nil }
         if Double(text) != nil {
-            return "the backend now sends the number as a string (\"\(text)\"): declare the property String, or accept both forms in a custom init(from:)"
+            return
+                "the backend now sends the number as a string (\"\(text)\"): declare the property String, or accept both forms in a custom init(from:)"
         }
         return "the backend now sends text here: declare the property String if that is intended"
     }
@@ -439,13 +474,20 @@ struct ShapeWalk: ~Copyable {
     /// A Swift case name for an enum value: `in_progress` and `in-progress` give `inProgress`; characters that
     /// cannot be in an identifier separate words; a leading digit or a keyword is escaped with backticks.
     static func swiftCaseName(_ text: String) -> String {
-        let words = text.unicodeScalars.split { !($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.map { String($0) }
+        let words = text.unicodeScalars.split { !($0.properties.isAlphabetic || ("0"..."9").contains($0)) }.map {
+            String($0)
+        }
         guard let first = words.first else { return "`\(text)`" }
         var name = first.lowercased()
         for word in words.dropFirst() { name += word.prefix(1).uppercased() + word.dropFirst().lowercased() }
         if words.count == 1, first != first.lowercased() { name = first.prefix(1).lowercased() + first.dropFirst() }
-        let keywords: Set<String> = ["default", "case", "class", "struct", "enum", "let", "var", "func", "in", "is", "self", "true", "false", "nil", "return", "switch", "if", "else", "for", "while", "do", "try", "throw", "import"]
-        if let scalar = name.unicodeScalars.first, ("0"..."9").contains(scalar) || keywords.contains(name) { return "`\(name)`" }
+        let keywords: Set<String> = [
+            "default", "case", "class", "struct", "enum", "let", "var", "func", "in", "is", "self", "true", "false",
+            "nil", "return", "switch", "if", "else", "for", "while", "do", "try", "throw", "import",
+        ]
+        if let scalar = name.unicodeScalars.first, ("0"..."9").contains(scalar) || keywords.contains(name) {
+            return "`\(name)`"
+        }
         return name
     }
 
@@ -470,13 +512,17 @@ struct ShapeWalk: ~Copyable {
         if let strategy = style.suggestedStrategy {
             hint = "decode with `dates: \(strategy)` (or `flexible`), or ask the backend to keep \(format)"
         } else if case .unrecognised = style {
-            hint = "the value is not a date the app can read; ask the backend team, or declare the property "
+            hint =
+                "the value is not a date the app can read; ask the backend team, or declare the property "
                 + (json.numberValue == nil ? "String" : "Double")
         }
         let looks = style.description(for: json)
-        report(.dateFormatMismatch, .breaking, expected: "Date(\(format))", actual: "\(describe(value)) (looks like \(looks))",
-               message: "\(lastKeyDescription) is written as \(looks), not as \(format)", hint: hint, at: declared.location,
-               variant: looks)
+        report(
+            .dateFormatMismatch, .breaking, expected: "Date(\(format))",
+            actual: "\(describe(value)) (looks like \(looks))",
+            message: "\(lastKeyDescription) is written as \(looks), not as \(format)", hint: hint,
+            at: declared.location,
+            variant: looks)
     }
 }
 
@@ -485,4 +531,3 @@ struct Member {
     let key: Int
     let value: Int
 }
-

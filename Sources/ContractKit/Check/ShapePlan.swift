@@ -188,7 +188,9 @@ extension ShapePlan {
             case .object(let object):
                 let index = objects.count
                 let fieldNodes = object.fields.map { reserveNode($0.shape) }
-                objects.append(objectCache?.object(for: object, fieldNodes: fieldNodes) ?? Object(shape: object, fieldNodes: fieldNodes))
+                objects.append(
+                    objectCache?.object(for: object, fieldNodes: fieldNodes)
+                        ?? Object(shape: object, fieldNodes: fieldNodes))
                 return container(.object(index), name: name, planning: object.fields.map { $0.shape })
             case .named:
                 // An unknown name, or names that lead round in a circle.

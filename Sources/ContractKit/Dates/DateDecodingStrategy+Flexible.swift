@@ -14,7 +14,8 @@ extension JSONDecoder.DateDecodingStrategy {
             let container = try decoder.singleValueContainer()
             if container.decodeNil() {
                 throw DecodingError.valueNotFound(
-                    Date.self, .init(codingPath: decoder.codingPath, debugDescription: "Expected a date but found null instead."))
+                    Date.self,
+                    .init(codingPath: decoder.codingPath, debugDescription: "Expected a date but found null instead."))
             }
             if let text = try? container.decode(String.self) {
                 if let date = FlexibleDate.parse(.string(text)) { return date }
@@ -24,7 +25,9 @@ extension JSONDecoder.DateDecodingStrategy {
                 let extra = formats.isEmpty ? "" : ", or " + formats.map { "\"\($0)\"" }.joined(separator: ", ")
                 throw DecodingError.dataCorruptedError(
                     in: container,
-                    debugDescription: "Expected a date (ISO 8601, yyyy-MM-dd, epoch seconds or milliseconds\(extra)) but found \"\(text)\".")
+                    debugDescription:
+                        "Expected a date (ISO 8601, yyyy-MM-dd, epoch seconds or milliseconds\(extra)) but found \"\(text)\"."
+                )
             }
             if let number = try? container.decode(Double.self) {
                 if let date = FlexibleDate.epoch(number) { return date }
@@ -32,7 +35,8 @@ extension JSONDecoder.DateDecodingStrategy {
                     in: container, debugDescription: "Expected epoch seconds or milliseconds but found \(number).")
             }
             throw DecodingError.typeMismatch(
-                Date.self, .init(codingPath: decoder.codingPath, debugDescription: "Expected a date as a string or a number."))
+                Date.self,
+                .init(codingPath: decoder.codingPath, debugDescription: "Expected a date as a string or a number."))
         }
     }
 }
@@ -56,7 +60,8 @@ extension DateFormat {
         case .iso8601, .flexible: return .string("2001-01-01T00:00:00Z")
         case .secondsSince1970: return .number(JSONNumber(978_307_200))
         case .millisecondsSince1970: return .number(JSONNumber(978_307_200_000))
-        case .formatted(let format): return .string(FormatterCache.shared.formatter(for: format).string(from: reference))
+        case .formatted(let format):
+            return .string(FormatterCache.shared.formatter(for: format).string(from: reference))
         }
     }
 }

@@ -84,8 +84,10 @@ package enum DateSniffer {
         let utf8 = text.utf8
         if utf8.count == 10, ISO8601.parseDateOnly(Array(utf8)) != nil { return .iso8601DateOnly }
         if ISO8601.parse(text, requireZone: false) != nil { return .iso8601NoZone }
-        if !utf8.isEmpty, utf8.allSatisfy({ (48...57).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }),
-           Double(text) != nil {
+        if !utf8.isEmpty,
+            utf8.allSatisfy({ (48...57).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }),
+            Double(text) != nil
+        {
             return .numericString
         }
         if RFC2822.matches(text) { return .rfc2822 }
@@ -93,7 +95,9 @@ package enum DateSniffer {
         for byte in utf8 where byte == UInt8(ascii: "/") { slashes += 1 }
         guard slashes >= 2 else { return .unrecognised }
         let slashParts = text.split(separator: "/")
-        if slashParts.count == 3, slashParts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) { return .slashed }
+        if slashParts.count == 3, slashParts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) {
+            return .slashed
+        }
         return .unrecognised
     }
 
@@ -117,4 +121,3 @@ package enum DateSniffer {
         }
     }
 }
-

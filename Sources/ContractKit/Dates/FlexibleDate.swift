@@ -11,7 +11,9 @@ package enum FlexibleDate {
             if let date = ISO8601.parse(text) ?? ISO8601.parse(text, requireZone: false) { return date }
             let bytes = Array(text.utf8)
             if bytes.count == 10, let date = ISO8601.parseDateOnly(bytes) { return date }
-            if let number = Double(text), !bytes.contains(UInt8(ascii: "e")), !bytes.contains(UInt8(ascii: "E")) { return epoch(number) }
+            if let number = Double(text), !bytes.contains(UInt8(ascii: "e")), !bytes.contains(UInt8(ascii: "E")) {
+                return epoch(number)
+            }
             return nil
         default:
             return nil

@@ -28,10 +28,13 @@ package enum ISO8601 {
 
     static func parse(bytes: UnsafeBufferPointer<UInt8>, requireZone: Bool) -> Date? {
         guard bytes.count >= 19, let (year, month, day) = readDate(bytes) else { return nil }
-        guard bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " ") else { return nil }
+        guard bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " ") else {
+            return nil
+        }
         guard let hour = twoDigits(bytes, 11), bytes[13] == UInt8(ascii: ":"), let minute = twoDigits(bytes, 14),
-              bytes[16] == UInt8(ascii: ":"), let second = twoDigits(bytes, 17),
-              hour < 24, minute < 60, second < 61 else { return nil }
+            bytes[16] == UInt8(ascii: ":"), let second = twoDigits(bytes, 17),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
         var index = 19
         var fraction = 0.0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -70,8 +73,9 @@ package enum ISO8601 {
 
     private static func readDate(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
         guard let high = twoDigits(bytes, 0), let low = twoDigits(bytes, 2), bytes[4] == UInt8(ascii: "-"),
-              let month = twoDigits(bytes, 5), bytes[7] == UInt8(ascii: "-"), let day = twoDigits(bytes, 8),
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: high * 100 + low) else { return nil }
+            let month = twoDigits(bytes, 5), bytes[7] == UInt8(ascii: "-"), let day = twoDigits(bytes, 8),
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: high * 100 + low)
+        else { return nil }
         return (high * 100 + low, month, day)
     }
 
@@ -88,12 +92,16 @@ package enum ISO8601 {
     }
 
     private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
-        guard index + 1 < bytes.count, let tens = digit(bytes[index]), let ones = digit(bytes[index + 1]) else { return nil }
+        guard index + 1 < bytes.count, let tens = digit(bytes[index]), let ones = digit(bytes[index + 1]) else {
+            return nil
+        }
         return tens * 10 + ones
     }
 
     /// Days from 1970-01-01 to a civil date (proleptic Gregorian), after Howard Hinnant's well-known algorithm.
-    private static func makeDate(year: Int, month: Int, day: Int, seconds: Int, fraction: Double, offsetSeconds: Int) -> Date {
+    private static func makeDate(year: Int, month: Int, day: Int, seconds: Int, fraction: Double, offsetSeconds: Int)
+        -> Date
+    {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -48,8 +48,10 @@ extension AnyCaseKeys {
             guard MemoryLayout<String>.size == 16 else { return false }
             return withUnsafeBytes(of: first) { first in
                 withUnsafeBytes(of: second) { second in
-                    first.loadUnaligned(fromByteOffset: 0, as: UInt64.self) == second.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
-                        && first.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == second.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    first.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+                        == second.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+                        && first.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                            == second.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
                 }
             }
         }
@@ -59,7 +61,9 @@ extension AnyCaseKeys {
             if sameValue(cached, key) { return true }
             guard cached.utf8.count == key.utf8.count else { return false }
             let compared = cached.utf8.withContiguousStorageIfAvailable { cached in
-                key.utf8.withContiguousStorageIfAvailable { key in equal(UnsafeRawBufferPointer(cached), UnsafeRawBufferPointer(key)) }
+                key.utf8.withContiguousStorageIfAvailable { key in
+                    equal(UnsafeRawBufferPointer(cached), UnsafeRawBufferPointer(key))
+                }
             }
             return (compared ?? nil) ?? cached.utf8.elementsEqual(key.utf8)
         }
@@ -68,8 +72,10 @@ extension AnyCaseKeys {
         private static func equal(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
             var offset = 0
             while offset + 8 <= first.count {
-                guard first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+                guard
+                    first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                else { return false }
                 offset += 8
             }
             while offset < first.count {
@@ -119,7 +125,8 @@ extension AnyCaseKeys {
                 var hash = UInt64(bytes.count)
                 var offset = 0
                 while offset + 8 <= bytes.count {
-                    hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                    hash =
+                        (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
                     hash ^= hash >> 29
                     offset += 8
                 }

@@ -110,7 +110,9 @@ package enum AnyCaseKeys {
     /// digits. Separators only end words. So a word starts at a byte after a separator, at a capital after any
     /// other byte that is not a capital, and at the last capital of a run when a lower-case letter (or a symbol,
     /// not a digit) follows it.
-    private static func rewriteASCII(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    private static func rewriteASCII(
+        _ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
         guard let source = input.baseAddress, let target = output.baseAddress else { return 0 }
         let count = input.count
         var start = 0
@@ -184,7 +186,9 @@ package enum AnyCaseKeys {
     /// The same rules over Unicode scalars, for keys with non-ASCII letters.
     static func rewriteUnicode(_ key: String) -> String {
         let scalars = Array(key.unicodeScalars)
-        func isSeparator(_ scalar: Unicode.Scalar) -> Bool { scalar == "_" || scalar == "-" || scalar == " " || scalar == "." }
+        func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || scalar == "-" || scalar == " " || scalar == "."
+        }
         func isUpper(_ position: Int) -> Bool { scalars[position].properties.isUppercase }
         func isWordPart(_ position: Int) -> Bool { !isUpper(position) && !isSeparator(scalars[position]) }
         func isDigit(_ position: Int) -> Bool { scalars[position].properties.numericType != nil }
@@ -204,7 +208,9 @@ package enum AnyCaseKeys {
             let wordEnd = endOfWord(from: index, to: end, isUpper: isUpper, isWordPart: isWordPart, isDigit: isDigit)
             for position in index..<wordEnd {
                 let scalar = scalars[position]
-                let mapped = wordCount > 0 && position == index ? scalar.properties.titlecaseMapping : scalar.properties.lowercaseMapping
+                let mapped =
+                    wordCount > 0 && position == index
+                    ? scalar.properties.titlecaseMapping : scalar.properties.lowercaseMapping
                 result.append(contentsOf: mapped.unicodeScalars)
             }
             wordCount += 1

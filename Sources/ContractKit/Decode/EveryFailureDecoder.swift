@@ -83,7 +83,9 @@ struct DecodeSession {
     mutating func run() -> DecodeReport {
         let jsonDecoder = decoder.options.makeDecoder()
         for attempt in 1...decoder.maxAttempts {
-            let data = attempt == 1 ? firstAttempt ?? Data(JSONWriter(style: .compact).writeBytes(body))
+            let data =
+                attempt == 1
+                ? firstAttempt ?? Data(JSONWriter(style: .compact).writeBytes(body))
                 : Data(JSONWriter(style: .compact).writeBytes(body))
             do {
                 if attempt == 1, let firstError { throw firstError }
@@ -95,13 +97,17 @@ struct DecodeSession {
                 }
                 if let reason = handle(failure) { return stop(attempt, reason) }
             } catch {
-                failures.append(DecodeFailure(
-                    kind: .other, codingPath: .root, path: .root, expectedType: decoder.model.name, ownerType: nil, property: nil,
-                    isOptional: false, found: nil, detail: String(describing: error)))
-                return stop(attempt, "the model threw \(type(of: error)), not a DecodingError, so no place can be patched")
+                failures.append(
+                    DecodeFailure(
+                        kind: .other, codingPath: .root, path: .root, expectedType: decoder.model.name, ownerType: nil,
+                        property: nil,
+                        isOptional: false, found: nil, detail: String(describing: error)))
+                return stop(
+                    attempt, "the model threw \(type(of: error)), not a DecodingError, so no place can be patched")
             }
         }
-        return stop(decoder.maxAttempts, "decoding stopped after \(decoder.maxAttempts) attempts; later failures may be hidden")
+        return stop(
+            decoder.maxAttempts, "decoding stopped after \(decoder.maxAttempts) attempts; later failures may be hidden")
     }
 
     private func stop(_ attempts: Int, _ reason: String) -> DecodeReport {
@@ -115,7 +121,8 @@ struct DecodeSession {
         patchCounts[failure.path] = count
         if !consequence { failures.append(failure) }
         guard count <= 3, let replacement = replacement(for: failure, attempt: count) else {
-            return "no value could be made up that \(failure.place) accepts (\(failure.detail)); later failures may be hidden"
+            return
+                "no value could be made up that \(failure.place) accepts (\(failure.detail)); later failures may be hidden"
         }
         body.modify(at: failure.path) { $0 = replacement }
         patched.append(failure.path)
@@ -162,8 +169,10 @@ struct DecodeSession {
         }
         let expected = record.map { SwiftTypeName.of($0.type) } ?? errorType.map(SwiftTypeName.of) ?? "a value"
         return DecodeFailure(
-            kind: kind, codingPath: codingPath, path: path, expectedType: expected, ownerType: owner, property: property,
-            isOptional: record?.optional ?? false, found: absent ? nil : body[path: path], detail: context.debugDescription)
+            kind: kind, codingPath: codingPath, path: path, expectedType: expected, ownerType: owner,
+            property: property,
+            isOptional: record?.optional ?? false, found: absent ? nil : body[path: path],
+            detail: context.debugDescription)
     }
 
     /// Foundation's `.iso8601` strategy reports an unreadable date at the coding path of the object holding it,
@@ -177,7 +186,8 @@ struct DecodeSession {
             let key = decoder.options.keys.modelKey(forJSONKey: entry.key)
             let child = codingPath.appending(key: key)
             guard probe.records[child]?.type == Date.self, entry.value != .null,
-                  !DateSniffer.value(entry.value, matches: decoder.options.dates) else { continue }
+                !DateSniffer.value(entry.value, matches: decoder.options.dates)
+            else { continue }
             return child
         }
         return codingPath
@@ -185,10 +195,11 @@ struct DecodeSession {
 
     /// A coding path as a path: `Index 3` keys are array indices; every other key is a key.
     static func path(_ keys: [any CodingKey]) -> JSONPath {
-        JSONPath(components: keys.map { key in
-            if let index = key.intValue, key.stringValue == "Index \(index)" { return .index(index) }
-            return .key(key.stringValue)
-        })
+        JSONPath(
+            components: keys.map { key in
+                if let index = key.intValue, key.stringValue == "Index \(index)" { return .index(index) }
+                return .key(key.stringValue)
+            })
     }
 
     /// The place in the body a coding path names, and whether its last key is absent.
@@ -215,7 +226,8 @@ struct DecodeSession {
                 let container = JSONPath(components: Array(codingPath.components.prefix(position)))
                 let isDictionary = records[container].map { $0.type is any ProbedStringDictionary.Type } ?? false
                 let entries = current?.objectValue?.entries ?? []
-                let match = isDictionary
+                let match =
+                    isDictionary
                     ? entries.first { $0.key == key }
                     : entries.first { keys.modelKey(forJSONKey: $0.key) == key } ?? entries.first { $0.key == key }
                 if let match {
@@ -252,7 +264,9 @@ struct DecodeSession {
     private func replacement(for failure: DecodeFailure, attempt: Int) -> JSONValue? {
         if let type = probe.records[failure.codingPath]?.type {
             if attempt == 1, type == Date.self { return decoder.options.dates.sampleValue }
-            if attempt == 1, let decodable = type as? any Decodable.Type, let value = probe.synthesize(decodable, at: failure.path) {
+            if attempt == 1, let decodable = type as? any Decodable.Type,
+                let value = probe.synthesize(decodable, at: failure.path)
+            {
                 return value
             }
             return donor(for: failure.path)
@@ -272,7 +286,8 @@ struct DecodeSession {
         switch typeName {
         case "String": return .string("x")
         case "Bool": return .bool(false)
-        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Decimal":
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+            "Decimal":
             return .number(JSONNumber(0))
         case "Date": return decoder.options.dates.sampleValue
         case "[String: Any]": return .object(JSONObject())
@@ -283,8 +298,12 @@ struct DecodeSession {
 
     /// The value at the same place in another element of the innermost array on the path, if one differs.
     private func donor(for path: JSONPath) -> JSONValue? {
-        guard let position = path.components.lastIndex(where: { if case .index = $0 { return true } else { return false } }),
-              case .index(let index) = path.components[position] else { return nil }
+        guard
+            let position = path.components.lastIndex(where: {
+                if case .index = $0 { return true } else { return false }
+            }),
+            case .index(let index) = path.components[position]
+        else { return nil }
         let arrayPath = JSONPath(components: Array(path.components.prefix(position)))
         guard let items = body[path: arrayPath]?.arrayValue else { return nil }
         let current = body[path: path]
@@ -299,8 +318,11 @@ struct DecodeSession {
     /// Later elements of the same array with the same problem at the same place: reported and patched now.
     private mutating func carryOverToSiblings(_ failure: DecodeFailure, replacement: JSONValue) {
         guard failure.kind != .dataCorrupted, failure.kind != .other,
-              let position = failure.path.components.lastIndex(where: { if case .index = $0 { return true } else { return false } }),
-              case .index(let index) = failure.path.components[position] else { return }
+            let position = failure.path.components.lastIndex(where: {
+                if case .index = $0 { return true } else { return false }
+            }),
+            case .index(let index) = failure.path.components[position]
+        else { return }
         let arrayPath = JSONPath(components: Array(failure.path.components.prefix(position)))
         guard let count = body[path: arrayPath]?.arrayValue?.count, index + 1 < count else { return }
         let elementCodingPath = JSONPath(components: Array(failure.codingPath.components.prefix(position + 1)))
@@ -317,7 +339,8 @@ struct DecodeSession {
             switch failure.kind {
             case .keyNotFound: same = absent && body[path: path.parent] != nil
             case .valueNotFound: same = value == .null
-            case .typeMismatch: same = value.map { JSONValue.kindName($0) } == failure.found.map { JSONValue.kindName($0) }
+            case .typeMismatch:
+                same = value.map { JSONValue.kindName($0) } == failure.found.map { JSONValue.kindName($0) }
             case .dataCorrupted, .other: same = false
             }
             guard same else { continue }

@@ -53,7 +53,9 @@ final class ModelProbe {
         if records[path] == nil { records[path] = ProbeRecord(type: type, optional: optional, owner: owner) }
     }
 
-    func decode<T: Decodable>(_ type: T.Type, from value: JSONValue?, at path: JSONPath, codingPath: [any CodingKey], sink: JSONBuilder?) throws -> T {
+    func decode<T: Decodable>(
+        _ type: T.Type, from value: JSONValue?, at path: JSONPath, codingPath: [any CodingKey], sink: JSONBuilder?
+    ) throws -> T {
         if let primitive = primitive(T.self, value, sink) { return primitive }
         if let dictionary = T.self as? any ProbedStringDictionary.Type {
             return try dictionary.probeDictionary(self, value, at: path, codingPath: codingPath, sink: sink) as! T
@@ -62,7 +64,9 @@ final class ModelProbe {
         depth += 1
         defer { depth -= 1 }
         do {
-            let decoded = try T(from: ProbeDecoder(probe: self, value: value, path: path, codingPath: codingPath, owner: T.self, sink: sink))
+            let decoded = try T(
+                from: ProbeDecoder(
+                    probe: self, value: value, path: path, codingPath: codingPath, owner: T.self, sink: sink))
             if let value, samples[ObjectIdentifier(T.self)] == nil { samples[ObjectIdentifier(T.self)] = value }
             return decoded
         } catch {
@@ -90,7 +94,9 @@ final class ModelProbe {
             return flag as? T
         }
         if let integer = T.self as? any FixedWidthInteger.Type {
-            let number = value?.numberValue.flatMap { Int64($0.literal) ?? Int64(exactly: $0.doubleValue.rounded(.towardZero)) } ?? 0
+            let number =
+                value?.numberValue.flatMap { Int64($0.literal) ?? Int64(exactly: $0.doubleValue.rounded(.towardZero)) }
+                ?? 0
             sink?.set(.number(JSONNumber(literal: String(number))))
             return integer.init(truncatingIfNeeded: number) as? T
         }
@@ -113,7 +119,9 @@ final class ModelProbe {
             return url as? T
         }
         if T.self == UUID.self {
-            let uuid = value?.stringValue.flatMap { UUID(uuidString: $0) } ?? UUID(uuidString: "00000000-0000-0000-0000-000000000000")!
+            let uuid =
+                value?.stringValue.flatMap { UUID(uuidString: $0) } ?? UUID(
+                    uuidString: "00000000-0000-0000-0000-000000000000")!
             sink?.set(.string(uuid.uuidString))
             return uuid as? T
         }
@@ -126,7 +134,9 @@ final class ModelProbe {
 
     /// The first case of an enum that lists its cases and can write itself, such as `enum Role: String, Codable, CaseIterable`.
     private func firstCase<T>(_ type: T.Type, _ sink: JSONBuilder?) -> T? {
-        guard let cases = T.self as? any CaseIterable.Type, let (value, json) = cases.firstCaseWithJSON() else { return nil }
+        guard let cases = T.self as? any CaseIterable.Type, let (value, json) = cases.firstCaseWithJSON() else {
+            return nil
+        }
         sink?.set(json)
         return value as? T
     }
@@ -145,7 +155,9 @@ extension JSONValue {
 }
 
 extension Decodable {
-    static func probe(_ probe: ModelProbe, _ value: JSONValue?, at path: JSONPath, codingPath: [any CodingKey], sink: JSONBuilder?) throws -> Self {
+    static func probe(
+        _ probe: ModelProbe, _ value: JSONValue?, at path: JSONPath, codingPath: [any CodingKey], sink: JSONBuilder?
+    ) throws -> Self {
         try probe.decode(Self.self, from: value, at: path, codingPath: codingPath, sink: sink)
     }
 }
@@ -156,23 +168,30 @@ extension CaseIterable {
     static func firstCaseWithJSON() -> (Any, JSONValue)? {
         guard let first = allCases.first else { return nil }
         if let encodable = first as? any Encodable, let data = try? JSONEncoder().encode(encodable),
-           let json = try? JSONParser().parse(Array(data)) {
+            let json = try? JSONParser().parse(Array(data))
+        {
             return (first, json)
         }
         guard let raw = (first as? any RawRepresentable)?.rawValue else { return nil }
         if let text = raw as? String { return (first, .string(text)) }
-        if let number = raw as? any BinaryInteger { return (first, .number(JSONNumber(literal: String(describing: number)))) }
+        if let number = raw as? any BinaryInteger {
+            return (first, .number(JSONNumber(literal: String(describing: number))))
+        }
         return nil
     }
 }
 
 /// `[String: T]`, which `JSONDecoder` reads without applying the key strategy to its keys.
 protocol ProbedStringDictionary {
-    static func probeDictionary(_ probe: ModelProbe, _ value: JSONValue?, at path: JSONPath, codingPath: [any CodingKey], sink: JSONBuilder?) throws -> Any
+    static func probeDictionary(
+        _ probe: ModelProbe, _ value: JSONValue?, at path: JSONPath, codingPath: [any CodingKey], sink: JSONBuilder?
+    ) throws -> Any
 }
 
 extension Dictionary: ProbedStringDictionary where Key == String, Value: Decodable {
-    static func probeDictionary(_ probe: ModelProbe, _ value: JSONValue?, at path: JSONPath, codingPath: [any CodingKey], sink: JSONBuilder?) throws -> Any {
+    static func probeDictionary(
+        _ probe: ModelProbe, _ value: JSONValue?, at path: JSONPath, codingPath: [any CodingKey], sink: JSONBuilder?
+    ) throws -> Any {
         var result: [String: Value] = [:]
         sink?.becomeObject()
         guard case .object(let object)? = value else { return result }
@@ -249,7 +268,10 @@ final class JSONBuilder {
         case .empty: return nil
         case .value(let value): return value
         case .object(let entries):
-            return .object(JSONObject(entries.compactMap { entry in entry.node.build().map { JSONObject.Entry(key: entry.key, value: $0) } }))
+            return .object(
+                JSONObject(
+                    entries.compactMap { entry in entry.node.build().map { JSONObject.Entry(key: entry.key, value: $0) }
+                    }))
         case .array(let elements):
             return .array(elements.map { $0.build() ?? .null })
         }
@@ -278,10 +300,13 @@ struct ProbeDecoder: Decoder {
         ProbeSingleValueContainer(decoder: self)
     }
 
-    func child(_ value: JSONValue?, _ component: JSONPath.Component, key: any CodingKey, sink: JSONBuilder?) -> ProbeDecoder {
+    func child(_ value: JSONValue?, _ component: JSONPath.Component, key: any CodingKey, sink: JSONBuilder?)
+        -> ProbeDecoder
+    {
         var path = path
         path.components.append(component)
-        return ProbeDecoder(probe: probe, value: value, path: path, codingPath: codingPath + [key], owner: owner, sink: sink)
+        return ProbeDecoder(
+            probe: probe, value: value, path: path, codingPath: codingPath + [key], owner: owner, sink: sink)
     }
 }
 
@@ -317,18 +342,22 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func decodeChild<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
         decoder.probe.record(path(key), T.self, optional: false, owner: decoder.owner)
         return try decoder.probe.decode(
-            T.self, from: value(for: key), at: path(key), codingPath: codingPath + [key], sink: decoder.sink?.child(key: key.stringValue))
+            T.self, from: value(for: key), at: path(key), codingPath: codingPath + [key],
+            sink: decoder.sink?.child(key: key.stringValue))
     }
 
     private func decodeChildIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         decoder.probe.record(path(key), T.self, optional: true, owner: decoder.owner)
         guard let value = value(for: key) else { return nil }
         return try decoder.probe.decode(
-            T.self, from: value, at: path(key), codingPath: codingPath + [key], sink: decoder.sink?.child(key: key.stringValue))
+            T.self, from: value, at: path(key), codingPath: codingPath + [key],
+            sink: decoder.sink?.child(key: key.stringValue))
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decodeChild(type, key) }
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try decodeChildIfPresent(type, key) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try decodeChildIfPresent(type, key)
+    }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeChild(type, key) }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeChildIfPresent(type, key) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeChild(type, key) }
@@ -358,16 +387,23 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeChild(type, key) }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeChildIfPresent(type, key) }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try decoder.child(value(for: key), .key(key.stringValue), key: key, sink: decoder.sink?.child(key: key.stringValue)).container(keyedBy: type)
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try decoder.child(
+            value(for: key), .key(key.stringValue), key: key, sink: decoder.sink?.child(key: key.stringValue)
+        ).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try decoder.child(value(for: key), .key(key.stringValue), key: key, sink: decoder.sink?.child(key: key.stringValue)).unkeyedContainer()
+        try decoder.child(
+            value(for: key), .key(key.stringValue), key: key, sink: decoder.sink?.child(key: key.stringValue)
+        ).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        decoder.child(entries["super"]?.nilIfNull, .key("super"), key: ProbeKey("super"), sink: decoder.sink?.child(key: "super"))
+        decoder.child(
+            entries["super"]?.nilIfNull, .key("super"), key: ProbeKey("super"), sink: decoder.sink?.child(key: "super"))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -410,7 +446,8 @@ struct ProbeUnkeyedContainer: UnkeyedDecodingContainer {
         let path = decoder.path.appending(index: index)
         decoder.probe.record(path, T.self, optional: optional, owner: nil)
         return try decoder.probe.decode(
-            T.self, from: value, at: path, codingPath: codingPath + [ProbeKey(intValue: index)], sink: decoder.sink?.appendElement())
+            T.self, from: value, at: path, codingPath: codingPath + [ProbeKey(intValue: index)],
+            sink: decoder.sink?.appendElement())
     }
 
     private mutating func decodeNextIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
@@ -449,14 +486,20 @@ struct ProbeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeNext(type, optional: false) }
     mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try decodeNextIfPresent(type) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         let (index, value) = next()
-        return try decoder.child(value, .index(index), key: ProbeKey(intValue: index), sink: decoder.sink?.appendElement()).container(keyedBy: type)
+        return try decoder.child(
+            value, .index(index), key: ProbeKey(intValue: index), sink: decoder.sink?.appendElement()
+        ).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let (index, value) = next()
-        return try decoder.child(value, .index(index), key: ProbeKey(intValue: index), sink: decoder.sink?.appendElement()).unkeyedContainer()
+        return try decoder.child(
+            value, .index(index), key: ProbeKey(intValue: index), sink: decoder.sink?.appendElement()
+        ).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
@@ -473,7 +516,8 @@ struct ProbeSingleValueContainer: SingleValueDecodingContainer {
     func decodeNil() -> Bool { decoder.value == nil }
 
     private func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        try decoder.probe.decode(T.self, from: decoder.value, at: decoder.path, codingPath: codingPath, sink: decoder.sink)
+        try decoder.probe.decode(
+            T.self, from: decoder.value, at: decoder.path, codingPath: codingPath, sink: decoder.sink)
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }

@@ -19,7 +19,8 @@ public struct ModelRegistry: Sendable {
     /// Adds a type under its names.
     public mutating func register(_ model: any Decodable.Type) {
         let reflecting = String(reflecting: model)
-        let qualified = reflecting.split(separator: ".", maxSplits: 1).count == 2
+        let qualified =
+            reflecting.split(separator: ".", maxSplits: 1).count == 2
             ? String(reflecting.split(separator: ".", maxSplits: 1)[1]) : reflecting
         let short = String(describing: model)
         for name in Set([short, qualified, reflecting]) {
@@ -55,7 +56,9 @@ public struct ModelRegistry: Sendable {
             if let colon = topLevelColon(in: inner) {
                 let key = inner[..<colon].trimmingCharacters(in: .whitespaces)
                 guard key == "String" else {
-                    throw ContractError(.unknownModel, "'\(text)' is not a model: dictionary keys must be String", hint: "write [String: T]")
+                    throw ContractError(
+                        .unknownModel, "'\(text)' is not a model: dictionary keys must be String",
+                        hint: "write [String: T]")
                 }
                 let value = String(inner[inner.index(after: colon)...])
                 return try resolve(value).wrapped(name: text) { $0.dictionaryOfSelf }
@@ -65,14 +68,18 @@ public struct ModelRegistry: Sendable {
         if let model = types[text] { return model }
         if let candidates = ambiguous[text] {
             throw ContractError(
-                .unknownModel, "model '\(text)' is ambiguous: \(candidates.sorted().joined(separator: ", ")) are registered",
+                .unknownModel,
+                "model '\(text)' is ambiguous: \(candidates.sorted().joined(separator: ", ")) are registered",
                 hint: "write the module-qualified name, such as '\(candidates.sorted()[0])'")
         }
         let registered = names
-        let known = registered.isEmpty ? "no models are registered" : "registered models: \(registered.joined(separator: ", "))"
+        let known =
+            registered.isEmpty ? "no models are registered" : "registered models: \(registered.joined(separator: ", "))"
         throw ContractError(
             .unknownModel, "unknown model '\(text)'\(Suggestions.didYouMean(text, in: registered))",
-            hint: "\(known); a type that is not listed must be registered in your runner: ContractCLI.main(models: [\(text).self, ...])")
+            hint:
+                "\(known); a type that is not listed must be registered in your runner: ContractCLI.main(models: [\(text).self, ...])"
+        )
     }
 
     private func topLevelColon(in text: String) -> String.Index? {

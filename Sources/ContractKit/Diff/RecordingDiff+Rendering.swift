@@ -18,7 +18,8 @@ extension RecordingDiff {
         if values, !valueChanges.isEmpty {
             out += "values that changed while the shape held:\n"
             for change in valueChanges {
-                out += "  \(change.path.description.escapingNonPrintables())  \(change.old.escapingNonPrintables()) → \(change.new.escapingNonPrintables())\n"
+                out +=
+                    "  \(change.path.description.escapingNonPrintables())  \(change.old.escapingNonPrintables()) → \(change.new.escapingNonPrintables())\n"
             }
         }
         var summary: String
@@ -26,7 +27,8 @@ extension RecordingDiff {
             summary = "no shape change"
         } else {
             let count = { (severity: Severity) in findings.filter { $0.severity == severity }.count }
-            summary = "shape changed: \(findings.count) change\(findings.count == 1 ? "" : "s") (\(count(.breaking)) breaking, \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), \(count(.info)) info)"
+            summary =
+                "shape changed: \(findings.count) change\(findings.count == 1 ? "" : "s") (\(count(.breaking)) breaking, \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), \(count(.info)) info)"
         }
         summary += " · \(valueChanges.count) value\(valueChanges.count == 1 ? "" : "s") changed"
         if !values && !valueChanges.isEmpty { summary += " (\(SettingNames.current[.diffValues]) lists them)" }
@@ -37,12 +39,21 @@ extension RecordingDiff {
     package func renderJSON(old: String, new: String) -> String {
         let renderer = JSONReportRenderer()
         var root = JSONObject([
-            "format": .string("contract-diff/1"), "old": .string(old), "new": .string(new), "shapeChanged": .bool(shapeChanged),
+            "format": .string("contract-diff/1"), "old": .string(old), "new": .string(new),
+            "shapeChanged": .bool(shapeChanged),
         ])
         root.entries.append(.init(key: "findings", value: .array(findings.map(renderer.jsonValue))))
-        root.entries.append(.init(key: "values", value: .array(valueChanges.map { change in
-            .object(JSONObject(["path": .string(change.path.description), "old": .string(change.old), "new": .string(change.new)]))
-        })))
+        root.entries.append(
+            .init(
+                key: "values",
+                value: .array(
+                    valueChanges.map { change in
+                        .object(
+                            JSONObject([
+                                "path": .string(change.path.description), "old": .string(change.old),
+                                "new": .string(change.new),
+                            ]))
+                    })))
         if !notes.isEmpty { root.entries.append(.init(key: "notes", value: .array(notes.map(JSONValue.string)))) }
         return JSONWriter(style: .pretty).write(.object(root)) + "\n"
     }

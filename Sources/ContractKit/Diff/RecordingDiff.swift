@@ -63,9 +63,10 @@ private struct ShapeComparison {
         _ kind: DriftKind, _ severity: Severity, at path: JSONPath?, expected: String, actual: String, message: String,
         hint: String?, occurrences: Int = 1
     ) {
-        findings.append(Finding(
-            endpoint: endpoint, kind: kind, severity: severity, path: path, expected: expected, actual: actual,
-            message: message, hint: hint, occurrences: occurrences))
+        findings.append(
+            Finding(
+                endpoint: endpoint, kind: kind, severity: severity, path: path, expected: expected, actual: actual,
+                message: message, hint: hint, occurrences: occurrences))
     }
 
     // MARK: - Ignoring
@@ -96,38 +97,55 @@ private struct ShapeComparison {
 
     mutating func compare(_ old: Recording, _ new: Recording) {
         if old.response.status != new.response.status {
-            add(.statusMismatch, .breaking, at: nil, expected: String(old.response.status), actual: String(new.response.status),
+            add(
+                .statusMismatch, .breaking, at: nil, expected: String(old.response.status),
+                actual: String(new.response.status),
                 message: "the status was \(old.response.status) and is now \(new.response.status)",
-                hint: "if the new status is intended, update the spec's 'expect.status'; otherwise the backend is failing this request")
+                hint:
+                    "if the new status is intended, update the spec's 'expect.status'; otherwise the backend is failing this request"
+            )
             notes.append("bodies not compared: the status changed, so they answer different outcomes")
             return
         }
-        let oldJSON: JSONValue?, newJSON: JSONValue?
+        let oldJSON: JSONValue?
+        let newJSON: JSONValue?
         if case .json(let value)? = old.response.body { oldJSON = value } else { oldJSON = nil }
         if case .json(let value)? = new.response.body { newJSON = value } else { newJSON = nil }
         // A Content-Type that went away is a change too; one that appears is not (nothing relied on its absence).
         let newType = new.response.header("Content-Type")
         if let oldType = old.response.header("Content-Type"),
-           newType.map({ MediaType.essence(of: $0) != MediaType.essence(of: oldType) }) ?? true {
+            newType.map({ MediaType.essence(of: $0) != MediaType.essence(of: oldType) }) ?? true
+        {
             let stillJSON = oldJSON != nil && newJSON != nil
-            add(.contentTypeMismatch, stillJSON ? .warning : .breaking, at: nil, expected: oldType, actual: newType ?? "no Content-Type header",
+            add(
+                .contentTypeMismatch, stillJSON ? .warning : .breaking, at: nil, expected: oldType,
+                actual: newType ?? "no Content-Type header",
                 message: newType.map { "the Content-Type was '\(oldType)' and is now '\($0)'" }
                     ?? "the Content-Type was '\(oldType)' and the new response has none",
-                hint: stillJSON ? "the body is still JSON, so decoding copes; tell the backend team" : "the backend no longer sends \(oldType)")
+                hint: stillJSON
+                    ? "the body is still JSON, so decoding copes; tell the backend team"
+                    : "the backend no longer sends \(oldType)")
         }
         switch (oldJSON, newJSON) {
         case (let oldBody?, let newBody?):
-            let oldSummary = ShapeSummary([(.root, oldBody)]), newSummary = ShapeSummary([(.root, newBody)])
+            let oldSummary = ShapeSummary([(.root, oldBody)])
+            let newSummary = ShapeSummary([(.root, newBody)])
             compare(oldSummary, newSummary, generic: [], name: "the body")
             values(oldBody, newBody, path: .root)
         case (_?, nil):
-            add(.bodyNotJSON, .breaking, at: .root, expected: "JSON", actual: Self.bodyDescription(new.response.body),
-                message: "the body was JSON and is not any more", hint: "the backend sent \(Self.bodyDescription(new.response.body)) where the app expects JSON")
+            add(
+                .bodyNotJSON, .breaking, at: .root, expected: "JSON", actual: Self.bodyDescription(new.response.body),
+                message: "the body was JSON and is not any more",
+                hint: "the backend sent \(Self.bodyDescription(new.response.body)) where the app expects JSON")
         case (nil, _?):
-            add(.typeMismatch, .breaking, at: .root, expected: Self.bodyDescription(old.response.body), actual: "JSON",
-                message: "the body was not JSON and now is", hint: "if the app reads this body, it needs a JSON model now")
+            add(
+                .typeMismatch, .breaking, at: .root, expected: Self.bodyDescription(old.response.body), actual: "JSON",
+                message: "the body was not JSON and now is",
+                hint: "if the app reads this body, it needs a JSON model now")
         case (nil, nil):
-            if old.response.body != new.response.body { notes.append("the bodies are not JSON and differ; only JSON bodies are compared by shape") }
+            if old.response.body != new.response.body {
+                notes.append("the bodies are not JSON and differ; only JSON bodies are compared by shape")
+            }
         }
     }
 
@@ -144,33 +162,43 @@ private struct ShapeComparison {
 
     /// Compares the summaries of one place; `name` says it in messages (`'email'`, `the body`).
     mutating func compare(_ old: ShapeSummary, _ new: ShapeSummary, generic: [String], name: String) {
-        let oldKinds = old.valueKinds, newKinds = new.valueKinds
+        let oldKinds = old.valueKinds
+        let newKinds = new.valueKinds
         // A place that was only ever null (or empty) in the old recording says nothing about its type.
         guard !oldKinds.isEmpty, !newKinds.isEmpty || new.kinds[.null] != nil else { return }
-        let wasObject = oldKinds.contains(.object), wasArray = oldKinds.contains(.array)
-        let isObject = newKinds.contains(.object), isArray = newKinds.contains(.array)
+        let wasObject = oldKinds.contains(.object)
+        let wasArray = oldKinds.contains(.array)
+        let isObject = newKinds.contains(.object)
+        let isArray = newKinds.contains(.array)
         if wasObject && !wasArray && isArray && !isObject {
             let first = new.kinds[.array]!
-            add(.arrayInsteadOfObject, .breaking, at: first.first, expected: "object", actual: "array",
+            add(
+                .arrayInsteadOfObject, .breaking, at: first.first, expected: "object", actual: "array",
                 message: "\(name) was an object and is now an array",
-                hint: "decode an array ([T]) and build what the app needs from it, or ask the backend to keep the object",
+                hint:
+                    "decode an array ([T]) and build what the app needs from it, or ask the backend to keep the object",
                 occurrences: first.count)
             return
         }
         if wasArray && !wasObject && isObject && !isArray {
             let first = new.kinds[.object]!
             let keyed = new.isKeyedCollection
-            add(.objectInsteadOfArray, .breaking, at: first.first, expected: "array", actual: keyed ? "object keyed by id" : "object",
+            add(
+                .objectInsteadOfArray, .breaking, at: first.first, expected: "array",
+                actual: keyed ? "object keyed by id" : "object",
                 message: "\(name) was an array and is now \(keyed ? "a dictionary keyed by id" : "an object")",
-                hint: keyed ? "add `- keyedToArray: { key: id }` to the endpoint's transforms to read it as an array again"
+                hint: keyed
+                    ? "add `- keyedToArray: { key: id }` to the endpoint's transforms to read it as an array again"
                     : "if the array arrived inside an envelope, add `- unwrap: <key>` to the endpoint's transforms",
                 occurrences: first.count)
             return
         }
         if let null = new.kinds[.null], old.kinds[.null] == nil {
-            add(.nullValue, .breaking, at: null.first, expected: ShapeSummary.describe(oldKinds), actual: "null",
+            add(
+                .nullValue, .breaking, at: null.first, expected: ShapeSummary.describe(oldKinds), actual: "null",
                 message: "\(name) is now null, and never was in the old recording",
-                hint: "make the property Optional if null is a legitimate value; otherwise the backend must send a value",
+                hint:
+                    "make the property Optional if null is a legitimate value; otherwise the backend must send a value",
                 occurrences: null.count)
         }
         compareScalars(old, new, name: name)
@@ -203,41 +231,59 @@ private struct ShapeComparison {
             case .date where oldKinds.contains(.string):
                 continue  // a string field that now happens to hold a date
             case .integer, .fraction:
-                if !oldDates.isEmpty, !(new.epochUnits ?? []).isEmpty { dateChanges.append((kind, seen.first, seen.count)) } else { typeChanges.append((kind, seen.first, seen.count)) }
+                if !oldDates.isEmpty, !(new.epochUnits ?? []).isEmpty {
+                    dateChanges.append((kind, seen.first, seen.count))
+                } else {
+                    typeChanges.append((kind, seen.first, seen.count))
+                }
             case .date:
-                if !oldEpoch.isEmpty && (oldKinds.contains(.integer) || oldKinds.contains(.fraction)) { dateChanges.append((kind, seen.first, seen.count)) } else { typeChanges.append((kind, seen.first, seen.count)) }
+                if !oldEpoch.isEmpty && (oldKinds.contains(.integer) || oldKinds.contains(.fraction)) {
+                    dateChanges.append((kind, seen.first, seen.count))
+                } else {
+                    typeChanges.append((kind, seen.first, seen.count))
+                }
             default:
                 typeChanges.append((kind, seen.first, seen.count))
             }
         }
         // Epoch numbers that changed unit: seconds then, milliseconds now (or back).
         if let newEpoch = new.epochUnits, !newEpoch.isEmpty, !oldEpoch.isEmpty, newEpoch.isDisjoint(with: oldEpoch),
-           let number = new.kinds[.integer] ?? new.kinds[.fraction] {
+            let number = new.kinds[.integer] ?? new.kinds[.fraction]
+        {
             let unit = newEpoch.contains(.milliseconds) ? "epoch milliseconds" : "epoch seconds"
             let was = oldEpoch.contains(.seconds) ? "epoch seconds" : "epoch milliseconds"
-            add(.dateFormatMismatch, .breaking, at: number.first, expected: was, actual: unit,
+            add(
+                .dateFormatMismatch, .breaking, at: number.first, expected: was, actual: unit,
                 message: "\(name) was written as \(was) and is now \(unit)",
-                hint: "decode with `dates: \(unit == "epoch milliseconds" ? "millisecondsSince1970" : "secondsSince1970")` (or `flexible`), or ask the backend to keep \(was)",
+                hint:
+                    "decode with `dates: \(unit == "epoch milliseconds" ? "millisecondsSince1970" : "secondsSince1970")` (or `flexible`), or ask the backend to keep \(was)",
                 occurrences: number.count)
         }
         if let (kind, path, count) = dateChanges.first {
-            let was = oldDates.isEmpty ? (oldEpoch.contains(.milliseconds) ? "epoch milliseconds" : "epoch seconds") : ShapeSummary.describe(oldDates)
+            let was =
+                oldDates.isEmpty
+                ? (oldEpoch.contains(.milliseconds) ? "epoch milliseconds" : "epoch seconds")
+                : ShapeSummary.describe(oldDates)
             let now: String
             switch kind {
             case .date(let style): now = style
-            case .integer, .fraction: now = (new.epochUnits ?? []).contains(.milliseconds) ? "epoch milliseconds" : "epoch seconds"
+            case .integer, .fraction:
+                now = (new.epochUnits ?? []).contains(.milliseconds) ? "epoch milliseconds" : "epoch seconds"
             default: now = "text that is not a date"
             }
-            add(.dateFormatMismatch, .breaking, at: path, expected: was, actual: now,
+            add(
+                .dateFormatMismatch, .breaking, at: path, expected: was, actual: now,
                 message: "\(name) was written as \(was.replacing("date as ", with: "")) and is now \(now)",
-                hint: "decode with a date strategy that reads both (`dates: flexible`), or ask the backend to keep the old form",
+                hint:
+                    "decode with a date strategy that reads both (`dates: flexible`), or ask the backend to keep the old form",
                 occurrences: count)
         }
         if !typeChanges.isEmpty {
             let path = typeChanges[0].1
             let count = typeChanges.map(\.2).reduce(0, +)
             let now = ShapeSummary.describe(typeChanges.map(\.0))
-            add(.typeMismatch, .breaking, at: path, expected: ShapeSummary.describe(oldKinds), actual: now,
+            add(
+                .typeMismatch, .breaking, at: path, expected: ShapeSummary.describe(oldKinds), actual: now,
                 message: "\(name) was \(ShapeSummary.describe(oldKinds)) and is now \(now)",
                 hint: "declare the property with the new type, or accept both forms in a custom init(from:)",
                 occurrences: count)
@@ -247,7 +293,9 @@ private struct ShapeComparison {
     /// Keys that went missing, appeared, or changed their spelling; then each common key's values.
     mutating func compareObjects(_ old: ShapeSummary, _ new: ShapeSummary, generic: [String]) {
         if old.isKeyedCollection && (new.isKeyedCollection || new.objects.allSatisfy(\.keys.isEmpty)) {
-            if let oldValues = old.keyedValues, let newValues = new.keyedValues, !isIgnored(generic: generic + [".*"], concrete: nil) {
+            if let oldValues = old.keyedValues, let newValues = new.keyedValues,
+                !isIgnored(generic: generic + [".*"], concrete: nil)
+            {
                 compare(oldValues, newValues, generic: generic + [".*"], name: "an entry")
             }
             return
@@ -257,36 +305,48 @@ private struct ShapeComparison {
         for key in old.memberOrder {
             let step = Self.step(forKey: key)
             let lacking = new.objects.filter { !$0.keys.contains(key) }
-            if isIgnored(generic: generic + [step], concrete: lacking.first.map { $0.path.appending(key: key) }) { continue }
+            if isIgnored(generic: generic + [step], concrete: lacking.first.map { $0.path.appending(key: key) }) {
+                continue
+            }
             // Objects that lack the key but hold another spelling of it: the key changed its case or separators.
             var respelled: [(path: JSONPath, variant: String)] = []
             var absent: [JSONPath] = []
             for object in lacking {
-                let variant = object.keys.filter { !oldKeys.contains($0) && KeyNames.normalized($0) == KeyNames.normalized(key) }.sorted().first
+                let variant = object.keys.filter {
+                    !oldKeys.contains($0) && KeyNames.normalized($0) == KeyNames.normalized(key)
+                }.sorted().first
                 if let variant { respelled.append((object.path, variant)) } else { absent.append(object.path) }
             }
             if let first = respelled.first {
                 consumed.formUnion(respelled.map(\.variant))
-                add(.keyCaseChanged, .breaking, at: first.path.appending(key: first.variant), expected: "'\(key)'", actual: "'\(first.variant)'",
+                add(
+                    .keyCaseChanged, .breaking, at: first.path.appending(key: first.variant), expected: "'\(key)'",
+                    actual: "'\(first.variant)'",
                     message: "'\(key)' is now spelled '\(first.variant)'"
-                        + (absent.isEmpty && respelled.count == lacking.count && lacking.count == new.objects.count ? "" : " in \(respelled.count) of \(new.objects.count) objects"),
-                    hint: "map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(key)) = \"\(first.variant)\"`), or decode with a key strategy that reads both (`convertFromSnakeCase`, `anyCase`)",
+                        + (absent.isEmpty && respelled.count == lacking.count && lacking.count == new.objects.count
+                            ? "" : " in \(respelled.count) of \(new.objects.count) objects"),
+                    hint:
+                        "map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(key)) = \"\(first.variant)\"`), or decode with a key strategy that reads both (`convertFromSnakeCase`, `anyCase`)",
                     occurrences: respelled.count)
                 for variant in Set(respelled.map(\.variant)).sorted() {
                     if let oldValues = old.members[key], let newValues = new.members[variant] {
-                        compare(oldValues, newValues, generic: generic + [Self.step(forKey: variant)], name: "'\(variant)'")
+                        compare(
+                            oldValues, newValues, generic: generic + [Self.step(forKey: variant)], name: "'\(variant)'")
                     }
                 }
             }
             let gone = new.members[key] == nil
             let requiredBefore = old.objects.allSatisfy { $0.keys.contains(key) }
             if let first = absent.first, gone && respelled.isEmpty || requiredBefore {
-                add(.missingKey, .breaking, at: first.appending(key: key),
-                    expected: "'\(key)': \(ShapeSummary.describe(old.members[key]?.kinds.keys.map { $0 } ?? []))", actual: "absent",
+                add(
+                    .missingKey, .breaking, at: first.appending(key: key),
+                    expected: "'\(key)': \(ShapeSummary.describe(old.members[key]?.kinds.keys.map { $0 } ?? []))",
+                    actual: "absent",
                     message: gone && respelled.isEmpty
                         ? "'\(key)' is gone: the old recording had it, the new one does not"
                         : "'\(key)' was in every object here and is now absent from \(absent.count) of \(new.objects.count)",
-                    hint: "if the backend may leave it out, make the property Optional (or give it a default); otherwise report it to the backend team",
+                    hint:
+                        "if the backend may leave it out, make the property Optional (or give it a default); otherwise report it to the backend team",
                     occurrences: absent.count)
             }
             if let oldValues = old.members[key], let newValues = new.members[key] {
@@ -297,8 +357,11 @@ private struct ShapeComparison {
             let carriers = new.objects.filter { $0.keys.contains(key) }
             let path = carriers.first.map { $0.path.appending(key: key) }
             if isIgnored(generic: generic + [Self.step(forKey: key)], concrete: path) { continue }
-            add(.extraKey, .info, at: path, expected: "no key '\(key)'", actual: ShapeSummary.describe(new.members[key]?.kinds.keys.map { $0 } ?? []),
-                message: "'\(key)' is new", hint: "additive: nothing breaks until the app reads it; add it to the spec when it does",
+            add(
+                .extraKey, .info, at: path, expected: "no key '\(key)'",
+                actual: ShapeSummary.describe(new.members[key]?.kinds.keys.map { $0 } ?? []),
+                message: "'\(key)' is new",
+                hint: "additive: nothing breaks until the app reads it; add it to the spec when it does",
                 occurrences: carriers.count)
         }
     }
@@ -312,14 +375,20 @@ private struct ShapeComparison {
         switch (old, new) {
         case (.object(let oldObject), .object(let newObject)):
             for entry in newObject.entries {
-                if let oldValue = oldObject[entry.key] { values(oldValue, entry.value, path: path.appending(key: entry.key)) }
+                if let oldValue = oldObject[entry.key] {
+                    values(oldValue, entry.value, path: path.appending(key: entry.key))
+                }
             }
         case (.array(let oldItems), .array(let newItems)):
             if oldItems.count != newItems.count {
-                valueChanges.append(.init(path: path, old: "\(oldItems.count) element\(oldItems.count == 1 ? "" : "s")",
-                                          new: "\(newItems.count) element\(newItems.count == 1 ? "" : "s")"))
+                valueChanges.append(
+                    .init(
+                        path: path, old: "\(oldItems.count) element\(oldItems.count == 1 ? "" : "s")",
+                        new: "\(newItems.count) element\(newItems.count == 1 ? "" : "s")"))
             }
-            for index in 0..<min(oldItems.count, newItems.count) { values(oldItems[index], newItems[index], path: path.appending(index: index)) }
+            for index in 0..<min(oldItems.count, newItems.count) {
+                values(oldItems[index], newItems[index], path: path.appending(index: index))
+            }
         case (.object, _), (.array, _), (_, .object), (_, .array):
             break
         default:

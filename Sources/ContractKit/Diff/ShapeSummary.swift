@@ -78,7 +78,8 @@ final class ShapeSummary {
         }
         isKeyedCollection = ShapeSummary.looksKeyedById(objectValues.map(\.1))
         if isKeyedCollection {
-            keyedValues = ShapeSummary(objectValues.flatMap { path, object in object.entries.map { (path.appending(key: $0.key), $0.value) } })
+            keyedValues = ShapeSummary(
+                objectValues.flatMap { path, object in object.entries.map { (path.appending(key: $0.key), $0.value) } })
         }
         for key in memberOrder { members[key] = ShapeSummary(memberValues[key]!) }
     }
@@ -114,7 +115,8 @@ final class ShapeSummary {
     /// not: Foundation's default ISO 8601 strategy rejects them.
     static func dateStyle(of text: String) -> String? {
         switch DateSniffer.style(ofText: text) {
-        case .iso8601(let fraction, _): return fraction ? "ISO 8601 with fractional seconds" : "ISO 8601 without fractional seconds"
+        case .iso8601(let fraction, _):
+            return fraction ? "ISO 8601 with fractional seconds" : "ISO 8601 without fractional seconds"
         case .iso8601DateOnly: return "a date without time (yyyy-MM-dd)"
         case .iso8601NoZone: return "ISO 8601 without a time zone"
         case .rfc2822: return "an RFC 2822 / HTTP date"
@@ -124,7 +126,8 @@ final class ShapeSummary {
     }
 
     static func epochUnits(of value: Double) -> Set<EpochUnit> {
-        let from2000 = 946_684_800.0, to2100 = 4_102_444_800.0
+        let from2000 = 946_684_800.0
+        let to2100 = 4_102_444_800.0
         var units = Set<EpochUnit>()
         if value >= from2000 && value < to2100 { units.insert(.seconds) }
         if value >= from2000 * 1000 && value < to2100 * 1000 { units.insert(.milliseconds) }

@@ -24,7 +24,9 @@ package struct JSONParser: Sendable {
     package func parse(_ bytes: UnsafeRawBufferPointer, file: String = "<json>") throws(ContractError) -> JSONValue {
         let tape = try index(bytes, file: file)
         return withExtendedLifetime(tape) {
-            JSONTapeView(tape: tape, bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), byteCount: bytes.count).value(0)
+            JSONTapeView(
+                tape: tape, bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), byteCount: bytes.count
+            ).value(0)
         }
     }
 

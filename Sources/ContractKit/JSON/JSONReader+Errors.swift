@@ -44,7 +44,8 @@ extension JSONReader {
         default:
             let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
             if index + length <= count,
-                let character = String(validating: UnsafeBufferPointer(start: bytes + index, count: length), as: UTF8.self),
+                let character = String(
+                    validating: UnsafeBufferPointer(start: bytes + index, count: length), as: UTF8.self),
                 let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1
             {
                 return "'\(character)' (\(Self.scalarName(scalar.value)))"
@@ -84,7 +85,8 @@ extension JSONReader {
         case 0x00..<0x80 where !JSONByte.isWordByte(byte): return looksLikeUTF16 ? Self.utf16Hint : nil
         case 0x80...:
             if looksLikeUTF16 { return Self.utf16Hint }
-            return describeInput(at: index).hasPrefix("invalid") ? "JSON text must be UTF-8" : "strings must be in double quotes"
+            return describeInput(at: index).hasPrefix("invalid")
+                ? "JSON text must be UTF-8" : "strings must be in double quotes"
         default:
             let word = word(at: index)
             switch word {
@@ -127,7 +129,9 @@ extension JSONReader {
     func nestingTooDeep() -> ContractError {
         error(
             "nesting deeper than \(maxDepth) levels", at: offset,
-            hint: "arrays and objects may nest at most \(maxDepth) deep, far more than any API body needs; code that calls the library can raise JSONParser.maxDepth")
+            hint:
+                "arrays and objects may nest at most \(maxDepth) deep, far more than any API body needs; code that calls the library can raise JSONParser.maxDepth"
+        )
     }
 
     func expectedValue(context: ValueContext) -> ContractError {

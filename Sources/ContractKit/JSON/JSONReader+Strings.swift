@@ -33,7 +33,8 @@ extension JSONReader {
     /// Checks the escapes of a string from its first one on; returns the offset of its closing quote.
     ///
     /// Escapes are ASCII, so the raw bytes between them can be checked for UTF-8 with the escapes in place.
-    private func skipEscapes(openedAt opening: Int, firstEscape: Int, isASCII: inout Bool) throws(ContractError) -> Int {
+    private func skipEscapes(openedAt opening: Int, firstEscape: Int, isASCII: inout Bool) throws(ContractError) -> Int
+    {
         var index = firstEscape
         while true {
             guard index < count else { throw unterminatedString(openedAt: opening) }
@@ -95,13 +96,23 @@ extension JSONReader {
             let continuationCount: Int
             var secondByteRange: ClosedRange<UInt8> = 0x80...0xBF
             switch lead {
-            case 0x00...0x7F: index += 1; continue
+            case 0x00...0x7F:
+                index += 1
+                continue
             case 0xC2...0xDF: continuationCount = 1
-            case 0xE0: continuationCount = 2; secondByteRange = 0xA0...0xBF
-            case 0xED: continuationCount = 2; secondByteRange = 0x80...0x9F
+            case 0xE0:
+                continuationCount = 2
+                secondByteRange = 0xA0...0xBF
+            case 0xED:
+                continuationCount = 2
+                secondByteRange = 0x80...0x9F
             case 0xE1...0xEF: continuationCount = 2
-            case 0xF0: continuationCount = 3; secondByteRange = 0x90...0xBF
-            case 0xF4: continuationCount = 3; secondByteRange = 0x80...0x8F
+            case 0xF0:
+                continuationCount = 3
+                secondByteRange = 0x90...0xBF
+            case 0xF4:
+                continuationCount = 3
+                secondByteRange = 0x80...0x8F
             case 0xF1...0xF3: continuationCount = 3
             default: return index
             }

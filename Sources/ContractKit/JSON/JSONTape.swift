@@ -28,7 +28,9 @@ final class JSONTape: @unchecked Sendable {
         }
 
         /// The kind; the top byte only ever holds a raw value written by `init`, so it is read without a check.
-        @inline(__always) var kind: JSONTape.Kind { unsafeBitCast(UInt8(truncatingIfNeeded: head >> 56), to: JSONTape.Kind.self) }
+        @inline(__always) var kind: JSONTape.Kind {
+            unsafeBitCast(UInt8(truncatingIfNeeded: head >> 56), to: JSONTape.Kind.self)
+        }
         @inline(__always) var offset: Int { Int(truncatingIfNeeded: head & 0x00FF_FFFF_FFFF_FFFF) }
         @inline(__always) var length: Int { Int(truncatingIfNeeded: tail) }
         @inline(__always) var memberCount: Int { Int(truncatingIfNeeded: tail >> 32) }
@@ -74,7 +76,9 @@ struct JSONTapeWriter: ~Copyable {
     /// it grows; pages of a large one are resident only once written.
     init(textLength: Int) {
         capacity = max(64, min(textLength / 8, 1 << 20))
-        guard let memory = malloc(capacity * MemoryLayout<JSONTape.Entry>.stride) else { fatalError("out of memory for a JSON tape") }
+        guard let memory = malloc(capacity * MemoryLayout<JSONTape.Entry>.stride) else {
+            fatalError("out of memory for a JSON tape")
+        }
         entries = memory.bindMemory(to: JSONTape.Entry.self, capacity: capacity)
     }
 
@@ -227,7 +231,9 @@ struct JSONTapeView {
     /// The string at `node`, decoded.
     func string(_ node: Int) -> String {
         let entry = entries[node]
-        if entry.kind == .escapedString { return JSONTapeView.decodeEscapes(UnsafeBufferPointer(start: bytes + entry.offset, count: entry.length)) }
+        if entry.kind == .escapedString {
+            return JSONTapeView.decodeEscapes(UnsafeBufferPointer(start: bytes + entry.offset, count: entry.length))
+        }
         return JSONTapeView.makeString(bytes + entry.offset, entry.length)
     }
 
@@ -386,11 +392,21 @@ struct JSONMaterializer: ~Copyable {
             let entry = view.entries[index]
             var value: JSONValue
             switch index == skipping ? .null : entry.kind {
-            case .null: value = .null; index = view.next(after: index)
-            case .false: value = .bool(false); index += 1
-            case .true: value = .bool(true); index += 1
-            case .integer, .fraction: value = .number(JSONNumber(literal: view.numberLiteral(index))); index += 1
-            case .string, .escapedString: value = .string(view.string(index)); index += 1
+            case .null:
+                value = .null
+                index = view.next(after: index)
+            case .false:
+                value = .bool(false)
+                index += 1
+            case .true:
+                value = .bool(true)
+                index += 1
+            case .integer, .fraction:
+                value = .number(JSONNumber(literal: view.numberLiteral(index)))
+                index += 1
+            case .string, .escapedString:
+                value = .string(view.string(index))
+                index += 1
             case .array, .object:
                 let isObject = entry.kind == .object
                 if entry.memberCount == 0 {
@@ -398,7 +414,11 @@ struct JSONMaterializer: ~Copyable {
                     index += 1
                 } else {
                     var open = Open(isObject: isObject, end: entry.end, items: [], entries: [], key: key)
-                    if isObject { open.entries.reserveCapacity(entry.memberCount) } else { open.items.reserveCapacity(entry.memberCount) }
+                    if isObject {
+                        open.entries.reserveCapacity(entry.memberCount)
+                    } else {
+                        open.items.reserveCapacity(entry.memberCount)
+                    }
                     stack.append(open)
                     index += 1
                     if isObject {
@@ -437,9 +457,13 @@ struct JSONMaterializer: ~Copyable {
         var first: UInt64 = 0
         var second: UInt64 = 0
         let source = view.bytes + entry.offset
-        withUnsafeMutableBytes(of: &first) { $0.copyMemory(from: UnsafeRawBufferPointer(start: source, count: min(8, entry.length))) }
+        withUnsafeMutableBytes(of: &first) {
+            $0.copyMemory(from: UnsafeRawBufferPointer(start: source, count: min(8, entry.length)))
+        }
         if entry.length > 8 {
-            withUnsafeMutableBytes(of: &second) { $0.copyMemory(from: UnsafeRawBufferPointer(start: source + 8, count: entry.length - 8)) }
+            withUnsafeMutableBytes(of: &second) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(start: source + 8, count: entry.length - 8))
+            }
         }
         let slot = Int(truncatingIfNeeded: (first &* 0x9E37_79B9_7F4A_7C15 ^ second &+ UInt64(entry.length)) >> 58)
         // A small document's keys are few: the table pays off only once keys repeat.
@@ -488,8 +512,10 @@ package struct JSONDocument: @unchecked Sendable {
                 try body(JSONTapeView(tape: tape, bytes: buffer.baseAddress!, byteCount: buffer.count))
             }
         case .mapped(let file):
-            return try body(JSONTapeView(
-                tape: tape, bytes: file.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), byteCount: file.bytes.count))
+            return try body(
+                JSONTapeView(
+                    tape: tape, bytes: file.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    byteCount: file.bytes.count))
         }
     }
 

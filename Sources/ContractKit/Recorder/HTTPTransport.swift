@@ -55,7 +55,9 @@ package struct TransportResponse: Sendable {
     package var redirects: [(status: Int, url: URL)]
 
     /// Creates a response.
-    package init(status: Int, headers: [Recording.Header], body: Data, url: URL?, redirects: [(status: Int, url: URL)] = []) {
+    package init(
+        status: Int, headers: [Recording.Header], body: Data, url: URL?, redirects: [(status: Int, url: URL)] = []
+    ) {
         self.status = status
         self.headers = headers
         self.body = body

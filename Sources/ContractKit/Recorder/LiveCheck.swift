@@ -21,7 +21,8 @@ package struct LiveCheck: Sendable {
 
     /// Records then verifies `endpoints`; the report keeps their order.
     package func run(
-        _ endpoints: [Endpoint], failOn: Severity = .breaking, progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }
+        _ endpoints: [Endpoint], failOn: Severity = .breaking,
+        progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }
     ) async -> (recording: RecordRun, report: VerificationReport) {
         let run = await recorder.record(endpoints, progress: progress)
         let recorded = run.results.filter { $0.failure == nil }.map(\.endpoint)

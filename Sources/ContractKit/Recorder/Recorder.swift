@@ -69,13 +69,19 @@ package struct Recorder: Sendable {
     }
 
     /// Records endpoints, at most ``Options/concurrency`` at a time; results come back in the order given.
-    package func record(_ endpoints: [Endpoint], progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async -> RecordRun {
-        let results = await endpoints.mapConcurrently(atMost: options.concurrency) { await self.record($0, progress: progress) }
+    package func record(_ endpoints: [Endpoint], progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async
+        -> RecordRun
+    {
+        let results = await endpoints.mapConcurrently(atMost: options.concurrency) {
+            await self.record($0, progress: progress)
+        }
         return RecordRun(results: results, recordingsDirectory: options.recordingsDirectory)
     }
 
     /// Records one endpoint. Never throws: every problem is a ``RecordOutcome/failed(_:)``.
-    package func record(_ endpoint: Endpoint, progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async -> EndpointRecording {
+    package func record(_ endpoint: Endpoint, progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async
+        -> EndpointRecording
+    {
         let path = recordingPath(for: endpoint)
         let clock = ContinuousClock()
         let started = clock.now
@@ -92,7 +98,9 @@ package struct Recorder: Sendable {
             prepared = try RequestBuilder(baseURL: options.baseURL, environment: options.environment).prepare(endpoint)
         } catch {
             let location = error.location.map { "\($0): " } ?? ""
-            return finish(.failed(RecordFailure(reason: location + error.message, hint: error.hint, attempts: 0)), request: fallbackSummary)
+            return finish(
+                .failed(RecordFailure(reason: location + error.message, hint: error.hint, attempts: 0)),
+                request: fallbackSummary)
         }
         progress(.started(endpoint: endpoint.id, request: prepared.summary))
         let outcome = await exchange(endpoint, prepared, path: path, progress: progress)
@@ -117,26 +125,32 @@ package struct Recorder: Sendable {
             do {
                 let response = try await transport.send(request)
                 let durationMs = Int(((clock.now - sent).inSeconds * 1000).rounded())
-                let unexpectedFailure = RetryPolicy.isRetryable(status: response.status) && !endpoint.expect.status.accepts(response.status)
+                let unexpectedFailure =
+                    RetryPolicy.isRetryable(status: response.status) && !endpoint.expect.status.accepts(response.status)
                 guard unexpectedFailure else {
-                    return write(response, durationMs: durationMs, endpoint: endpoint, prepared: prepared, path: path, attempts: attempt)
+                    return write(
+                        response, durationMs: durationMs, endpoint: endpoint, prepared: prepared, path: path,
+                        attempts: attempt)
                 }
-                reason = redactor.scrub("the server answered \(Recorder.statusText(response.status))\(Recorder.excerpt(of: response))")
+                reason = redactor.scrub(
+                    "the server answered \(Recorder.statusText(response.status))\(Recorder.excerpt(of: response))")
                 retryAfter = response.header("Retry-After")
                 guard attempt < attempts else {
-                    return .failed(RecordFailure(
-                        reason: reason + Recorder.attemptsText(attempt),
-                        hint: response.status == 429
-                            ? "the server is rate limiting: lower \(SettingNames.current[.concurrency]), or allow more \(SettingNames.current[.retries])"
-                            : "the backend is failing this request; if this status is intended, add it to 'expect.status'",
-                        attempts: attempt))
+                    return .failed(
+                        RecordFailure(
+                            reason: reason + Recorder.attemptsText(attempt),
+                            hint: response.status == 429
+                                ? "the server is rate limiting: lower \(SettingNames.current[.concurrency]), or allow more \(SettingNames.current[.retries])"
+                                : "the backend is failing this request; if this status is intended, add it to 'expect.status'",
+                            attempts: attempt))
                 }
             } catch {
                 reason = redactor.scrub(error.message)
                 guard error.isRetryable, attempt < attempts else {
-                    return .failed(RecordFailure(
-                        reason: reason + (error.isRetryable ? Recorder.attemptsText(attempt) : ""),
-                        hint: Recorder.hint(for: error.code), attempts: attempt))
+                    return .failed(
+                        RecordFailure(
+                            reason: reason + (error.isRetryable ? Recorder.attemptsText(attempt) : ""),
+                            hint: Recorder.hint(for: error.code), attempts: attempt))
                 }
             }
             let delay = options.retry.delay(afterAttempt: attempt, retryAfter: retryAfter)
@@ -152,13 +166,17 @@ package struct Recorder: Sendable {
 
     /// Builds the recording, redacted, and writes it unless the file already says the same.
     private func write(
-        _ response: TransportResponse, durationMs: Int, endpoint: Endpoint, prepared: PreparedRequest, path: String, attempts: Int
+        _ response: TransportResponse, durationMs: Int, endpoint: Endpoint, prepared: PreparedRequest, path: String,
+        attempts: Int
     ) -> RecordOutcome {
         // Tokens a server puts in the URLs it redirects to are secrets too, wherever else they show up.
         let visited = response.redirects.map(\.url.absoluteString) + [response.url?.absoluteString].compactMap { $0 }
         let redactor = prepared.redactor.adding(secrets: visited.flatMap(Redactor.sensitiveQueryValues(in:)))
-        let body = Recording.Body(received: response.body, contentType: response.header("Content-Type")).map(redactor.redactBody)
-        let redirects = response.redirects.map { Recording.Redirect(status: $0.status, url: redactor.redactURL($0.url.absoluteString)) }
+        let body = Recording.Body(received: response.body, contentType: response.header("Content-Type")).map(
+            redactor.redactBody)
+        let redirects = response.redirects.map {
+            Recording.Redirect(status: $0.status, url: redactor.redactURL($0.url.absoluteString))
+        }
         let recording = Recording(
             endpoint: endpoint.id, recordedAt: Recorder.timestamp(Date()), request: prepared.shown,
             response: Recording.Response(
@@ -168,7 +186,9 @@ package struct Recorder: Sendable {
                 redirects: redirects))
         do {
             let changed = try recording.write(to: path)
-            return changed ? .written(status: response.status, durationMs: durationMs) : .unchanged(status: response.status, durationMs: durationMs)
+            return changed
+                ? .written(status: response.status, durationMs: durationMs)
+                : .unchanged(status: response.status, durationMs: durationMs)
         } catch {
             return .failed(RecordFailure(reason: redactor.scrub(error.message), hint: error.hint, attempts: attempts))
         }
@@ -184,7 +204,8 @@ package struct Recorder: Sendable {
     /// `: "upstream timed out"` from a short text body, so the reason says what the server said.
     private static func excerpt(of response: TransportResponse) -> String {
         guard let text = String(data: response.body.prefix(400), encoding: .utf8) else { return "" }
-        let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+            separator: " ")
         guard !line.isEmpty else { return "" }
         return ": \"\(line.count > 120 ? line.prefix(120) + "…" : line)\""
     }
@@ -195,12 +216,15 @@ package struct Recorder: Sendable {
 
     private static func hint(for code: TransportError.Code) -> String? {
         switch code {
-        case .connectionRefused: return "check that the server is running and that \(SettingNames.current[.baseURL]) is right"
+        case .connectionRefused:
+            return "check that the server is running and that \(SettingNames.current[.baseURL]) is right"
         case .timedOut: return "the server is slow or stuck; raise \(SettingNames.current[.timeout]) if it is just slow"
-        case .connectionLost: return "the server or a proxy dropped the connection mid-response; look at the server's logs"
+        case .connectionLost:
+            return "the server or a proxy dropped the connection mid-response; look at the server's logs"
         case .hostNotFound: return "check the host name in the base URL and the machine's DNS"
         case .bodyTooLarge: return "if the body really is that big, raise \(SettingNames.current[.maxBodyBytes])"
-        case .tooManyRedirects: return "the redirects loop, or go on longer than the limit; check the server's redirects"
+        case .tooManyRedirects:
+            return "the redirects loop, or go on longer than the limit; check the server's redirects"
         case .secureConnectionFailed: return "check the server's certificate and the machine's trust store"
         default: return nil
         }
@@ -246,7 +270,8 @@ package struct EndpointRecording: Sendable {
         return Finding(
             endpoint: endpoint.id, kind: .requestFailed, severity: .breaking, path: nil,
             expected: "a response to \(request)", actual: failure.reason,
-            message: "the request failed: \(failure.reason)", hint: failure.hint, specLocation: endpoint.request.location)
+            message: "the request failed: \(failure.reason)", hint: failure.hint,
+            specLocation: endpoint.request.location)
     }
 }
 

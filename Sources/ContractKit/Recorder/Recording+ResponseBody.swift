@@ -10,7 +10,8 @@ extension Recording.Body {
         guard !data.isEmpty else { return nil }
         let bytes = [UInt8](data)
         let essence = contentType.map(MediaType.essence(of:))
-        let saysJSON = essence.map { $0 == "application/json" || $0.hasSuffix("+json") || $0.hasSuffix("/json") } ?? true
+        let saysJSON =
+            essence.map { $0 == "application/json" || $0.hasSuffix("+json") || $0.hasSuffix("/json") } ?? true
         if saysJSON || Recording.Body.startsLikeJSON(bytes), let value = try? JSONParser().parse(bytes) {
             self = .json(value)
         } else if !bytes.contains(0), let text = String(bytes: bytes, encoding: .utf8) {

@@ -36,7 +36,8 @@ package struct RequestBuilder: Sendable {
     /// Checks that `text` is an absolute `http` or `https` URL the recorder can append paths to.
     package static func validateBaseURL(_ text: String) throws(ContractError) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else {
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else {
             throw ContractError(
                 .invalidBaseURL, "the base URL '\(Redactor(secrets: []).redactURL(text))' is not an http or https URL",
                 hint: "give the server's root, such as https://staging.example.com or http://127.0.0.1:8080")
@@ -71,7 +72,8 @@ package struct RequestBuilder: Sendable {
         while base.hasSuffix("/") { base.removeLast() }
 
         // The path, with `{param}` placeholders filled.
-        var sentPath = "", shownPath = ""
+        var sentPath = ""
+        var shownPath = ""
         var rest = Substring(spec.path.hasPrefix("/") ? spec.path : "/" + spec.path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             let literal = PercentEncoding.literalPathText(String(rest[..<open]))
@@ -99,7 +101,9 @@ package struct RequestBuilder: Sendable {
             let name = PercentEncoding.queryComponent(parameter.name)
             let part = try render(parameter.value, encode: PercentEncoding.queryComponent)
             sentQuery.append("\(name)=\(part.sent)")
-            shownQuery.append("\(name)=\(Redactor.isSensitiveQueryParameter(parameter.name) ? SecretRedaction.placeholder : part.shown)")
+            shownQuery.append(
+                "\(name)=\(Redactor.isSensitiveQueryParameter(parameter.name) ? SecretRedaction.placeholder : part.shown)"
+            )
             secrets += part.secrets
         }
 
@@ -125,8 +129,10 @@ package struct RequestBuilder: Sendable {
             let part = try render(header.value, encode: { $0 })
             secrets += part.secrets
             sentHeaders.append(Recording.Header(name: header.name, value: part.sent))
-            shownHeaders.append(Recording.Header(
-                name: header.name, value: Redactor.isSensitiveHeader(header.name) ? SecretRedaction.placeholder : part.shown))
+            shownHeaders.append(
+                Recording.Header(
+                    name: header.name,
+                    value: Redactor.isSensitiveHeader(header.name) ? SecretRedaction.placeholder : part.shown))
         }
 
         // The JSON body, with `${NAME}` in its strings.
@@ -162,7 +168,8 @@ package struct RequestBuilder: Sendable {
         _ template: Template, encode: (String) -> String
     ) throws(ContractError) -> (sent: String, shown: String, secrets: [String]) {
         let resolved = try template.resolve(in: environment)
-        var sent = "", shown = ""
+        var sent = ""
+        var shown = ""
         for part in template.parts {
             switch part {
             case .literal(let text):
@@ -177,7 +184,9 @@ package struct RequestBuilder: Sendable {
     }
 
     /// The body with `${NAME}` references in its strings resolved (to send) and redacted (to show).
-    private func fill(_ value: JSONValue) throws(ContractError) -> (sent: JSONValue, shown: JSONValue, secrets: [String]) {
+    private func fill(_ value: JSONValue) throws(ContractError) -> (
+        sent: JSONValue, shown: JSONValue, secrets: [String]
+    ) {
         switch value {
         case .string(let text):
             // A string that is not a well-formed template is sent as written.
@@ -185,7 +194,9 @@ package struct RequestBuilder: Sendable {
             let part = try render(template, encode: { $0 })
             return (.string(part.sent), .string(part.shown), part.secrets)
         case .array(let items):
-            var sent: [JSONValue] = [], shown: [JSONValue] = [], secrets: [String] = []
+            var sent: [JSONValue] = []
+            var shown: [JSONValue] = []
+            var secrets: [String] = []
             for item in items {
                 let filled = try fill(item)
                 sent.append(filled.sent)
@@ -194,7 +205,9 @@ package struct RequestBuilder: Sendable {
             }
             return (.array(sent), .array(shown), secrets)
         case .object(let object):
-            var sent = JSONObject(), shown = JSONObject(), secrets: [String] = []
+            var sent = JSONObject()
+            var shown = JSONObject()
+            var secrets: [String] = []
             for entry in object.entries {
                 let filled = try fill(entry.value)
                 sent.entries.append(.init(key: entry.key, value: filled.sent))

@@ -33,9 +33,15 @@ package enum ResponseHeaderFilter {
     package static func kept(_ headers: [Recording.Header], redactor: Redactor) -> [Recording.Header] {
         headers
             .filter { !isVolatile($0.name) }
-            .map { Recording.Header(name: canonicalName($0.name), value: redactor.redactHeader(name: $0.name, value: $0.value)) }
+            .map {
+                Recording.Header(
+                    name: canonicalName($0.name), value: redactor.redactHeader(name: $0.name, value: $0.value))
+            }
             .enumerated()
-            .sorted { $0.element.name.lowercased() != $1.element.name.lowercased() ? $0.element.name.lowercased() < $1.element.name.lowercased() : $0.offset < $1.offset }
+            .sorted {
+                $0.element.name.lowercased() != $1.element.name.lowercased()
+                    ? $0.element.name.lowercased() < $1.element.name.lowercased() : $0.offset < $1.offset
+            }
             .map(\.element)
     }
 

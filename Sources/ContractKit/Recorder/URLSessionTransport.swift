@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -46,7 +47,8 @@ package final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         let exchange = Exchange(request: request)
         delegate.register(exchange, for: task)
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>) in
                 exchange.wait(with: continuation)
                 let timeout = request.timeout
                 DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak task] in
@@ -109,7 +111,8 @@ private final class Exchange: @unchecked Sendable {
             return false
         }
         if response.expectedContentLength > Int64(request.maxBodyBytes) {
-            return !finishLocked(.failure(Exchange.tooLarge(request.maxBodyBytes, announced: response.expectedContentLength)))
+            return !finishLocked(
+                .failure(Exchange.tooLarge(request.maxBodyBytes, announced: response.expectedContentLength)))
         }
         self.response = response
         body = Data()
@@ -141,7 +144,8 @@ private final class Exchange: @unchecked Sendable {
         }
         if let url { redirects.append((status, url)) }
         guard redirects.count <= request.maxRedirects else {
-            let error = TransportError(.tooManyRedirects, "more than \(request.maxRedirects) redirects (a redirect loop?)")
+            let error = TransportError(
+                .tooManyRedirects, "more than \(request.maxRedirects) redirects (a redirect loop?)")
             return !finishLocked(.failure(error))
         }
         lock.unlock()
@@ -160,8 +164,9 @@ private final class Exchange: @unchecked Sendable {
             result = .failure(Exchange.transportError(error, request: request))
         } else if let response {
             let headers = response.allHeaderFields.map { Recording.Header(name: "\($0.key)", value: "\($0.value)") }
-            result = .success(TransportResponse(
-                status: response.statusCode, headers: headers, body: body, url: response.url, redirects: redirects))
+            result = .success(
+                TransportResponse(
+                    status: response.statusCode, headers: headers, body: body, url: response.url, redirects: redirects))
         } else {
             result = .failure(TransportError(.badResponse, "the server closed the connection without answering"))
         }
@@ -182,7 +187,8 @@ private final class Exchange: @unchecked Sendable {
     private static func tooLarge(_ limit: Int, announced: Int64?) -> TransportError {
         let size = announced.map { " (\(ByteCount.text(Int($0))) announced)" } ?? ""
         return TransportError(
-            .bodyTooLarge, "the response body is larger than the \(ByteCount.text(limit)) limit\(size); reading stopped there")
+            .bodyTooLarge,
+            "the response body is larger than the \(ByteCount.text(limit)) limit\(size); reading stopped there")
     }
 
     /// A URLSession error as a message without the URL (Foundation's own descriptions may quote it).
@@ -201,13 +207,18 @@ private final class Exchange: @unchecked Sendable {
         case .cannotFindHost, .dnsLookupFailed:
             return TransportError(.hostNotFound, "the host name '\(request.url.host ?? "")' does not resolve")
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
-             .clientCertificateRequired:
-            return TransportError(.secureConnectionFailed, "TLS with \(host) failed (URLError \(urlError.code.rawValue))")
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
+            .clientCertificateRequired:
+            return TransportError(
+                .secureConnectionFailed, "TLS with \(host) failed (URLError \(urlError.code.rawValue))")
         case .httpTooManyRedirects, .redirectToNonExistentLocation:
-            return TransportError(.tooManyRedirects, "the redirects from \(host) do not end (URLError \(urlError.code.rawValue))")
+            return TransportError(
+                .tooManyRedirects, "the redirects from \(host) do not end (URLError \(urlError.code.rawValue))")
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
-            return TransportError(.badResponse, "\(host) sent a response that is not valid HTTP or cannot be decoded (URLError \(urlError.code.rawValue))")
+            return TransportError(
+                .badResponse,
+                "\(host) sent a response that is not valid HTTP or cannot be decoded (URLError \(urlError.code.rawValue))"
+            )
         case .notConnectedToInternet:
             return TransportError(.other, "no network connection")
         case .cancelled:
@@ -285,7 +296,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     private static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
+        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
+            && a.port == b.port
     }
 }
 

@@ -57,7 +57,9 @@ extension Recording {
         var error = syntaxError
         error.code = .invalidRecording
         error.message = "the recording is not valid JSON: " + error.message
-        if error.hint == nil { error.hint = "re-record it with `\(RunnerName.current) record`, or fix the JSON by hand" }
+        if error.hint == nil {
+            error.hint = "re-record it with `\(RunnerName.current) record`, or fix the JSON by hand"
+        }
         return error
     }
 
@@ -89,23 +91,38 @@ extension Recording {
             }
             return ContractError(
                 .invalidRecording, message, at: location ?? SourceLocation(file: file, line: 1, column: 1),
-                hint: hint ?? "a recording needs at least format, endpoint, request.method, request.url and response.status; see docs/Recording.md")
+                hint: hint
+                    ?? "a recording needs at least format, endpoint, request.method, request.url and response.status; see docs/Recording.md"
+            )
         }
         guard json.isObject else { throw invalid("a recording is a JSON object, found \(json.kindDescription)") }
         let root = json
-        guard let format = root["format"]?.stringValue else { throw invalid("missing 'format' (\"\(Recording.formatID)\")", at: ["format"]) }
+        guard let format = root["format"]?.stringValue else {
+            throw invalid("missing 'format' (\"\(Recording.formatID)\")", at: ["format"])
+        }
         guard format == Recording.formatID else {
             throw invalid("unsupported format '\(format)'; this version reads \(Recording.formatID)", at: ["format"])
         }
         guard let endpoint = root["endpoint"]?.stringValue else {
             throw invalid("missing 'endpoint' (such as \"users/list-users\")", at: ["endpoint"])
         }
-        guard let request = root["request"], request.isObject else { throw invalid("missing 'request' object", at: ["request"]) }
-        guard let method = request["method"]?.stringValue else { throw invalid("missing 'request.method'", at: ["request", "method"]) }
-        guard let url = request["url"]?.stringValue else { throw invalid("missing 'request.url'", at: ["request", "url"]) }
-        guard let response = root["response"], response.isObject else { throw invalid("missing 'response' object", at: ["response"]) }
-        guard let statusNumber = response["status"]?.numberValue, let status = statusNumber.int64Value, (100...599).contains(status) else {
-            throw invalid("missing or invalid 'response.status' (a number from 100 to 599)", at: ["response", "status"])
+        guard let request = root["request"], request.isObject else {
+            throw invalid("missing 'request' object", at: ["request"])
+        }
+        guard let method = request["method"]?.stringValue else {
+            throw invalid("missing 'request.method'", at: ["request", "method"])
+        }
+        guard let url = request["url"]?.stringValue else {
+            throw invalid("missing 'request.url'", at: ["request", "url"])
+        }
+        guard let response = root["response"], response.isObject else {
+            throw invalid("missing 'response' object", at: ["response"])
+        }
+        guard let statusNumber = response["status"]?.numberValue, let status = statusNumber.int64Value,
+            (100...599).contains(status)
+        else {
+            throw invalid(
+                "missing or invalid 'response.status' (a number from 100 to 599)", at: ["response", "status"])
         }
         func headers(_ value: Fields?, _ keys: [String]) throws(ContractError) -> [Header] {
             guard let value else { return [] }
@@ -120,12 +137,16 @@ extension Recording {
                 } else if let items = entry.value.items {
                     for item in items {
                         guard let text = item.stringValue else {
-                            throw invalid("header '\(entry.key)' in '\(keys.joined(separator: "."))' must be text", at: keys + [entry.key])
+                            throw invalid(
+                                "header '\(entry.key)' in '\(keys.joined(separator: "."))' must be text",
+                                at: keys + [entry.key])
                         }
                         result.append(Header(name: entry.key, value: text))
                     }
                 } else {
-                    throw invalid("header '\(entry.key)' in '\(keys.joined(separator: "."))' must be text", at: keys + [entry.key])
+                    throw invalid(
+                        "header '\(entry.key)' in '\(keys.joined(separator: "."))' must be text", at: keys + [entry.key]
+                    )
                 }
             }
             return result
@@ -137,20 +158,28 @@ extension Recording {
                 throw invalid(
                     "'\(name)' has both '\(field.key)' and '\(fields[1].key)'; use one of body, bodyText or bodyBase64",
                     at: [name, fields[1].key],
-                    hint: "body holds a JSON body, bodyText any other text, bodyBase64 binary data; keep the one the response really had")
+                    hint:
+                        "body holds a JSON body, bodyText any other text, bodyBase64 binary data; keep the one the response really had"
+                )
             }
             switch field.key {
             case "body":
                 return .json(field.value.tree)
             case "bodyText":
-                guard let string = field.value.stringValue else { throw invalid("'\(name).bodyText' must be a string", at: [name, field.key]) }
+                guard let string = field.value.stringValue else {
+                    throw invalid("'\(name).bodyText' must be a string", at: [name, field.key])
+                }
                 return .text(string)
             default:
-                guard let string = field.value.stringValue else { throw invalid("'\(name).bodyBase64' must be a string", at: [name, field.key]) }
+                guard let string = field.value.stringValue else {
+                    throw invalid("'\(name).bodyBase64' must be a string", at: [name, field.key])
+                }
                 guard Data(base64Encoded: string) != nil else {
                     throw invalid(
-                        "'\(name).bodyBase64' is not valid base64: \(Recording.base64Problem(in: string))", at: [name, field.key],
-                        hint: "bodyBase64 holds the body's bytes in standard base64 (A-Z, a-z, 0-9, + and /, padded with =, on one line); "
+                        "'\(name).bodyBase64' is not valid base64: \(Recording.base64Problem(in: string))",
+                        at: [name, field.key],
+                        hint:
+                            "bodyBase64 holds the body's bytes in standard base64 (A-Z, a-z, 0-9, + and /, padded with =, on one line); "
                             + "re-record it with `\(RunnerName.current) record`, or put a text body in bodyText")
                 }
                 return .base64(string)
@@ -160,29 +189,35 @@ extension Recording {
         if let number = response["durationMs"]?.numberValue { duration = Int(number.doubleValue.rounded()) }
         var finalURL: String?
         if let value = response["url"] {
-            guard let text = value.stringValue else { throw invalid("'response.url' must be a string", at: ["response", "url"]) }
+            guard let text = value.stringValue else {
+                throw invalid("'response.url' must be a string", at: ["response", "url"])
+            }
             finalURL = text
         }
         var redirects: [Redirect] = []
         if let value = response["redirects"] {
             guard let items = value.items else {
-                throw invalid("'response.redirects' must be an array of { status, url }", at: ["response", "redirects"])
+                throw invalid(
+                    "'response.redirects' must be an array of { status, url }", at: ["response", "redirects"])
             }
             for item in items {
                 guard let status = item["status"]?.numberValue?.int64Value, let hopURL = item["url"]?.stringValue else {
                     throw invalid(
-                        "each of 'response.redirects' must be an object { \"status\": 301, \"url\": \"...\" }", at: ["response", "redirects"])
+                        "each of 'response.redirects' must be an object { \"status\": 301, \"url\": \"...\" }",
+                        at: ["response", "redirects"])
                 }
                 redirects.append(Redirect(status: Int(status), url: hopURL))
             }
         }
         self.init(
             endpoint: endpoint, recordedAt: root["recordedAt"]?.stringValue,
-            request: Request(method: method, url: url, headers: try headers(request["headers"], ["request", "headers"]),
-                             body: try body(request, "request")),
-            response: Response(status: Int(status), headers: try headers(response["headers"], ["response", "headers"]),
-                               durationMs: duration, body: try body(response, "response"),
-                               url: finalURL, redirects: redirects))
+            request: Request(
+                method: method, url: url, headers: try headers(request["headers"], ["request", "headers"]),
+                body: try body(request, "request")),
+            response: Response(
+                status: Int(status), headers: try headers(response["headers"], ["response", "headers"]),
+                durationMs: duration, body: try body(response, "response"),
+                url: finalURL, redirects: redirects))
     }
 
     /// The members that can hold a body; a request or response has at most one of them.
@@ -200,7 +235,8 @@ extension Recording {
             case "=":
                 padding += 1
             case "-", "_":
-                return "'\(scalar)' at character \(position) is base64url, not base64; write it with '+' and '/' instead of '-' and '_'"
+                return
+                    "'\(scalar)' at character \(position) is base64url, not base64; write it with '+' and '/' instead of '-' and '_'"
             case "\n", "\r", " ", "\t":
                 return "a line break or space at character \(position); write the base64 text on one line"
             default:
@@ -221,7 +257,9 @@ extension Recording {
     /// rare, so reading a recording need not keep its bytes for them.
     static func fieldLocator(inFileAt path: String) -> (_ keys: [String]) -> SourceLocation? {
         { keys in
-            guard let text = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
+            guard let text = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+                return nil
+            }
             return fieldLocator(in: text, file: path)(keys)
         }
     }
@@ -232,8 +270,10 @@ extension Recording {
         guard let base = bytes.baseAddress else { return nil }
         // The locator does not expect a byte-order mark; the line and column count from after it either way.
         let skipped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        guard let range = JSONValueLocator.range(of: keys, in: UnsafeRawBufferPointer(rebasing: bytes[skipped...])) else { return nil }
-        let reader = JSONReader(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, file: file, maxDepth: 0)
+        guard let range = JSONValueLocator.range(of: keys, in: UnsafeRawBufferPointer(rebasing: bytes[skipped...]))
+        else { return nil }
+        let reader = JSONReader(
+            bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, file: file, maxDepth: 0)
         return reader.location(at: skipped + range.lowerBound)
     }
 
@@ -265,7 +305,9 @@ extension Recording {
         var request = JSONObject([
             "method": .string(self.request.method), "url": .string(self.request.url),
         ])
-        if !self.request.headers.isEmpty { request.entries.append(.init(key: "headers", value: headers(self.request.headers))) }
+        if !self.request.headers.isEmpty {
+            request.entries.append(.init(key: "headers", value: headers(self.request.headers)))
+        }
         add(self.request.body, to: &request)
         var response = JSONObject(["status": .number(JSONNumber(self.response.status))])
         if let url = self.response.url { response.entries.append(.init(key: "url", value: .string(url))) }
@@ -275,8 +317,12 @@ extension Recording {
             }
             response.entries.append(.init(key: "redirects", value: .array(hops)))
         }
-        if !self.response.headers.isEmpty { response.entries.append(.init(key: "headers", value: headers(self.response.headers))) }
-        if let duration = self.response.durationMs { response.entries.append(.init(key: "durationMs", value: .number(JSONNumber(duration)))) }
+        if !self.response.headers.isEmpty {
+            response.entries.append(.init(key: "headers", value: headers(self.response.headers)))
+        }
+        if let duration = self.response.durationMs {
+            response.entries.append(.init(key: "durationMs", value: .number(JSONNumber(duration))))
+        }
         add(self.response.body, to: &response)
         var root = JSONObject(["format": .string(Recording.formatID), "endpoint": .string(endpoint)])
         if let recordedAt { root.entries.append(.init(key: "recordedAt", value: .string(recordedAt))) }
@@ -297,16 +343,19 @@ extension Recording {
     @discardableResult
     package func write(to path: String) throws(ContractError) -> Bool {
         if FileManager.default.fileExists(atPath: path), let existing = try? Recording.read(from: path),
-           existing.isSemanticallyEqual(to: self) {
+            existing.isSemanticallyEqual(to: self)
+        {
             return false
         }
         let url = URL(fileURLWithPath: path)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try encoded().write(to: url, options: .atomic)
         } catch {
-            throw ContractError(.io, "cannot write '\(path)': \(error.localizedDescription)",
-                                hint: "check that the folder is writable and the disk is not full")
+            throw ContractError(
+                .io, "cannot write '\(path)': \(error.localizedDescription)",
+                hint: "check that the folder is writable and the disk is not full")
         }
         return true
     }

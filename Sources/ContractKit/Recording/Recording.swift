@@ -135,7 +135,8 @@ package struct Recording: Sendable, Hashable {
     /// True when the two differ at most in when they were recorded and how long the request took, so a re-record
     /// that changes nothing else leaves the file alone.
     package func isSemanticallyEqual(to other: Recording) -> Bool {
-        var left = self, right = other
+        var left = self
+        var right = other
         left.recordedAt = nil
         right.recordedAt = nil
         left.response.durationMs = nil

@@ -46,7 +46,9 @@ package struct RedactionPath: Sendable, Hashable, CustomStringConvertible {
                     steps.append(.anyChild)
                 } else if let index = Int(inside), index >= 0 {
                     steps.append(.index(index))
-                } else if inside.count >= 2, let quote = inside.first, quote == "\"" || quote == "'", inside.last == quote {
+                } else if inside.count >= 2, let quote = inside.first, quote == "\"" || quote == "'",
+                    inside.last == quote
+                {
                     steps.append(.key(String(inside.dropFirst().dropLast())))
                 } else {
                     throw invalid("'[\(inside)]' is neither an index, '*' nor a quoted key")
@@ -83,7 +85,9 @@ package struct RedactionPath: Sendable, Hashable, CustomStringConvertible {
             apply(rest, to: &items[position], replacement: replacement)
             value = .array(items)
         case (.anyChild, .object(var object)):
-            for index in object.entries.indices { apply(rest, to: &object.entries[index].value, replacement: replacement) }
+            for index in object.entries.indices {
+                apply(rest, to: &object.entries[index].value, replacement: replacement)
+            }
             value = .object(object)
         case (.anyChild, .array(var items)):
             for index in items.indices { apply(rest, to: &items[index], replacement: replacement) }

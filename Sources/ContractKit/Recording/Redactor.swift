@@ -23,8 +23,11 @@ package struct Redactor: Sendable {
     package init(secrets: [String], bodyPaths: [RedactionPath] = []) {
         let kept = Set(secrets.filter { !$0.isEmpty })
         self.secrets = kept
-        let spellings = kept.filter { $0.count >= Redactor.minimumSearchedLength }.flatMap(PercentEncoding.spellings(of:))
-        self.searched = Array(Set(spellings)).sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1 }
+        let spellings = kept.filter { $0.count >= Redactor.minimumSearchedLength }.flatMap(
+            PercentEncoding.spellings(of:))
+        self.searched = Array(Set(spellings)).sorted {
+            $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
+        }
         self.bodyPaths = bodyPaths
     }
 
@@ -56,7 +59,9 @@ package struct Redactor: Sendable {
             var changed = false
             output.reserveCapacity(result.count)
             while index < result.count {
-                if result[index] == first, index + needle.count <= result.count, result[index..<index + needle.count].elementsEqual(needle) {
+                if result[index] == first, index + needle.count <= result.count,
+                    result[index..<index + needle.count].elementsEqual(needle)
+                {
                     output.append(contentsOf: placeholder)
                     index += needle.count
                     changed = true
@@ -74,7 +79,8 @@ package struct Redactor: Sendable {
 
     /// A header's value as it may be written down: the placeholder for a credential header, otherwise scrubbed.
     package func redactHeader(name: String, value: String) -> String {
-        Redactor.isSensitiveHeader(name) || SecretRedaction.looksLikeCredential(value) ? SecretRedaction.placeholder : scrub(value)
+        Redactor.isSensitiveHeader(name) || SecretRedaction.looksLikeCredential(value)
+            ? SecretRedaction.placeholder : scrub(value)
     }
 
     /// A URL as it may be written down: a password in the user info and token-like query values replaced,
@@ -90,7 +96,8 @@ package struct Redactor: Sendable {
         return query.split(separator: "&").compactMap { pair -> String? in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 else { return nil }
-            let name = parts[0], value = parts[1]
+            let name = parts[0]
+            let value = parts[1]
             guard isSensitiveQueryParameter(name.removingPercentEncoding ?? name), !value.isEmpty else { return nil }
             return value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? value
         }
@@ -115,7 +122,8 @@ package struct Redactor: Sendable {
         case .array(let items):
             return .array(items.map(scrubValues))
         case .object(let object):
-            return .object(JSONObject(object.entries.map { JSONObject.Entry(key: scrub($0.key), value: scrubValues($0.value)) }))
+            return .object(
+                JSONObject(object.entries.map { JSONObject.Entry(key: scrub($0.key), value: scrubValues($0.value)) }))
         default:
             return value
         }

@@ -42,20 +42,25 @@ package enum SecretRedaction {
     /// True when a value reads as a credential whatever its name: `Bearer …`, `Basic …`, a JSON Web Token.
     package static func looksLikeCredential(_ value: String) -> Bool {
         let lowered = value.lowercased()
-        if lowered.hasPrefix("bearer ") || lowered.hasPrefix("basic ") || lowered.hasPrefix("token ") || lowered.hasPrefix("digest ") {
+        if lowered.hasPrefix("bearer ") || lowered.hasPrefix("basic ") || lowered.hasPrefix("token ")
+            || lowered.hasPrefix("digest ")
+        {
             return true
         }
         // A JWT: three base64url segments, the first a JSON header (`eyJ` is `{"` encoded).
         let segments = value.split(separator: ".", omittingEmptySubsequences: false)
-        return value.hasPrefix("eyJ") && segments.count == 3 && segments.allSatisfy { segment in
-            !segment.isEmpty && segment.unicodeScalars.allSatisfy(isBase64URL)
-        }
+        return value.hasPrefix("eyJ") && segments.count == 3
+            && segments.allSatisfy { segment in
+                !segment.isEmpty && segment.unicodeScalars.allSatisfy(isBase64URL)
+            }
     }
 
     /// The headers with every credential replaced by ``placeholder``.
     package static func redacted(_ headers: [Recording.Header]) -> [Recording.Header] {
         headers.map { header in
-            guard header.value != placeholder, isSecretHeader(header.name) || looksLikeCredential(header.value) else { return header }
+            guard header.value != placeholder, isSecretHeader(header.name) || looksLikeCredential(header.value) else {
+                return header
+            }
             return Recording.Header(name: header.name, value: placeholder)
         }
     }
@@ -84,7 +89,9 @@ package enum SecretRedaction {
             let value = String(pair[pair.index(after: equals)...])
             let decodedName = name.removingPercentEncoding ?? name
             let decodedValue = value.removingPercentEncoding ?? value
-            guard value != placeholder, isSecretParameter(decodedName) || looksLikeCredential(decodedValue) else { return String(pair) }
+            guard value != placeholder, isSecretParameter(decodedName) || looksLikeCredential(decodedValue) else {
+                return String(pair)
+            }
             return name + "=" + placeholder
         }
         return base + "?" + parameters.joined(separator: "&") + fragment
@@ -128,7 +135,8 @@ package enum SecretRedaction {
     }
 
     private static func isBase64URL(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+            || scalar == "_"
     }
 
     /// `https://user:secret@host/...` becomes `https://<redacted>@host/...`: the user part is hidden too, since

@@ -20,7 +20,8 @@ struct TapeFields: RecordingFields {
         case .integer, .fraction: return JSONNumber(literal: view.numberLiteral(node)).isInteger ? "integer" : "number"
         case .string, .escapedString: return "string"
         case .array, .object:
-            return JSONValue.containerDescription(isObject: view.kind(node) == .object, count: view.entries[node].memberCount)
+            return JSONValue.containerDescription(
+                isObject: view.kind(node) == .object, count: view.entries[node].memberCount)
         }
     }
 

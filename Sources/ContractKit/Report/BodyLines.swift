@@ -61,7 +61,10 @@ struct BodyLines: Sendable, Hashable {
             var end = index
             while end < lines.count, !keep.contains(end) { end += 1 }
             let count = end - index
-            result.append(Line(depth: lines[index].depth, text: "// … \(count) line\(count == 1 ? "" : "s") left out", isGap: true))
+            result.append(
+                Line(
+                    depth: lines[index].depth, text: "// … \(count) line\(count == 1 ? "" : "s") left out", isGap: true)
+            )
             index = end
         }
         return result
@@ -154,7 +157,11 @@ private struct Layout {
 
     mutating func gap(_ depth: Int, _ count: Int, in value: JSONValue) {
         let noun: String
-        if case .array = value { noun = count == 1 ? "element" : "elements" } else { noun = count == 1 ? "key" : "keys" }
+        if case .array = value {
+            noun = count == 1 ? "element" : "elements"
+        } else {
+            noun = count == 1 ? "key" : "keys"
+        }
         add(depth, "// … \(count) more \(noun)", isGap: true)
     }
 
@@ -181,7 +188,9 @@ private struct Layout {
         let (open, close) = Layout.brackets(of: value)
         add(depth, prefix + open, marks: marks)
         for (index, (component, child)) in children.enumerated() {
-            full(child, label: Layout.label(component), path: path.appending(component), depth: depth + 1, comma: index < children.count - 1)
+            full(
+                child, label: Layout.label(component), path: path.appending(component), depth: depth + 1,
+                comma: index < children.count - 1)
         }
         for item in missing { absent(depth + 1, item.component, mark: item.mark) }
         add(depth, close + (comma ? "," : ""))
@@ -209,7 +218,9 @@ private struct Layout {
             add(depth, prefix + open, marks: [mark])
             let shown = children.count <= 8 ? children.count : 6
             for (index, (component, child)) in children.prefix(shown).enumerated() {
-                add(depth + 1, (Layout.label(component) ?? "") + folded(child) + (index < children.count - 1 ? "," : ""))
+                add(
+                    depth + 1, (Layout.label(component) ?? "") + folded(child) + (index < children.count - 1 ? "," : "")
+                )
             }
             if shown < children.count { gap(depth + 1, children.count - shown, in: value) }
             add(depth, close + suffix)
@@ -220,7 +231,9 @@ private struct Layout {
             // The path ends in a key this object lacks: show its members, then where the key would be.
             let shown = children.count <= 8 ? children.count : 6
             for (index, (component, child)) in children.prefix(shown).enumerated() {
-                add(depth + 1, (Layout.label(component) ?? "") + folded(child) + (index < children.count - 1 ? "," : ""))
+                add(
+                    depth + 1, (Layout.label(component) ?? "") + folded(child) + (index < children.count - 1 ? "," : "")
+                )
             }
             if shown < children.count { gap(depth + 1, children.count - shown, in: value) }
             absent(depth + 1, next, mark: mark)
@@ -228,14 +241,17 @@ private struct Layout {
             return
         }
         let radius = remaining.count == 1 ? 3 : 0
-        let low = max(0, target - radius), high = min(children.count - 1, target + radius)
+        let low = max(0, target - radius)
+        let high = min(children.count - 1, target + radius)
         if low > 0 { gap(depth + 1, low, in: value) }
         for index in low...high {
             let (component, child) = children[index]
             let childComma = index < children.count - 1
             if index == target {
-                focus(child, label: Layout.label(component), path: path.appending(component), depth: depth + 1, comma: childComma,
-                      remaining: remaining.dropFirst(), mark: mark)
+                focus(
+                    child, label: Layout.label(component), path: path.appending(component), depth: depth + 1,
+                    comma: childComma,
+                    remaining: remaining.dropFirst(), mark: mark)
             } else {
                 add(depth + 1, (Layout.label(component) ?? "") + folded(child) + (childComma ? "," : ""))
             }

@@ -8,7 +8,8 @@ enum CurlCommand {
         let method = request.method.uppercased()
         let plainMethod = !method.isEmpty && method.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
         let methodArgument = plainMethod ? method : quote(method)
-        parts.append(method == "GET" && request.body == nil ? "curl \(quote(url))" : "curl -X \(methodArgument) \(quote(url))")
+        parts.append(
+            method == "GET" && request.body == nil ? "curl \(quote(url))" : "curl -X \(methodArgument) \(quote(url))")
         for header in request.headers {
             parts.append("-H \(quote("\(header.name): \(header.value)"))")
         }

@@ -10,7 +10,8 @@ public struct HTMLReportRenderer: ReportRenderer {
 
     public func render(_ report: VerificationReport) -> String {
         let summary = report.summary
-        let verdict = summary.failed == 0
+        let verdict =
+            summary.failed == 0
             ? "All \(summary.endpoints) endpoint\(summary.endpoints == 1 ? "" : "s") passed"
             : "\(summary.failed) of \(summary.endpoints) endpoint\(summary.endpoints == 1 ? "" : "s") failed"
         var out = """
@@ -31,8 +32,10 @@ public struct HTMLReportRenderer: ReportRenderer {
 
             """
         let counts: [(String, Int, String)] = [
-            ("endpoints", summary.endpoints, ""), ("passed", summary.passed, "pass"), ("failed", summary.failed, "fail"),
-            ("breaking", summary.breaking, "breaking"), (Severity.warning.noun(for: summary.warning), summary.warning, "warning"),
+            ("endpoints", summary.endpoints, ""), ("passed", summary.passed, "pass"),
+            ("failed", summary.failed, "fail"),
+            ("breaking", summary.breaking, "breaking"),
+            (Severity.warning.noun(for: summary.warning), summary.warning, "warning"),
             ("info", summary.info, "info"), ("waived", summary.waived, "waived"),
         ]
         for (name, count, style) in counts {
@@ -61,12 +64,17 @@ public struct HTMLReportRenderer: ReportRenderer {
     private func endpoint(_ result: EndpointResult, anchor: String, failOn: Severity) -> String {
         let failed = result.fails(at: failOn)
         var out = "<details class=\"endpoint \(failed ? "fail" : "pass")\" id=\"\(anchor)\"\(failed ? " open" : "")>\n"
-        out += "<summary><span class=\"badge \(failed ? "fail" : "pass")\">\(failed ? "FAIL" : "PASS")</span> <code>\(HTML.escape(result.id))</code>"
-        if !result.countsText.isEmpty { out += " <span class=\"summary-counts\">\(HTML.escape(result.countsText))</span>" }
+        out +=
+            "<summary><span class=\"badge \(failed ? "fail" : "pass")\">\(failed ? "FAIL" : "PASS")</span> <code>\(HTML.escape(result.id))</code>"
+        if !result.countsText.isEmpty {
+            out += " <span class=\"summary-counts\">\(HTML.escape(result.countsText))</span>"
+        }
         out += "</summary>\n<div class=\"content\">\n<dl class=\"meta\">\n"
         out += "<dt>Spec</dt><dd><code>\(HTML.escape(result.specLocation.description))</code></dd>\n"
         var recordingText = "<code>\(HTML.escape(result.recordingPath))</code>"
-        if let recordedAt = result.recording?.recording.recordedAt { recordingText += ", recorded \(HTML.escape(recordedAt))" }
+        if let recordedAt = result.recording?.recording.recordedAt {
+            recordingText += ", recorded \(HTML.escape(recordedAt))"
+        }
         out += "<dt>Recording</dt><dd>\(recordingText)</dd>\n"
         if let model = result.model { out += "<dt>Model</dt><dd><code>\(HTML.escape(model))</code></dd>\n" }
         let recording = result.recording?.recording
@@ -95,7 +103,8 @@ public struct HTMLReportRenderer: ReportRenderer {
     }
 
     private func findingsTable(_ findings: [Finding], anchor: String) -> String {
-        var out = "<table class=\"findings\">\n<thead><tr><th>#</th><th>Severity</th><th>Kind</th><th>Path</th><th>Expected</th><th>Actual</th></tr></thead>\n<tbody>\n"
+        var out =
+            "<table class=\"findings\">\n<thead><tr><th>#</th><th>Severity</th><th>Kind</th><th>Path</th><th>Expected</th><th>Actual</th></tr></thead>\n<tbody>\n"
         for (index, finding) in findings.enumerated() {
             let number = index + 1
             let style = finding.isWaived ? "waived" : finding.severity.rawValue
@@ -104,11 +113,16 @@ public struct HTMLReportRenderer: ReportRenderer {
             out += "<tr class=\"finding \(style)\" id=\"\(anchor)-f\(number)\"><td>\(number)</td>"
             out += "<td><span class=\"sev \(style)\">\(HTML.escape(finding.label))</span></td>"
             out += "<td>\(HTML.escape(finding.kind.rawValue))</td><td>\(path)</td>"
-            out += "<td><code>\(HTML.escape(finding.expected))</code></td><td>\(HTML.escape(finding.actual))</td></tr>\n"
+            out +=
+                "<td><code>\(HTML.escape(finding.expected))</code></td><td>\(HTML.escape(finding.actual))</td></tr>\n"
             var detail = "<p>\(HTML.escape(finding.message))</p>"
             if let hint = finding.hint { detail += "<p><b>Fix:</b> \(HTML.escape(hint))</p>" }
-            if let specLocation = finding.specLocation { detail += "<p class=\"quiet\">Spec <code>\(HTML.escape(specLocation.description))</code></p>" }
-            if let waiverText = finding.waiverText { detail += "<p class=\"waiver\"><b>Waived:</b> \(HTML.escape(waiverText))</p>" }
+            if let specLocation = finding.specLocation {
+                detail += "<p class=\"quiet\">Spec <code>\(HTML.escape(specLocation.description))</code></p>"
+            }
+            if let waiverText = finding.waiverText {
+                detail += "<p class=\"waiver\"><b>Waived:</b> \(HTML.escape(waiverText))</p>"
+            }
             out += "<tr class=\"detail \(style)\"><td></td><td colspan=\"5\">\(detail)</td></tr>\n"
         }
         return out + "</tbody>\n</table>\n"
@@ -116,12 +130,16 @@ public struct HTMLReportRenderer: ReportRenderer {
 
     /// The expected outline and the actual body, side by side, the lines findings point at highlighted and tagged
     /// with the findings' numbers.
-    private func sideBySide(_ findings: [Finding], result: EndpointResult, recording: Recording?, anchor: String) -> String {
+    private func sideBySide(_ findings: [Finding], result: EndpointResult, recording: Recording?, anchor: String)
+        -> String
+    {
         var out = "<div class=\"side-by-side\">\n<section>\n<h3>Expected (spec)</h3>\n"
         if let expected = result.expected {
             var tags = [Int: [Int]]()
             for (index, finding) in findings.enumerated() {
-                if let location = finding.specLocation, let line = expected.lineIndex(for: location) { tags[line, default: []].append(index) }
+                if let location = finding.specLocation, let line = expected.lineIndex(for: location) {
+                    tags[line, default: []].append(index)
+                }
             }
             out += "<div class=\"code\">"
             for (index, line) in expected.lines.enumerated() {
@@ -137,12 +155,16 @@ public struct HTMLReportRenderer: ReportRenderer {
             let lines = BodyLines.full(recording?.response.body?.jsonValue ?? .null, marking: findings.map(\.path))
             out += "<div class=\"code\">"
             for line in lines.lines {
-                out += codeLine(line.indentedText, marks: line.marks, findings: findings, anchor: anchor, isGap: line.isGap || line.isAbsent)
+                out += codeLine(
+                    line.indentedText, marks: line.marks, findings: findings, anchor: anchor,
+                    isGap: line.isGap || line.isAbsent)
             }
             out += "</div>\n"
         case .text(let text)?:
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(200)
-            out += "<div class=\"code\">" + lines.map { "<div class=\"line\">\(HTML.escape(String($0)))</div>" }.joined() + "</div>\n"
+            out +=
+                "<div class=\"code\">" + lines.map { "<div class=\"line\">\(HTML.escape(String($0)))</div>" }.joined()
+                + "</div>\n"
         case .base64?:
             out += "<p class=\"quiet\">A binary body.</p>\n"
         case nil:
@@ -152,7 +174,9 @@ public struct HTMLReportRenderer: ReportRenderer {
         return out
     }
 
-    private func codeLine(_ text: String, marks: [Int], findings: [Finding], anchor: String, isGap: Bool = false) -> String {
+    private func codeLine(_ text: String, marks: [Int], findings: [Finding], anchor: String, isGap: Bool = false)
+        -> String
+    {
         var classes = "line"
         if isGap { classes += " gap" }
         guard !marks.isEmpty else { return "<div class=\"\(classes)\">\(HTML.escape(text.isEmpty ? " " : text))</div>" }
@@ -160,7 +184,8 @@ public struct HTMLReportRenderer: ReportRenderer {
         let style = ["breaking", "warning", "info", "waived"].first { worst.contains($0) } ?? "info"
         var out = "<div class=\"\(classes) mark \(style)\">\(HTML.escape(text))"
         for mark in marks {
-            out += "<a class=\"tag\" href=\"#\(anchor)-f\(mark + 1)\">\(mark + 1) \(HTML.escape(findings[mark].kind.rawValue))</a>"
+            out +=
+                "<a class=\"tag\" href=\"#\(anchor)-f\(mark + 1)\">\(mark + 1) \(HTML.escape(findings[mark].kind.rawValue))</a>"
         }
         return out + "</div>"
     }

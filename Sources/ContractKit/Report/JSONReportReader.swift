@@ -36,7 +36,9 @@ private struct ReportReading {
     func invalid(_ message: String) -> ContractError {
         ContractError(
             .invalidReport, message, at: SourceLocation(file: file, line: 1, column: 1),
-            hint: "pass reports written by `\(RunnerName.current) verify --format json` (or report.json from --report-dir)")
+            hint:
+                "pass reports written by `\(RunnerName.current) verify --format json` (or report.json from --report-dir)"
+        )
     }
 
     func object(_ value: JSONValue?, _ name: String) throws(ContractError) -> JSONObject {
@@ -58,7 +60,9 @@ private struct ReportReading {
     }
 
     func int(_ object: JSONObject, _ key: String, in name: String) throws(ContractError) -> Int {
-        guard let number = object[key]?.numberValue?.int64Value else { throw invalid("'\(name).\(key)' must be a whole number") }
+        guard let number = object[key]?.numberValue?.int64Value else {
+            throw invalid("'\(name).\(key)' must be a whole number")
+        }
         return Int(number)
     }
 
@@ -80,7 +84,9 @@ private struct ReportReading {
 
     func report(_ json: JSONValue) throws(ContractError) -> VerificationReport {
         let root = try object(json, "report")
-        guard let format = root["format"]?.stringValue else { throw invalid("missing 'format' (\"\(JSONReportRenderer.formatID)\")") }
+        guard let format = root["format"]?.stringValue else {
+            throw invalid("missing 'format' (\"\(JSONReportRenderer.formatID)\")")
+        }
         guard format == JSONReportRenderer.formatID else {
             throw invalid("unsupported format '\(format)'; this version reads \(JSONReportRenderer.formatID)")
         }
@@ -88,9 +94,12 @@ private struct ReportReading {
         var shard: ShardCoverage?
         if let value = root["shard"], value != .null {
             let object = try object(value, "shard")
-            let index = try int(object, "index", in: "shard"), count = try int(object, "count", in: "shard")
+            let index = try int(object, "index", in: "shard")
+            let count = try int(object, "count", in: "shard")
             do {
-                shard = ShardCoverage(shard: try Shard(index: index, count: count), suiteEndpoints: try int(object, "suiteEndpoints", in: "shard"))
+                shard = ShardCoverage(
+                    shard: try Shard(index: index, count: count),
+                    suiteEndpoints: try int(object, "suiteEndpoints", in: "shard"))
             } catch {
                 throw invalid("'shard' is \(index)/\(count), which does not exist")
             }
@@ -108,9 +117,12 @@ private struct ReportReading {
         let id = try string(object, "id", in: name)
         var result = EndpointResult(
             id: id, specLocation: try location(try string(object, "spec", in: name), in: "\(name).spec"),
-            recordingPath: try string(object, "recording", in: name), model: try optionalString(object, "model", in: name),
+            recordingPath: try string(object, "recording", in: name),
+            model: try optionalString(object, "model", in: name),
             findings: [])
-        guard case .array(let findings)? = object["findings"] else { throw invalid("'\(name).findings' must be an array") }
+        guard case .array(let findings)? = object["findings"] else {
+            throw invalid("'\(name).findings' must be an array")
+        }
         for (index, finding) in findings.enumerated() {
             var read = try self.finding(finding, name: "\(name).findings[\(index)]")
             read.endpoint = id
@@ -122,9 +134,12 @@ private struct ReportReading {
             for (index, line) in lines.enumerated() {
                 let entry = try self.object(line, "\(name).expected[\(index)]")
                 let spec = try optionalString(entry, "spec", in: "\(name).expected[\(index)]")
-                outline.append(ShapeOutline.Line(
-                    text: try string(entry, "text", in: "\(name).expected[\(index)]"),
-                    location: try spec.map { (text) throws(ContractError) in try location(text, in: "\(name).expected[\(index)].spec") }))
+                outline.append(
+                    ShapeOutline.Line(
+                        text: try string(entry, "text", in: "\(name).expected[\(index)]"),
+                        location: try spec.map { (text) throws(ContractError) in
+                            try location(text, in: "\(name).expected[\(index)].spec")
+                        }))
             }
             result.expected = ShapeOutline(lines: outline)
         }
@@ -145,12 +160,15 @@ private struct ReportReading {
         let pathText = try optionalString(object, "path", in: name)
         var path: JSONPath?
         if let pathText {
-            guard let parsed = JSONPath(parsing: pathText) else { throw invalid("'\(name).path' is not a JSON path: '\(pathText)'") }
+            guard let parsed = JSONPath(parsing: pathText) else {
+                throw invalid("'\(name).path' is not a JSON path: '\(pathText)'")
+            }
             path = parsed
         }
         let spec = try optionalString(object, "spec", in: name)
         var finding = Finding(
-            kind: kind, severity: try severity(try string(object, "severity", in: name), in: "\(name).severity"), path: path,
+            kind: kind, severity: try severity(try string(object, "severity", in: name), in: "\(name).severity"),
+            path: path,
             expected: try string(object, "expected", in: name), actual: try string(object, "actual", in: name),
             message: try string(object, "message", in: name), hint: try optionalString(object, "hint", in: name),
             specLocation: try spec.map { (text) throws(ContractError) in try location(text, in: "\(name).spec") },
@@ -159,7 +177,8 @@ private struct ReportReading {
             let waiver = try self.object(waived, "\(name).waived")
             finding.waiver = Waiver(
                 kind: kind, path: try optionalString(waiver, "path", in: "\(name).waived"),
-                until: try string(waiver, "until", in: "\(name).waived"), reason: try string(waiver, "reason", in: "\(name).waived"),
+                until: try string(waiver, "until", in: "\(name).waived"),
+                reason: try string(waiver, "reason", in: "\(name).waived"),
                 location: try location(try string(waiver, "spec", in: "\(name).waived"), in: "\(name).waived.spec"))
         }
         return finding

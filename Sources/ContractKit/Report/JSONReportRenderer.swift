@@ -29,13 +29,18 @@ public struct JSONReportRenderer: ReportRenderer {
                 "recording": .string(result.recordingPath),
             ])
             object.entries.append(.init(key: "model", value: result.model.map(JSONValue.string) ?? .null))
-            object.entries.append(.init(key: "status", value: .string(result.fails(at: report.failOn) ? "failed" : "passed")))
+            object.entries.append(
+                .init(key: "status", value: .string(result.fails(at: report.failOn) ? "failed" : "passed")))
             object.entries.append(.init(key: "findings", value: .array(result.findings.map(jsonValue))))
-            if !result.notes.isEmpty { object.entries.append(.init(key: "notes", value: .array(result.notes.map(JSONValue.string)))) }
+            if !result.notes.isEmpty {
+                object.entries.append(.init(key: "notes", value: .array(result.notes.map(JSONValue.string))))
+            }
             if let expected = result.expected {
                 let lines = expected.lines.map { line -> JSONValue in
                     var entry = JSONObject(["text": .string(line.text)])
-                    if let location = line.location { entry.entries.append(.init(key: "spec", value: .string(location.description))) }
+                    if let location = line.location {
+                        entry.entries.append(.init(key: "spec", value: .string(location.description)))
+                    }
                     return .object(entry)
                 }
                 object.entries.append(.init(key: "expected", value: .array(lines)))
@@ -50,10 +55,15 @@ public struct JSONReportRenderer: ReportRenderer {
             "failOn": .string(report.failOn.rawValue),
         ])
         if let coverage = report.shard {
-            root.entries.append(.init(key: "shard", value: .object(JSONObject([
-                "index": .number(JSONNumber(coverage.shard.index)), "count": .number(JSONNumber(coverage.shard.count)),
-                "suiteEndpoints": .number(JSONNumber(coverage.suiteEndpoints)),
-            ]))))
+            root.entries.append(
+                .init(
+                    key: "shard",
+                    value: .object(
+                        JSONObject([
+                            "index": .number(JSONNumber(coverage.shard.index)),
+                            "count": .number(JSONNumber(coverage.shard.count)),
+                            "suiteEndpoints": .number(JSONNumber(coverage.suiteEndpoints)),
+                        ]))))
         }
         root.entries.append(.init(key: "summary", value: .object(summaryObject)))
         root.entries.append(.init(key: "endpoints", value: .array(endpoints)))

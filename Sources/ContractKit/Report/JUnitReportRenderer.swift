@@ -17,11 +17,13 @@ public struct JUnitReportRenderer: ReportRenderer {
         }
         let totalFailures = report.results.reduce(0) { $0 + $1.failing(at: report.failOn).count }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"contract\" tests=\"\(report.results.count)\" failures=\"\(totalFailures)\" errors=\"0\" time=\"0\">\n"
+        out +=
+            "<testsuites name=\"contract\" tests=\"\(report.results.count)\" failures=\"\(totalFailures)\" errors=\"0\" time=\"0\">\n"
         for file in files {
             let results = resultsByFile[file]!
             let failures = results.reduce(0) { $0 + $1.failing(at: report.failOn).count }
-            out += "  <testsuite name=\(XML.attribute(file)) tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
+            out +=
+                "  <testsuite name=\(XML.attribute(file)) tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
             out += "    <properties>\n"
             out += "      <property name=\"failOn\" value=\(XML.attribute(report.failOn.rawValue))/>\n"
             out += "    </properties>\n"
@@ -34,7 +36,8 @@ public struct JUnitReportRenderer: ReportRenderer {
 
     private func testCase(_ result: EndpointResult, failOn: Severity) -> String {
         let group = result.id.split(separator: "/").first.map(String.init) ?? result.id
-        let open = "    <testcase name=\(XML.attribute(result.id)) classname=\(XML.attribute("contract.\(group)")) time=\"0\""
+        let open =
+            "    <testcase name=\(XML.attribute(result.id)) classname=\(XML.attribute("contract.\(group)")) time=\"0\""
         let failing = result.failing(at: failOn)
         let others = result.findings.filter { $0.isWaived || $0.severity < failOn }
         guard !failing.isEmpty || !others.isEmpty else { return open + "/>\n" }
@@ -44,7 +47,8 @@ public struct JUnitReportRenderer: ReportRenderer {
             details.insert("\(finding.severity.rawValue) \(finding.headline)", at: 0)
             details.append("endpoint: \(result.id) (\(result.specLocation))")
             details.append("recording: \(result.recordingPath)")
-            out += "      <failure message=\(XML.attribute("\(finding.headline): \(finding.message)")) type=\(XML.attribute(finding.kind.rawValue))>"
+            out +=
+                "      <failure message=\(XML.attribute("\(finding.headline): \(finding.message)")) type=\(XML.attribute(finding.kind.rawValue))>"
             out += XML.text(details.joined(separator: "\n")) + "</failure>\n"
         }
         var output: [String] = []
@@ -53,7 +57,9 @@ public struct JUnitReportRenderer: ReportRenderer {
             output += finding.detailLines.map { "  " + $0 }
         }
         output += result.notes.filter { !$0.hasPrefix("shape only") }.map { "note: \($0)" }
-        if !output.isEmpty { out += "      <system-out>" + XML.text(output.joined(separator: "\n")) + "</system-out>\n" }
+        if !output.isEmpty {
+            out += "      <system-out>" + XML.text(output.joined(separator: "\n")) + "</system-out>\n"
+        }
         out += "    </testcase>\n"
         return out
     }

@@ -8,15 +8,18 @@ public struct MarkdownReportRenderer: ReportRenderer {
     public func render(_ report: VerificationReport) -> String {
         let summary = report.summary
         var out = "# Contract report\n\n"
-        let verdict = summary.failed == 0
+        let verdict =
+            summary.failed == 0
             ? "All \(summary.endpoints) endpoint\(summary.endpoints == 1 ? "" : "s") passed"
             : "\(summary.failed) of \(summary.endpoints) endpoint\(summary.endpoints == 1 ? "" : "s") failed"
         out += "**\(verdict)** (failing on \(report.failOn.rawValue) and above). \(Markdown.escape(summary.line)).\n\n"
         out += Markdown.table(
             ["Endpoint", "Result", "Findings"],
             report.results.map { result in
-                [Markdown.code(result.id), result.fails(at: report.failOn) ? "**FAIL**" : "pass",
-                 result.countsText.isEmpty ? "none" : Markdown.escape(result.countsText)]
+                [
+                    Markdown.code(result.id), result.fails(at: report.failOn) ? "**FAIL**" : "pass",
+                    result.countsText.isEmpty ? "none" : Markdown.escape(result.countsText),
+                ]
             })
         for result in report.results where result.fails(at: report.failOn) {
             out += "\n" + failingEndpoint(result, failOn: report.failOn)
@@ -31,8 +34,11 @@ public struct MarkdownReportRenderer: ReportRenderer {
             out += Markdown.table(
                 ["Endpoint", "Severity", "Kind", "Path", "Detail"],
                 others.map { result, finding in
-                    [Markdown.code(result.id), finding.label, finding.kind.rawValue, finding.path.map { Markdown.code($0.description) } ?? "",
-                     Markdown.prose(finding.waiverText ?? finding.message)]
+                    [
+                        Markdown.code(result.id), finding.label, finding.kind.rawValue,
+                        finding.path.map { Markdown.code($0.description) } ?? "",
+                        Markdown.prose(finding.waiverText ?? finding.message),
+                    ]
                 })
         }
         return out
@@ -42,7 +48,9 @@ public struct MarkdownReportRenderer: ReportRenderer {
         var out = "## FAIL \(Markdown.code(result.id))\n\n"
         out += "- Spec: \(Markdown.code(result.specLocation.description))\n"
         var recordingLine = "- Recording: \(Markdown.code(result.recordingPath))"
-        if let recordedAt = result.recording?.recording.recordedAt { recordingLine += ", recorded \(Markdown.escape(recordedAt))" }
+        if let recordedAt = result.recording?.recording.recordedAt {
+            recordingLine += ", recorded \(Markdown.escape(recordedAt))"
+        }
         out += recordingLine + "\n"
         if let model = result.model { out += "- Model: \(Markdown.code(model))\n" }
         let recording = result.recording?.recording
@@ -57,14 +65,22 @@ public struct MarkdownReportRenderer: ReportRenderer {
         out += Markdown.table(
             ["#", "Severity", "Kind", "Path", "Expected", "Actual"],
             shown.enumerated().map { index, finding in
-                [String(index + 1), finding.label, finding.kind.rawValue,
-                 finding.path.map { Markdown.code($0.description) + (finding.occurrences > 1 ? " (×\(finding.occurrences))" : "") } ?? "",
-                 Markdown.code(finding.expected), Markdown.escape(finding.actual)]
+                [
+                    String(index + 1), finding.label, finding.kind.rawValue,
+                    finding.path.map {
+                        Markdown.code($0.description) + (finding.occurrences > 1 ? " (×\(finding.occurrences))" : "")
+                    } ?? "",
+                    Markdown.code(finding.expected), Markdown.escape(finding.actual),
+                ]
             })
         for (index, finding) in shown.enumerated() {
-            out += "\n### \(index + 1). \(finding.kind.rawValue)\(finding.path.map { " at \(Markdown.code($0.description))" } ?? "")\n\n"
+            out +=
+                "\n### \(index + 1). \(finding.kind.rawValue)\(finding.path.map { " at \(Markdown.code($0.description))" } ?? "")\n\n"
             out += Markdown.prose(finding.message) + "\n"
-            if finding.occurrences > 1 { out += "\nThe same drift appears \(finding.occurrences - 1) more time\(finding.occurrences == 2 ? "" : "s") in the body; the first is shown.\n" }
+            if finding.occurrences > 1 {
+                out +=
+                    "\nThe same drift appears \(finding.occurrences - 1) more time\(finding.occurrences == 2 ? "" : "s") in the body; the first is shown.\n"
+            }
             if let hint = finding.hint { out += "\n**Fix:** \(Markdown.prose(hint))\n" }
             if let specLocation = finding.specLocation { out += "\nSpec: \(Markdown.code(specLocation.description))\n" }
             if let waiverText = finding.waiverText { out += "\n**Waived:** \(Markdown.escape(waiverText))\n" }
@@ -132,7 +148,8 @@ enum Markdown {
     /// An inline code span; safe inside table cells.
     static func code(_ text: String) -> String {
         let flat = text.replacing("\n", with: " ").replacing("|", with: "\\|")
-        var longest = 0, run = 0
+        var longest = 0
+        var run = 0
         for character in flat {
             run = character == "`" ? run + 1 : 0
             longest = max(longest, run)
@@ -144,7 +161,8 @@ enum Markdown {
 
     /// A fenced code block, the fence longer than any run of backticks inside.
     static func fence(_ text: String, language: String) -> String {
-        var longest = 0, run = 0
+        var longest = 0
+        var run = 0
         for character in text {
             run = character == "`" ? run + 1 : 0
             longest = max(longest, run)

@@ -56,7 +56,8 @@ extension VerificationReport.Summary {
     /// `7 endpoints: 5 passed, 2 failed · 3 breaking, 1 warning, 0 info, 1 waived`.
     package var line: String {
         var text = "\(endpoints) endpoint\(endpoints == 1 ? "" : "s"): \(passed) passed, \(failed) failed"
-        text += " · \(Severity.breaking.counted(breaking)), \(Severity.warning.counted(warning)), \(Severity.info.counted(info))"
+        text +=
+            " · \(Severity.breaking.counted(breaking)), \(Severity.warning.counted(warning)), \(Severity.info.counted(info))"
         if waived > 0 { text += ", \(waived) waived" }
         return text
     }

@@ -12,7 +12,8 @@ package enum ReportMerger {
     /// - Throws: ``ContractError`` with code `.reportConflict`, saying which files disagree and how.
     package static func merge(_ sources: [Source]) throws(ContractError) -> VerificationReport {
         guard let first = sources.first else {
-            throw ContractError(.reportConflict, "there are no reports to merge", hint: "pass the JSON reports of every shard")
+            throw ContractError(
+                .reportConflict, "there are no reports to merge", hint: "pass the JSON reports of every shard")
         }
         for source in sources.dropFirst() where source.report.failOn != first.report.failOn {
             throw conflict(
@@ -27,7 +28,10 @@ package enum ReportMerger {
                 if let other = owner[result.id] {
                     throw conflict(
                         "endpoint '\(result.id)' is in both '\(other)' and '\(source.file)'",
-                        hint: other == source.file ? "the report lists it twice; re-run the shard" : "each endpoint must come from one shard only: were the same shard's reports passed twice, or shards of different splits?")
+                        hint: other == source.file
+                            ? "the report lists it twice; re-run the shard"
+                            : "each endpoint must come from one shard only: were the same shard's reports passed twice, or shards of different splits?"
+                    )
                 }
                 owner[result.id] = source.file
                 results.append(result)
@@ -59,7 +63,9 @@ package enum ReportMerger {
                     hint: "merge the shards of one run: every job of the matrix with the same N in --shard K/N")
             }
             if let previous = seen[other.shard.index] {
-                throw conflict("'\(previous)' and '\(source.file)' are both shard \(other.shard)", hint: "pass each shard's report once")
+                throw conflict(
+                    "'\(previous)' and '\(source.file)' are both shard \(other.shard)",
+                    hint: "pass each shard's report once")
             }
             seen[other.shard.index] = source.file
         }

@@ -69,11 +69,13 @@ public enum ReportDirectory {
     public static func write(_ text: String, to path: String) throws(ContractError) {
         let url = URL(fileURLWithPath: path)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
-            throw ContractError(.io, "cannot write the report to '\(path)': \(error.localizedDescription)",
-                                hint: "check that the folder is writable and the disk is not full")
+            throw ContractError(
+                .io, "cannot write the report to '\(path)': \(error.localizedDescription)",
+                hint: "check that the folder is writable and the disk is not full")
         }
     }
 }

@@ -16,7 +16,9 @@ public struct TextReportRenderer: ReportRenderer {
             let visible = result.findings.filter { failed ? true : ($0.severity >= .warning || $0.isWaived) }
             for finding in visible { out += render(finding) }
             if failed {
-                for note in result.notes where !note.hasPrefix("shape only") { out += "    " + paint("note: " + note.escapingNonPrintables(), .dim) + "\n" }
+                for note in result.notes where !note.hasPrefix("shape only") {
+                    out += "    " + paint("note: " + note.escapingNonPrintables(), .dim) + "\n"
+                }
             }
         }
         let summary = report.summary
@@ -47,7 +49,11 @@ public struct TextReportRenderer: ReportRenderer {
     }
 
     private enum Style: String {
-        case red = "31", green = "32", yellow = "33", bold = "1", dim = "2"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case bold = "1"
+        case dim = "2"
     }
 
     private func paint(_ text: String, _ style: Style) -> String {

@@ -165,4 +165,3 @@ public enum KeyStrategy: String, Sendable, Hashable, CaseIterable {
     /// Any spelling of the same words decodes: `user_id`, `userID`, `UserId`, `user-id`.
     case anyCase
 }
-

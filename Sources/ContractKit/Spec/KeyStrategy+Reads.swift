@@ -3,7 +3,8 @@ extension KeyStrategy {
     package func reads(_ sent: String, as expected: String) -> Bool {
         switch self {
         case .useDefaultKeys: return sent == expected
-        case .convertFromSnakeCase: return KeyNames.convertFromSnakeCase(sent) == KeyNames.convertFromSnakeCase(expected)
+        case .convertFromSnakeCase:
+            return KeyNames.convertFromSnakeCase(sent) == KeyNames.convertFromSnakeCase(expected)
         case .anyCase: return KeyNames.normalized(sent) == KeyNames.normalized(expected)
         }
     }

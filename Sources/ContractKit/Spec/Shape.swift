@@ -120,4 +120,3 @@ package enum ExtraKeysPolicy: String, Sendable, Hashable, CaseIterable {
     /// Report them as `breaking`.
     case forbid
 }
-

@@ -36,7 +36,9 @@ struct ShapeExpressionParser {
     private func error(_ message: String, at offset: Int? = nil, hint: String? = nil) -> ContractError {
         ContractError(
             .invalidShape, message, at: start.advanced(byColumns: offset ?? position),
-            hint: hint ?? "shapes are written as Swift types: String, Int, Date?, [User], [String: User], enum(a, b), String(/regex/)")
+            hint: hint
+                ?? "shapes are written as Swift types: String, Int, Date?, [User], [String: User], enum(a, b), String(/regex/)"
+        )
     }
 
     private mutating func skipSpaces() {
@@ -175,7 +177,9 @@ struct ShapeExpressionParser {
                 let suggestion = Suggestions.didYouMean(name, in: DateFormat.namedStrategies.keys.sorted())
                 throw error(
                     "unknown date format '\(name)'\(suggestion)", at: argumentStart,
-                    hint: "use one of iso8601, secondsSince1970, millisecondsSince1970, flexible, or a quoted format such as Date(\"yyyy-MM-dd\")")
+                    hint:
+                        "use one of iso8601, secondsSince1970, millisecondsSince1970, flexible, or a quoted format such as Date(\"yyyy-MM-dd\")"
+                )
             }
             format = named
         }
@@ -186,7 +190,9 @@ struct ShapeExpressionParser {
     private mutating func parsePatternArgument() throws(ContractError) -> String {
         try expect("(", "'('")
         skipSpaces()
-        guard peek() == "/" else { throw error("String(...) takes a regular expression between slashes: String(/^[a-z]+$/)") }
+        guard peek() == "/" else {
+            throw error("String(...) takes a regular expression between slashes: String(/^[a-z]+$/)")
+        }
         let opening = position
         // The pattern runs to the last "/" that is followed by ")"; the pattern itself may contain both.
         var closing: Int?
@@ -207,12 +213,14 @@ struct ShapeExpressionParser {
         pattern.unicodeScalars.append(contentsOf: scalars[(opening + 1)..<closing])
         guard !pattern.isEmpty else { throw error("empty regular expression", at: opening) }
         guard (try? NSRegularExpression(pattern: pattern)) != nil else {
-            throw error("'\(pattern)' is not a valid regular expression", at: opening,
-                        hint: "patterns are ICU regular expressions (NSRegularExpression), matched against the whole string: String(/^[a-z]+$/)")
+            throw error(
+                "'\(pattern)' is not a valid regular expression", at: opening,
+                hint:
+                    "patterns are ICU regular expressions (NSRegularExpression), matched against the whole string: String(/^[a-z]+$/)"
+            )
         }
         position = closing + 1
         try expect(")", "')'")
         return pattern
     }
 }
-

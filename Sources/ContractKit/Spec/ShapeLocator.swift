@@ -15,10 +15,12 @@ struct ShapeLocator {
             field = nil
             switch (component, shape.kind) {
             case (.key(let key), .object(let object)):
-                field = object.fields.first { $0.name == key }
+                field =
+                    object.fields.first { $0.name == key }
                     ?? object.fields.first { KeyNames.normalized($0.name) == KeyNames.normalized(key) }
                 current = field?.shape
-            case (.key, .dictionary(let value)), (.key, .array(let value)), (.index, .array(let value)), (.index, .dictionary(let value)):
+            case (.key, .dictionary(let value)), (.key, .array(let value)), (.index, .array(let value)),
+                (.index, .dictionary(let value)):
                 current = value
             default:
                 return (nil, nil)

@@ -28,10 +28,14 @@ package struct ShapeOutline: Sendable, Hashable {
         var writer = OutlineWriter(shapes: shapes)
         writer.add("status: \(expectation.status)", expectation.status.location ?? expectation.location)
         if let contentType = expectation.contentType { writer.add("contentType: \(contentType)", expectation.location) }
-        if expectation.extraKeys != .allow { writer.add("extraKeys: \(expectation.extraKeys.rawValue)", expectation.location) }
+        if expectation.extraKeys != .allow {
+            writer.add("extraKeys: \(expectation.extraKeys.rawValue)", expectation.location)
+        }
         if let body = expectation.body {
             // A body written as a YAML mapping starts on the line below `body:`; name the `expect:` line instead.
-            writer.value(of: body, key: "body", indent: "", keyLocation: OutlineWriter.isBlock(body) ? expectation.location : nil)
+            writer.value(
+                of: body, key: "body", indent: "", keyLocation: OutlineWriter.isBlock(body) ? expectation.location : nil
+            )
         }
         writer.namedShapes()
         lines = writer.lines
@@ -62,7 +66,9 @@ private struct OutlineWriter {
     ///
     /// `prefix` is written before the key (it differs from `indent` on the first field of a list item, `- `);
     /// `indent` is the key's own indentation, which nested lines are measured from.
-    mutating func value(of shape: Shape, key: String, indent: String, prefix: String? = nil, keyLocation: SourceLocation? = nil) {
+    mutating func value(
+        of shape: Shape, key: String, indent: String, prefix: String? = nil, keyLocation: SourceLocation? = nil
+    ) {
         let location = keyLocation ?? shape.location
         let head = (prefix ?? indent) + key + ":"
         queueNames(in: shape)
@@ -105,7 +111,9 @@ private struct OutlineWriter {
             case .mayBeAbsent: marker = "?"
             case .required: marker = "!"
             }
-            value(of: field.shape, key: field.name + marker, indent: itemIndent, prefix: prefix(), keyLocation: field.location)
+            value(
+                of: field.shape, key: field.name + marker, indent: itemIndent, prefix: prefix(),
+                keyLocation: field.location)
         }
         if object.fields.isEmpty && object.extraKeys == nil { add("\(prefix() ?? itemIndent){}", nil) }
     }
@@ -124,7 +132,9 @@ private struct OutlineWriter {
     mutating func queueNames(in shape: Shape) {
         switch shape.kind {
         case .named(let name):
-            if !writtenNames.contains(name), !queuedNames.contains(name), shapes[name] != nil { queuedNames.append(name) }
+            if !writtenNames.contains(name), !queuedNames.contains(name), shapes[name] != nil {
+                queuedNames.append(name)
+            }
         case .optional(let inner), .array(let inner), .dictionary(let inner):
             queueNames(in: inner)
         default:

@@ -10,7 +10,9 @@ extension SpecFileParser {
         if let requestNode = map["request"] {
             request = parseRequestLine(requestNode, context: context)
         } else {
-            report("\(context) has no 'request'", at: keyLocation, hint: "add a request line such as 'request: GET /users.json'")
+            report(
+                "\(context) has no 'request'", at: keyLocation,
+                hint: "add a request line such as 'request: GET /users.json'")
         }
 
         let params = map["params"].map { namedTemplates($0, "'params'") } ?? []
@@ -19,14 +21,17 @@ extension SpecFileParser {
         let body = map["body"].map(jsonValue)
 
         if let request {
-            for placeholder in placeholders(in: request.path) where !params.contains(where: { $0.name == placeholder }) {
-                report("the path has '{\(placeholder)}' but 'params' gives it no value", at: request.location,
-                       hint: "add 'params: { \(placeholder): … }' to \(context)")
+            for placeholder in placeholders(in: request.path) where !params.contains(where: { $0.name == placeholder })
+            {
+                report(
+                    "the path has '{\(placeholder)}' but 'params' gives it no value", at: request.location,
+                    hint: "add 'params: { \(placeholder): … }' to \(context)")
             }
             for param in params where !placeholders(in: request.path).contains(param.name) {
-                report("'params' gives '\(param.name)' but the path has no '{\(param.name)}'",
-                       at: param.value.location ?? request.location,
-                       hint: "use '{\(param.name)}' in the path, or move it to 'query' if it is a query parameter")
+                report(
+                    "'params' gives '\(param.name)' but the path has no '{\(param.name)}'",
+                    at: param.value.location ?? request.location,
+                    hint: "use '{\(param.name)}' in the path, or move it to 'query' if it is a query parameter")
             }
         }
 
@@ -36,10 +41,14 @@ extension SpecFileParser {
         var expect = Expectation(
             status: defaults.status, contentType: defaults.contentType, extraKeys: defaults.extraKeys,
             location: map.keyLocation("expect") ?? keyLocation)
-        if let expectNode = map["expect"], let expectMap = mapping(expectNode, "'expect'", allowed: SpecFileParser.expectKeys) {
+        if let expectNode = map["expect"],
+            let expectMap = mapping(expectNode, "'expect'", allowed: SpecFileParser.expectKeys)
+        {
             if let status = expectMap["status"], let parsed = parseStatus(status) { expect.status = parsed }
             if let contentType = expectMap["contentType"] { expect.contentType = scalar(contentType, "'contentType'") }
-            if let extra = expectMap["extraKeys"], let policy = enumValue(extra, "extraKeys policy", as: ExtraKeysPolicy.self) {
+            if let extra = expectMap["extraKeys"],
+                let policy = enumValue(extra, "extraKeys policy", as: ExtraKeysPolicy.self)
+            {
                 expect.extraKeys = policy
             }
             if let bodyNode = expectMap["body"] {
@@ -68,11 +77,15 @@ extension SpecFileParser {
     /// same as quoted ones, as for shapes: `model: [User]` is a list holding `User`.
     mutating func modelName(_ node: YAMLNode) -> String? {
         if let items = node.items, items.count == 1, let inner = modelName(items[0]) { return "[\(inner)]" }
-        if let pairs = node.pairs, node.isFlow, pairs.count == 1, let key = pairs[0].key.scalarValue, let value = modelName(pairs[0].value) {
+        if let pairs = node.pairs, node.isFlow, pairs.count == 1, let key = pairs[0].key.scalarValue,
+            let value = modelName(pairs[0].value)
+        {
             return "[\(key): \(value)]"
         }
         guard node.items == nil, node.pairs == nil else {
-            report("'model' names one type, such as User, [User] or [String: User], found \(node.kindDescription)", at: node.location)
+            report(
+                "'model' names one type, such as User, [User] or [String: User], found \(node.kindDescription)",
+                at: node.location)
             return nil
         }
         return scalar(node, "'model'")
@@ -82,24 +95,29 @@ extension SpecFileParser {
     mutating func parseRequestLine(_ node: YAMLNode, context: String) -> RequestSpec? {
         guard let line = scalar(node, "'request'") else { return nil }
         let parts = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        let method: String, path: String
+        let method: String
+        let path: String
         switch parts.count {
         case 1:
             (method, path) = ("GET", parts[0])
         case 2:
             (method, path) = (parts[0].uppercased(), parts[1])
             guard SpecFileParser.methods.contains(method) else {
-                report("unknown HTTP method '\(parts[0])'\(Suggestions.didYouMean(method, in: SpecFileParser.methods))",
-                       at: textLocation(node), hint: "use one of \(SpecFileParser.methods.joined(separator: ", "))")
+                report(
+                    "unknown HTTP method '\(parts[0])'\(Suggestions.didYouMean(method, in: SpecFileParser.methods))",
+                    at: textLocation(node), hint: "use one of \(SpecFileParser.methods.joined(separator: ", "))")
                 return nil
             }
         default:
-            report("a request line is a method and a path, such as 'GET /users.json', found \"\(line)\"", at: textLocation(node))
+            report(
+                "a request line is a method and a path, such as 'GET /users.json', found \"\(line)\"",
+                at: textLocation(node))
             return nil
         }
         guard path.hasPrefix("/") else {
-            report("the path '\(path)' must start with '/'", at: textLocation(node),
-                   hint: "paths are relative to the base URL given to '\(RunnerName.current) record': write '/\(path)'")
+            report(
+                "the path '\(path)' must start with '/'", at: textLocation(node),
+                hint: "paths are relative to the base URL given to '\(RunnerName.current) record': write '/\(path)'")
             return nil
         }
         return RequestSpec(method: method, path: path, location: textLocation(node))
@@ -139,7 +157,8 @@ extension SpecFileParser {
         case .sequence(let items):
             return .array(items.map(jsonValue))
         case .mapping(let pairs):
-            return .object(JSONObject(pairs.map { JSONObject.Entry(key: $0.key.scalarValue ?? "", value: jsonValue($0.value)) }))
+            return .object(
+                JSONObject(pairs.map { JSONObject.Entry(key: $0.key.scalarValue ?? "", value: jsonValue($0.value)) }))
         }
     }
 
@@ -147,15 +166,20 @@ extension SpecFileParser {
 
     mutating func parseTransforms(_ node: YAMLNode) -> [TransformSpec] {
         guard let items = node.items else {
-            report("'transforms' must be a list, found \(node.kindDescription)", at: node.location,
-                   hint: "write each transform as a list item: '- unwrap: data'")
+            report(
+                "'transforms' must be a list, found \(node.kindDescription)", at: node.location,
+                hint: "write each transform as a list item: '- unwrap: data'")
             return []
         }
         var transforms: [TransformSpec] = []
         for item in items {
             guard let pairs = item.pairs, pairs.count == 1, let name = pairs[0].key.scalarValue else {
-                report("each transform is a single 'name: argument' pair, found \(item.kindDescription)", at: item.location,
-                       hint: "for example '- keyedToArray: { key: id }'; supported: \(TransformSpec.names.joined(separator: ", "))")
+                report(
+                    "each transform is a single 'name: argument' pair, found \(item.kindDescription)",
+                    at: item.location,
+                    hint:
+                        "for example '- keyedToArray: { key: id }'; supported: \(TransformSpec.names.joined(separator: ", "))"
+                )
                 continue
             }
             let argument = pairs[0].value
@@ -164,14 +188,18 @@ extension SpecFileParser {
             switch name {
             case "keyedToArray":
                 if argument.pairs == nil {
-                    operation = scalar(argument, "keyedToArray's key").map { .keyedToArray(key: $0, into: nil, at: nil) }
+                    operation = scalar(argument, "keyedToArray's key").map {
+                        .keyedToArray(key: $0, into: nil, at: nil)
+                    }
                 } else if let map = mapping(argument, "'keyedToArray'", allowed: ["key", "into", "at"]) {
                     if let keyNode = map["key"], let key = scalar(keyNode, "keyedToArray's 'key'") {
                         operation = .keyedToArray(
                             key: key, into: map["into"].flatMap { scalar($0, "keyedToArray's 'into'") },
                             at: map["at"].flatMap { scalar($0, "keyedToArray's 'at'") })
                     } else {
-                        report("keyedToArray needs 'key': the name of the field that receives each entry's key", at: location)
+                        report(
+                            "keyedToArray needs 'key': the name of the field that receives each entry's key",
+                            at: location)
                         operation = nil
                     }
                 } else {
@@ -185,7 +213,8 @@ extension SpecFileParser {
                 if let map = mapping(argument, "'renameKeys'") {
                     var renames: [(from: String, to: String)] = []
                     for pair in map.pairs {
-                        guard let from = keyName(pair.key), let to = scalar(pair.value, "the new name of '\(from)'") else { continue }
+                        guard let from = keyName(pair.key), let to = scalar(pair.value, "the new name of '\(from)'")
+                        else { continue }
                         renames.append((from, to))
                     }
                     operation = .renameKeys(renames)
@@ -206,8 +235,9 @@ extension SpecFileParser {
                     operation = nil
                 }
             default:
-                report("unknown transform '\(name)'\(Suggestions.didYouMean(name, in: TransformSpec.names))", at: location,
-                       hint: "supported transforms: \(TransformSpec.names.joined(separator: ", "))")
+                report(
+                    "unknown transform '\(name)'\(Suggestions.didYouMean(name, in: TransformSpec.names))", at: location,
+                    hint: "supported transforms: \(TransformSpec.names.joined(separator: ", "))")
                 operation = nil
             }
             if let operation {
@@ -240,8 +270,9 @@ extension SpecFileParser {
                 if known.contains(text) {
                     kind = DriftKind(rawValue: text)
                 } else {
-                    report("unknown drift kind '\(text)'\(Suggestions.didYouMean(text, in: known))", at: kindNode.location,
-                           hint: "drift kinds: \(known.joined(separator: ", "))")
+                    report(
+                        "unknown drift kind '\(text)'\(Suggestions.didYouMean(text, in: known))", at: kindNode.location,
+                        hint: "drift kinds: \(known.joined(separator: ", "))")
                 }
             } else if map["kind"] == nil {
                 report("a waiver needs 'kind': the drift kind it accepts", at: item.location)
@@ -251,10 +282,14 @@ extension SpecFileParser {
                 if CalendarDate(text) != nil {
                     until = text
                 } else {
-                    report("'\(text)' is not a date; write the last day the waiver holds as yyyy-MM-dd", at: untilNode.location)
+                    report(
+                        "'\(text)' is not a date; write the last day the waiver holds as yyyy-MM-dd",
+                        at: untilNode.location)
                 }
             } else if map["until"] == nil {
-                report("a waiver needs 'until': the last day it holds (yyyy-MM-dd), so it cannot be forgotten", at: item.location)
+                report(
+                    "a waiver needs 'until': the last day it holds (yyyy-MM-dd), so it cannot be forgotten",
+                    at: item.location)
             }
             var reason: String?
             if let reasonNode = map["reason"] {
@@ -269,4 +304,3 @@ extension SpecFileParser {
         return waivers
     }
 }
-

@@ -47,8 +47,9 @@ struct SpecFileParser {
     mutating func parse(_ root: YAMLNode?) -> ParsedSpecFile {
         var result = ParsedSpecFile(path: path)
         guard let root else {
-            report("the spec file is empty", at: SourceLocation(file: path, line: 1, column: 1),
-                   hint: "a spec has 'endpoints:' (and optionally 'shapes:' and 'defaults:'); see docs/Specs.md")
+            report(
+                "the spec file is empty", at: SourceLocation(file: path, line: 1, column: 1),
+                hint: "a spec has 'endpoints:' (and optionally 'shapes:' and 'defaults:'); see docs/Specs.md")
             return result
         }
         guard let top = mapping(root, "the spec file", allowed: SpecFileParser.topLevelKeys) else { return result }
@@ -61,8 +62,9 @@ struct SpecFileParser {
                     continue
                 }
                 if ShapeName.isBuiltIn(name) {
-                    report("'\(name)' is a built-in type and cannot be redefined", at: pair.key.location,
-                           hint: "give the shape another name")
+                    report(
+                        "'\(name)' is a built-in type and cannot be redefined", at: pair.key.location,
+                        hint: "give the shape another name")
                     continue
                 }
                 if let shape = parseShape(pair.value, context: "shape '\(name)'") {
@@ -75,23 +77,32 @@ struct SpecFileParser {
         guard let endpointsNode = top["endpoints"] else {
             // A file of shared shapes alone (Specs/shapes.yaml) is fine: shapes are visible to every spec file.
             if top["shapes"] != nil, top["defaults"] == nil { return result }
-            report("the spec declares no 'endpoints:'", at: root.location,
-                   hint: top["shapes"] == nil
-                       ? "add 'endpoints:' with at least one endpoint; a file may also hold only 'shapes:' shared by the others"
-                       : "'defaults:' apply to the endpoints of their own file: add 'endpoints:', or remove 'defaults:' from this file of shared shapes")
+            report(
+                "the spec declares no 'endpoints:'", at: root.location,
+                hint: top["shapes"] == nil
+                    ? "add 'endpoints:' with at least one endpoint; a file may also hold only 'shapes:' shared by the others"
+                    : "'defaults:' apply to the endpoints of their own file: add 'endpoints:', or remove 'defaults:' from this file of shared shapes"
+            )
             return result
         }
         guard let endpoints = mapping(endpointsNode, "'endpoints'") else { return result }
         for pair in endpoints.pairs {
             guard let name = keyName(pair.key) else { continue }
             // The name is a file name under Recordings/<spec>/ and the second half of the endpoint's id.
-            guard !name.isEmpty, !name.hasPrefix("."), !name.contains(where: { $0 == "/" || $0 == "\\" || $0.isNewline }) else {
-                report("endpoint name '\(name)' cannot name a recording file", at: pair.key.location,
-                       hint: "the name is the recording's file name (Recordings/\(group)/<name>.json): use letters, digits, '-', '_' and '.', not starting with '.'")
+            guard !name.isEmpty, !name.hasPrefix("."),
+                !name.contains(where: { $0 == "/" || $0 == "\\" || $0.isNewline })
+            else {
+                report(
+                    "endpoint name '\(name)' cannot name a recording file", at: pair.key.location,
+                    hint:
+                        "the name is the recording's file name (Recordings/\(group)/<name>.json): use letters, digits, '-', '_' and '.', not starting with '.'"
+                )
                 continue
             }
             if let endpoint = parseEndpoint(
-                name: name, node: pair.value, keyLocation: pair.key.location, defaults: defaults, bodyShapes: &result.bodyShapes) {
+                name: name, node: pair.value, keyLocation: pair.key.location, defaults: defaults,
+                bodyShapes: &result.bodyShapes)
+            {
                 result.endpoints.append(endpoint)
             }
         }
@@ -109,11 +120,15 @@ struct SpecFileParser {
         }
         let characters = disallowed.map { "'\(String($0).escapingNonPrintables())'" }.joined(separator: " or ")
         let suggestion = ShapeName.suggestion(for: name).flatMap { ShapeName.isBuiltIn($0) ? nil : $0 }
-        report("shape '\(name.escapingNonPrintables())' cannot be named in a type: a type name holds no \(characters)", at: location,
-               hint: "rename it\(suggestion.map { " '\($0)'" } ?? ""): \(rule)", code: .invalidShape)
+        report(
+            "shape '\(name.escapingNonPrintables())' cannot be named in a type: a type name holds no \(characters)",
+            at: location,
+            hint: "rename it\(suggestion.map { " '\($0)'" } ?? ""): \(rule)", code: .invalidShape)
     }
 
-    mutating func report(_ message: String, at location: SourceLocation, hint: String? = nil, code: ContractError.Code = .invalidSpec) {
+    mutating func report(
+        _ message: String, at location: SourceLocation, hint: String? = nil, code: ContractError.Code = .invalidSpec
+    ) {
         errors.append(ContractError(code, message, at: location, hint: hint))
     }
 
@@ -141,8 +156,10 @@ struct SpecFileParser {
                     continue
                 }
                 if !allowed.contains(key) {
-                    report("unknown key '\(key)' in \(context)\(Suggestions.didYouMean(key, in: allowed))", at: pair.key.location,
-                           hint: "supported keys: \(allowed.joined(separator: ", "))")
+                    report(
+                        "unknown key '\(key)' in \(context)\(Suggestions.didYouMean(key, in: allowed))",
+                        at: pair.key.location,
+                        hint: "supported keys: \(allowed.joined(separator: ", "))")
                 }
             }
         }
@@ -187,7 +204,9 @@ struct SpecFileParser {
         guard let map = mapping(node, context) else { return [] }
         var result: [(name: String, value: Template)] = []
         for pair in map.pairs {
-            guard let name = keyName(pair.key), let value = template(pair.value, "'\(name)' in \(context)") else { continue }
+            guard let name = keyName(pair.key), let value = template(pair.value, "'\(name)' in \(context)") else {
+                continue
+            }
             result.append((name, value))
         }
         return result
@@ -198,13 +217,15 @@ struct SpecFileParser {
         return scalar(node, context).map { [$0] } ?? []
     }
 
-    mutating func enumValue<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ context: String, as type: T.Type) -> T?
+    mutating func enumValue<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ context: String, as type: T.Type)
+        -> T?
     where T.RawValue == String {
         guard let text = scalar(node, context) else { return nil }
         if let value = T(rawValue: text) { return value }
         let names = T.allCases.map(\.rawValue)
-        report("unknown \(context) '\(text)'\(Suggestions.didYouMean(text, in: names))", at: node.location,
-               hint: "use one of: \(names.joined(separator: ", "))")
+        report(
+            "unknown \(context) '\(text)'\(Suggestions.didYouMean(text, in: names))", at: node.location,
+            hint: "use one of: \(names.joined(separator: ", "))")
         return nil
     }
 
@@ -223,16 +244,19 @@ struct SpecFileParser {
         case .sequence(let items):
             // Unquoted YAML flow forms: `[User]` is a list holding `User`; `[String: User]` a list holding `{String: User}`.
             guard items.count == 1 else {
-                report("a list shape names exactly one element type, found \(items.count)", at: node.location,
-                       hint: "write [T] for an array of T, or \"[String: T]\" for a dictionary")
+                report(
+                    "a list shape names exactly one element type, found \(items.count)", at: node.location,
+                    hint: "write [T] for an array of T, or \"[String: T]\" for a dictionary")
                 return nil
             }
             let item = items[0]
             if let pairs = item.pairs, pairs.count == 1, item.isFlow, let key = pairs[0].key.scalarValue,
-               ShapeExpressionParser.builtins[key] != nil {
+                ShapeExpressionParser.builtins[key] != nil
+            {
                 guard key == "String" else {
-                    report("dictionary keys must be String, not \(key)", at: pairs[0].key.location,
-                           hint: "JSON object keys are always strings: write [String: T]")
+                    report(
+                        "dictionary keys must be String, not \(key)", at: pairs[0].key.location,
+                        hint: "JSON object keys are always strings: write [String: T]")
                     return nil
                 }
                 guard let value = parseShape(pairs[0].value, context: context) else { return nil }
@@ -286,9 +310,12 @@ struct SpecFileParser {
         guard let text = scalar(node, "date strategy") else { return nil }
         if let named = DateFormat.namedStrategies[text] { return named }
         if ["yy", "MM", "dd", "HH", "mm", "ss"].contains(where: { text.contains($0) }) { return .formatted(text) }
-        report("unknown date strategy '\(text)'\(Suggestions.didYouMean(text, in: DateFormat.namedStrategies.keys.sorted()))",
-               at: node.location,
-               hint: "use iso8601, secondsSince1970, millisecondsSince1970, flexible, or a format such as \"yyyy-MM-dd HH:mm:ss\"")
+        report(
+            "unknown date strategy '\(text)'\(Suggestions.didYouMean(text, in: DateFormat.namedStrategies.keys.sorted()))",
+            at: node.location,
+            hint:
+                "use iso8601, secondsSince1970, millisecondsSince1970, flexible, or a format such as \"yyyy-MM-dd HH:mm:ss\""
+        )
         return nil
     }
 
@@ -299,13 +326,15 @@ struct SpecFileParser {
         for item in items {
             guard let text = scalar(item, "status") else { return nil }
             let lowered = text.lowercased()
-            if lowered.count == 3, lowered.hasSuffix("xx"), let digit = Int(lowered.prefix(1)), (1...5).contains(digit) {
+            if lowered.count == 3, lowered.hasSuffix("xx"), let digit = Int(lowered.prefix(1)), (1...5).contains(digit)
+            {
                 classes.append(digit)
             } else if let code = Int(text), (100...599).contains(code) {
                 codes.append(code)
             } else {
-                report("'\(text)' is not a status code", at: item.location,
-                       hint: "write a code (200), a list ([200, 201]) or a class (2xx)")
+                report(
+                    "'\(text)' is not a status code", at: item.location,
+                    hint: "write a code (200), a list ([200, 201]) or a class (2xx)")
                 return nil
             }
         }

@@ -11,17 +11,23 @@ public struct SpecLoader: Sendable {
     public func load(directory: String) throws(ContractErrors) -> SpecSuite {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw ContractErrors([ContractError(
-                .io, "the specs folder '\(directory)' does not exist",
-                hint: "run from the folder that holds Specs/, or point \(SettingNames.current[.specs]) at the specs folder")])
+            throw ContractErrors([
+                ContractError(
+                    .io, "the specs folder '\(directory)' does not exist",
+                    hint:
+                        "run from the folder that holds Specs/, or point \(SettingNames.current[.specs]) at the specs folder"
+                )
+            ])
         }
         let files: [String]
         if isDirectory.boolValue {
             files = SpecLoader.specFiles(in: directory)
             guard !files.isEmpty else {
-                throw ContractErrors([ContractError(
-                    .io, "no spec files (*.yaml, *.yml) in '\(directory)'",
-                    hint: "add a spec such as Specs/users.yaml; see docs/Specs.md for the format")])
+                throw ContractErrors([
+                    ContractError(
+                        .io, "no spec files (*.yaml, *.yml) in '\(directory)'",
+                        hint: "add a spec such as Specs/users.yaml; see docs/Specs.md for the format")
+                ])
             }
         } else {
             files = [directory]
@@ -67,9 +73,10 @@ public struct SpecLoader: Sendable {
         for file in parsedFiles {
             for (name, shape, location) in file.shapes {
                 if let first = shapeLocations[name] {
-                    errors.append(ContractError(
-                        .invalidShape, "shape '\(name)' is already defined at \(first)", at: location,
-                        hint: "shapes are shared by every spec file; rename one of them"))
+                    errors.append(
+                        ContractError(
+                            .invalidShape, "shape '\(name)' is already defined at \(first)", at: location,
+                            hint: "shapes are shared by every spec file; rename one of them"))
                     continue
                 }
                 shapes[name] = shape
@@ -82,9 +89,11 @@ public struct SpecLoader: Sendable {
         for file in parsedFiles {
             for endpoint in file.endpoints {
                 if let first = endpointLocations[endpoint.id] {
-                    errors.append(ContractError(
-                        .invalidSpec, "endpoint '\(endpoint.id)' is already defined at \(first)", at: endpoint.location,
-                        hint: "two spec files with the same name in different folders share ids; rename one"))
+                    errors.append(
+                        ContractError(
+                            .invalidSpec, "endpoint '\(endpoint.id)' is already defined at \(first)",
+                            at: endpoint.location,
+                            hint: "two spec files with the same name in different folders share ids; rename one"))
                     continue
                 }
                 endpointLocations[endpoint.id] = endpoint.location
@@ -140,15 +149,23 @@ struct ShapeNameResolver {
         case .named(let name):
             if shapes[name] == nil {
                 let candidates = ShapeExpressionParser.builtins.keys.sorted() + shapes.keys.sorted()
-                let known = shapes.isEmpty ? "no shapes are declared under 'shapes:'" : "declared shapes: \(shapes.keys.sorted().joined(separator: ", "))"
-                errors.append(ContractError(
-                    .invalidShape, "unknown type '\(name)'\(Suggestions.didYouMean(name, in: candidates))", at: shape.location,
-                    hint: "built-in types: String, Int, Double, Bool, Date, URL, UUID, Any "
-                        + "(Int64 and Int32 are checked as Int, Float and Decimal as Double); \(known)"))
+                let known =
+                    shapes.isEmpty
+                    ? "no shapes are declared under 'shapes:'"
+                    : "declared shapes: \(shapes.keys.sorted().joined(separator: ", "))"
+                errors.append(
+                    ContractError(
+                        .invalidShape, "unknown type '\(name)'\(Suggestions.didYouMean(name, in: candidates))",
+                        at: shape.location,
+                        hint: "built-in types: String, Int, Double, Bool, Date, URL, UUID, Any "
+                            + "(Int64 and Int32 are checked as Int, Float and Decimal as Double); \(known)"))
             } else if let definingName, aliasCycle(from: name, to: definingName) {
-                errors.append(ContractError(
-                    .invalidShape, "shape '\(definingName)' is defined only in terms of itself", at: shape.location,
-                    hint: "a shape can contain itself inside an object, array or dictionary, but not be just another name for itself"))
+                errors.append(
+                    ContractError(
+                        .invalidShape, "shape '\(definingName)' is defined only in terms of itself", at: shape.location,
+                        hint:
+                            "a shape can contain itself inside an object, array or dictionary, but not be just another name for itself"
+                    ))
             }
         case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped):
             check(wrapped, definingName: shape.isOptional ? definingName : nil)

@@ -20,9 +20,10 @@ public struct SpecSuite: Sendable {
         guard !patterns.isEmpty else { return endpoints }
         return endpoints.filter { endpoint in
             patterns.contains { pattern in
-                Glob.matches(pattern, endpoint.id) || (!pattern.contains("/") && (Glob.matches(pattern, endpoint.name) || Glob.matches(pattern, endpoint.group)))
+                Glob.matches(pattern, endpoint.id)
+                    || (!pattern.contains("/")
+                        && (Glob.matches(pattern, endpoint.name) || Glob.matches(pattern, endpoint.group)))
             }
         }
     }
 }
-

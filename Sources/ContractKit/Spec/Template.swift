@@ -98,12 +98,14 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
 
     static func isVariableName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        }
     }
 }
 
-private extension String {
-    func replacingDollarBraces() -> String {
+extension String {
+    fileprivate func replacingDollarBraces() -> String {
         var result = ""
         var rest = Substring(self)
         while let range = rest.firstRange(of: "${") {

@@ -4,7 +4,9 @@ extension TransformSpec {
     /// them when it has none: dropping needs the model, which the spec alone does not have).
     ///
     /// - Throws: ``ContractError`` (`invalid-spec`, at the transform) when a path is not a transform path.
-    package func makeTransform(keep: [TransformPath: @Sendable (JSONValue) -> Bool] = [:]) throws(ContractError) -> any JSONTransform {
+    package func makeTransform(keep: [TransformPath: @Sendable (JSONValue) -> Bool] = [:]) throws(ContractError)
+        -> any JSONTransform
+    {
         do {
             return try makeTransformOrThrow(keep: keep)
         } catch {
@@ -14,10 +16,13 @@ extension TransformSpec {
         }
     }
 
-    private func makeTransformOrThrow(keep: [TransformPath: @Sendable (JSONValue) -> Bool]) throws(TransformPathError) -> any JSONTransform {
+    private func makeTransformOrThrow(keep: [TransformPath: @Sendable (JSONValue) -> Bool]) throws(TransformPathError)
+        -> any JSONTransform
+    {
         switch operation {
         case .keyedToArray(let key, let into, let at):
-            return KeyedToArrayTransform(key: key, into: into, at: try at.map(TransformPath.init(parsing:)) ?? TransformPath(steps: []))
+            return KeyedToArrayTransform(
+                key: key, into: into, at: try at.map(TransformPath.init(parsing:)) ?? TransformPath(steps: []))
         case .unwrap(let key):
             let path = try TransformPath(parsing: key)
             guard !path.steps.contains(.everyElement), !path.steps.isEmpty else {
@@ -32,7 +37,9 @@ extension TransformSpec {
             return try RenameKeysTransform(parsed)
         case .lossy(let paths):
             let parsed = try paths.map { (text) throws(TransformPathError) in try TransformPath(parsing: text) }
-            let transforms: [any JSONTransform] = parsed.map { LossyArrayTransform(at: $0, keep: keep[$0] ?? { _ in true }) }
+            let transforms: [any JSONTransform] = parsed.map {
+                LossyArrayTransform(at: $0, keep: keep[$0] ?? { _ in true })
+            }
             return transforms.count == 1 ? transforms[0] : TransformPipeline(transforms, name: name)
         case .defaults(let values):
             var parsed: [(path: TransformPath, value: JSONValue)] = []

@@ -28,7 +28,8 @@ package enum KeyNames {
 
     /// True when `short` reads as an abbreviation of `long`: same first letter, its letters in order (`fn`, `firstName`).
     static func isAbbreviation(_ short: String, of long: String) -> Bool {
-        let short = Array(normalized(short).unicodeScalars), long = Array(normalized(long).unicodeScalars)
+        let short = Array(normalized(short).unicodeScalars)
+        let long = Array(normalized(long).unicodeScalars)
         guard !short.isEmpty, short.count < long.count, short[0] == long[0] else { return false }
         var index = 0
         for scalar in long where index < short.count && scalar == short[index] { index += 1 }

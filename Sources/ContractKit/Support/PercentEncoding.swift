@@ -36,7 +36,10 @@ enum PercentEncoding {
     /// and form-encoded (`+` for spaces).
     static func spellings(of text: String) -> [String] {
         var spellings = [text]
-        for encoded in [queryComponent(text), pathComponent(text), text.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? text] {
+        for encoded in [
+            queryComponent(text), pathComponent(text),
+            text.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? text,
+        ] {
             spellings.append(encoded)
             spellings.append(lowercasingEscapes(encoded))
         }

@@ -14,7 +14,8 @@ public struct DefaultsTransform: JSONTransform {
     public init(_ defaults: [(path: TransformPath, value: JSONValue)]) throws(TransformPathError) {
         for entry in defaults {
             guard case .key = entry.path.steps.last else {
-                throw TransformPathError(text: entry.path.description, reason: "a default must be for a key, not for '[]'")
+                throw TransformPathError(
+                    text: entry.path.description, reason: "a default must be for a key, not for '[]'")
             }
         }
         self.defaults = defaults
@@ -30,7 +31,9 @@ public struct DefaultsTransform: JSONTransform {
             for parent in parents {
                 if case .null? = result[path: parent] { continue }
                 guard case .object(let object)? = result[path: parent] else {
-                    throw TransformError(transform: name, path: parent, expected: "an object", found: TransformError.describe(result[path: parent]))
+                    throw TransformError(
+                        transform: name, path: parent, expected: "an object",
+                        found: TransformError.describe(result[path: parent]))
                 }
                 switch object[key] {
                 case nil:
@@ -45,7 +48,9 @@ public struct DefaultsTransform: JSONTransform {
         }
         let name = name
         return TransformOutput(value: result) { [inserted] path in
-            if let place = inserted.first(where: { path.hasPrefix($0) }) { return .inserted(by: name, nearest: place.parent) }
+            if let place = inserted.first(where: { path.hasPrefix($0) }) {
+                return .inserted(by: name, nearest: place.parent)
+            }
             return .value(path)
         }
     }

@@ -88,7 +88,8 @@ public enum PathOrigin: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .value(let path): return path.description
         case .keyOf(let path): return "the key of \(path)"
-        case .inserted(let transform, let nearest): return "nothing in the body (added by \(transform); nearest \(nearest))"
+        case .inserted(let transform, let nearest):
+            return "nothing in the body (added by \(transform); nearest \(nearest))"
         }
     }
 }
@@ -122,8 +123,10 @@ public struct TransformError: Error, Sendable, Hashable, CustomStringConvertible
         case .object(let object)?:
             guard !object.isEmpty else { return "an empty object" }
             let keys = object.prefix(5).map { "'\($0.key)'" }.joined(separator: ", ")
-            return (object.count == 1 ? "object with key " : "object with keys ") + keys + (object.count > 5 ? ", …" : "")
-        case .string(let text)?: return "string \(JSONWriter.quote(text.count > 40 ? String(text.prefix(37)) + "…" : text))"
+            return (object.count == 1 ? "object with key " : "object with keys ") + keys
+                + (object.count > 5 ? ", …" : "")
+        case .string(let text)?:
+            return "string \(JSONWriter.quote(text.count > 40 ? String(text.prefix(37)) + "…" : text))"
         case .number(let number)?: return "number \(number.literal)"
         case .bool(let flag)?: return "boolean \(flag)"
         case let value?: return value.kindDescription
@@ -131,6 +134,8 @@ public struct TransformError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     init(_ transform: String, _ mismatch: TransformMismatch) {
-        self.init(transform: transform, path: mismatch.path, expected: mismatch.expected, found: TransformError.describe(mismatch.found))
+        self.init(
+            transform: transform, path: mismatch.path, expected: mismatch.expected,
+            found: TransformError.describe(mismatch.found))
     }
 }

@@ -31,15 +31,21 @@ public struct KeyedToArrayTransform: JSONTransform {
         let (places, mismatch) = at.resolve(in: value)
         if let mismatch { throw TransformError(name, mismatch) }
         if places.isEmpty, !at.steps.contains(.everyElement) {
-            let keys = at.steps.compactMap { step -> JSONPath.Component? in if case .key(let key) = step { return .key(key) } else { return nil } }
-            throw TransformError(transform: name, path: JSONPath(components: keys), expected: "an object", found: TransformError.describe(nil))
+            let keys = at.steps.compactMap { step -> JSONPath.Component? in
+                if case .key(let key) = step { return .key(key) } else { return nil }
+            }
+            throw TransformError(
+                transform: name, path: JSONPath(components: keys), expected: "an object",
+                found: TransformError.describe(nil))
         }
         var result = value
         // The entry keys of every dictionary replaced, by its path, to trace element paths back.
         var keysByPlace: [JSONPath: [String]] = [:]
         for place in places {
             guard case .object(let dictionary)? = value[path: place] else {
-                throw TransformError(transform: name, path: place, expected: "an object", found: TransformError.describe(value[path: place]))
+                throw TransformError(
+                    transform: name, path: place, expected: "an object",
+                    found: TransformError.describe(value[path: place]))
             }
             var elements: [JSONValue] = []
             elements.reserveCapacity(dictionary.count)
@@ -55,7 +61,8 @@ public struct KeyedToArrayTransform: JSONTransform {
                 elements.append(.object(element))
             }
             keysByPlace[place] = dictionary.keys
-            let replacement: JSONValue = self.into.map { .object(JSONObject([.init(key: $0, value: .array(elements))])) } ?? .array(elements)
+            let replacement: JSONValue =
+                self.into.map { .object(JSONObject([.init(key: $0, value: .array(elements))])) } ?? .array(elements)
             result.modify(at: place) { $0 = replacement }
         }
         let (key, into, name) = (key, into, name)

@@ -19,7 +19,9 @@ public struct LossyArrayTransform: JSONTransform {
     }
 
     /// Creates the transform keeping the elements that `decoder` decodes as `Element` on their own.
-    public init<Element: Decodable>(at: TransformPath, decoding: Element.Type, using decoder: JSONDecoder = JSONDecoder()) {
+    public init<Element: Decodable>(
+        at: TransformPath, decoding: Element.Type, using decoder: JSONDecoder = JSONDecoder()
+    ) {
         let decodes = DecodesAlone(type: Element.self, decoder: decoder)
         self.init(at: at) { decodes($0) }
     }
@@ -49,12 +51,15 @@ public struct LossyArrayTransform: JSONTransform {
             case .null?, nil:
                 continue
             case let other?:
-                throw TransformError(transform: name, path: place, expected: "an array", found: TransformError.describe(other))
+                throw TransformError(
+                    transform: name, path: place, expected: "an array", found: TransformError.describe(other))
             }
         }
         return TransformOutput(value: result, removed: removed) { [keptByPlace] path in
             for (place, kept) in keptByPlace {
-                guard let rest = path.dropping(prefix: place), case .index(let index)? = rest.components.first else { continue }
+                guard let rest = path.dropping(prefix: place), case .index(let index)? = rest.components.first else {
+                    continue
+                }
                 guard kept.indices.contains(index) else { return .value(path) }
                 var components = place.components
                 components.append(.index(kept[index]))

@@ -17,10 +17,12 @@ public struct RenameKeysTransform: JSONTransform {
         var trie = RenameTrie()
         for rename in renames {
             guard case .key(let old)? = rename.from.steps.last else {
-                throw TransformPathError(text: rename.from.description, reason: "a rename must end in a key, not in '[]'")
+                throw TransformPathError(
+                    text: rename.from.description, reason: "a rename must end in a key, not in '[]'")
             }
             guard !rename.to.isEmpty, !rename.to.contains(where: { $0 == "." || $0 == "[" || $0 == "]" }) else {
-                throw TransformPathError(text: rename.to, reason: "a new name is a plain key (renameKeys does not move values)")
+                throw TransformPathError(
+                    text: rename.to, reason: "a new name is a plain key (renameKeys does not move values)")
             }
             trie.insert(Array(rename.from.steps.dropLast())[...], old: old, new: rename.to)
         }
@@ -52,7 +54,8 @@ public struct RenameKeysTransform: JSONTransform {
                     if let renamed = node?.newNames.first(where: { $0.value == key && object?[$0.key] != nil }) {
                         old = renamed.key
                     } else if object?[key] == nil || node?.newNames[key] != nil,
-                              let renamed = node?.newNames.first(where: { $0.value == key }) {
+                        let renamed = node?.newNames.first(where: { $0.value == key })
+                    {
                         old = renamed.key
                     }
                     original.append(.key(old))
@@ -72,12 +75,14 @@ public struct RenameKeysTransform: JSONTransform {
         switch value {
         case .object(var object):
             if node.children[.everyElement] != nil {
-                throw TransformError(transform: name, path: path, expected: "an array", found: TransformError.describe(value))
+                throw TransformError(
+                    transform: name, path: path, expected: "an array", found: TransformError.describe(value))
             }
             for index in object.entries.indices {
                 let key = object.entries[index].key
                 if let child = node.children[.key(key)] {
-                    object.entries[index].value = try rename(object.entries[index].value, child, at: path.appending(key: key))
+                    object.entries[index].value = try rename(
+                        object.entries[index].value, child, at: path.appending(key: key))
                 }
                 if let new = node.newNames[key] { object.entries[index].key = new }
             }
@@ -85,9 +90,12 @@ public struct RenameKeysTransform: JSONTransform {
         case .array(var items):
             guard let child = node.children[.everyElement] else {
                 if node.newNames.isEmpty && node.children.isEmpty { return value }
-                throw TransformError(transform: name, path: path, expected: "an object", found: TransformError.describe(value))
+                throw TransformError(
+                    transform: name, path: path, expected: "an object", found: TransformError.describe(value))
             }
-            for index in items.indices { items[index] = try rename(items[index], child, at: path.appending(index: index)) }
+            for index in items.indices {
+                items[index] = try rename(items[index], child, at: path.appending(index: index))
+            }
             return .array(items)
         case .null:
             return value

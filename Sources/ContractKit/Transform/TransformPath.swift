@@ -31,7 +31,11 @@ public struct TransformPath: Sendable, Hashable, CustomStringConvertible {
             let character = rest[index]
             switch character {
             case ".":
-                if !key.isEmpty { steps.append(.key(key)) } else if expectingKey { throw fail("an empty key before '.'") }
+                if !key.isEmpty {
+                    steps.append(.key(key))
+                } else if expectingKey {
+                    throw fail("an empty key before '.'")
+                }
                 key = ""
                 expectingKey = true
                 index = rest.index(after: index)
@@ -84,7 +88,9 @@ public struct TransformPath: Sendable, Hashable, CustomStringConvertible {
     ///
     /// A `null` or absent value along the way names no place (a `null` at the last step is a place). Walking stops at the first value whose type does
     /// not fit a step: the returned mismatch says where and what.
-    func resolve(in value: JSONValue, allowingMissingLast: Bool = false) -> (paths: [JSONPath], mismatch: TransformMismatch?) {
+    func resolve(in value: JSONValue, allowingMissingLast: Bool = false) -> (
+        paths: [JSONPath], mismatch: TransformMismatch?
+    ) {
         var paths: [JSONPath] = []
         var mismatch: TransformMismatch?
         func walk(_ value: JSONValue, _ stepIndex: Int, _ path: JSONPath) {
@@ -176,7 +182,9 @@ extension JSONValue {
         modify(path.components[...], change)
     }
 
-    private mutating func modify(_ components: ArraySlice<JSONPath.Component>, _ change: (inout JSONValue?) -> Void) -> Bool {
+    private mutating func modify(_ components: ArraySlice<JSONPath.Component>, _ change: (inout JSONValue?) -> Void)
+        -> Bool
+    {
         guard let first = components.first else {
             var value: JSONValue? = self
             change(&value)
@@ -225,7 +233,8 @@ extension JSONValue {
 extension JSONPath {
     /// True when `prefix` is this path or one of its ancestors.
     public func hasPrefix(_ prefix: JSONPath) -> Bool {
-        prefix.components.count <= components.count && Array(components.prefix(prefix.components.count)) == prefix.components
+        prefix.components.count <= components.count
+            && Array(components.prefix(prefix.components.count)) == prefix.components
     }
 
     /// This path with `other`'s steps appended.

@@ -23,10 +23,14 @@ public struct UnwrapTransform: JSONTransform {
         var at = JSONPath.root
         for step in path.steps {
             guard case .key(let key) = step else {
-                throw TransformError(transform: name, path: at, expected: "a key to unwrap, not every element ([])", found: TransformError.describe(current))
+                throw TransformError(
+                    transform: name, path: at, expected: "a key to unwrap, not every element ([])",
+                    found: TransformError.describe(current))
             }
             guard case .object(let object) = current, let inner = object[key] else {
-                throw TransformError(transform: name, path: at, expected: "an object with key '\(key)'", found: TransformError.describe(current))
+                throw TransformError(
+                    transform: name, path: at, expected: "an object with key '\(key)'",
+                    found: TransformError.describe(current))
             }
             current = inner
             at = at.appending(key: key)

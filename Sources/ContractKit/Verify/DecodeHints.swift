@@ -3,24 +3,33 @@
 enum DecodeHints {
     /// A fix for `failure`; `rawPath` and `body` (the raw body) let it spot a key that changed its spelling, and
     /// `keys` a property that the key strategy can never match.
-    static func hint(for failure: DecodeFailure, rawPath: JSONPath, body: JSONValue, keys: KeyStrategy = .useDefaultKeys) -> String {
+    static func hint(
+        for failure: DecodeFailure, rawPath: JSONPath, body: JSONValue, keys: KeyStrategy = .useDefaultKeys
+    ) -> String {
         let property = failure.property.map { "`\(failure.ownerType ?? "?").\($0)`" } ?? "the model"
         let defaultsPath = pattern(failure.path)
         switch failure.kind {
         case .keyNotFound:
             let name = failure.property ?? "value"
             if keys == .anyCase, AnyCaseKeys.canonical(name) != name {
-                return "`keys: anyCase` reads every JSON key as lower camel case ('\(AnyCaseKeys.canonical(name))'), so \(property) is never matched: "
+                return
+                    "`keys: anyCase` reads every JSON key as lower camel case ('\(AnyCaseKeys.canonical(name))'), so \(property) is never matched: "
                     + "rename the property `\(AnyCaseKeys.canonical(name))`, or map it in CodingKeys (`case \(name) = \"\(AnyCaseKeys.canonical(name))\"`)"
             }
             if case .key(let key)? = rawPath.components.last,
-               let variant = body[path: rawPath.parent]?.objectValue?.keys.first(where: { $0 != key && KeyNames.normalized($0) == KeyNames.normalized(key) }) {
-                return "the key is now spelled '\(variant)': map it in CodingKeys (`case \(name) = \"\(variant)\"`), or decode with `keys: anyCase` (JSONDecoder.KeyDecodingStrategy.anyCase)"
+                let variant = body[path: rawPath.parent]?.objectValue?.keys.first(where: {
+                    $0 != key && KeyNames.normalized($0) == KeyNames.normalized(key)
+                })
+            {
+                return
+                    "the key is now spelled '\(variant)': map it in CodingKeys (`case \(name) = \"\(variant)\"`), or decode with `keys: anyCase` (JSONDecoder.KeyDecodingStrategy.anyCase)"
             }
-            return "make \(property) Optional (`var \(name): \(failure.expectedType)?`) if the backend may leave it out, "
+            return
+                "make \(property) Optional (`var \(name): \(failure.expectedType)?`) if the backend may leave it out, "
                 + "or supply it with `- defaults: { \"\(defaultsPath)\": … }` after the other transforms; if the key was renamed, map it in CodingKeys"
         case .valueNotFound:
-            return "declare \(property) as `\(failure.expectedType)?`, or replace null with `- defaults: { \"\(defaultsPath)\": … }` after the other transforms"
+            return
+                "declare \(property) as `\(failure.expectedType)?`, or replace null with `- defaults: { \"\(defaultsPath)\": … }` after the other transforms"
         case .typeMismatch:
             if failure.expectedType == "Date" { return dateHint(failure) }
             guard let found = failure.found else { return "see the error: \(failure.detail)" }
@@ -29,7 +38,8 @@ enum DecodeHints {
         case .dataCorrupted:
             if failure.expectedType == "Date" { return dateHint(failure) }
             if case .string(let text)? = failure.found {
-                return "if \(failure.expectedType) is an enum, add `case \(ShapeWalk.swiftCaseName(text)) = \(ShapeWalk.swiftStringLiteral(text))` to it, "
+                return
+                    "if \(failure.expectedType) is an enum, add `case \(ShapeWalk.swiftCaseName(text)) = \(ShapeWalk.swiftStringLiteral(text))` to it, "
                     + "and decode unknown values into a fallback case so the next new value does not break the app"
             }
             return "the value is not one \(failure.expectedType) accepts: \(failure.detail)"
@@ -48,35 +58,46 @@ enum DecodeHints {
         }
         switch (style.suggestedStrategy, flexible) {
         case (let strategy?, true):
-            return "the value looks like \(style): decode with `dates: \(strategy)`, or `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible reads every common form)"
+            return
+                "the value looks like \(style): decode with `dates: \(strategy)`, or `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible reads every common form)"
         case (let strategy?, false):
-            return "the value looks like \(style): decode with `dates: \(strategy)` (JSONDecoder.DateDecodingStrategy.flexible(formats: [\(strategy)]) reads it too)"
+            return
+                "the value looks like \(style): decode with `dates: \(strategy)` (JSONDecoder.DateDecodingStrategy.flexible(formats: [\(strategy)]) reads it too)"
         case (nil, true):
-            return "the value looks like \(style): decode with `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible)"
+            return
+                "the value looks like \(style): decode with `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible)"
         case (nil, false):
             if case .slashed = style {
-                return "the value looks like \(style): decode with `dates: \"dd/MM/yyyy\"` (or \"MM/dd/yyyy\"; ask the backend team which), or JSONDecoder.DateDecodingStrategy.flexible(formats: [\"dd/MM/yyyy\"])"
+                return
+                    "the value looks like \(style): decode with `dates: \"dd/MM/yyyy\"` (or \"MM/dd/yyyy\"; ask the backend team which), or JSONDecoder.DateDecodingStrategy.flexible(formats: [\"dd/MM/yyyy\"])"
             }
-            return "the value looks like \(style): ask the backend team, or decode with a format that reads it (JSONDecoder.DateDecodingStrategy.flexible(formats: [...]))"
+            return
+                "the value looks like \(style): ask the backend team, or decode with a format that reads it (JSONDecoder.DateDecodingStrategy.flexible(formats: [...]))"
         }
     }
 
     /// `notices[].title` for `$.notices[2].title`: the path as the `defaults` transform writes it.
     static func pattern(_ path: JSONPath) -> String {
-        TransformPath(steps: path.components.map { component in
-            if case .key(let key) = component { return .key(key) }
-            return .everyElement
-        }).description
+        TransformPath(
+            steps: path.components.map { component in
+                if case .key(let key) = component { return .key(key) }
+                return .everyElement
+            }
+        ).description
     }
 
     /// For a key the backend renamed: the rename the app can make, in the endpoint's `renameKeys` when it has
     /// one, or in `CodingKeys`.
     static func renameHint(newKey: String, failure: DecodeFailure, endpoint: Endpoint) -> String {
         let property = failure.property ?? newKey
-        let codingKeys = "map it in CodingKeys (`case \(property) = \"\(newKey)\"` in \(failure.ownerType ?? "the model"))"
+        let codingKeys =
+            "map it in CodingKeys (`case \(property) = \"\(newKey)\"` in \(failure.ownerType ?? "the model"))"
         let renamePath = DecodeHints.pattern(JSONPath(components: failure.path.components.dropLast() + [.key(newKey)]))
-        if endpoint.transforms.contains(where: { if case .renameKeys = $0.operation { return true } else { return false } }) {
-            return "the key is now '\(newKey)': add `\(renamePath): \(property)` to the endpoint's renameKeys, or \(codingKeys)"
+        if endpoint.transforms.contains(where: {
+            if case .renameKeys = $0.operation { return true } else { return false }
+        }) {
+            return
+                "the key is now '\(newKey)': add `\(renamePath): \(property)` to the endpoint's renameKeys, or \(codingKeys)"
         }
         return "the key is now '\(newKey)': \(codingKeys), or decode with `keys: anyCase` if only its spelling changed"
     }

@@ -20,7 +20,8 @@ public struct EndpointResult: Sendable {
 
     /// Creates a result.
     package init(
-        id: String, specLocation: SourceLocation, recordingPath: String, model: String?, findings: [Finding], notes: [String] = [],
+        id: String, specLocation: SourceLocation, recordingPath: String, model: String?, findings: [Finding],
+        notes: [String] = [],
         recording: RedactedRecording? = nil, expected: ShapeOutline? = nil
     ) {
         self.id = id

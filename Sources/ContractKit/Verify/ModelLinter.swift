@@ -41,14 +41,16 @@ package struct ModelLinter: Sendable {
     package func lint(_ endpoints: [Endpoint]) -> [ContractError] {
         var errors: [ContractError] = []
         for endpoint in endpoints {
-            guard let name = endpoint.model, let shape = endpoint.expect.body, let model = try? models.resolve(name) else { continue }
+            guard let name = endpoint.model, let shape = endpoint.expect.body, let model = try? models.resolve(name)
+            else { continue }
             var seen: Set<String> = []
             var choice = 0
             var bodies = 3
             // A minimal body, one with nulls, then full bodies until every case of every enum has been sent once.
             while choice < bodies {
                 let mode: SampleBodyBuilder.Mode = choice == 0 ? .minimal : choice == 1 ? .nulls : .full
-                let (found, mostEnumCases) = lint(endpoint, model: model, shape: shape, mode: mode, enumChoice: max(0, choice - 2))
+                let (found, mostEnumCases) = lint(
+                    endpoint, model: model, shape: shape, mode: mode, enumChoice: max(0, choice - 2))
                 for error in found where seen.insert(error.message).inserted { errors.append(error) }
                 bodies = max(bodies, min(mostEnumCases, 32) + 2)
                 choice += 1
@@ -60,13 +62,18 @@ package struct ModelLinter: Sendable {
     private func lint(
         _ endpoint: Endpoint, model: ModelType, shape: Shape, mode: SampleBodyBuilder.Mode, enumChoice: Int
     ) -> (errors: [ContractError], mostEnumCases: Int) {
-        var builder = SampleBodyBuilder(shapes: shapes, dates: endpoint.decoding.dates, mode: mode, enumChoice: enumChoice)
+        var builder = SampleBodyBuilder(
+            shapes: shapes, dates: endpoint.decoding.dates, mode: mode, enumChoice: enumChoice)
         let body = builder.body(for: shape)
-        return (lint(endpoint, model: model, shape: shape, body: body, mode: mode, anyPaths: builder.anyPaths), builder.mostEnumCases)
+        return (
+            lint(endpoint, model: model, shape: shape, body: body, mode: mode, anyPaths: builder.anyPaths),
+            builder.mostEnumCases
+        )
     }
 
     private func lint(
-        _ endpoint: Endpoint, model: ModelType, shape: Shape, body: JSONValue, mode: SampleBodyBuilder.Mode, anyPaths: [JSONPath]
+        _ endpoint: Endpoint, model: ModelType, shape: Shape, body: JSONValue, mode: SampleBodyBuilder.Mode,
+        anyPaths: [JSONPath]
     ) -> [ContractError] {
         let locator = ShapeLocator(shapes: shapes)
         let verification = ModelVerification(endpoint: endpoint, model: model, locator: locator, rawBody: body)
@@ -76,22 +83,27 @@ package struct ModelLinter: Sendable {
             let spec = endpoint.transforms[failure.step]
             var error = failure.error
             error.path = run.origin(of: error.path, beforeStep: failure.step).nearestPath
-            return [ContractError(
-                .invalidSpec, "the \(spec.name) transform fails on a body the spec describes: \(error)", at: spec.location,
-                hint: "the transform and the body shape disagree; fix whichever is wrong")]
+            return [
+                ContractError(
+                    .invalidSpec, "the \(spec.name) transform fails on a body the spec describes: \(error)",
+                    at: spec.location,
+                    hint: "the transform and the body shape disagree; fix whichever is wrong")
+            ]
         }
         let report = EveryFailureDecoder(model: model, options: endpoint.decoding).decode(run.output ?? body)
         var errors: [ContractError] = []
         for failure in report.failures {
             let traced = verification.trace(failure, run: run, body: body)
             if anyPaths.contains(where: { traced.path.hasPrefix($0) }) { continue }
-            errors.append(error(for: traced, endpoint: endpoint, model: model, shape: shape, locator: locator, body: body))
+            errors.append(
+                error(for: traced, endpoint: endpoint, model: model, shape: shape, locator: locator, body: body))
         }
         return errors
     }
 
     private func error(
-        for traced: ModelVerification.TracedFailure, endpoint: Endpoint, model: ModelType, shape: Shape, locator: ShapeLocator,
+        for traced: ModelVerification.TracedFailure, endpoint: Endpoint, model: ModelType, shape: Shape,
+        locator: ShapeLocator,
         body: JSONValue
     ) -> ContractError {
         let failure = traced.failure
@@ -99,7 +111,8 @@ package struct ModelLinter: Sendable {
         let (declared, field) = locator.locate(path, in: shape)
         let key: String
         if case .key(let last)? = path.components.last { key = last } else { key = path.description }
-        let swift = "\(failure.place) is \(failure.expectedType)\(failure.property != nil && !failure.isOptional ? ", not Optional" : "")"
+        let swift =
+            "\(failure.place) is \(failure.expectedType)\(failure.property != nil && !failure.isOptional ? ", not Optional" : "")"
         let message: String
         switch failure.kind {
         case .keyNotFound where field != nil:
@@ -109,19 +122,25 @@ package struct ModelLinter: Sendable {
         case .valueNotFound:
             message = "model \(model) requires a value at \(path) (\(swift)), but the spec says it may be null"
         case .typeMismatch where failure.expectedType == "Date":
-            message = "model \(model) cannot read the date at \(path), written as the spec says (\(JSONValue.describe(failure.found))), with dates: \(endpoint.decoding.dates)"
+            message =
+                "model \(model) cannot read the date at \(path), written as the spec says (\(JSONValue.describe(failure.found))), with dates: \(endpoint.decoding.dates)"
         case .typeMismatch:
-            message = "model \(model) reads \(path) as \(failure.expectedType) (\(failure.place)), but the spec says \(declared?.description ?? "something else")"
+            message =
+                "model \(model) reads \(path) as \(failure.expectedType) (\(failure.place)), but the spec says \(declared?.description ?? "something else")"
         case .dataCorrupted where failure.expectedType == "Date":
-            message = "model \(model) cannot read the date at \(path), written as the spec says (\(JSONValue.describe(failure.found))), with dates: \(endpoint.decoding.dates)"
+            message =
+                "model \(model) cannot read the date at \(path), written as the spec says (\(JSONValue.describe(failure.found))), with dates: \(endpoint.decoding.dates)"
         case .dataCorrupted:
-            message = "model \(model) rejects \(JSONValue.describe(failure.found)) at \(path), which the spec allows (\(declared?.description ?? "?")): \(failure.detail)"
+            message =
+                "model \(model) rejects \(JSONValue.describe(failure.found)) at \(path), which the spec allows (\(declared?.description ?? "?")): \(failure.detail)"
         case .other:
             message = "model \(model) throws on a body the spec allows: \(failure.detail)"
         }
         let location = field?.location ?? declared?.location ?? endpoint.modelLocation ?? endpoint.location
         return ContractError(
             .invalidSpec, message, at: location,
-            hint: "to keep the spec, change the model: \(DecodeHints.hint(for: failure, rawPath: path, body: body, keys: endpoint.decoding.keys)); otherwise correct the spec")
+            hint:
+                "to keep the spec, change the model: \(DecodeHints.hint(for: failure, rawPath: path, body: body, keys: endpoint.decoding.keys)); otherwise correct the spec"
+        )
     }
 }

@@ -79,12 +79,15 @@ struct ModelVerification {
         let (run, elementTypes) = runTransforms(body)
         if let failure = run.failure {
             merge(transformFailure: failure, run: run, into: &items)
-            notes.append("not decoded through \(model): the \(endpoint.transforms[failure.step].name) transform failed; the other findings keep the spec's severity")
+            notes.append(
+                "not decoded through \(model): the \(endpoint.transforms[failure.step].name) transform failed; the other findings keep the spec's severity"
+            )
             return Outcome(findings: ShapeFinding.grouped(items), notes: notes)
         }
         let unchanged = endpoint.transforms.isEmpty
         let report = EveryFailureDecoder(model: model, options: endpoint.decoding)
-            .decode(run.output ?? body, encoded: unchanged ? rawBodyText : nil, firstError: unchanged ? firstError : nil)
+            .decode(
+                run.output ?? body, encoded: unchanged ? rawBodyText : nil, firstError: unchanged ? firstError : nil)
         let traced = report.failures.map { trace($0, run: run, body: body) }
         let dropped = run.removed.map(\.path)
 
@@ -111,7 +114,9 @@ struct ModelVerification {
                     items[index].finding.severity = .breaking
                 }
             } else if !droppedPaths.isEmpty, path.ancestors.contains(where: droppedPaths.contains) {
-                judgeCoping(&items[index], reason: "the lossy transform drops this element, so the app copes without it", newHint: false)
+                judgeCoping(
+                    &items[index], reason: "the lossy transform drops this element, so the app copes without it",
+                    newHint: false)
             } else if report.completed {
                 judgeCoping(&items[index], reason: "\(model) decodes the body anyway", newHint: true)
             }
@@ -120,9 +125,11 @@ struct ModelVerification {
             items.append(ShapeFinding(finding: decodeFailedFinding(failure), group: group(for: failure), specKey: nil))
         }
         items += droppedElementFindings(run: run, body: body, elementTypes: elementTypes)
-        notes.append("decoded through \(model) (keys: \(endpoint.decoding.keys.rawValue), dates: \(endpoint.decoding.dates))")
+        notes.append(
+            "decoded through \(model) (keys: \(endpoint.decoding.keys.rawValue), dates: \(endpoint.decoding.dates))")
         if let reason = report.stopReason {
-            notes.append("decoding through \(model) stopped early: \(reason); findings past that point keep the spec's severity")
+            notes.append(
+                "decoding through \(model) stopped early: \(reason); findings past that point keep the spec's severity")
         }
         // The same drift in two elements is one finding only if the app fares the same with both.
         for index in items.indices { items[index].group += "|\(items[index].finding.severity)" }
@@ -152,9 +159,12 @@ struct ModelVerification {
             judgeCoping(&items[index], reason: "\(model) decodes the body anyway", newHint: true)
         }
         for index in items.indices { items[index].group += "|\(items[index].finding.severity)" }
-        return .decoded(Outcome(
-            findings: ShapeFinding.grouped(items),
-            notes: ["decoded through \(model) (keys: \(endpoint.decoding.keys.rawValue), dates: \(endpoint.decoding.dates))"]))
+        return .decoded(
+            Outcome(
+                findings: ShapeFinding.grouped(items),
+                notes: [
+                    "decoded through \(model) (keys: \(endpoint.decoding.keys.rawValue), dates: \(endpoint.decoding.dates))"
+                ]))
     }
 
     // MARK: - Transforms
@@ -171,10 +181,15 @@ struct ModelVerification {
         probe.walk(model.type, over: output)
         var elementTypes: [TransformPath: ModelType] = [:]
         for (codingPath, record) in probe.records {
-            guard case .index? = codingPath.components.last, let type = record.type as? any Decodable.Type else { continue }
-            let (bodyPath, _) = DecodeSession.locate(codingPath, in: output, keys: endpoint.decoding.keys, records: probe.records)
+            guard case .index? = codingPath.components.last, let type = record.type as? any Decodable.Type else {
+                continue
+            }
+            let (bodyPath, _) = DecodeSession.locate(
+                codingPath, in: output, keys: endpoint.decoding.keys, records: probe.records)
             for (step, arrayPath) in lossy where elementTypes[arrayPath] == nil {
-                guard case .value(let place) = firstRun.origin(of: bodyPath, downTo: step + 1), arrayPath.matches(place.parent) else { continue }
+                guard case .value(let place) = firstRun.origin(of: bodyPath, downTo: step + 1),
+                    arrayPath.matches(place.parent)
+                else { continue }
                 elementTypes[arrayPath] = ModelType(type: type)
             }
         }
@@ -191,7 +206,9 @@ struct ModelVerification {
         TransformPipeline(endpoint.transforms.compactMap { try? $0.makeTransform(keep: keep) })
     }
 
-    private func merge(transformFailure failure: TransformRun.Failure, run: TransformRun, into items: inout [ShapeFinding]) {
+    private func merge(
+        transformFailure failure: TransformRun.Failure, run: TransformRun, into items: inout [ShapeFinding]
+    ) {
         let spec = endpoint.transforms[failure.step]
         let path = run.origin(of: failure.error.path, beforeStep: failure.step).nearestPath
         var error = failure.error
@@ -201,12 +218,19 @@ struct ModelVerification {
         if case .unwrap(let key) = spec.operation { unwrapKeys = key.split(separator: ".").map(String.init) }
         // The shape finding at the same place, or the one about the envelope key `unwrap` looks for.
         if let index = items.firstIndex(where: { $0.finding.path == path && $0.finding.severity > .info })
-            ?? items.firstIndex(where: { $0.finding.path?.parent == path && $0.specKey.map(unwrapKeys.contains) == true }) {
+            ?? items.firstIndex(where: {
+                $0.finding.path?.parent == path && $0.specKey.map(unwrapKeys.contains) == true
+            })
+        {
             items[index].finding.severity = .breaking
             items[index].finding.message += "; the app's \(spec.name) transform fails on it (\(error))"
-            if let proposed = items[index].proposedTransform, proposed != spec.name, let shapeHint = items[index].finding.hint {
+            if let proposed = items[index].proposedTransform, proposed != spec.name,
+                let shapeHint = items[index].finding.hint
+            {
                 // The shape's fix (keyedToArray before `lossy: notices`) restores what the failing transform needs.
-                items[index].finding.hint = shapeHint + "; put it before the \(spec.name) transform (\(spec.location)), which needs \(error.expected) there"
+                items[index].finding.hint =
+                    shapeHint
+                    + "; put it before the \(spec.name) transform (\(spec.location)), which needs \(error.expected) there"
             } else {
                 items[index].finding.hint = hint
             }
@@ -219,7 +243,9 @@ struct ModelVerification {
     }
 
     private func transformHint(_ spec: TransformSpec, _ error: TransformError, run: TransformRun) -> String {
-        if case .unwrap(let key) = spec.operation, let object = (run.steps.last?.value ?? run.input)[path: error.path]?.objectValue {
+        if case .unwrap(let key) = spec.operation,
+            let object = (run.steps.last?.value ?? run.input)[path: error.path]?.objectValue
+        {
             // The error's path is where unwrap stopped: the keys before it were found, the next one is missing.
             let steps = key.split(separator: ".").map(String.init)
             let missing = error.path.components.count < steps.count ? steps[error.path.components.count] : key
@@ -227,18 +253,24 @@ struct ModelVerification {
             if let envelope = object.entries.first(where: { $0.value.objectValue?[missing] != nil })?.key {
                 let done = steps.prefix(error.path.components.count)
                 let path = (done + [envelope, rest]).joined(separator: ".")
-                return "the body arrived wrapped in a new envelope under '\(envelope)': write `- unwrap: \(path)`, or ask the backend team to drop '\(envelope)'"
+                return
+                    "the body arrived wrapped in a new envelope under '\(envelope)': write `- unwrap: \(path)`, or ask the backend team to drop '\(envelope)'"
             }
             if let variant = object.keys.first(where: { KeyNames.normalized($0) == KeyNames.normalized(missing) }) {
-                let path = (steps.prefix(error.path.components.count) + [variant] + steps.dropFirst(error.path.components.count + 1)).joined(separator: ".")
-                return "the envelope's key is now '\(variant)': write `- unwrap: \(path)`, or ask the backend team to keep '\(missing)'"
+                let path =
+                    (steps.prefix(error.path.components.count) + [variant]
+                    + steps.dropFirst(error.path.components.count + 1)).joined(separator: ".")
+                return
+                    "the envelope's key is now '\(variant)': write `- unwrap: \(path)`, or ask the backend team to keep '\(missing)'"
             }
         }
         switch spec.operation {
         case .keyedToArray:
-            return "the body no longer has the keyed form keyedToArray needs: if the backend now sends an array, remove the transform; otherwise ask the backend team"
+            return
+                "the body no longer has the keyed form keyedToArray needs: if the backend now sends an array, remove the transform; otherwise ask the backend team"
         default:
-            return "the body no longer has the form the \(spec.name) transform needs (\(spec.location)); update the transform, or ask the backend team"
+            return
+                "the body no longer has the form the \(spec.name) transform needs (\(spec.location)); update the transform, or ask the backend team"
         }
     }
 
@@ -252,11 +284,14 @@ struct ModelVerification {
         case .keyOf(let entry):
             return TracedFailure(
                 failure: failure, path: entry,
-                originNote: "the value is the key of \(entry), which keyedToArray puts in the element", isEntryKey: true)
+                originNote: "the value is the key of \(entry), which keyedToArray puts in the element", isEntryKey: true
+            )
         case .inserted(let transform, let nearest):
             return TracedFailure(
                 failure: failure, path: nearest,
-                originNote: "at \(failure.path) after the transforms, a value \(transform) added, so it has no place in the raw body; \(nearest) is the nearest")
+                originNote:
+                    "at \(failure.path) after the transforms, a value \(transform) added, so it has no place in the raw body; \(nearest) is the nearest"
+            )
         }
     }
 
@@ -264,11 +299,13 @@ struct ModelVerification {
     /// key strategy reads as the same property (`CreatedAt` for the model's `createdAt`).
     private func respelled(_ path: JSONPath, property: String?, body: JSONValue) -> JSONPath {
         guard let shape = endpoint.expect.body, case .key(let key)? = path.components.last,
-              case .object(let object)? = locator.locate(path.parent, in: shape).shape.map(locator.resolve)?.kind else { return path }
+            case .object(let object)? = locator.locate(path.parent, in: shape).shape.map(locator.resolve)?.kind
+        else { return path }
         if object.fields.contains(where: { $0.name == key }) { return path }
         guard let property,
-              let field = object.fields.first(where: { endpoint.decoding.keys.modelKey(forJSONKey: $0.name) == property })
-                ?? object.fields.first(where: { AnyCaseKeys.canonical($0.name) == AnyCaseKeys.canonical(property) }) else { return path }
+            let field = object.fields.first(where: { endpoint.decoding.keys.modelKey(forJSONKey: $0.name) == property })
+                ?? object.fields.first(where: { AnyCaseKeys.canonical($0.name) == AnyCaseKeys.canonical(property) })
+        else { return path }
         return path.parent.appending(key: field.name)
     }
 
@@ -293,7 +330,9 @@ struct ModelVerification {
                 guard let path = item.finding.path else { continue }
                 if firstAtPath[path] == nil { firstAtPath[path] = index }
                 if item.specKey != nil { keyFindingsByParent[path.parent, default: []].append(index) }
-                if ModelVerification.structuralKinds.contains(item.finding.kind) { structuralAtPath[path, default: []].append(index) }
+                if ModelVerification.structuralKinds.contains(item.finding.kind) {
+                    structuralAtPath[path, default: []].append(index)
+                }
             }
         }
     }
@@ -305,10 +344,11 @@ struct ModelVerification {
         let path = failure.path
         if let found = index.firstAtPath[path] { return found }
         if case .key(let key)? = path.components.last,
-           let found = index.keyFindingsByParent[path.parent]?.first(where: { candidate in
-               guard let specKey = items[candidate].specKey else { return false }
-               return specKey == key || KeyNames.normalized(specKey) == KeyNames.normalized(key)
-           }) {
+            let found = index.keyFindingsByParent[path.parent]?.first(where: { candidate in
+                guard let specKey = items[candidate].specKey else { return false }
+                return specKey == key || KeyNames.normalized(specKey) == KeyNames.normalized(key)
+            })
+        {
             return found
         }
         // The deepest ancestor first; the path itself was matched above. An envelope explains what the model fails
@@ -326,10 +366,16 @@ struct ModelVerification {
         let first = failures[0]
         item.finding.severity = .breaking
         item.finding.message += "; the model fails: \(first.failure.modelView)"
-        if failures.count > 1 { item.finding.message += " (and \(failures.count - 1) more failure\(failures.count == 2 ? "" : "s") here)" }
-        if item.finding.kind == .keyRenamed || item.finding.kind == .keyCaseChanged, case .key(let newKey)? = item.finding.path?.components.last {
+        if failures.count > 1 {
+            item.finding.message += " (and \(failures.count - 1) more failure\(failures.count == 2 ? "" : "s") here)"
+        }
+        if item.finding.kind == .keyRenamed || item.finding.kind == .keyCaseChanged,
+            case .key(let newKey)? = item.finding.path?.components.last
+        {
             item.finding.hint = DecodeHints.renameHint(newKey: newKey, failure: first.failure, endpoint: endpoint)
-        } else if [.objectInsteadOfArray, .arrayInsteadOfObject, .unexpectedEnvelope].contains(item.finding.kind), item.finding.hint != nil {
+        } else if [.objectInsteadOfArray, .arrayInsteadOfObject, .unexpectedEnvelope].contains(item.finding.kind),
+            item.finding.hint != nil
+        {
             // The shape checker's fix names the transform that restores the form the model expects.
         } else {
             item.finding.hint = hint(for: first)
@@ -339,8 +385,11 @@ struct ModelVerification {
     /// The fix for a traced failure; a key keyedToArray inserted is always a string, whatever the backend sends.
     private func hint(for traced: TracedFailure) -> String {
         let failure = traced.failure
-        if traced.isEntryKey, failure.kind == .typeMismatch, let property = failure.property, case .key(let key)? = failure.path.components.last {
-            return "keyedToArray writes each entry's key into '\(key)' as a string, but `\(failure.ownerType ?? "?").\(property)` is \(failure.expectedType): "
+        if traced.isEntryKey, failure.kind == .typeMismatch, let property = failure.property,
+            case .key(let key)? = failure.path.components.last
+        {
+            return
+                "keyedToArray writes each entry's key into '\(key)' as a string, but `\(failure.ownerType ?? "?").\(property)` is \(failure.expectedType): "
                 + "declare it `String`, or give keyedToArray a key the model does not read (the entries' own '\(key)' is then read as sent)"
         }
         return DecodeHints.hint(for: failure, rawPath: traced.path, body: rawBody, keys: endpoint.decoding.keys)
@@ -355,9 +404,13 @@ struct ModelVerification {
         guard newHint else { return }
         switch item.finding.kind {
         case .missingKey:
-            if let key = item.specKey { item.finding.hint = "the app copes; write '\(key)?' in the spec if the backend may leave it out, or ask the backend team" }
+            if let key = item.specKey {
+                item.finding.hint =
+                    "the app copes; write '\(key)?' in the spec if the backend may leave it out, or ask the backend team"
+            }
         case .nullValue:
-            item.finding.hint = "the app copes; declare it Optional (T?) in the spec if null is legitimate, or ask the backend team"
+            item.finding.hint =
+                "the app copes; declare it Optional (T?) in the spec if null is legitimate, or ask the backend team"
         case .extraKey:
             item.finding.hint = "the app ignores it; add it to the spec, or relax the object's extraKeys policy"
         default:
@@ -370,7 +423,8 @@ struct ModelVerification {
         var message = failure.summary
         if let note = traced.originNote { message += " (\(note))" }
         return Finding(
-            kind: .decodeFailed, severity: .breaking, path: traced.path, expected: "\(failure.expectedType) (\(failure.place))",
+            kind: .decodeFailed, severity: .breaking, path: traced.path,
+            expected: "\(failure.expectedType) (\(failure.place))",
             actual: JSONValue.describe(failure.found), message: message,
             hint: hint(for: traced),
             specLocation: endpoint.modelLocation ?? endpoint.location)
@@ -385,18 +439,23 @@ struct ModelVerification {
             case .index:
                 pattern += "[*]"
             case .key(let key):
-                let container = endpoint.expect.body.flatMap { locator.locate(prefix, in: $0).shape.map(locator.resolve) }
+                let container = endpoint.expect.body.flatMap {
+                    locator.locate(prefix, in: $0).shape.map(locator.resolve)
+                }
                 if case .dictionary? = container?.kind { pattern += ".*" } else { pattern += "." + key }
             }
             prefix.components.append(component)
         }
         let failure = traced.failure
-        return "decode-failed|\(pattern)|\(failure.kind.rawValue)|\(failure.expectedType)|\(failure.found.map(JSONValue.kindName) ?? "absent")"
+        return
+            "decode-failed|\(pattern)|\(failure.kind.rawValue)|\(failure.expectedType)|\(failure.found.map(JSONValue.kindName) ?? "absent")"
     }
 
     // MARK: - Lossy arrays
 
-    private func droppedElementFindings(run: TransformRun, body: JSONValue, elementTypes: [TransformPath: ModelType]) -> [ShapeFinding] {
+    private func droppedElementFindings(run: TransformRun, body: JSONValue, elementTypes: [TransformPath: ModelType])
+        -> [ShapeFinding]
+    {
         var byArray: [(array: JSONPath, step: Int, elements: [(raw: JSONPath, value: JSONValue?)])] = []
         for (step, output) in run.steps.enumerated() {
             let input = step == 0 ? run.input : run.steps[step - 1].value
@@ -417,7 +476,8 @@ struct ModelVerification {
             let total = body[path: entry.array]?.arrayValue?.count ?? entry.elements.count
             let reasons = entry.elements.prefix(3).map { element -> String in
                 guard let elementType, let value = element.value,
-                      let failure = EveryFailureDecoder(model: elementType, options: endpoint.decoding, maxAttempts: 1).decode(value).failures.first
+                    let failure = EveryFailureDecoder(model: elementType, options: endpoint.decoding, maxAttempts: 1)
+                        .decode(value).failures.first
                 else { return "element \(element.raw)" }
                 return "\(element.raw): \(failure.summary)"
             }
@@ -428,7 +488,9 @@ struct ModelVerification {
             let finding = Finding(
                 kind: .elementsDropped, severity: all ? .breaking : .warning, path: entry.elements[0].raw,
                 expected: "every element decodes as \(elementType?.name ?? "the element type")",
-                actual: all ? (total == 1 ? "the only element does not decode" : "none of \(total) \(elements) decodes") : "\(count) of \(total) \(elements) do\(count == 1 ? "es" : "") not decode",
+                actual: all
+                    ? (total == 1 ? "the only element does not decode" : "none of \(total) \(elements) decodes")
+                    : "\(count) of \(total) \(elements) do\(count == 1 ? "es" : "") not decode",
                 message: (all
                     ? "the lossy transform drops \(total == 1 ? "the only element" : "all \(total) elements") of \(entry.array): \(model) decodes none of them, so the app shows an empty list: "
                     : "the lossy transform drops \(count) of \(total) \(elements) of \(entry.array) that \(model) cannot decode, and the app shows the other \(total - count): ")

@@ -54,7 +54,10 @@ struct SampleBodyBuilder {
             return .array([value(for: element, at: path.appending(index: 0), depth: depth + 1)])
         case .dictionary(let element):
             guard depth <= 8 else { return .object(JSONObject()) }
-            return .object(JSONObject([.init(key: "key1", value: value(for: element, at: path.appending(key: "key1"), depth: depth + 1))]))
+            return .object(
+                JSONObject([
+                    .init(key: "key1", value: value(for: element, at: path.appending(key: "key1"), depth: depth + 1))
+                ]))
         case .named(let name):
             guard let definition = shapes[name], depth < 16 else { return .null }
             return value(for: definition, at: path, depth: depth + 1)
@@ -68,7 +71,10 @@ struct SampleBodyBuilder {
             var entries: [JSONObject.Entry] = []
             for field in object.fields {
                 if field.mayBeAbsent, mode == .minimal || depth > 8 { continue }
-                entries.append(.init(key: field.name, value: value(for: field.shape, at: path.appending(key: field.name), depth: depth + 1)))
+                entries.append(
+                    .init(
+                        key: field.name,
+                        value: value(for: field.shape, at: path.appending(key: field.name), depth: depth + 1)))
             }
             return .object(JSONObject(entries))
         }

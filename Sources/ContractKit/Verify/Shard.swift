@@ -28,8 +28,12 @@ package struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``ContractError`` when the text is not `K/N` with 1 ≤ K ≤ N.
     package init(parsing text: String) throws(ContractError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(String(parts[0]).trimmingSpaces()), let count = Int(String(parts[1]).trimmingSpaces()) else {
-            throw ContractError(.invalidArgument, "'\(text)' is not a shard", hint: "write K/N, such as 2/3 for the second of three shards")
+        guard parts.count == 2, let index = Int(String(parts[0]).trimmingSpaces()),
+            let count = Int(String(parts[1]).trimmingSpaces())
+        else {
+            throw ContractError(
+                .invalidArgument, "'\(text)' is not a shard",
+                hint: "write K/N, such as 2/3 for the second of three shards")
         }
         try self.init(index: index, count: count)
     }

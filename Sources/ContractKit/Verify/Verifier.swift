@@ -14,7 +14,10 @@ public struct Verifier: Sendable {
         public var maxReportedBodyBytes = 1_048_576
 
         /// Creates options.
-        public init(recordingsDirectory: String = "Recordings", today: Date = Date(), concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        public init(
+            recordingsDirectory: String = "Recordings", today: Date = Date(),
+            concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+        ) {
             self.recordingsDirectory = recordingsDirectory
             self.today = today
             self.concurrency = max(1, concurrency)
@@ -72,7 +75,8 @@ public struct Verifier: Sendable {
             if case .indexed(let body)? = recording.response.body, body.byteCount > options.maxReportedBodyBytes {
                 recording.response.body = nil
                 result.notes.append(
-                    "the body (\(Verifier.describeSize(body.byteCount))) is left out of the report's excerpts; see \(path)")
+                    "the body (\(Verifier.describeSize(body.byteCount))) is left out of the report's excerpts; see \(path)"
+                )
             } else {
                 recording.response.body = recording.response.body?.built
             }
@@ -94,7 +98,10 @@ public struct Verifier: Sendable {
     private func model(for endpoint: Endpoint) -> (model: ModelType?, note: String?) {
         guard let name = endpoint.model else { return (nil, "shape only: the spec names no model") }
         guard !models.isEmpty else {
-            return (nil, "shape only: model '\(name)' was not decoded (no models are registered in this build; register them with ContractCLI.main(models:))")
+            return (
+                nil,
+                "shape only: model '\(name)' was not decoded (no models are registered in this build; register them with ContractCLI.main(models:))"
+            )
         }
         do {
             return (try models.resolve(name), nil)
@@ -141,35 +148,44 @@ public struct Verifier: Sendable {
         // Asked only when reading failed, so that a run makes no extra system call per recording.
         if error.code == .io && !FileManager.default.fileExists(atPath: path) {
             return Finding(
-                kind: .recordingMissing, severity: .breaking, path: nil, expected: "a recording at \(path)", actual: "no file",
+                kind: .recordingMissing, severity: .breaking, path: nil, expected: "a recording at \(path)",
+                actual: "no file",
                 message: "there is no recording for this endpoint",
                 hint: "record it with `\(RunnerName.current) record --filter \(endpoint.id)`, or add the file by hand",
                 specLocation: endpoint.location)
         }
         return Finding(
             kind: .recordingInvalid, severity: .breaking, path: nil, expected: Recording.formatID,
-            actual: "invalid at \(error.location?.description ?? path)", message: "the recording cannot be read: \(error.message)",
+            actual: "invalid at \(error.location?.description ?? path)",
+            message: "the recording cannot be read: \(error.message)",
             hint: (error.hint.map { "\($0); otherwise " } ?? "")
                 + "record it again (`\(RunnerName.current) record --filter \(endpoint.id)`), or restore it from git if it was cut short or edited by mistake",
             specLocation: endpoint.location)
     }
 
     /// Checks a recording that could be read, adding what it finds to `check`.
-    private func inspect(_ recording: Recording, of endpoint: Endpoint, preparation: EndpointPreparation, into check: inout Check) {
+    private func inspect(
+        _ recording: Recording, of endpoint: Endpoint, preparation: EndpointPreparation, into check: inout Check
+    ) {
         if recording.endpoint != endpoint.id {
-            check.findings.append(Finding(
-                kind: .recordingInvalid, severity: .warning, path: nil, expected: "endpoint \"\(endpoint.id)\"",
-                actual: "endpoint \"\(recording.endpoint)\"", message: "the recording says it is for '\(recording.endpoint)'",
-                hint: "re-record it, or fix its 'endpoint' field if the file was copied", specLocation: endpoint.location))
+            check.findings.append(
+                Finding(
+                    kind: .recordingInvalid, severity: .warning, path: nil, expected: "endpoint \"\(endpoint.id)\"",
+                    actual: "endpoint \"\(recording.endpoint)\"",
+                    message: "the recording says it is for '\(recording.endpoint)'",
+                    hint: "re-record it, or fix its 'endpoint' field if the file was copied",
+                    specLocation: endpoint.location))
         }
         let expect = endpoint.expect
         guard expect.status.accepts(recording.response.status) else {
-            check.findings.append(Finding(
-                kind: .statusMismatch, severity: .breaking, path: nil, expected: expect.status.description,
-                actual: String(recording.response.status),
-                message: "the response status is \(recording.response.status), the spec expects \(expect.status)",
-                hint: "if the new status is intended, update 'expect.status'; otherwise the backend is failing this request",
-                specLocation: expect.status.location ?? expect.location))
+            check.findings.append(
+                Finding(
+                    kind: .statusMismatch, severity: .breaking, path: nil, expected: expect.status.description,
+                    actual: String(recording.response.status),
+                    message: "the response status is \(recording.response.status), the spec expects \(expect.status)",
+                    hint:
+                        "if the new status is intended, update 'expect.status'; otherwise the backend is failing this request",
+                    specLocation: expect.status.location ?? expect.location))
             check.notes.append("body not checked: the status is not one the spec expects")
             return
         }
@@ -179,14 +195,19 @@ public struct Verifier: Sendable {
         // No Content-Type at all is a mismatch too: a client that checks the header rejects the response.
         let actualType = recording.response.header("Content-Type")
         if let expected = expect.contentType,
-           actualType.map({ MediaType.essence(of: $0) != MediaType.essence(of: expected) }) ?? true {
-            check.findings.append(Finding(
-                kind: .contentTypeMismatch, severity: bodyIsJSON ? .warning : .breaking, path: nil, expected: expected,
-                actual: actualType ?? "no Content-Type header",
-                message: actualType.map { "the Content-Type is '\($0)', the spec expects '\(expected)'" }
-                    ?? "the response has no Content-Type header, the spec expects '\(expected)'",
-                hint: bodyIsJSON ? "the body is still JSON, so decoding copes; tell the backend team" : "the backend no longer sends \(expected)",
-                specLocation: expect.location))
+            actualType.map({ MediaType.essence(of: $0) != MediaType.essence(of: expected) }) ?? true
+        {
+            check.findings.append(
+                Finding(
+                    kind: .contentTypeMismatch, severity: bodyIsJSON ? .warning : .breaking, path: nil,
+                    expected: expected,
+                    actual: actualType ?? "no Content-Type header",
+                    message: actualType.map { "the Content-Type is '\($0)', the spec expects '\(expected)'" }
+                        ?? "the response has no Content-Type header, the spec expects '\(expected)'",
+                    hint: bodyIsJSON
+                        ? "the body is still JSON, so decoding copes; tell the backend team"
+                        : "the backend no longer sends \(expected)",
+                    specLocation: expect.location))
         }
         let model = preparation.model
         if let note = preparation.modelNote { check.notes.append(note) }
@@ -198,11 +219,14 @@ public struct Verifier: Sendable {
             case .base64?: actual = "binary data"
             default: actual = "no body"
             }
-            check.findings.append(Finding(
-                kind: .bodyNotJSON, severity: .breaking, path: .root, expected: expect.body?.description ?? model?.name ?? "JSON",
-                actual: actual, message: "the body is not JSON",
-                hint: "the backend sent \(actual.hasPrefix("text") ? "text (an error page?)" : actual) where the app expects JSON",
-                specLocation: expect.body?.location ?? endpoint.modelLocation))
+            check.findings.append(
+                Finding(
+                    kind: .bodyNotJSON, severity: .breaking, path: .root,
+                    expected: expect.body?.description ?? model?.name ?? "JSON",
+                    actual: actual, message: "the body is not JSON",
+                    hint:
+                        "the backend sent \(actual.hasPrefix("text") ? "text (an error page?)" : actual) where the app expects JSON",
+                    specLocation: expect.body?.location ?? endpoint.modelLocation))
             return
         }
         var shapeFindings: [ShapeFinding] = []
@@ -226,16 +250,22 @@ public struct Verifier: Sendable {
         let today = CalendarDate(utc: options.today)
         for waiver in waivers {
             guard let until = CalendarDate(waiver.until), today <= until else {
-                result.findings.append(Finding(
-                    endpoint: result.id, kind: .waiverExpired, severity: .breaking, path: nil,
-                    expected: "a waiver valid until \(waiver.until)", actual: "expired",
-                    message: "the waiver for \(waiver.kind)\(waiver.path.map { " at \($0)" } ?? "") expired on \(waiver.until) (reason: \(waiver.reason))",
-                    hint: "fix the drift, or extend 'until' if the reason still holds", specLocation: waiver.location))
+                result.findings.append(
+                    Finding(
+                        endpoint: result.id, kind: .waiverExpired, severity: .breaking, path: nil,
+                        expected: "a waiver valid until \(waiver.until)", actual: "expired",
+                        message:
+                            "the waiver for \(waiver.kind)\(waiver.path.map { " at \($0)" } ?? "") expired on \(waiver.until) (reason: \(waiver.reason))",
+                        hint: "fix the drift, or extend 'until' if the reason still holds",
+                        specLocation: waiver.location))
                 continue
             }
-            for index in result.findings.indices where result.findings[index].waiver == nil && result.findings[index].kind == waiver.kind {
+            for index in result.findings.indices
+            where result.findings[index].waiver == nil && result.findings[index].kind == waiver.kind {
                 if let pattern = waiver.path {
-                    guard let path = result.findings[index].path, Glob.matches(pattern, path.description) else { continue }
+                    guard let path = result.findings[index].path, Glob.matches(pattern, path.description) else {
+                        continue
+                    }
                 }
                 result.findings[index].waiver = waiver
             }

@@ -189,10 +189,11 @@ private struct MappingEntries {
     /// The pairs with merged mappings spliced in where their `<<` stood; keys written in this mapping win,
     /// then earlier merged mappings win over later ones.
     func resolved() throws(ContractError) -> [YAMLNode.Pair] {
-        var taken = Set(entries.compactMap { entry -> String? in
-            if case .pair(let pair) = entry { return pair.key.scalarValue }
-            return nil
-        })
+        var taken = Set(
+            entries.compactMap { entry -> String? in
+                if case .pair(let pair) = entry { return pair.key.scalarValue }
+                return nil
+            })
         var pairs: [YAMLNode.Pair] = []
         for entry in entries {
             switch entry {

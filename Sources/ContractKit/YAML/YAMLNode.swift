@@ -58,7 +58,8 @@ package struct YAMLNode: Sendable {
     /// True for a plain `null`, `~` or empty scalar.
     package var isNull: Bool {
         guard case .scalar(let scalar) = content, scalar.style == .plain else { return false }
-        return scalar.value.isEmpty || scalar.value == "~" || scalar.value == "null" || scalar.value == "Null" || scalar.value == "NULL"
+        return scalar.value.isEmpty || scalar.value == "~" || scalar.value == "null" || scalar.value == "Null"
+            || scalar.value == "NULL"
     }
 
     /// The mapping's pairs, or nil.

@@ -34,7 +34,7 @@ struct YAMLSyntaxProblem: Sendable {
     func visibleLocation(lines: [Substring]) -> SourceLocation {
         let index = location.line - 1
         guard location.column == 1, index >= 0, lines.dropFirst(index).allSatisfy(Self.isBlankOrComment),
-              let last = lines.prefix(index).lastIndex(where: { !Self.isBlankOrComment($0) })
+            let last = lines.prefix(index).lastIndex(where: { !Self.isBlankOrComment($0) })
         else { return location }
         let textWidth = Array(lines[last].unicodeScalars).lastIndex(where: { !Self.isSpace($0) }).map { $0 + 1 } ?? 0
         return SourceLocation(file: location.file, line: last + 1, column: textWidth + 1)
@@ -58,11 +58,13 @@ struct YAMLSyntaxProblem: Sendable {
             return Self.tabHint
         }
         if let character = problemLine.flatMap({ Self.scalar(in: $0, atColumn: location.column) }),
-           character == "@" || character == "`" {
+            character == "@" || character == "`"
+        {
             return "'\(character)' is reserved in YAML and cannot start a plain value; put the value in quotes"
         }
         if let problemValue, location.column >= problemValue.column,
-           let hint = Self.indicatorHint(for: problemValue.text) {
+            let hint = Self.indicatorHint(for: problemValue.text)
+        {
             return hint
         }
         if let hint = contextIndicatorHint(lines: lines) {

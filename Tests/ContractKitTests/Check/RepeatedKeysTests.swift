@@ -1,6 +1,7 @@
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 @Suite struct RepeatedKeysTests {
@@ -21,7 +22,10 @@ import Testing
         #expect(summary(findings) == ["duplicate-key warning $.id"])
         #expect(findings[0].expected == "'id' once")
         #expect(findings[0].actual == "'id' 2 times")
-        #expect(findings[0].message == "'id' is sent 2 times in this object with different values: JSONDecoder reads the first (number 1) and ignores the other (string \"x\")")
+        #expect(
+            findings[0].message
+                == "'id' is sent 2 times in this object with different values: JSONDecoder reads the first (number 1) and ignores the other (string \"x\")"
+        )
         #expect(findings[0].hint?.hasPrefix("ask the backend team to send 'id' once") == true)
         #expect(findings[0].specLocation == SourceLocation(file: "t.yaml", line: 6, column: 15), "at the field 'id'")
     }
@@ -34,7 +38,9 @@ import Testing
     @Test func copiesWithTheSameValueAreInfo() throws {
         let findings = try check(#"{"id": 1, "name": "a", "id": 1, "id": 1}"#, bodyShape: "{ id: Int, name: String }")
         #expect(summary(findings) == ["duplicate-key info $.id"])
-        #expect(findings[0].message == "'id' is sent 3 times in this object, each time with the same value; JSONDecoder reads the first")
+        #expect(
+            findings[0].message
+                == "'id' is sent 3 times in this object, each time with the same value; JSONDecoder reads the first")
     }
 
     @Test func aRepeatedExtraKeyIsOneExtraKeyAndOneDuplicate() throws {

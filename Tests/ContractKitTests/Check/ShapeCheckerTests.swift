@@ -1,5 +1,6 @@
 import ContractTestSupport
 import Testing
+
 @testable import ContractKit
 
 /// Checks a body against the body shape of a one-endpoint spec written in YAML.
@@ -22,7 +23,9 @@ func check(
 
 /// `kind severity path` lines, for compact exact assertions.
 func summary(_ findings: [Finding]) -> [String] {
-    findings.map { "\($0.kind) \($0.severity) \($0.path?.description ?? "-")" + ($0.occurrences > 1 ? " x\($0.occurrences)" : "") }
+    findings.map {
+        "\($0.kind) \($0.severity) \($0.path?.description ?? "-")" + ($0.occurrences > 1 ? " x\($0.occurrences)" : "")
+    }
 }
 
 let userShape = """
@@ -53,13 +56,17 @@ let userShape = """
     /// A suite of many endpoints expecting `[User]` keeps `User`'s planned fields once, and each endpoint's findings
     /// still point at its own spec line.
     @Test func endpointsShareNamedObjectsButKeepTheirOwnLocations() throws {
-        let suite = try TestSuites.suite(("t.yaml", """
-            shapes:
-              User: { id: Int }
-            endpoints:
-              a: { request: GET /a, expect: { body: [User] } }
-              b: { request: GET /b, expect: { body: [User] } }
-            """))
+        let suite = try TestSuites.suite(
+            (
+                "t.yaml",
+                """
+                shapes:
+                  User: { id: Int }
+                endpoints:
+                  a: { request: GET /a, expect: { body: [User] } }
+                  b: { request: GET /b, expect: { body: [User] } }
+                """
+            ))
         let checker = ShapeChecker(shapes: suite.shapes)
         let (a, b) = (suite.endpoints[0].expect.body!, suite.endpoints[1].expect.body!)
         let (planA, planB) = (checker.plan(for: a), checker.plan(for: b))
@@ -76,21 +83,26 @@ let userShape = """
     /// Objects are shared only where they are the same object at the same place in their plans: `User` reached at
     /// another node, and inline objects alike but for their lines, each keep their own.
     @Test func objectsAreSharedOnlyWhereTheyAreTheSame() throws {
-        let suite = try TestSuites.suite(("t.yaml", """
-            shapes:
-              User: { id: Int }
-            endpoints:
-              a: { request: GET /a, expect: { body: [User] } }
-              b: { request: GET /b, expect: { body: { users: [User] } } }
-              c: { request: GET /c, expect: { body: { n: Int } } }
-              d: { request: GET /d, expect: { body: { n: Int } } }
-            """))
+        let suite = try TestSuites.suite(
+            (
+                "t.yaml",
+                """
+                shapes:
+                  User: { id: Int }
+                endpoints:
+                  a: { request: GET /a, expect: { body: [User] } }
+                  b: { request: GET /b, expect: { body: { users: [User] } } }
+                  c: { request: GET /c, expect: { body: { n: Int } } }
+                  d: { request: GET /d, expect: { body: { n: Int } } }
+                """
+            ))
         let checker = ShapeChecker(shapes: suite.shapes)
         let plans = suite.endpoints.map { checker.plan(for: $0.expect.body!) }
         let user = { (plan: ShapePlan) in plan.objects.first { $0.fieldNames == ["id"] }! }
         #expect(user(plans[0]) !== user(plans[1]), "User's field is node 3 under b's envelope, 2 under a's array")
         #expect(plans[2].objects[0] !== plans[3].objects[0])
-        let wrongID = checker.check(TestSuites.json(#"{"users": [{"id": "1"}]}"#), against: suite.endpoints[1].expect.body!)
+        let wrongID = checker.check(
+            TestSuites.json(#"{"users": [{"id": "1"}]}"#), against: suite.endpoints[1].expect.body!)
         #expect(wrongID.map(\.specLocation?.line) == [2])
         for (endpoint, line) in [(2, 6), (3, 7)] {
             let wrongN = checker.check(TestSuites.json(#"{"n": "1"}"#), against: suite.endpoints[endpoint].expect.body!)
@@ -116,7 +128,9 @@ let userShape = """
         #expect(findings[0].specLocation == SourceLocation(file: "t.yaml", line: 4, column: 5))
     }
 
-    @Test(arguments: [("userID", "userId"), ("User-Id", "userId"), ("USER_ID", "userId"), ("user_id", "userId"), ("userId", "UserID")])
+    @Test(arguments: [
+        ("userID", "userId"), ("User-Id", "userId"), ("USER_ID", "userId"), ("user_id", "userId"), ("userId", "UserID"),
+    ])
     func keyVariantsAreRecognised(sent: String, expected: String) throws {
         let findings = try check("{\"\(sent)\": 7}", bodyShape: "{ \(expected): Int }")
         #expect(summary(findings) == ["key-case-changed breaking $.\(sent)"])
@@ -138,10 +152,12 @@ let userShape = """
         let findings = try check(
             #"{"id": "1", "first_name": null, "createdAt": 1767225600000, "role": "owner", "nickname": "A"}"#,
             shapes: userShape, bodyShape: "User")
-        #expect(summary(findings) == [
-            "type-mismatch breaking $.id", "null-value breaking $.first_name", "date-format-mismatch breaking $.createdAt",
-            "enum-unknown-value breaking $.role", "extra-key info $.nickname",
-        ])
+        #expect(
+            summary(findings) == [
+                "type-mismatch breaking $.id", "null-value breaking $.first_name",
+                "date-format-mismatch breaking $.createdAt",
+                "enum-unknown-value breaking $.role", "extra-key info $.nickname",
+            ])
         #expect(findings[0].actual == "string \"1\"")
         #expect(findings[0].hint?.contains("now sends the number as a string") == true)
         #expect(findings[2].actual == "number 1767225600000 (looks like epoch milliseconds)")
@@ -162,13 +178,18 @@ let userShape = """
         // keyedToArray replaces an element's own value for its key: `key: id` would overwrite the ids with strings.
         let findings = try check(
             #"{"a1": {"id": 1, "name": "x"}, "a2": {"id": 2, "name": "y"}}"#, bodyShape: "[{ id: Int, name: String }]")
-        #expect(summary(findings) == ["object-instead-of-array breaking $"], "the entries' own 'id' is not an extra key")
-        #expect(findings[0].hint == "add `- keyedToArray: { key: key }` to the endpoint's transforms to turn it into an array, each element getting its key as 'key' (not 'id': the entries already send 'id', and keyedToArray would overwrite it with the entry's key)")
+        #expect(
+            summary(findings) == ["object-instead-of-array breaking $"], "the entries' own 'id' is not an extra key")
+        #expect(
+            findings[0].hint
+                == "add `- keyedToArray: { key: key }` to the endpoint's transforms to turn it into an array, each element getting its key as 'key' (not 'id': the entries already send 'id', and keyedToArray would overwrite it with the entry's key)"
+        )
     }
 
     @Test func theKeyOfItsOwnIsOneNoEntrySends() throws {
         let findings = try check(
-            #"{"a1": {"id": 1, "key": "k"}, "a2": {"id": 2, "_key": "k"}}"#, bodyShape: "[{ id: Int, key: String?, _key: String? }]")
+            #"{"a1": {"id": 1, "key": "k"}, "a2": {"id": 2, "_key": "k"}}"#,
+            bodyShape: "[{ id: Int, key: String?, _key: String? }]")
         #expect(summary(findings) == ["object-instead-of-array breaking $"])
         #expect(findings[0].hint?.hasPrefix("add `- keyedToArray: { key: _key2 }`") == true)
     }
@@ -176,8 +197,12 @@ let userShape = """
     @Test func onlyAFieldEveryEntryLacksIsRelaxed() throws {
         // 'nickname' is absent from every entry but optional and not id-like: the keys do not fill it.
         let findings = try check(
-            #"{"a1": {"name": "x"}, "a2": {"id": "a2"}}"#, bodyShape: "[{ id: String, name: String, nickname: String? }]")
-        #expect(summary(findings) == ["object-instead-of-array breaking $", "missing-key breaking $.a1.id", "missing-key breaking $.a2.name"])
+            #"{"a1": {"name": "x"}, "a2": {"id": "a2"}}"#,
+            bodyShape: "[{ id: String, name: String, nickname: String? }]")
+        #expect(
+            summary(findings) == [
+                "object-instead-of-array breaking $", "missing-key breaking $.a1.id", "missing-key breaking $.a2.name",
+            ])
         #expect(findings[0].hint?.hasPrefix("add `- keyedToArray: { key: key }`") == true)
         #expect(findings[0].hint?.contains("(not 'id': the entries already send 'id'") == true)
     }
@@ -185,15 +210,21 @@ let userShape = """
     @Test func aKeyFieldThatIsNotAStringIsSaidToBecomeOne() throws {
         let findings = try check(#"{"1": {"name": "x"}}"#, bodyShape: "[{ id: Int, name: String }]")
         #expect(summary(findings) == ["object-instead-of-array breaking $"])
-        #expect(findings[0].hint == "add `- keyedToArray: { key: id }` to the endpoint's transforms to turn it into an array, each element getting its key as 'id'; keyedToArray writes keys as strings, so 'id' must be a String in the spec and the model")
+        #expect(
+            findings[0].hint
+                == "add `- keyedToArray: { key: id }` to the endpoint's transforms to turn it into an array, each element getting its key as 'id'; keyedToArray writes keys as strings, so 'id' must be a String in the spec and the model"
+        )
     }
 
     @Test func aNestedKeyedCollectionIsNamedWithAt() throws {
         let item = "Item:\n  objectId: String\n  name: String"
-        let nested = try check(#"{"data": {"users": {"u1": {"name": "x"}}}}"#, shapes: item, bodyShape: "{ data: { users: [Item] } }")
+        let nested = try check(
+            #"{"data": {"users": {"u1": {"name": "x"}}}}"#, shapes: item, bodyShape: "{ data: { users: [Item] } }")
         #expect(summary(nested) == ["object-instead-of-array breaking $.data.users"])
         #expect(nested[0].hint?.hasPrefix("add `- keyedToArray: { key: objectId, at: data.users }`") == true)
-        let inArray = try check(#"{"groups": [{"members": {"m1": {"name": "x"}}}]}"#, shapes: item, bodyShape: "{ groups: [{ members: [Item] }] }")
+        let inArray = try check(
+            #"{"groups": [{"members": {"m1": {"name": "x"}}}]}"#, shapes: item,
+            bodyShape: "{ groups: [{ members: [Item] }] }")
         #expect(summary(inArray) == ["object-instead-of-array breaking $.groups[0].members"])
         #expect(inArray[0].hint?.hasPrefix("add `- keyedToArray: { key: objectId, at: \"groups[].members\" }`") == true)
     }
@@ -202,14 +233,18 @@ let userShape = """
         let findings = try check(
             #"{"u1": {"friends": {"f1": {"name": "x"}}}}"#,
             bodyShape: "[{ objectId: String, friends: [{ friendId: String, name: String }] }]")
-        #expect(summary(findings) == ["object-instead-of-array breaking $", "object-instead-of-array breaking $.u1.friends"])
+        #expect(
+            summary(findings) == [
+                "object-instead-of-array breaking $", "object-instead-of-array breaking $.u1.friends",
+            ])
         #expect(findings[0].hint?.hasPrefix("add `- keyedToArray: { key: objectId }`") == true)
         #expect(findings[1].hint?.hasPrefix("add `- keyedToArray: { key: friendId, at: \"[].friends\" }`") == true)
     }
 
     @Test func aKeyedCollectionNoTransformPathCanNameSaysSo() throws {
         let shapes = "Item:\n  objectId: String\n  name: String\nGroup:\n  items: [Item]"
-        let findings = try check(#"{"x": {"items": {"i1": {"name": "a"}}}}"#, shapes: shapes, bodyShape: "\"[String: Group]\"")
+        let findings = try check(
+            #"{"x": {"items": {"i1": {"name": "a"}}}}"#, shapes: shapes, bodyShape: "\"[String: Group]\"")
         #expect(summary(findings) == ["object-instead-of-array breaking $.x.items"])
         #expect(findings[0].hint?.hasPrefix("keyedToArray's `at:` cannot name this place") == true)
     }
@@ -219,8 +254,14 @@ let userShape = """
         (#"{"a1": {"id": 1, "key": "k"}, "a2": {"id": 2, "_key": "k"}}"#, "[{ id: Int, key: String?, _key: String? }]"),
         (#"{"a1": {"name": "x"}, "a2": {"name": "y"}}"#, "[{ objectId: String, name: String }]"),
         (#"{"data": {"users": {"u1": {"name": "x"}}}}"#, "{ data: { users: [{ objectId: String, name: String }] } }"),
-        (#"{"groups": [{"members": {"m1": {"name": "x"}}}, {"members": {}}]}"#, "{ groups: [{ members: [{ objectId: String, name: String }] }] }"),
-        (#"{"u1": {"friends": {"f1": {"name": "x"}}}}"#, "[{ objectId: String, friends: [{ friendId: String, name: String }] }]"),
+        (
+            #"{"groups": [{"members": {"m1": {"name": "x"}}}, {"members": {}}]}"#,
+            "{ groups: [{ members: [{ objectId: String, name: String }] }] }"
+        ),
+        (
+            #"{"u1": {"friends": {"f1": {"name": "x"}}}}"#,
+            "[{ objectId: String, friends: [{ friendId: String, name: String }] }]"
+        ),
     ])
     func theProposedKeyedToArrayTurnsTheBodyIntoWhatTheSpecSays(_ body: String, _ shape: String) throws {
         let findings = try check(body, bodyShape: shape)
@@ -263,8 +304,12 @@ let userShape = """
         #expect(summary(findings) == ["unexpected-envelope breaking $"])
         #expect(findings[0].actual == "object with the dictionary under 'data'")
         #expect(findings[0].message == "the dictionary arrived wrapped in an object, under 'data' (beside 'meta')")
-        #expect(findings[0].hint == "add `- unwrap: data` to the endpoint's transforms, or decode a wrapper struct with a 'data' property")
-        let alone = try check(#"{"data": {"a": {"name": "x", "score": 1}}}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+        #expect(
+            findings[0].hint
+                == "add `- unwrap: data` to the endpoint's transforms, or decode a wrapper struct with a 'data' property"
+        )
+        let alone = try check(
+            #"{"data": {"a": {"name": "x", "score": 1}}}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
         #expect(summary(alone) == ["unexpected-envelope breaking $"])
     }
 
@@ -272,19 +317,22 @@ let userShape = """
         let entry = "Entry:\n  name: String\n  score: Int"
         // One entry fits: the object is the dictionary, and the other entry drifted.
         let odd = try check(
-            #"{"a": {"name": "x", "score": 1}, "b": {"c": {"name": "y", "score": 2}}}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+            #"{"a": {"name": "x", "score": 1}, "b": {"c": {"name": "y", "score": 2}}}"#, shapes: entry,
+            bodyShape: "\"[String: Entry]\"")
         #expect(!summary(odd).contains("unexpected-envelope breaking $"))
         #expect(summary(odd).allSatisfy { $0.contains("$.b") })
         // Two objects whose values fit: no single envelope.
         let two = try check(
-            #"{"x": {"a": {"name": "x", "score": 1}}, "y": {"b": {"name": "y", "score": 2}}}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+            #"{"x": {"a": {"name": "x", "score": 1}}, "y": {"b": {"name": "y", "score": 2}}}"#, shapes: entry,
+            bodyShape: "\"[String: Entry]\"")
         #expect(!summary(two).contains("unexpected-envelope breaking $"))
         // An empty object under the one key says nothing about the entries.
         let empty = try check(#"{"data": {}}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
         #expect(summary(empty) == ["missing-key breaking $.data.name", "missing-key breaking $.data.score"])
         // More than three keys is a dictionary.
         let wide = try check(
-            #"{"data": {"a": {"name": "x", "score": 1}}, "p": 1, "q": 2, "r": 3}"#, shapes: entry, bodyShape: "\"[String: Entry]\"")
+            #"{"data": {"a": {"name": "x", "score": 1}}, "p": 1, "q": 2, "r": 3}"#, shapes: entry,
+            bodyShape: "\"[String: Entry]\"")
         #expect(!summary(wide).contains("unexpected-envelope breaking $"))
     }
 
@@ -292,8 +340,12 @@ let userShape = """
         // `unwrap` replaces the whole body: it cannot take away `data` under `items`.
         let array = try check(#"{"items": {"data": [1, 2]}}"#, bodyShape: "{ items: [Int] }")
         #expect(summary(array) == ["unexpected-envelope breaking $.items"])
-        #expect(array[0].hint == "decode a wrapper struct with a 'data' property here (`unwrap` replaces the whole body, so it cannot take away an envelope inside it), or ask the backend team to drop 'data'")
-        let object = try check(#"{"user": {"data": {"id": 1, "name": "a"}}}"#, bodyShape: "{ user: { id: Int, name: String } }")
+        #expect(
+            array[0].hint
+                == "decode a wrapper struct with a 'data' property here (`unwrap` replaces the whole body, so it cannot take away an envelope inside it), or ask the backend team to drop 'data'"
+        )
+        let object = try check(
+            #"{"user": {"data": {"id": 1, "name": "a"}}}"#, bodyShape: "{ user: { id: Int, name: String } }")
         #expect(summary(object) == ["unexpected-envelope breaking $.user"])
         #expect(object[0].hint?.hasPrefix("decode a wrapper struct with a 'data' property here") == true)
     }
@@ -307,9 +359,12 @@ let userShape = """
     }
 
     @Test func envelopeWhoseKeyIsASpellingOfAFieldIsStillAnEnvelope() throws {
-        let findings = try check(#"{"data": {"Data": {"a": 1}, "Error": null}}"#, bodyShape: "{ Data: { a: Int }, Error!: Int? }", keys: .anyCase)
+        let findings = try check(
+            #"{"data": {"Data": {"a": 1}, "Error": null}}"#, bodyShape: "{ Data: { a: Int }, Error!: Int? }",
+            keys: .anyCase)
         #expect(summary(findings) == ["unexpected-envelope breaking $"])
-        let respelt = try check(#"{"data": {"a": 1}, "Error": null}"#, bodyShape: "{ Data: { a: Int }, Error!: Int? }", keys: .anyCase)
+        let respelt = try check(
+            #"{"data": {"a": 1}, "Error": null}"#, bodyShape: "{ Data: { a: Int }, Error!: Int? }", keys: .anyCase)
         #expect(summary(respelt) == ["key-case-changed warning $.data"])
     }
 
@@ -323,22 +378,33 @@ let userShape = """
     @Test func presenceRules() throws {
         let shape = "{ a: Int?, b?: Int, c!: Int?, d: Int }"
         #expect(try check(#"{"c": null, "d": 1}"#, bodyShape: shape).isEmpty)
-        #expect(try summary(check(#"{"a": null, "b": null, "c": 1, "d": 1}"#, bodyShape: shape)) == ["null-value breaking $.b"])
+        #expect(
+            try summary(check(#"{"a": null, "b": null, "c": 1, "d": 1}"#, bodyShape: shape)) == [
+                "null-value breaking $.b"
+            ])
         #expect(try summary(check(#"{"d": 1}"#, bodyShape: shape)) == ["missing-key breaking $.c"])
     }
 
     @Test func renamedKeyIsALabelledHeuristic() throws {
-        let findings = try check(#"{"created": "2026-01-01T00:00:00Z", "id": 1}"#, bodyShape: "{ id: Int, createdAt: Date }")
+        let findings = try check(
+            #"{"created": "2026-01-01T00:00:00Z", "id": 1}"#, bodyShape: "{ id: Int, createdAt: Date }")
         #expect(summary(findings) == ["key-renamed breaking $.created"])
         #expect(findings[0].message.hasPrefix("heuristic: 'createdAt' is absent and 'created'"))
         let unrelated = try check(#"{"id": 1, "zzz": true, "qqq": false}"#, bodyShape: "{ id: Int, createdAt: Date }")
-        #expect(summary(unrelated) == ["missing-key breaking $.createdAt", "extra-key info $.zzz", "extra-key info $.qqq"])
+        #expect(
+            summary(unrelated) == ["missing-key breaking $.createdAt", "extra-key info $.zzz", "extra-key info $.qqq"])
     }
 
     @Test func extraKeysPolicies() throws {
-        #expect(try summary(check(#"{"a": 1, "b": 2}"#, bodyShape: "{ a: Int }", extraKeys: .forbid)) == ["extra-key breaking $.b"])
+        #expect(
+            try summary(check(#"{"a": 1, "b": 2}"#, bodyShape: "{ a: Int }", extraKeys: .forbid)) == [
+                "extra-key breaking $.b"
+            ])
         #expect(try check(#"{"a": 1, "b": 2}"#, bodyShape: "{ a: Int }", extraKeys: .ignore).isEmpty)
-        #expect(try summary(check(#"{"a": 1, "b": 2}"#, bodyShape: "{ a: Int, $extraKeys: forbid }")) == ["extra-key breaking $.b"])
+        #expect(
+            try summary(check(#"{"a": 1, "b": 2}"#, bodyShape: "{ a: Int, $extraKeys: forbid }")) == [
+                "extra-key breaking $.b"
+            ])
     }
 
     @Test func repeatedDriftAcrossElementsIsGrouped() throws {
@@ -353,17 +419,20 @@ let userShape = """
         #expect(try check("[1763694000]", bodyShape: "[Date]", dates: .secondsSince1970).isEmpty)
         #expect(try check("[1763694000000]", bodyShape: "[Date]", dates: .millisecondsSince1970).isEmpty)
         #expect(try check(#"["2026-11-21"]"#, bodyShape: #"[Date("yyyy-MM-dd")]"#).isEmpty)
-        #expect(try check(#"["2026-11-21", 1763694000, "2026-11-21T03:00:00Z"]"#, bodyShape: "[Date]", dates: .flexible).isEmpty)
+        #expect(
+            try check(#"["2026-11-21", 1763694000, "2026-11-21T03:00:00Z"]"#, bodyShape: "[Date]", dates: .flexible)
+                .isEmpty)
 
         let sniffed = try check(
             #"["2026-11-21", 1763694000, "Sat, 21 Nov 2026 03:00:00 GMT", "21/11/2026", "soon"]"#, bodyShape: "[Date]")
-        #expect(sniffed.map(\.actual) == [
-            "string \"2026-11-21\" (looks like an ISO 8601 date without time (yyyy-MM-dd))",
-            "number 1763694000 (looks like epoch seconds)",
-            "string \"Sat, 21 Nov 2026 03:00:00 GMT\" (looks like an RFC 2822 / HTTP date (\"Sat, 21 Nov 2026 03:00:00 GMT\"))",
-            "string \"21/11/2026\" (looks like a date with slashes (dd/MM/yyyy or MM/dd/yyyy))",
-            "string \"soon\" (looks like text that is not a recognised date)",
-        ])
+        #expect(
+            sniffed.map(\.actual) == [
+                "string \"2026-11-21\" (looks like an ISO 8601 date without time (yyyy-MM-dd))",
+                "number 1763694000 (looks like epoch seconds)",
+                "string \"Sat, 21 Nov 2026 03:00:00 GMT\" (looks like an RFC 2822 / HTTP date (\"Sat, 21 Nov 2026 03:00:00 GMT\"))",
+                "string \"21/11/2026\" (looks like a date with slashes (dd/MM/yyyy or MM/dd/yyyy))",
+                "string \"soon\" (looks like text that is not a recognised date)",
+            ])
         let seconds = try check("[1763694000]", bodyShape: "[Date]", dates: .millisecondsSince1970)
         #expect(seconds.first?.message == "element 0 is written as epoch seconds, not as millisecondsSince1970")
     }
@@ -371,11 +440,14 @@ let userShape = """
     @Test func scalarsPatternsUrlsAndUuids() throws {
         let findings = try check(
             #"{"n": 1.5, "big": 12345678901234567890, "ok": 2.0, "code": "AB-1", "site": "", "uid": "nope", "flag": 1}"#,
-            bodyShape: "{ n: Int, big: Int, ok: Int, code: \"String(/[A-Z]{2}-[0-9]{2}/)\", site: URL, uid: UUID, flag: Bool }")
-        #expect(summary(findings) == [
-            "type-mismatch breaking $.n", "type-mismatch breaking $.big", "pattern-mismatch breaking $.code",
-            "type-mismatch breaking $.site", "type-mismatch breaking $.uid", "type-mismatch breaking $.flag",
-        ])
+            bodyShape:
+                "{ n: Int, big: Int, ok: Int, code: \"String(/[A-Z]{2}-[0-9]{2}/)\", site: URL, uid: UUID, flag: Bool }"
+        )
+        #expect(
+            summary(findings) == [
+                "type-mismatch breaking $.n", "type-mismatch breaking $.big", "pattern-mismatch breaking $.code",
+                "type-mismatch breaking $.site", "type-mismatch breaking $.uid", "type-mismatch breaking $.flag",
+            ])
     }
 
     @Test func recursiveNamedShapes() throws {

@@ -1,5 +1,6 @@
 import ContractTestSupport
 import Testing
+
 @testable import ContractKit
 
 @Suite struct DateSnifferTests {
@@ -72,6 +73,8 @@ import Testing
         #expect(summary(findings) == ["date-format-mismatch breaking $.at"])
         #expect(findings[0].actual == "number 1.2e29 (looks like a number that is not a plausible timestamp)")
         #expect(findings[0].message == "'at' is written as a number that is not a plausible timestamp, not as iso8601")
-        #expect(findings[0].hint == "the value is not a date the app can read; ask the backend team, or declare the property Double")
+        #expect(
+            findings[0].hint
+                == "the value is not a date the app can read; ask the backend team, or declare the property Double")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 @Suite struct FlexibleDatesTests {
@@ -41,7 +42,10 @@ import Testing
             Issue.record("decoded")
         } catch DecodingError.dataCorrupted(let context) {
             #expect(context.codingPath.map(\.stringValue) == ["at"])
-            #expect(context.debugDescription == "Expected a date (ISO 8601, yyyy-MM-dd, epoch seconds or milliseconds) but found \"next tuesday\".")
+            #expect(
+                context.debugDescription
+                    == "Expected a date (ISO 8601, yyyy-MM-dd, epoch seconds or milliseconds) but found \"next tuesday\"."
+            )
         } catch {
             Issue.record("unexpected \(error)")
         }
@@ -62,6 +66,8 @@ import Testing
         let notice = try decoder.decode(Notice.self, from: Data(#"{"updated_at": 1795230000000}"#.utf8))
         #expect(notice.updatedAt.timeIntervalSince1970 == 1_795_230_000)
         let formatted = DecodingOptions(dates: .formatted("yyyy-MM-dd")).makeDecoder()
-        #expect(try formatted.decode([Date].self, from: Data(#"["2026-11-21"]"#.utf8))[0].timeIntervalSince1970 == 1_795_219_200)
+        #expect(
+            try formatted.decode([Date].self, from: Data(#"["2026-11-21"]"#.utf8))[0].timeIntervalSince1970
+                == 1_795_219_200)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 @Suite struct AnyCaseKeysTests {
@@ -25,7 +26,8 @@ import Testing
         // Acronyms end one letter early when a lower-case letter or a symbol follows.
         ("ABc", "aBc"), ("AB$", "aB$"), ("A$", "a$"), ("user-ID", "userId"), ("getHTTPResponse", "getHttpResponse"),
         // Longer than 15 bytes (not stored inline by String).
-        ("a_rather_long_key_name", "aRatherLongKeyName"), ("notification_preferences_updated_at", "notificationPreferencesUpdatedAt"),
+        ("a_rather_long_key_name", "aRatherLongKeyName"),
+        ("notification_preferences_updated_at", "notificationPreferencesUpdatedAt"),
         ("notificationPreferencesUpdatedAt", "notificationPreferencesUpdatedAt"),
         // Non-ASCII anywhere moves the whole key to the Unicode rules.
         ("Ärger_ID", "ärgerId"), ("user_ñame", "userÑame"), ("ÉTAT", "état"), ("E\u{301}TAT", "e\u{301}Tat"),
@@ -45,7 +47,10 @@ import Testing
         var mismatches: [String] = []
         for _ in 1...5 {
             keys = keys.flatMap { key in alphabet.map { key + String($0) } }
-            for key in keys where Array(AnyCaseKeys.canonical(key).unicodeScalars) != Array(AnyCaseKeys.rewriteUnicode(key).unicodeScalars) {
+            for key in keys
+            where Array(AnyCaseKeys.canonical(key).unicodeScalars)
+                != Array(AnyCaseKeys.rewriteUnicode(key).unicodeScalars)
+            {
                 mismatches.append(key)
             }
         }
@@ -64,7 +69,9 @@ import Testing
         }
         for _ in 0..<2 {
             for key in keys {
-                #expect(Array(AnyCaseKeys.cachedCanonical(key).unicodeScalars) == Array(AnyCaseKeys.canonical(key).unicodeScalars))
+                #expect(
+                    Array(AnyCaseKeys.cachedCanonical(key).unicodeScalars)
+                        == Array(AnyCaseKeys.canonical(key).unicodeScalars))
             }
         }
     }
@@ -93,13 +100,16 @@ import Testing
 
     @Test func theCacheMatchesKeysByTheirBytes() {
         typealias Cache = AnyCaseKeys.KeyCache
-        let composed = "ÉTAT", decomposed = "E\u{301}TAT"
+        let composed = "ÉTAT"
+        let decomposed = "E\u{301}TAT"
         #expect(composed == decomposed)
         #expect(!Cache.sameBytes(composed, decomposed))
         #expect(!Cache.sameBytes("K", "\u{212A}"))  // KELVIN SIGN equals "K" as a String
         // Equal bytes from separate storage, short and long.
-        let long = "a_rather_long_key_name", short = "user_id"
-        let longCopy = String(decoding: Array(long.utf8), as: UTF8.self), shortCopy = String(decoding: Array(short.utf8), as: UTF8.self)
+        let long = "a_rather_long_key_name"
+        let short = "user_id"
+        let longCopy = String(decoding: Array(long.utf8), as: UTF8.self)
+        let shortCopy = String(decoding: Array(short.utf8), as: UTF8.self)
         #expect(Cache.sameBytes(long, longCopy))
         #expect(Cache.sameBytes(short, shortCopy))
         #expect(Cache.hash(long) == Cache.hash(longCopy))
@@ -160,7 +170,9 @@ import Testing
     func decodesEverySpellingThroughJSONDecoder(_ json: String) throws {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .anyCase
-        #expect(try decoder.decode(Account.self, from: Data(json.utf8)) == Account(userId: 1, displayName: "A", isVerified: true))
+        #expect(
+            try decoder.decode(Account.self, from: Data(json.utf8))
+                == Account(userId: 1, displayName: "A", isVerified: true))
     }
 
     struct WithAcronymProperty: Decodable {
@@ -170,7 +182,9 @@ import Testing
     @Test func aPropertyWithAnAcronymIsTheDocumentedLimitation() {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .anyCase
-        #expect(throws: DecodingError.self) { try decoder.decode(WithAcronymProperty.self, from: Data(#"{"user_id": 1}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(WithAcronymProperty.self, from: Data(#"{"user_id": 1}"#.utf8))
+        }
     }
 
     @Test func dictionaryKeysAreLeftAlone() throws {

@@ -1,30 +1,40 @@
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 @Suite struct EveryFailureDecoderTests {
-    func decode(_ type: any Decodable.Type, _ json: String, keys: KeyStrategy = .useDefaultKeys, dates: DateFormat = .iso8601) -> DecodeReport {
-        EveryFailureDecoder(model: ModelType(type: type), options: DecodingOptions(keys: keys, dates: dates)).decode(TestSuites.json(json))
+    func decode(
+        _ type: any Decodable.Type, _ json: String, keys: KeyStrategy = .useDefaultKeys, dates: DateFormat = .iso8601
+    ) -> DecodeReport {
+        EveryFailureDecoder(model: ModelType(type: type), options: DecodingOptions(keys: keys, dates: dates)).decode(
+            TestSuites.json(json))
     }
 
     func lines(_ report: DecodeReport) -> [String] {
-        report.failures.map { "\($0.kind.rawValue) \($0.path) \($0.place) \($0.expectedType)" + ($0.inferredFromSibling ? " inferred" : "") }
+        report.failures.map {
+            "\($0.kind.rawValue) \($0.path) \($0.place) \($0.expectedType)"
+                + ($0.inferredFromSibling ? " inferred" : "")
+        }
     }
 
     @Test func fiveIndependentFailuresAreFiveFailures() {
-        let report = decode(TestModels.Person.self, #"""
+        let report = decode(
+            TestModels.Person.self,
+            #"""
             {"id": "7", "email": null, "role": "owner", "created_at": "2026-11-21T03:00:00Z",
              "address": {"street": null, "city": 3}, "tags": ["a"]}
             """#)
-        #expect(lines(report) == [
-            "typeMismatch $.id Person.id Int",
-            "keyNotFound $.name Person.name String",
-            "dataCorrupted $.role Person.role Role",
-            "keyNotFound $.createdAt Person.createdAt Date",
-            "valueNotFound $.address.street Address.street String",
-            "typeMismatch $.address.city Address.city String",
-        ])
+        #expect(
+            lines(report) == [
+                "typeMismatch $.id Person.id Int",
+                "keyNotFound $.name Person.name String",
+                "dataCorrupted $.role Person.role Role",
+                "keyNotFound $.createdAt Person.createdAt Date",
+                "valueNotFound $.address.street Address.street String",
+                "typeMismatch $.address.city Address.city String",
+            ])
         #expect(report.completed)
         #expect(report.attempts == 7)
         #expect(report.failures[1].summary == "Person.name (String, not Optional) is required, but the key is absent")
@@ -36,26 +46,34 @@ import Testing
         // Decodable-only enums could not be made up, so decoding stopped at the first one, with Foundation's
         // "No value associated with key CodingKeys(...)" in the report's note.
         let report = decode(TestModels.Subscription.self, "{}")
-        #expect(lines(report) == [
-            "keyNotFound $.plan Subscription.plan Plan",
-            "keyNotFound $.priority Subscription.priority Priority",
-            "keyNotFound $.seats Subscription.seats Int",
-        ])
+        #expect(
+            lines(report) == [
+                "keyNotFound $.plan Subscription.plan Plan",
+                "keyNotFound $.priority Subscription.priority Priority",
+                "keyNotFound $.seats Subscription.seats Int",
+            ])
         #expect(report.completed)
         #expect(report.stopReason == nil)
     }
 
     @Test func keysAreLocatedAsTheStrategySpellsThem() {
-        let report = decode(TestModels.Person.self, #"""
+        let report = decode(
+            TestModels.Person.self,
+            #"""
             {"id": 1, "name": "A", "role": "admin", "created_at": 12, "address": {"street": "s", "city": "c"}, "tags": []}
             """#, keys: .convertFromSnakeCase)
         #expect(lines(report) == ["typeMismatch $.created_at Person.createdAt Date"])
-        let missing = decode(TestModels.Person.self, #"{"id": 1, "name": "A", "role": "admin", "address": {"street": "s", "city": "c"}, "tags": []}"#, keys: .convertFromSnakeCase)
+        let missing = decode(
+            TestModels.Person.self,
+            #"{"id": 1, "name": "A", "role": "admin", "address": {"street": "s", "city": "c"}, "tags": []}"#,
+            keys: .convertFromSnakeCase)
         #expect(lines(missing) == ["keyNotFound $.created_at Person.createdAt Date"])
     }
 
     @Test func aWrongContainerIsOneFailureNotOnePerMissingField() {
-        let report = decode(TestModels.Person.self, #"""
+        let report = decode(
+            TestModels.Person.self,
+            #"""
             {"id": 1, "name": "A", "role": "admin", "createdAt": "2026-11-21T03:00:00Z", "address": ["Main St", "Springfield"], "tags": []}
             """#)
         #expect(lines(report) == ["typeMismatch $.address Person.address Address"])
@@ -72,13 +90,17 @@ import Testing
     }
 
     @Test func anEnumCaseIsPatchedFromAnotherElement() {
-        let report = decode(TestModels.NoticeList.self, #"""
+        let report = decode(
+            TestModels.NoticeList.self,
+            #"""
             {"notices": [{"id": 1, "title": "a", "severity": "low"}, {"id": 2, "title": "b", "severity": "critical"},
                          {"id": 3, "severity": "high"}]}
             """#)
-        #expect(lines(report) == [
-            "dataCorrupted $.notices[1].severity Notice.severity Severity", "keyNotFound $.notices[2].title Notice.title String",
-        ])
+        #expect(
+            lines(report) == [
+                "dataCorrupted $.notices[1].severity Notice.severity Severity",
+                "keyNotFound $.notices[2].title Notice.title String",
+            ])
         #expect(report.completed)
     }
 
@@ -104,7 +126,9 @@ import Testing
     }
 
     @Test func datesAreJudgedByTheConfiguredStrategy() {
-        let report = decode(TestModels.Person.self, #"""
+        let report = decode(
+            TestModels.Person.self,
+            #"""
             {"id": 1, "name": "A", "role": "admin", "createdAt": "21/11/2026", "address": {"street": "s", "city": "c"}, "tags": []}
             """#, dates: .flexible)
         #expect(lines(report) == ["dataCorrupted $.createdAt Person.createdAt Date"])
@@ -122,8 +146,10 @@ import Testing
 
     @Test func anUnreadableISODateIsReportedAtItsOwnKey() {
         // Foundation's .iso8601 strategy names the enclosing object's path; the failure must still name the date.
-        let report = EveryFailureDecoder(model: ModelType(type: [Stamped].self), options: DecodingOptions(dates: .iso8601))
-            .decode(TestSuites.json(#"[{"name": "a", "createdAt": "2026-11-21T03:00:00Z", "expiresOn": "21/11/2026"}]"#))
+        let report = EveryFailureDecoder(
+            model: ModelType(type: [Stamped].self), options: DecodingOptions(dates: .iso8601)
+        )
+        .decode(TestSuites.json(#"[{"name": "a", "createdAt": "2026-11-21T03:00:00Z", "expiresOn": "21/11/2026"}]"#))
         #expect(report.failures.map(\.path) == [path(0, "expiresOn")])
         #expect(report.failures.first?.place == "Stamped.expiresOn")
         #expect(report.completed)

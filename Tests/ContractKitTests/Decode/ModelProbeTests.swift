@@ -1,6 +1,7 @@
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 @Suite struct ModelProbeTests {
@@ -26,8 +27,10 @@ import Testing
     @Test func synthesizesValuesTheRealDecoderAccepts() throws {
         let probe = ModelProbe(keys: .convertFromSnakeCase, dates: .millisecondsSince1970)
         let value = try #require(probe.synthesize(TestModels.Person.self, at: .root))
-        #expect(JSONWriter(style: .compact).write(value)
-            == #"{"id":0,"name":"x","role":"admin","createdAt":978307200000,"address":{"street":"x","city":"x"},"tags":[]}"#)
+        #expect(
+            JSONWriter(style: .compact).write(value)
+                == #"{"id":0,"name":"x","role":"admin","createdAt":978307200000,"address":{"street":"x","city":"x"},"tags":[]}"#
+        )
         let decoder = DecodingOptions(keys: .convertFromSnakeCase, dates: .millisecondsSince1970).makeDecoder()
         _ = try decoder.decode(TestModels.Person.self, from: Data(JSONWriter().writeBytes(value)))
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ContractKit
 
 @Suite struct ModelRegistryTests {
@@ -22,7 +23,10 @@ import Testing
         let error = try? #require(throws: ContractError.self) { try registry.resolve("[Persn]") }
         #expect(error?.code == .unknownModel)
         #expect(error?.message == "unknown model 'Persn'; did you mean 'Person'?")
-        #expect(error?.hint == "registered models: Notice, NoticeList, Person; a type that is not listed must be registered in your runner: ContractCLI.main(models: [Persn.self, ...])")
+        #expect(
+            error?.hint
+                == "registered models: Notice, NoticeList, Person; a type that is not listed must be registered in your runner: ContractCLI.main(models: [Persn.self, ...])"
+        )
     }
 
     @Test func twoTypesWithOneNameNeedTheirQualifiedNames() throws {

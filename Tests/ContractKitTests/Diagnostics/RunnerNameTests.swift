@@ -1,6 +1,7 @@
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 /// What ContractKit tells the user to run names the runner the command line set, in every place it is worded.
@@ -9,9 +10,11 @@ import Testing
         let directory = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/r.json"
-        try #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "bodyBase64": "*"}}"#
+        try
+            #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "bodyBase64": "*"}}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
-        let suite = try TestSuites.suite(("Specs/users.yaml", "endpoints: { get-user: { request: GET /u, expect: { status: 200 } } }"))
+        let suite = try TestSuites.suite(
+            ("Specs/users.yaml", "endpoints: { get-user: { request: GET /u, expect: { status: 200 } } }"))
         let report = VerificationReport(results: [NonPrintableFinding.result], failOn: .breaking)
 
         func worded() async -> [String] {
@@ -22,9 +25,12 @@ import Testing
             } catch {
                 notBase64 = error.hint ?? ""
             }
-            let missing = Verifier(suite: suite, options: .init(recordingsDirectory: directory)).verify(suite.endpoints[0])
-            let concurrent = await Verifier(suite: suite, options: .init(recordingsDirectory: directory)).verify(suite.endpoints)
-            let recording = Recording(endpoint: "a/b", request: .init(method: "GET", url: "/"), response: .init(status: 200))
+            let missing = Verifier(suite: suite, options: .init(recordingsDirectory: directory)).verify(
+                suite.endpoints[0])
+            let concurrent = await Verifier(suite: suite, options: .init(recordingsDirectory: directory)).verify(
+                suite.endpoints)
+            let recording = Recording(
+                endpoint: "a/b", request: .init(method: "GET", url: "/"), response: .init(status: 200))
             return [
                 notBase64, missing.findings.first?.hint ?? "", concurrent.results.first?.findings.first?.hint ?? "",
                 RecordingDiff(old: recording, new: recording).renderText(old: "o.json", new: "n.json", values: false),
@@ -32,7 +38,9 @@ import Testing
             ]
         }
         let byDefault = await worded()
-        #expect(byDefault[0].contains("`contract record`") && byDefault[1].contains("`contract record --filter users/get-user`"))
+        #expect(
+            byDefault[0].contains("`contract record`")
+                && byDefault[1].contains("`contract record --filter users/get-user`"))
         let renamed = await RunnerName.$current.withValue("app-contract") { await worded() }
         #expect(renamed[0].contains("`app-contract record`"), "\(renamed[0])")
         #expect(renamed[1].contains("`app-contract record --filter users/get-user`"), "\(renamed[1])")

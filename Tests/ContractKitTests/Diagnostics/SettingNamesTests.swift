@@ -1,6 +1,7 @@
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 /// ContractKit's hints name a setting the way the caller sets it: a flag only when the command line says so.
@@ -28,12 +29,17 @@ import Testing
             #expect(!name.isEmpty && !name.hasPrefix("--"), "\(setting): \(name)")
         }
         #expect(SettingNames([.timeout: "--timeout"])[.timeout] == "--timeout")
-        #expect(SettingNames([.timeout: "--timeout"])[.retries] == "retries", "unnamed settings keep the library's name")
+        #expect(
+            SettingNames([.timeout: "--timeout"])[.retries] == "retries", "unnamed settings keep the library's name")
     }
 
     @Test func theDiffSummaryNamesTheValuesSetting() {
-        let old = Recording(endpoint: "a/b", request: .init(method: "GET", url: "/"), response: .init(status: 200, body: .json(.object(JSONObject(["n": .number(JSONNumber(1))])))))
-        let new = Recording(endpoint: "a/b", request: .init(method: "GET", url: "/"), response: .init(status: 200, body: .json(.object(JSONObject(["n": .number(JSONNumber(2))])))))
+        let old = Recording(
+            endpoint: "a/b", request: .init(method: "GET", url: "/"),
+            response: .init(status: 200, body: .json(.object(JSONObject(["n": .number(JSONNumber(1))])))))
+        let new = Recording(
+            endpoint: "a/b", request: .init(method: "GET", url: "/"),
+            response: .init(status: 200, body: .json(.object(JSONObject(["n": .number(JSONNumber(2))])))))
         let diff = RecordingDiff(old: old, new: new)
         #expect(diff.renderText(old: "o", new: "n", values: false).contains("(values: true lists them)"))
         let flagged = SettingNames.$current.withValue(SettingNames([.diffValues: "--values"])) {

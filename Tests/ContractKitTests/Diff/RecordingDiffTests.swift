@@ -1,12 +1,15 @@
 import ContractTestSupport
 import Testing
+
 @testable import ContractKit
 
 @Suite struct RecordingDiffTests {
     func recording(_ body: String, status: Int = 200, contentType: String = "application/json") -> Recording {
         Recording(
             endpoint: "users/list-users", request: .init(method: "GET", url: "https://staging.example.com/users"),
-            response: .init(status: status, headers: [.init(name: "Content-Type", value: contentType)], body: .json(TestSuites.json(body))))
+            response: .init(
+                status: status, headers: [.init(name: "Content-Type", value: contentType)],
+                body: .json(TestSuites.json(body))))
     }
 
     func lines(_ old: String, _ new: String, ignoring: [String] = []) -> [String] {
@@ -30,9 +33,10 @@ import Testing
         let diff = RecordingDiff(old: recording(users), new: recording(new))
         #expect(diff.findings.isEmpty)
         #expect(!diff.shapeChanged)
-        #expect(diff.valueChanges.map { "\($0.path) \($0.old) → \($0.new)" }.prefix(3) == [
-            "$.users 2 elements → 3 elements", "$.users[0].id 1 → 3", "$.users[0].name \"Ada\" → \"Alan\"",
-        ])
+        #expect(
+            diff.valueChanges.map { "\($0.path) \($0.old) → \($0.new)" }.prefix(3) == [
+                "$.users 2 elements → 3 elements", "$.users[0].id 1 → 3", "$.users[0].name \"Ada\" → \"Alan\"",
+            ])
     }
 
     @Test func everyKindOfShapeChangeIsClassified() {
@@ -40,14 +44,15 @@ import Testing
             {"users": [{"id": "1", "name": "Ada", "created_at": "2026-01-10T09:30:00Z", "score": 1.5, "pinned": true},
                        {"id": "2", "name": null, "email": null, "createdAt": 1771092312000, "score": 2}]}
             """
-        #expect(lines(users, new) == [
-            "type-mismatch $.users[0].id x2",
-            "null-value $.users[1].name",
-            "missing-key $.users[0].email",
-            "key-case-changed $.users[0].created_at",
-            "date-format-mismatch $.users[1].createdAt",
-            "extra-key $.users[0].pinned",
-        ])
+        #expect(
+            lines(users, new) == [
+                "type-mismatch $.users[0].id x2",
+                "null-value $.users[1].name",
+                "missing-key $.users[0].email",
+                "key-case-changed $.users[0].created_at",
+                "date-format-mismatch $.users[1].createdAt",
+                "extra-key $.users[0].pinned",
+            ])
     }
 
     @Test func ignoredPathsAreLeftOutWithEverythingUnderThem() {
@@ -58,12 +63,16 @@ import Testing
         #expect(lines(users, new, ignoring: ["$.users[*].createdAt", "$.users[*].id"]).isEmpty)
         #expect(lines(users, new, ignoring: ["$.users"]).isEmpty)
         #expect(lines(users, new, ignoring: ["$.users[*].id"]) == ["date-format-mismatch $.users[0].createdAt x2"])
-        let diff = RecordingDiff(old: recording(users), new: recording(new), options: .init(ignoredPaths: ["$.users[*].name"]))
+        let diff = RecordingDiff(
+            old: recording(users), new: recording(new), options: .init(ignoredPaths: ["$.users[*].name"]))
         #expect(!diff.valueChanges.contains { $0.path.description.hasSuffix(".name") })
     }
 
     @Test func containersThatSwapAreOneFinding() {
-        #expect(lines(#"{"items": [{"a": 1}]}"#, #"{"items": {"1": {"a": 1}, "2": {"a": 2}}}"#) == ["object-instead-of-array $.items"])
+        #expect(
+            lines(#"{"items": [{"a": 1}]}"#, #"{"items": {"1": {"a": 1}, "2": {"a": 2}}}"#) == [
+                "object-instead-of-array $.items"
+            ])
         #expect(lines(#"{"owner": {"a": 1}}"#, #"{"owner": [{"a": 1}]}"#) == ["array-instead-of-object $.owner"])
     }
 
@@ -75,7 +84,10 @@ import Testing
     }
 
     @Test func datesChangingStyleOrUnitAreDateFormatMismatches() {
-        #expect(lines(#"{"at": "2026-01-10T09:30:00Z"}"#, #"{"at": "2026-01-10T09:30:00.250Z"}"#) == ["date-format-mismatch $.at"])
+        #expect(
+            lines(#"{"at": "2026-01-10T09:30:00Z"}"#, #"{"at": "2026-01-10T09:30:00.250Z"}"#) == [
+                "date-format-mismatch $.at"
+            ])
         #expect(lines(#"{"at": "2026-01-10T09:30:00Z"}"#, #"{"at": "2026-01-10T10:30:00+01:00"}"#).isEmpty)
         #expect(lines(#"{"at": 1763701200}"#, #"{"at": 1763701200000}"#) == ["date-format-mismatch $.at"])
         #expect(lines(#"{"at": "2026-01-10"}"#, #"{"at": "soon"}"#) == ["date-format-mismatch $.at"])
@@ -117,23 +129,25 @@ import Testing
     }
 
     @Test func renderedAsTextAndJSON() {
-        let new = #"{"users": [{"id": 1, "name": "Ada", "email": "a@x", "createdAt": "2026-01-10T09:30:00Z", "score": 1.5, "vip": true}]}"#
+        let new =
+            #"{"users": [{"id": 1, "name": "Ada", "email": "a@x", "createdAt": "2026-01-10T09:30:00Z", "score": 1.5, "vip": true}]}"#
         let diff = RecordingDiff(old: recording(users), new: recording(new))
         let text = diff.renderText(old: "old.json", new: "new.json", values: true)
-        #expect(text == """
-            contract diff old.json → new.json
-            info     extra-key  at $.users[0].vip
-                'vip' is new
-                old      no key 'vip'
-                new      boolean
-                fix      additive: nothing breaks until the app reads it; add it to the spec when it does
-            values that changed while the shape held:
-              $.users  2 elements → 1 element
-              $.users[0].email  "ada@example.com" → "a@x"
+        #expect(
+            text == """
+                contract diff old.json → new.json
+                info     extra-key  at $.users[0].vip
+                    'vip' is new
+                    old      no key 'vip'
+                    new      boolean
+                    fix      additive: nothing breaks until the app reads it; add it to the spec when it does
+                values that changed while the shape held:
+                  $.users  2 elements → 1 element
+                  $.users[0].email  "ada@example.com" → "a@x"
 
-            shape changed: 1 change (0 breaking, 0 warnings, 1 info) · 2 values changed
+                shape changed: 1 change (0 breaking, 0 warnings, 1 info) · 2 values changed
 
-            """)
+                """)
         let json = TestSuites.json(diff.renderJSON(old: "old.json", new: "new.json"))
         #expect(json.objectValue?["shapeChanged"] == .bool(true))
         #expect(json.objectValue?["findings"]?.arrayValue?.first?.objectValue?["kind"] == .string("extra-key"))
@@ -143,7 +157,8 @@ import Testing
         // A key holding ESC [2J cleared the reader's terminal; a value holding U+2028 broke the line.
         let old = #"{"name": "Ada", "note": "x"}"#
         let new = #"{"name": "Ada\u2028Lovelace", "note": "\u009b31m", "k\u001b[2J\u202e": 1}"#
-        let text = RecordingDiff(old: recording(old), new: recording(new)).renderText(old: "old.json", new: "new.json", values: true)
+        let text = RecordingDiff(old: recording(old), new: recording(new)).renderText(
+            old: "old.json", new: "new.json", values: true)
         #expect(NonPrintableFinding.unescaped(in: text).isEmpty)
         #expect(text.contains(#"info     extra-key  at $["k\u{1B}[2J\u{202E}"]"#))
         #expect(text.contains(#"    'k\u{1B}[2J\u{202E}' is new"#))

@@ -1,6 +1,7 @@
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 /// The examples in README.md and docs/ stay true: spec examples load, report excerpts are what the report prints,
@@ -15,11 +16,14 @@ import Testing
 
     static let blocks: [Block] = {
         let root = Fixtures.repositoryRoot
-        let docs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
+        let docs =
+            (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
         let files = ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
         var blocks: [Block] = []
         for file in files {
-            guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else { continue }
+            guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else {
+                continue
+            }
             var current: Block?
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 if line.hasPrefix("```") {

@@ -21,12 +21,19 @@ import Testing
                     let words = line.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "." })
                     if !(line.first?.isWhitespace ?? true) {
                         extended = words.first == "extension" && words.count > 1 ? String(words[1]) : nil
-                        guard words.first == "public" || (words.first?.hasPrefix("@") == false && words.dropFirst().first == "public"),
-                              let keyword = words.firstIndex(where: { ["struct", "enum", "class", "protocol", "func", "typealias", "actor"].contains($0) }),
-                              keyword + 1 < words.count else { continue }
+                        guard
+                            words.first == "public"
+                                || (words.first?.hasPrefix("@") == false && words.dropFirst().first == "public"),
+                            let keyword = words.firstIndex(where: {
+                                ["struct", "enum", "class", "protocol", "func", "typealias", "actor"].contains($0)
+                            }),
+                            keyword + 1 < words.count
+                        else { continue }
                         names.insert(String(words[keyword + 1]))
-                    } else if let extended, extended.contains("."), words.first == "public", words.dropFirst().first == "static",
-                              let name = words.dropFirst(3).first {
+                    } else if let extended, extended.contains("."), words.first == "public",
+                        words.dropFirst().first == "static",
+                        let name = words.dropFirst(3).first
+                    {
                         // A member added to another module's type, such as a JSONDecoder strategy.
                         names.insert("\(extended).\(name)")
                     }
@@ -38,7 +45,8 @@ import Testing
 
     /// The names in the first column holding code in each table row of docs/API.md.
     static func documentedDeclarations() throws -> Set<String> {
-        let text = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/API.md"), encoding: .utf8)
+        let text = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/API.md"), encoding: .utf8)
         var names: Set<String> = []
         for line in text.split(separator: "\n") where line.hasPrefix("| ") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -52,7 +60,11 @@ import Testing
         let declared = try Self.publicDeclarations()
         let documented = try Self.documentedDeclarations()
         #expect(declared.count >= 40, "the scan found too little to be trusted: \(declared.sorted())")
-        #expect(declared.subtracting(documented).isEmpty, "public but not in docs/API.md: \(declared.subtracting(documented).sorted())")
-        #expect(documented.subtracting(declared).isEmpty, "in docs/API.md but not public: \(documented.subtracting(declared).sorted())")
+        #expect(
+            declared.subtracting(documented).isEmpty,
+            "public but not in docs/API.md: \(declared.subtracting(documented).sorted())")
+        #expect(
+            documented.subtracting(declared).isEmpty,
+            "in docs/API.md but not public: \(documented.subtracting(declared).sorted())")
     }
 }

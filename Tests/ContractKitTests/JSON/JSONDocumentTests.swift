@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 /// The tape a document is kept as: every value reached, bounded and decoded as the tree parse would.
@@ -17,11 +18,12 @@ import Testing
         let text = #" {"a" : [ 1 , "x\"y" , { } , [ ] , [ true ,null,false ] ] ,"b":{"c":-1.5e3 } } "#
         let bytes = Array(text.utf8)
         let document = try JSONParser().parseDocument(bytes)
-        #expect(spans(document, bytes) == [
-            #"{"a" : [ 1 , "x\"y" , { } , [ ] , [ true ,null,false ] ] ,"b":{"c":-1.5e3 } }"#,
-            #""a""#, #"[ 1 , "x\"y" , { } , [ ] , [ true ,null,false ] ]"#, "1", #""x\"y""#, "{ }", "[ ]",
-            "[ true ,null,false ]", "true", "null", "false", #""b""#, #"{"c":-1.5e3 }"#, #""c""#, "-1.5e3",
-        ])
+        #expect(
+            spans(document, bytes) == [
+                #"{"a" : [ 1 , "x\"y" , { } , [ ] , [ true ,null,false ] ] ,"b":{"c":-1.5e3 } }"#,
+                #""a""#, #"[ 1 , "x\"y" , { } , [ ] , [ true ,null,false ] ]"#, "1", #""x\"y""#, "{ }", "[ ]",
+                "[ true ,null,false ]", "true", "null", "false", #""b""#, #"{"c":-1.5e3 }"#, #""c""#, "-1.5e3",
+            ])
     }
 
     @Test func aRecordingsBodyIsItsOwnTextNotACopy() throws {
@@ -39,14 +41,20 @@ import Testing
 
     @Test func aValueThatIsNotJSONIsAnErrorNotACrash() throws {
         #expect(throws: ContractError.self) { try JSONDocument(.number(JSONNumber(literal: "1."))) }
-        let findings = ShapeChecker().check(.array([.number(JSONNumber(literal: "NaN"))]), against: Shape(.array(Shape(.double, at: SourceLocation(file: "s.yaml", line: 1, column: 1))), at: SourceLocation(file: "s.yaml", line: 1, column: 1)))
+        let findings = ShapeChecker().check(
+            .array([.number(JSONNumber(literal: "NaN"))]),
+            against: Shape(
+                .array(Shape(.double, at: SourceLocation(file: "s.yaml", line: 1, column: 1))),
+                at: SourceLocation(file: "s.yaml", line: 1, column: 1)))
         #expect(findings.map(\.kind) == [.bodyNotJSON])
     }
 
     @Test func stringsDecodeTheirEscapesWhenRead() throws {
         let text = #"["plain", "tab\tquote\" slash\/ \u00e9 \ud83d\ude00 lone \udc00 end", ""]"#
         let document = try JSONParser().parseDocument(Array(text.utf8))
-        #expect(document.value == .array([.string("plain"), .string("tab\tquote\" slash/ é 😀 lone \u{FFFD} end"), .string("")]))
+        #expect(
+            document.value
+                == .array([.string("plain"), .string("tab\tquote\" slash/ é 😀 lone \u{FFFD} end"), .string("")]))
     }
 
     /// The tree built from a tape is the tree of every accepted file of JSONTestSuite, written out and read back.

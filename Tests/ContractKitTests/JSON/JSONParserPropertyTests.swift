@@ -1,6 +1,7 @@
-@testable import ContractKit
 import Foundation
 import Testing
+
+@testable import ContractKit
 
 /// The parser against generated documents: every tree written out parses back to itself, with a tape whose counts
 /// and subtree ends agree with the tree, and every cut or damaged text is accepted exactly when `JSONSerialization`
@@ -41,12 +42,16 @@ import Testing
             return .number(JSONNumber(literal: literals.randomElement(using: &random)!))
         case 4, 5: return .string(string(&random, asciiOnly: asciiOnly))
         case 6:
-            return .array((0..<Int.random(in: 0...5, using: &random)).map { _ in value(&random, depth: depth + 1, asciiOnly: asciiOnly) })
+            return .array(
+                (0..<Int.random(in: 0...5, using: &random)).map { _ in
+                    value(&random, depth: depth + 1, asciiOnly: asciiOnly)
+                })
         default:
             // Keys repeat now and then: the parser keeps every copy, in order.
             var keys = (0..<Int.random(in: 0...5, using: &random)).map { _ in string(&random, asciiOnly: asciiOnly) }
             if keys.count > 1 && Bool.random(using: &random) { keys.append(keys[0]) }
-            return .object(JSONObject(keys.map { .init(key: $0, value: value(&random, depth: depth + 1, asciiOnly: asciiOnly)) }))
+            return .object(
+                JSONObject(keys.map { .init(key: $0, value: value(&random, depth: depth + 1, asciiOnly: asciiOnly)) }))
         }
     }
 
@@ -65,7 +70,8 @@ import Testing
         switch value {
         case .number(let number):
             let mantissa = number.literal.prefix { $0 != "e" && $0 != "E" }
-            return number.doubleValue.isInfinite || number.doubleValue == 0 && mantissa.contains { "123456789".contains($0) }
+            return number.doubleValue.isInfinite
+                || number.doubleValue == 0 && mantissa.contains { "123456789".contains($0) }
         case .array(let items): return items.contains(where: holdsNumberBeyondDouble)
         case .object(let object): return object.entries.contains { holdsNumberBeyondDouble($0.value) }
         default: return false
@@ -131,15 +137,20 @@ import Testing
                 variants.append(damaged)
             }
             for text in variants {
-                let foundation = (try? JSONSerialization.jsonObject(with: Data(text), options: [.fragmentsAllowed])) != nil
+                let foundation =
+                    (try? JSONSerialization.jsonObject(with: Data(text), options: [.fragmentsAllowed])) != nil
                 let ours = Result { () throws(ContractError) in try JSONParser().parse(text, file: "body.json") }
                 switch ours {
                 case .success(let value):
                     // Numbers beyond a Double's range are kept as written, where JSONSerialization refuses them.
-                    #expect(foundation || Self.holdsNumberBeyondDouble(value),
-                            "we accept what JSONSerialization refuses: \(String(decoding: text, as: UTF8.self))")
+                    #expect(
+                        foundation || Self.holdsNumberBeyondDouble(value),
+                        "we accept what JSONSerialization refuses: \(String(decoding: text, as: UTF8.self))")
                 case .failure(let error):
-                    #expect(!foundation, "we refuse what JSONSerialization accepts: \(String(decoding: text, as: UTF8.self)): \(error.message)")
+                    #expect(
+                        !foundation,
+                        "we refuse what JSONSerialization accepts: \(String(decoding: text, as: UTF8.self)): \(error.message)"
+                    )
                     #expect(error.code == .jsonSyntax)
                     #expect(error.location?.line == 1 && (error.location?.column ?? 0) <= text.count + 1)
                 }

@@ -32,13 +32,17 @@ import Testing
                     var run = Array(repeating: Character(" "), count: length)
                     if place < length { run[place] = other }
                     let gap = String(run)
-                    #expect(try parse("[1,\(gap)2\(gap)]\(gap)") == .array([.number(JSONNumber(1)), .number(JSONNumber(2))]))
+                    #expect(
+                        try parse("[1,\(gap)2\(gap)]\(gap)")
+                            == .array([.number(JSONNumber(1)), .number(JSONNumber(2))]))
                     // The error after a run is at the byte the run stops at.
                     let error = parseError("{\"a\":\(gap)x}")
                     let lines = gap.split(separator: "\n", omittingEmptySubsequences: false)
                     let column = lines.count == 1 ? 6 + gap.count : lines.last!.count + 1
                     let line = lines.count
-                    #expect(error?.location == at(line, column), "a run of \(length) with \(other.debugDescription) at \(place)")
+                    #expect(
+                        error?.location == at(line, column),
+                        "a run of \(length) with \(other.debugDescription) at \(place)")
                 }
             }
         }
@@ -52,8 +56,9 @@ import Testing
             value
                 == .object(
                     JSONObject([
-                    "s": .string("x"), "n": .number(JSONNumber(literal: "-12.5e+3")), "t": .bool(true), "f": .bool(false),
-                    "z": .null, "a": .array([.number(JSONNumber(1)), .array([])]), "o": .object(JSONObject()),
+                        "s": .string("x"), "n": .number(JSONNumber(literal: "-12.5e+3")), "t": .bool(true),
+                        "f": .bool(false),
+                        "z": .null, "a": .array([.number(JSONNumber(1)), .array([])]), "o": .object(JSONObject()),
                     ])))
     }
 
@@ -90,7 +95,9 @@ import Testing
         keys += (0...20).map { String(repeating: "k", count: $0) + "y" }
         keys += ["caf\u{E9}", "tab\\tkey", "\u{1D11E}", "quote\\\"d"]
         keys += (0..<600).map { "key\($0)" }
-        let decoded = keys.map { $0.replacingOccurrences(of: "\\t", with: "\t").replacingOccurrences(of: "\\\"", with: "\"") }
+        let decoded = keys.map {
+            $0.replacingOccurrences(of: "\\t", with: "\t").replacingOccurrences(of: "\\\"", with: "\"")
+        }
         let object = "{" + keys.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ",") + "}"
         let value = try parse("[" + object + ",\n" + object + " ,\t" + object + "]")
         let objects = try #require(value.arrayValue)
@@ -99,11 +106,15 @@ import Testing
             let entries = try #require(parsed.objectValue?.entries)
             #expect(entries.count == decoded.count)
             let firstWrongKey = zip(entries.map(\.key), decoded).first { $0 != $1 }
-            #expect(firstWrongKey == nil, "parsed key \(firstWrongKey.map { "'\($0.0)' where '\($0.1)' was written" } ?? "")")
+            #expect(
+                firstWrongKey == nil,
+                "parsed key \(firstWrongKey.map { "'\($0.0)' where '\($0.1)' was written" } ?? "")")
             #expect(entries.map(\.value) == keys.indices.map { .number(JSONNumber($0)) })
         }
         // A short key whose closing quote is among the last bytes of the input.
-        #expect(try parse(#"{"a":{"b":1}}"#) == .object(JSONObject(["a": .object(JSONObject(["b": .number(JSONNumber(1))]))])))
+        #expect(
+            try parse(#"{"a":{"b":1}}"#)
+                == .object(JSONObject(["a": .object(JSONObject(["b": .number(JSONNumber(1))]))])))
     }
 
     @Test func decodesEscapes() throws {
@@ -132,13 +143,17 @@ import Testing
             let content = characters.joined()
             #expect(try parse("\"\(content)\"") == .string(content))
             characters[position] = "\\n"
-            #expect(try parse("\"\(characters.joined())\"") == .string(characters.joined().replacingOccurrences(of: "\\n", with: "\n")))
+            #expect(
+                try parse("\"\(characters.joined())\"")
+                    == .string(characters.joined().replacingOccurrences(of: "\\n", with: "\n")))
         }
     }
 
     @Test func acceptsAndSkipsUTF8ByteOrderMark() throws {
         #expect(try JSONParser().parse([0xEF, 0xBB, 0xBF] + Array("{}".utf8)) == .object(JSONObject()))
-        let error = #expect(throws: ContractError.self) { try JSONParser().parse([0xEF, 0xBB, 0xBF] + Array("[x]".utf8)) }
+        let error = #expect(throws: ContractError.self) {
+            try JSONParser().parse([0xEF, 0xBB, 0xBF] + Array("[x]".utf8))
+        }
         #expect(error?.location == ContractKit.SourceLocation(file: "<json>", line: 1, column: 2))
     }
 
@@ -161,10 +176,13 @@ import Testing
             for length in 0...23 {
                 for place in 0...length {
                     let ascii = String(repeating: "a", count: length)
-                    let before = String(ascii.prefix(place)), after = String(ascii.dropFirst(place))
+                    let before = String(ascii.prefix(place))
+                    let after = String(ascii.dropFirst(place))
                     let text = before + character + after
                     #expect(try parse("[\"\(text)\"]") == .array([.string(text)]))
-                    #expect(try parse("{\"\(text)\":\"\(text)\\n\"}") == .object(JSONObject([.init(key: text, value: .string(text + "\n"))])))
+                    #expect(
+                        try parse("{\"\(text)\":\"\(text)\\n\"}")
+                            == .object(JSONObject([.init(key: text, value: .string(text + "\n"))])))
 
                     var bytes = Array("[\"\(character)\(before)".utf8)
                     let badColumn = 4 + place
@@ -251,7 +269,9 @@ import Testing
     }
 
     @Test func reportsInvalidUTF8AtTheBadByte() {
-        for bytes: [UInt8] in [[0x5B, 0x22, 0xC3, 0xA9, 0xFF, 0x22, 0x5D], [0x5B, 0x22, 0xC3, 0xA9, 0xFF, 0x5C, 0x6E, 0x22, 0x5D]] {
+        for bytes: [UInt8] in [
+            [0x5B, 0x22, 0xC3, 0xA9, 0xFF, 0x22, 0x5D], [0x5B, 0x22, 0xC3, 0xA9, 0xFF, 0x5C, 0x6E, 0x22, 0x5D],
+        ] {
             let error = #expect(throws: ContractError.self) { try JSONParser().parse(bytes, file: "body.json") }
             #expect(error?.message == "invalid UTF-8 byte 0xFF in string")
             #expect(error?.location == at(1, 4))
@@ -329,10 +349,11 @@ import Testing
     @Test func namesTheFileInTheLocation() {
         let error = #expect(throws: ContractError.self) { try JSONParser().parse("[", file: "Recordings/users.json") }
         #expect(error?.location?.file == "Recordings/users.json")
-        #expect(error?.description == """
-            Recordings/users.json:1:2: error: unexpected end of input; an array opened at 1:1 is not closed
-              hint: add the missing ']'
-            """)
+        #expect(
+            error?.description == """
+                Recordings/users.json:1:2: error: unexpected end of input; an array opened at 1:1 is not closed
+                  hint: add the missing ']'
+                """)
     }
 
     // MARK: Depth

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ContractKit
 
 @Suite struct JSONValueLocatorTests {

@@ -18,28 +18,29 @@ import Testing
         ]))
 
     @Test func writesPrettyGolden() {
-        #expect(JSONWriter(style: .pretty).write(Self.sample) == """
-            {
-              "name": "contract",
-              "version": 1.0,
-              "tags": [
-                "a",
-                "b"
-              ],
-              "empty": {},
-              "none": [],
-              "nested": {
-                "flag": true,
-                "nothing": null,
-                "list": [
-                  {
-                    "x": -0
-                  },
-                  []
-                ]
-              }
-            }
-            """)
+        #expect(
+            JSONWriter(style: .pretty).write(Self.sample) == """
+                {
+                  "name": "contract",
+                  "version": 1.0,
+                  "tags": [
+                    "a",
+                    "b"
+                  ],
+                  "empty": {},
+                  "none": [],
+                  "nested": {
+                    "flag": true,
+                    "nothing": null,
+                    "list": [
+                      {
+                        "x": -0
+                      },
+                      []
+                    ]
+                  }
+                }
+                """)
     }
 
     @Test func prettyIsTheDefault() {

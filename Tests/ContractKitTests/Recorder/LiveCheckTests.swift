@@ -2,6 +2,7 @@ import ContractTestSupport
 import DemoServer
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 /// Record then verify against the demo API, in-process.

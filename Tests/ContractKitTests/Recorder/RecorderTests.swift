@@ -2,6 +2,7 @@ import ContractTestSupport
 import DemoServer
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 /// The recorder against a real HTTP server on 127.0.0.1, started by each test.
@@ -20,7 +21,8 @@ struct RecorderTests {
     static func options(_ server: ScriptedServer, into folder: String, retries: Int = 2) -> Recorder.Options {
         Recorder.Options(
             baseURL: server.baseURL, recordingsDirectory: folder, concurrency: 4, timeout: 5,
-            retry: RetryPolicy(retries: retries, backoff: 0.01, maxDelay: 0.05), maxBodyBytes: 1 << 20, environment: [:])
+            retry: RetryPolicy(retries: retries, backoff: 0.01, maxDelay: 0.05), maxBodyBytes: 1 << 20, environment: [:]
+        )
     }
 
     /// Records the endpoints of `paths` into a fresh folder and returns the run, the events and the folder.
@@ -32,7 +34,9 @@ struct RecorderTests {
         var options = options(server, into: folder)
         configure(&options)
         let events = EventLog()
-        let run = await Recorder(options: options).record(try suite(paths, status: status).endpoints) { events.append($0) }
+        let run = await Recorder(options: options).record(try suite(paths, status: status).endpoints) {
+            events.append($0)
+        }
         return (run, events.all, folder)
     }
 
@@ -40,9 +44,12 @@ struct RecorderTests {
         let server = try ScriptedServer(routes: [
             "/users": { _, _ in
                 var response = HTTPResponse.json(#"{"zeta": 1.0, "alpha": [1, 2e3], "id": 12345678901234567890}"#)
-                response.headers += [("Date", "Sat, 21 Nov 2026 03:00:00 GMT"), ("X-Request-Id", "abc"), ("ETag", "\"v1\""), ("X-Feature", "on")]
+                response.headers += [
+                    ("Date", "Sat, 21 Nov 2026 03:00:00 GMT"), ("X-Request-Id", "abc"), ("ETag", "\"v1\""),
+                    ("X-Feature", "on"),
+                ]
                 return response
-            },
+            }
         ])
         defer { server.stop() }
         let (run, events, folder) = try await Self.record(server, ["/users"])
@@ -53,7 +60,9 @@ struct RecorderTests {
         let recording = try Recording.read(from: folder + "/live/e0.json")
         #expect(recording.endpoint == "live/e0")
         #expect(recording.request.url == server.baseURL + "/users")
-        #expect(recording.response.body == .json(TestSuites.json(#"{"zeta": 1.0, "alpha": [1, 2e3], "id": 12345678901234567890}"#)))
+        #expect(
+            recording.response.body
+                == .json(TestSuites.json(#"{"zeta": 1.0, "alpha": [1, 2e3], "id": 12345678901234567890}"#)))
         #expect(recording.response.headers.map(\.name) == ["Content-Type", "X-Feature"])
         #expect(events.contains(.started(endpoint: "live/e0", request: "GET \(server.baseURL)/users")))
         let text = try String(contentsOfFile: folder + "/live/e0.json", encoding: .utf8)
@@ -107,7 +116,7 @@ struct RecorderTests {
                 var response = HTTPResponse.json("{}")
                 response.delay = 20
                 return response
-            },
+            }
         ])
         defer { server.stop() }
         let (run, _, folder) = try await Self.record(server, ["/slow"]) {
@@ -139,7 +148,7 @@ struct RecorderTests {
                 var response = HTTPResponse.json("[" + String(repeating: "1,", count: 5_000) + "1]")
                 response.resetAfterBodyBytes = 1_000
                 return response
-            },
+            }
         ])
         defer { server.stop() }
         let (run, _, folder) = try await Self.record(server, ["/reset"]) { $0.retry.retries = 1 }
@@ -161,7 +170,7 @@ struct RecorderTests {
                 response.body = coding.encode(response.body)
                 response.headers.append(("Content-Encoding", coding.rawValue))
                 return response
-            },
+            }
         ])
         defer { server.stop() }
         let (run, _, folder) = try await Self.record(server, ["/packed"])
@@ -186,10 +195,11 @@ struct RecorderTests {
         #expect(run.results[0].outcome.status == 200)
         let recording = try Recording.read(from: folder + "/live/e0.json")
         #expect(recording.request.url == server.baseURL + "/old")
-        #expect(recording.response.redirects == [
-            Recording.Redirect(status: 301, url: server.baseURL + "/old"),
-            Recording.Redirect(status: 307, url: server.baseURL + "/moved"),
-        ])
+        #expect(
+            recording.response.redirects == [
+                Recording.Redirect(status: 301, url: server.baseURL + "/old"),
+                Recording.Redirect(status: 307, url: server.baseURL + "/moved"),
+            ])
         #expect(recording.response.url == server.baseURL + "/new?page=2")
         #expect(recording.response.body == .json(TestSuites.json(#"{"arrived": true}"#)))
     }
@@ -212,7 +222,7 @@ struct RecorderTests {
                     return response
                 }
                 return .json(#"{"ok": true}"#)
-            },
+            }
         ])
         defer { server.stop() }
         let (run, events, folder) = try await Self.record(server, ["/limited"]) { $0.retry.maxDelay = 0.1 }
@@ -221,8 +231,11 @@ struct RecorderTests {
         #expect(run.results[0].outcome.status == 200)
         #expect(server.hits("/limited") == 2)
         let retry = try #require(events.first { if case .retrying = $0 { return true } else { return false } })
-        #expect(retry == .retrying(
-            endpoint: "live/e0", attempt: 2, of: 3, reason: #"the server answered 429 Too Many Requests: "slow down""#, delay: 0.1))
+        #expect(
+            retry
+                == .retrying(
+                    endpoint: "live/e0", attempt: 2, of: 3,
+                    reason: #"the server answered 429 Too Many Requests: "slow down""#, delay: 0.1))
         let recording = try Recording.read(from: folder + "/live/e0.json")
         #expect(recording.response.header("Retry-After") == nil)
     }
@@ -235,7 +248,7 @@ struct RecorderTests {
                 response.fillerBodyBytes = 256 << 20
                 response.announcesLength = announcesLength
                 return response
-            },
+            }
         ])
         defer { server.stop() }
         let (run, _, folder) = try await Self.record(server, ["/huge"])
@@ -310,14 +323,18 @@ struct RecorderTests {
     @Test func aMissingEnvironmentVariableFailsOnlyItsEndpoint() async throws {
         let server = try ScriptedServer(routes: [:]) { _, _ in .json("{}") }
         defer { server.stop() }
-        let suite = try TestSuites.suite(("Specs/live.yaml", """
-            endpoints:
-              needs-token:
-                request: GET /private
-                headers: { Authorization: "Bearer ${UNSET_TOKEN_FOR_TEST}" }
-              public:
-                request: GET /public
-            """))
+        let suite = try TestSuites.suite(
+            (
+                "Specs/live.yaml",
+                """
+                endpoints:
+                  needs-token:
+                    request: GET /private
+                    headers: { Authorization: "Bearer ${UNSET_TOKEN_FOR_TEST}" }
+                  public:
+                    request: GET /public
+                """
+            ))
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
@@ -343,18 +360,23 @@ struct RecorderTests {
             return response
         }
         defer { server.stop() }
-        let suite = try TestSuites.suite(("Specs/live.yaml", """
-            endpoints:
-              login:
-                request: POST /accounts/{account}/login
-                params: { account: "${ACCOUNT}" }
-                query: { access_token: "${QUERY_TOKEN}", lang: en }
-                headers: { Authorization: "Bearer ${BEARER}", X-Client: "app/${CLIENT}" }
-                body: { user: ada, password: "${PASSWORD}" }
-                redact: [ "$.token" ]
-            """))
+        let suite = try TestSuites.suite(
+            (
+                "Specs/live.yaml",
+                """
+                endpoints:
+                  login:
+                    request: POST /accounts/{account}/login
+                    params: { account: "${ACCOUNT}" }
+                    query: { access_token: "${QUERY_TOKEN}", lang: en }
+                    headers: { Authorization: "Bearer ${BEARER}", X-Client: "app/${CLIENT}" }
+                    body: { user: ada, password: "${PASSWORD}" }
+                    redact: [ "$.token" ]
+                """
+            ))
         let environment = [
-            "ACCOUNT": "account 7/b", "QUERY_TOKEN": "query-token-0003", "BEARER": "bearer-0004", "CLIENT": "client-0005",
+            "ACCOUNT": "account 7/b", "QUERY_TOKEN": "query-token-0003", "BEARER": "bearer-0004",
+            "CLIENT": "client-0005",
             "PASSWORD": "password-0006",
         ]
         let folder = TestSuites.temporaryDirectory()
@@ -368,18 +390,23 @@ struct RecorderTests {
         let recording = try Recording.read(from: folder + "/live/login.json")
         #expect(recording.request.method == "POST")
         #expect(recording.request.url == server.baseURL + "/accounts/<redacted>/login?access_token=<redacted>&lang=en")
-        #expect(recording.request.headers == [
-            Recording.Header(name: "Authorization", value: "<redacted>"),
-            Recording.Header(name: "X-Client", value: "app/<redacted>"),
-            Recording.Header(name: "Content-Type", value: "application/json"),
-        ])
+        #expect(
+            recording.request.headers == [
+                Recording.Header(name: "Authorization", value: "<redacted>"),
+                Recording.Header(name: "X-Client", value: "app/<redacted>"),
+                Recording.Header(name: "Content-Type", value: "application/json"),
+            ])
         #expect(recording.request.body == .json(TestSuites.json(#"{"user": "ada", "password": "<redacted>"}"#)))
         // What the server saw: the real values.
-        #expect(recording.response.body == .json(TestSuites.json("""
-            {"method": "POST", "target": "/accounts/<redacted>/login?access_token=<redacted>&lang=en",
-             "authorization": "Bearer <redacted>", "body": "{\\"user\\":\\"ada\\",\\"password\\":\\"<redacted>\\"}",
-             "token": "<redacted>"}
-            """)))
+        #expect(
+            recording.response.body
+                == .json(
+                    TestSuites.json(
+                        """
+                        {"method": "POST", "target": "/accounts/<redacted>/login?access_token=<redacted>&lang=en",
+                         "authorization": "Bearer <redacted>", "body": "{\\"user\\":\\"ada\\",\\"password\\":\\"<redacted>\\"}",
+                         "token": "<redacted>"}
+                        """)))
         #expect(recording.response.header("Set-Cookie") == "<redacted>")
         let bytes = try String(contentsOfFile: folder + "/live/login.json", encoding: .utf8)
         for secret in environment.values + ["account%207%2Fb", "issued-by-server-0001", "cookie-value-0002"] {

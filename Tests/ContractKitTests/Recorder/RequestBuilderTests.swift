@@ -1,6 +1,7 @@
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 struct RequestBuilderTests {
@@ -9,21 +10,27 @@ struct RequestBuilderTests {
     }
 
     @Test func joinsTheBaseURLPathParametersAndQuery() throws {
-        let endpoint = try Self.endpoint("""
+        let endpoint = try Self.endpoint(
+            """
             endpoints:
               get-user:
                 request: GET /users/{id}.json
                 params: { id: "u 42" }
                 query: { fields: "name,email", q: "a&b" }
             """)
-        let prepared = try RequestBuilder(baseURL: "https://api.example.com/v1/?tenant=7", environment: [:]).prepare(endpoint)
-        #expect(prepared.url.absoluteString == "https://api.example.com/v1/users/u%2042.json?tenant=7&fields=name%2Cemail&q=a%26b")
+        let prepared = try RequestBuilder(baseURL: "https://api.example.com/v1/?tenant=7", environment: [:]).prepare(
+            endpoint)
+        #expect(
+            prepared.url.absoluteString
+                == "https://api.example.com/v1/users/u%2042.json?tenant=7&fields=name%2Cemail&q=a%26b")
         #expect(prepared.shown.url == prepared.url.absoluteString, "nothing secret, so shown as sent")
-        #expect(prepared.summary == "GET https://api.example.com/v1/users/u%2042.json?tenant=7&fields=name%2Cemail&q=a%26b")
+        #expect(
+            prepared.summary == "GET https://api.example.com/v1/users/u%2042.json?tenant=7&fields=name%2Cemail&q=a%26b")
     }
 
     @Test func readsTheEnvironmentAndShowsEveryValueFromItRedacted() throws {
-        let endpoint = try Self.endpoint("""
+        let endpoint = try Self.endpoint(
+            """
             endpoints:
               search:
                 request: POST /search/{tenant}
@@ -36,24 +43,36 @@ struct RequestBuilderTests {
         let prepared = try RequestBuilder(baseURL: "http://127.0.0.1:9", environment: environment).prepare(endpoint)
 
         #expect(prepared.url.absoluteString == "http://127.0.0.1:9/search/acme?api_key=fixed-key-in-spec&v=2")
-        #expect(prepared.headers == [
-            Recording.Header(name: "Authorization", value: "Bearer t0k3n"), Recording.Header(name: "X-Trace", value: "run-77"),
-            Recording.Header(name: "Content-Type", value: "application/json"),
-        ])
-        #expect(try JSONParser().parse([UInt8](prepared.body ?? Data()))
-            == TestSuites.json(#"{"query": "shoes", "auth": {"pin": "1234"}, "literal": "${NOT_A_VARIABLE}"}"#))
+        #expect(
+            prepared.headers == [
+                Recording.Header(name: "Authorization", value: "Bearer t0k3n"),
+                Recording.Header(name: "X-Trace", value: "run-77"),
+                Recording.Header(name: "Content-Type", value: "application/json"),
+            ])
+        #expect(
+            try JSONParser().parse([UInt8](prepared.body ?? Data()))
+                == TestSuites.json(#"{"query": "shoes", "auth": {"pin": "1234"}, "literal": "${NOT_A_VARIABLE}"}"#))
 
         #expect(prepared.shown.url == "http://127.0.0.1:9/search/<redacted>?api_key=<redacted>&v=<redacted>")
-        #expect(prepared.shown.headers == [
-            Recording.Header(name: "Authorization", value: "<redacted>"), Recording.Header(name: "X-Trace", value: "run-<redacted>"),
-            Recording.Header(name: "Content-Type", value: "application/json"),
-        ])
-        #expect(prepared.shown.body == .json(TestSuites.json(#"{"query": "shoes", "auth": {"pin": "<redacted>"}, "literal": "${NOT_A_VARIABLE}"}"#)))
-        #expect(prepared.redactor.scrub("token t0k3n, run 77") == "token <redacted>, run 77", "short values are not searched for")
+        #expect(
+            prepared.shown.headers == [
+                Recording.Header(name: "Authorization", value: "<redacted>"),
+                Recording.Header(name: "X-Trace", value: "run-<redacted>"),
+                Recording.Header(name: "Content-Type", value: "application/json"),
+            ])
+        #expect(
+            prepared.shown.body
+                == .json(
+                    TestSuites.json(
+                        #"{"query": "shoes", "auth": {"pin": "<redacted>"}, "literal": "${NOT_A_VARIABLE}"}"#)))
+        #expect(
+            prepared.redactor.scrub("token t0k3n, run 77") == "token <redacted>, run 77",
+            "short values are not searched for")
     }
 
     @Test func keepsAQueryWrittenIntoThePath() throws {
-        let endpoint = try Self.endpoint("""
+        let endpoint = try Self.endpoint(
+            """
             endpoints:
               search:
                 request: GET /search?sort=new
@@ -65,13 +84,15 @@ struct RequestBuilderTests {
 
     @Test func credentialsInTheBaseURLAreSecrets() throws {
         let endpoint = try Self.endpoint("endpoints:\n  ping:\n    request: GET /ping\n")
-        let prepared = try RequestBuilder(baseURL: "https://robot:pa55word@api.example.com", environment: [:]).prepare(endpoint)
+        let prepared = try RequestBuilder(baseURL: "https://robot:pa55word@api.example.com", environment: [:]).prepare(
+            endpoint)
         #expect(prepared.shown.url == "https://<redacted>@api.example.com/ping")
         #expect(prepared.redactor.scrub("login robot:pa55word") == "login <redacted>:<redacted>")
     }
 
     @Test func aMissingVariableNamesItAndWhereItIsUsed() throws {
-        let endpoint = try Self.endpoint("""
+        let endpoint = try Self.endpoint(
+            """
             endpoints:
               ping:
                 request: GET /ping

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ContractKit
 
 struct ResponseHeaderFilterTests {
@@ -6,19 +7,23 @@ struct ResponseHeaderFilterTests {
         let received = [
             ("server", "nginx"), ("Date", "Sat, 21 Nov 2026 03:00:00 GMT"), ("content-type", "application/json"),
             ("X-Request-Id", "r-1"), ("x-amzn-trace-id", "Root=1"), ("CF-Ray", "8f"), ("ETag", "\"v1\""), ("Age", "3"),
-            ("Last-Modified", "yesterday"), ("Set-Cookie", "sid=abc"), ("Content-Length", "12"), ("Connection", "keep-alive"),
-            ("Keep-Alive", "timeout=5"), ("Transfer-Encoding", "chunked"), ("Server-Timing", "db;dur=53"), ("Expires", "0"),
-            ("Via", "1.1 varnish"), ("X-RateLimit-Remaining", "99"), ("Content-Encoding", "gzip"), ("cache-control", "no-store"),
+            ("Last-Modified", "yesterday"), ("Set-Cookie", "sid=abc"), ("Content-Length", "12"),
+            ("Connection", "keep-alive"),
+            ("Keep-Alive", "timeout=5"), ("Transfer-Encoding", "chunked"), ("Server-Timing", "db;dur=53"),
+            ("Expires", "0"),
+            ("Via", "1.1 varnish"), ("X-RateLimit-Remaining", "99"), ("Content-Encoding", "gzip"),
+            ("cache-control", "no-store"),
             ("X-Echo", "token-abcdef"),
         ].map { Recording.Header(name: $0.0, value: $0.1) }
         let kept = ResponseHeaderFilter.kept(received, redactor: Redactor(secrets: ["token-abcdef"]))
-        #expect(kept == [
-            Recording.Header(name: "Cache-Control", value: "no-store"),
-            Recording.Header(name: "Content-Type", value: "application/json"),
-            Recording.Header(name: "Server", value: "nginx"),
-            Recording.Header(name: "Set-Cookie", value: "<redacted>"),
-            Recording.Header(name: "X-Echo", value: "<redacted>"),
-        ])
+        #expect(
+            kept == [
+                Recording.Header(name: "Cache-Control", value: "no-store"),
+                Recording.Header(name: "Content-Type", value: "application/json"),
+                Recording.Header(name: "Server", value: "nginx"),
+                Recording.Header(name: "Set-Cookie", value: "<redacted>"),
+                Recording.Header(name: "X-Echo", value: "<redacted>"),
+            ])
     }
 
     @Test func spellsNamesInTitleCase() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 struct RetryPolicyTests {
@@ -14,7 +15,9 @@ struct RetryPolicyTests {
         let policy = RetryPolicy(retries: 2, backoff: 0.5, maxDelay: 30)
         #expect(policy.delay(afterAttempt: 1, retryAfter: "7", now: now) == 7)
         #expect(policy.delay(afterAttempt: 1, retryAfter: "3600", now: now) == 30)
-        #expect(policy.delay(afterAttempt: 1, retryAfter: "soon", now: now) == 0.5, "an unreadable value falls back to the backoff")
+        #expect(
+            policy.delay(afterAttempt: 1, retryAfter: "soon", now: now) == 0.5,
+            "an unreadable value falls back to the backoff")
     }
 
     @Test(arguments: [

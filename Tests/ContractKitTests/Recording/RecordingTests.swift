@@ -1,6 +1,7 @@
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 @Suite struct RecordingTests {
@@ -40,9 +41,12 @@ import Testing
         """
 
     @Test func headersAreLookedUpIgnoringASCIICaseOnly() {
-        let response = Recording.Response(status: 200, headers: [
-            .init(name: "X-Café", value: "1"), .init(name: "content-TYPE", value: "application/json"), .init(name: "[a]", value: "2"),
-        ])
+        let response = Recording.Response(
+            status: 200,
+            headers: [
+                .init(name: "X-Café", value: "1"), .init(name: "content-TYPE", value: "application/json"),
+                .init(name: "[a]", value: "2"),
+            ])
         #expect(response.header("Content-Type") == "application/json")
         #expect(response.header("CONTENT-TYPE") == "application/json")
         #expect(response.header("Content-Typ") == nil)
@@ -54,13 +58,20 @@ import Testing
 
     @Test func theTapeReadsWhatTheTreeReads() throws {
         #expect(refusal(sample) == nil)
-        #expect(refusal(#"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "POST", "url": "/b", "body": {"q": [1, "x"]}}, "response": {"status": 301, "url": "/c", "redirects": [{"status": 301, "url": "/b"}], "bodyText": "moved"}}"#) == nil)
-        #expect(refusal(#"{"format": "contract-recording/1", "endpoint": "a/\u0062", "request": {"method": "GET", "url": "/b", "headers": {"X-\u00e9": "\t"}}, "response": {"status": 200, "durationMs": 1.6, "bodyBase64": "aGk="}}"#) == nil)
+        #expect(
+            refusal(
+                #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "POST", "url": "/b", "body": {"q": [1, "x"]}}, "response": {"status": 301, "url": "/c", "redirects": [{"status": 301, "url": "/b"}], "bodyText": "moved"}}"#
+            ) == nil)
+        #expect(
+            refusal(
+                #"{"format": "contract-recording/1", "endpoint": "a/\u0062", "request": {"method": "GET", "url": "/b", "headers": {"X-\u00e9": "\t"}}, "response": {"status": 200, "durationMs": 1.6, "bodyBase64": "aGk="}}"#
+            ) == nil)
         // The response body stays on the tape, as `null` in the recording read around it.
         let document = try JSONParser().parseDocument(Array(sample.utf8), file: "r.json")
         let body = try #require(document.entry(at: ["response", "body"]))
         let recording = try document.withView { view throws(ContractError) in
-            try Recording(fields: TapeFields(view: view, node: document.root, skipping: body), file: "r.json", locate: nil)
+            try Recording(
+                fields: TapeFields(view: view, node: document.root, skipping: body), file: "r.json", locate: nil)
         }
         #expect(recording.response.body == .json(.null))
         #expect(recording.response.header("vary") == "Accept" && recording.request.headers.count == 1)
@@ -99,7 +110,9 @@ import Testing
         case (.success(let read), .success(let tree)):
             #expect(read == tree)
         case (.failure(let read), .failure(let tree)):
-            #expect(read.code == tree.code && read.message == tree.message && read.location == tree.location && read.hint == tree.hint)
+            #expect(
+                read.code == tree.code && read.message == tree.message && read.location == tree.location
+                    && read.hint == tree.hint)
         case (let read, let tree):
             Issue.record("read: \(read); read as a tree: \(tree)")
         }
@@ -108,7 +121,8 @@ import Testing
             // The tape leaves a JSON response body where it is, indexed; built, it is the tree reader's body.
             if case .json? = tree.response.body {
                 guard case .indexed(let body)? = tape.response.body else {
-                    Issue.record("a JSON body read on the tape is not indexed: \(String(describing: tape.response.body))")
+                    Issue.record(
+                        "a JSON body read on the tape is not indexed: \(String(describing: tape.response.body))")
                     return
                 }
                 #expect(body.byteCount > 0)
@@ -134,11 +148,15 @@ import Testing
 
     @Test func minimalRecordingsFromElsewhereAreAccepted() throws {
         let recording = try Recording(
-            json: TestSuites.json(#"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/b"}, "response": {"status": 204}}"#),
+            json: TestSuites.json(
+                #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/b"}, "response": {"status": 204}}"#
+            ),
             file: "r.json")
         #expect(recording.response.body == nil && recording.response.headers.isEmpty && recording.recordedAt == nil)
         let text = try Recording(
-            json: TestSuites.json(#"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/b"}, "response": {"status": 502, "bodyText": "Bad Gateway"}}"#),
+            json: TestSuites.json(
+                #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/b"}, "response": {"status": 502, "bodyText": "Bad Gateway"}}"#
+            ),
             file: "r.json")
         #expect(text.response.body == .text("Bad Gateway"))
     }
@@ -146,11 +164,18 @@ import Testing
     @Test(arguments: [
         (#"[]"#, "a recording is a JSON object, found array with 0 elements"),
         (#"{"endpoint": "a/b"}"#, "missing 'format' (\"contract-recording/1\")"),
-        (#"{"format": "contract-recording/2"}"#, "unsupported format 'contract-recording/2'; this version reads contract-recording/1"),
-        (#"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": "200"}}"#,
-         "missing or invalid 'response.status' (a number from 100 to 599)"),
-        (#"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "headers": {"A": 1}}}"#,
-         "header 'A' in 'response.headers' must be text"),
+        (
+            #"{"format": "contract-recording/2"}"#,
+            "unsupported format 'contract-recording/2'; this version reads contract-recording/1"
+        ),
+        (
+            #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": "200"}}"#,
+            "missing or invalid 'response.status' (a number from 100 to 599)"
+        ),
+        (
+            #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/"}, "response": {"status": 200, "headers": {"A": 1}}}"#,
+            "header 'A' in 'response.headers' must be text"
+        ),
     ])
     func invalidRecordingsSayWhatIsWrong(json: String, message: String) throws {
         let error = try #require(refusal(json))
@@ -162,11 +187,14 @@ import Testing
     /// they throw, which must be the same, if any.
     private func refusal(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> ContractError? {
         let locate = Recording.fieldLocator(in: Data(text.utf8), file: "r.json")
-        let asTree = Result { () throws(ContractError) in try Recording(json: TestSuites.json(text), file: "r.json", locate: locate) }
+        let asTree = Result { () throws(ContractError) in
+            try Recording(json: TestSuites.json(text), file: "r.json", locate: locate)
+        }
         let asTape = Result { () throws(ContractError) -> Recording in
             let document = try JSONParser().parseDocument(Array(text.utf8), file: "r.json")
             return try document.withView { view throws(ContractError) in
-                try Recording(fields: TapeFields(view: view, node: document.root, skipping: -1), file: "r.json", locate: locate)
+                try Recording(
+                    fields: TapeFields(view: view, node: document.root, skipping: -1), file: "r.json", locate: locate)
             }
         }
         switch (asTree, asTape) {
@@ -201,7 +229,10 @@ import Testing
     @Test(arguments: [
         (#"    "bodyBase64": "aGVsbG8*"#, "'*' at character 8 is not a base64 character"),
         (#"    "bodyBase64": "aGVsbG8"#, "its length, 7, is not a multiple of 4 (is '=' padding missing?)"),
-        (#"    "bodyBase64": "aGV-bG8="#, "'-' at character 4 is base64url, not base64; write it with '+' and '/' instead of '-' and '_'"),
+        (
+            #"    "bodyBase64": "aGV-bG8="#,
+            "'-' at character 4 is base64url, not base64; write it with '+' and '/' instead of '-' and '_'"
+        ),
         (#"    "bodyBase64": "aGVs\nbG8="#, "a line break or space at character 5; write the base64 text on one line"),
         (#"    "bodyBase64": "aG==bG8="#, "'=' padding at character 3 is not at the end"),
         (#"    "bodyBase64": "\u001b[2J"#, "'\\u{1B}' at character 1 is not a base64 character"),
@@ -216,14 +247,21 @@ import Testing
 
     @Test func validBase64BodyIsRead() throws {
         #expect(refusal(recording(response: #"    "bodyBase64": "aGVsbG8=""#)) == nil)
-        let recording = try Recording(json: TestSuites.json(recording(response: #"    "bodyBase64": "aGVsbG8=""#)), file: "r.json")
+        let recording = try Recording(
+            json: TestSuites.json(recording(response: #"    "bodyBase64": "aGVsbG8=""#)), file: "r.json")
         #expect(recording.response.body == .base64("aGVsbG8="))
     }
 
     @Test(arguments: [
-        (#"    "body": {"a": 1},"# + "\n" + #"    "bodyText": "a""#, "'response' has both 'body' and 'bodyText'", 6, 17),
+        (
+            #"    "body": {"a": 1},"# + "\n" + #"    "bodyText": "a""#, "'response' has both 'body' and 'bodyText'", 6,
+            17
+        ),
         (#"    "bodyBase64": "aGk=", "body": [1]"#, "'response' has both 'bodyBase64' and 'body'", 5, 35),
-        (#"    "bodyText": "a", "bodyBase64": "aGk=", "body": 1"#, "'response' has both 'bodyText' and 'bodyBase64'", 5, 36),
+        (
+            #"    "bodyText": "a", "bodyBase64": "aGk=", "body": 1"#, "'response' has both 'bodyText' and 'bodyBase64'",
+            5, 36
+        ),
     ])
     func twoBodyFieldsAreRefusedAtTheSecond(members: String, start: String, line: Int, column: Int) throws {
         let error = try #require(refusal(recording(response: members)))
@@ -232,7 +270,8 @@ import Testing
     }
 
     @Test func twoBodyFieldsInTheRequestAreRefusedToo() throws {
-        let text = #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "POST", "url": "/b", "body": {}, "bodyText": "x"}, "response": {"status": 200}}"#
+        let text =
+            #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "POST", "url": "/b", "body": {}, "bodyText": "x"}, "response": {"status": 200}}"#
         let error = try #require(refusal(text))
         #expect(error.message == "'request' has both 'body' and 'bodyText'; use one of body, bodyText or bodyBase64")
         #expect(error.location == SourceLocation(file: "r.json", line: 1, column: 122))
@@ -240,12 +279,23 @@ import Testing
 
     @Test(arguments: [
         // A wrong value is reported where it stands; a missing one at the object that should hold it.
-        (#"{"format": "contract-recording/2"}"#, "unsupported format 'contract-recording/2'; this version reads contract-recording/1", 1, 12),
+        (
+            #"{"format": "contract-recording/2"}"#,
+            "unsupported format 'contract-recording/2'; this version reads contract-recording/1", 1, 12
+        ),
         ("{\n  \"endpoint\": \"a/b\"\n}", "missing 'format' (\"contract-recording/1\")", 1, 1),
-        ("{\"format\": \"contract-recording/1\",\n \"endpoint\": 7}", "missing 'endpoint' (such as \"users/list-users\")", 2, 14),
-        ("{\"format\": \"contract-recording/1\", \"endpoint\": \"a/b\",\n  \"request\": {\"url\": \"/\"}}", "missing 'request.method'", 2, 14),
-        ("{\"format\": \"contract-recording/1\", \"endpoint\": \"a/b\", \"request\": {\"method\": \"GET\", \"url\": \"/\"},\n\"response\": {\"status\": \"200\"}}",
-         "missing or invalid 'response.status' (a number from 100 to 599)", 2, 24),
+        (
+            "{\"format\": \"contract-recording/1\",\n \"endpoint\": 7}",
+            "missing 'endpoint' (such as \"users/list-users\")", 2, 14
+        ),
+        (
+            "{\"format\": \"contract-recording/1\", \"endpoint\": \"a/b\",\n  \"request\": {\"url\": \"/\"}}",
+            "missing 'request.method'", 2, 14
+        ),
+        (
+            "{\"format\": \"contract-recording/1\", \"endpoint\": \"a/b\", \"request\": {\"method\": \"GET\", \"url\": \"/\"},\n\"response\": {\"status\": \"200\"}}",
+            "missing or invalid 'response.status' (a number from 100 to 599)", 2, 24
+        ),
     ])
     func fieldErrorsPointAtTheField(json: String, message: String, line: Int, column: Int) throws {
         let error = try #require(refusal(json))
@@ -289,7 +339,8 @@ import Testing
             try Recording.read(from: path)
         } throws: { error in
             let error = error as! ContractError
-            return error.code == .invalidRecording && error.location?.file == path && error.location?.line == 5 && error.location?.column == 3
+            return error.code == .invalidRecording && error.location?.file == path && error.location?.line == 5
+                && error.location?.column == 3
                 && error.message.hasPrefix("the recording is not valid JSON: ")
         }
     }
@@ -318,14 +369,20 @@ import Testing
 
     @Test func committedSampleRecordingsAreInCanonicalForm() throws {
         let root = Fixtures.repositoryRoot.appendingPathComponent("Recordings").path
-        let files = FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
+        let files = FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".json")
+        }.sorted()
         #expect(files.count == 7)
         for file in files {
             let path = root + "/" + file
             let recording = try Recording.read(from: path)
             let canonical = recording.encoded()
-            if ProcessInfo.processInfo.environment["CONTRACT_RECORD_GOLDEN"] == "1" { try canonical.write(to: URL(fileURLWithPath: path)) }
-            #expect(FileManager.default.contents(atPath: path) == canonical, "\(file) is not in canonical form; re-write it with CONTRACT_RECORD_GOLDEN=1 swift test")
+            if ProcessInfo.processInfo.environment["CONTRACT_RECORD_GOLDEN"] == "1" {
+                try canonical.write(to: URL(fileURLWithPath: path))
+            }
+            #expect(
+                FileManager.default.contents(atPath: path) == canonical,
+                "\(file) is not in canonical form; re-write it with CONTRACT_RECORD_GOLDEN=1 swift test")
         }
     }
 }

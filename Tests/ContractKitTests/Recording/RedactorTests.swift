@@ -1,10 +1,14 @@
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 struct RedactorTests {
-    @Test(arguments: ["Authorization", "proxy-authorization", "Cookie", "Set-Cookie", "X-Api-Key", "Api-Key", "X-Auth-Token", "X-Amz-Security-Token", "X-Client-Secret", "X-Session-Id"])
+    @Test(arguments: [
+        "Authorization", "proxy-authorization", "Cookie", "Set-Cookie", "X-Api-Key", "Api-Key", "X-Auth-Token",
+        "X-Amz-Security-Token", "X-Client-Secret", "X-Session-Id",
+    ])
     func credentialHeadersAreSensitive(_ name: String) {
         #expect(Redactor.isSensitiveHeader(name))
     }
@@ -14,7 +18,10 @@ struct RedactorTests {
         #expect(!Redactor.isSensitiveHeader(name))
     }
 
-    @Test(arguments: ["token", "access_token", "api_key", "apikey", "key", "secret", "signature", "sig", "password", "auth", "X-Amz-Signature", "refresh_token", "client_secret"])
+    @Test(arguments: [
+        "token", "access_token", "api_key", "apikey", "key", "secret", "signature", "sig", "password", "auth",
+        "X-Amz-Signature", "refresh_token", "client_secret",
+    ])
     func tokenLikeQueryParametersAreSensitive(_ name: String) {
         #expect(Redactor.isSensitiveQueryParameter(name))
     }
@@ -26,15 +33,19 @@ struct RedactorTests {
 
     @Test func urlsLoseUserInfoTokenQueryValuesAndSecrets() {
         let redactor = Redactor(secrets: ["s3cret value"])
-        #expect(redactor.redactURL("https://user:pw@api.example.com/a/s3cret%20value/b?page=2&access_token=xyz&sig=1#top")
-            == "https://<redacted>@api.example.com/a/<redacted>/b?page=2&access_token=<redacted>&sig=<redacted>#top")
+        #expect(
+            redactor.redactURL("https://user:pw@api.example.com/a/s3cret%20value/b?page=2&access_token=xyz&sig=1#top")
+                == "https://<redacted>@api.example.com/a/<redacted>/b?page=2&access_token=<redacted>&sig=<redacted>#top"
+        )
         #expect(redactor.redactURL("http://host/?q=s3cret+value") == "http://host/?q=<redacted>")
         #expect(redactor.redactURL("http://host/%2Fs3cret%20value") == "http://host/%2F<redacted>")
     }
 
     @Test func scrubsTextAndBytes() {
         let redactor = Redactor(secrets: ["hunter22", "x"])
-        #expect(redactor.scrub("pw=hunter22; x=1") == "pw=<redacted>; x=1", "values under four characters are not searched for")
+        #expect(
+            redactor.scrub("pw=hunter22; x=1") == "pw=<redacted>; x=1",
+            "values under four characters are not searched for")
         let bytes = Data([0, 1] + Array("..hunter22..".utf8) + [0xFF])
         #expect(redactor.scrub(bytes) == Data([0, 1] + Array("..<redacted>..".utf8) + [0xFF]))
     }
@@ -43,22 +54,28 @@ struct RedactorTests {
         let redactor = Redactor(
             secrets: ["tok-12345", "987654"],
             bodyPaths: [try RedactionPath(parsing: "$.users[*].email"), try RedactionPath(parsing: "$..password")])
-        let body = TestSuites.json("""
+        let body = TestSuites.json(
+            """
             {"users": [{"email": "a@b.c", "name": "A"}, {"email": "d@e.f"}],
              "nested": {"deeper": {"password": 12}}, "echo": "Bearer tok-12345", "tok-12345": 987654, "pin": 98765}
             """)
-        #expect(redactor.redactBody(body) == TestSuites.json("""
-            {"users": [{"email": "<redacted>", "name": "A"}, {"email": "<redacted>"}],
-             "nested": {"deeper": {"password": "<redacted>"}}, "echo": "Bearer <redacted>", "<redacted>": "<redacted>", "pin": 98765}
-            """))
+        #expect(
+            redactor.redactBody(body)
+                == TestSuites.json(
+                    """
+                    {"users": [{"email": "<redacted>", "name": "A"}, {"email": "<redacted>"}],
+                     "nested": {"deeper": {"password": "<redacted>"}}, "echo": "Bearer <redacted>", "<redacted>": "<redacted>", "pin": 98765}
+                    """))
     }
 
     @Test func parsesRedactionPaths() throws {
         let body = TestSuites.json(#"{"a b": {"list": [1, 2, 3]}, "x": {"y": 1, "z": 2}}"#)
-        #expect(try RedactionPath(parsing: #"$["a b"].list[1]"#).redacting(body, with: .null)
-            == TestSuites.json(#"{"a b": {"list": [1, null, 3]}, "x": {"y": 1, "z": 2}}"#))
-        #expect(try RedactionPath(parsing: "$.x.*").redacting(body, with: .null)
-            == TestSuites.json(#"{"a b": {"list": [1, 2, 3]}, "x": {"y": null, "z": null}}"#))
+        #expect(
+            try RedactionPath(parsing: #"$["a b"].list[1]"#).redacting(body, with: .null)
+                == TestSuites.json(#"{"a b": {"list": [1, null, 3]}, "x": {"y": 1, "z": 2}}"#))
+        #expect(
+            try RedactionPath(parsing: "$.x.*").redacting(body, with: .null)
+                == TestSuites.json(#"{"a b": {"list": [1, 2, 3]}, "x": {"y": null, "z": null}}"#))
         #expect(try RedactionPath(parsing: "$.missing.key").redacting(body, with: .null) == body)
     }
 

@@ -1,5 +1,6 @@
 import ContractTestSupport
 import Testing
+
 @testable import ContractKit
 
 @Suite struct SecretRedactionTests {
@@ -10,23 +11,31 @@ import Testing
             .init(name: "Accept", value: "application/json"), .init(name: "X-Forwarded", value: "Basic dXNlcjpwYXNz"),
             .init(name: "X-Debug", value: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl"),
         ]
-        #expect(SecretRedaction.redacted(headers).map(\.value) == [
-            "<redacted>", "<redacted>", "<redacted>", "<redacted>", "application/json", "<redacted>", "<redacted>",
-        ])
+        #expect(
+            SecretRedaction.redacted(headers).map(\.value) == [
+                "<redacted>", "<redacted>", "<redacted>", "<redacted>", "application/json", "<redacted>", "<redacted>",
+            ])
     }
 
     @Test func tokenLikeQueryParametersAndPasswordsInURLsAreRedacted() {
-        #expect(SecretRedaction.redactedURL("https://api.example.com/users?_limit=3&access_token=abc&api_key=x#top")
-            == "https://api.example.com/users?_limit=3&access_token=<redacted>&api_key=<redacted>#top")
-        #expect(SecretRedaction.redactedURL("https://ada:s3cret@api.example.com/a?locale=en&X-Amz-Signature=ff")
-            == "https://<redacted>@api.example.com/a?locale=en&X-Amz-Signature=<redacted>")
-        #expect(SecretRedaction.redactedURL("https://api.example.com/a?q=Bearer%20xyz&flag") == "https://api.example.com/a?q=<redacted>&flag")
-        #expect(SecretRedaction.redactedURL("https://api.example.com/users.json") == "https://api.example.com/users.json")
+        #expect(
+            SecretRedaction.redactedURL("https://api.example.com/users?_limit=3&access_token=abc&api_key=x#top")
+                == "https://api.example.com/users?_limit=3&access_token=<redacted>&api_key=<redacted>#top")
+        #expect(
+            SecretRedaction.redactedURL("https://ada:s3cret@api.example.com/a?locale=en&X-Amz-Signature=ff")
+                == "https://<redacted>@api.example.com/a?locale=en&X-Amz-Signature=<redacted>")
+        #expect(
+            SecretRedaction.redactedURL("https://api.example.com/a?q=Bearer%20xyz&flag")
+                == "https://api.example.com/a?q=<redacted>&flag")
+        #expect(
+            SecretRedaction.redactedURL("https://api.example.com/users.json") == "https://api.example.com/users.json")
     }
 
     @Test func requestBodiesLoseSecretNamedValues() {
-        let body = TestSuites.json(#"{"user": "ada", "password": "hunter2", "device": {"pushToken": "t", "model": "x"}}"#)
-        #expect(JSONWriter(style: .compact).write(SecretRedaction.redactedBody(body))
-            == #"{"user":"ada","password":"<redacted>","device":{"pushToken":"<redacted>","model":"x"}}"#)
+        let body = TestSuites.json(
+            #"{"user": "ada", "password": "hunter2", "device": {"pushToken": "t", "model": "x"}}"#)
+        #expect(
+            JSONWriter(style: .compact).write(SecretRedaction.redactedBody(body))
+                == #"{"user":"ada","password":"<redacted>","device":{"pushToken":"<redacted>","model":"x"}}"#)
     }
 }

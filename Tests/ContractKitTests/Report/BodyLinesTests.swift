@@ -1,89 +1,102 @@
 import ContractTestSupport
 import Testing
+
 @testable import ContractKit
 
 @Suite struct BodyLinesTests {
-    let body = TestSuites.json("""
+    let body = TestSuites.json(
+        """
         {"notices": [{"id": 1, "title": "a"}, {"id": 2, "title": "b", "pinned": true}, {"id": 3}], "generated_at": 1763701200}
         """)
 
     func text(_ lines: BodyLines) -> String {
-        lines.lines.map { $0.indentedText + ($0.marks.isEmpty ? "" : "  <-- \($0.marks.map(String.init).joined(separator: ","))") }
-            .joined(separator: "\n")
+        lines.lines.map {
+            $0.indentedText + ($0.marks.isEmpty ? "" : "  <-- \($0.marks.map(String.init).joined(separator: ","))")
+        }
+        .joined(separator: "\n")
     }
 
     func path(_ text: String) -> JSONPath { JSONPath(parsing: text)! }
 
     @Test func excerptShowsTheAncestorsTheNeighboursFoldedAndTheValue() {
-        #expect(text(BodyLines.excerpt(body, around: path("$.notices[1].pinned"))) == """
-            {
-              "notices": [
-                // … 1 more element
+        #expect(
+            text(BodyLines.excerpt(body, around: path("$.notices[1].pinned"))) == """
                 {
-                  "id": 2,
-                  "title": "b",
-                  "pinned": true  <-- 0
-                },
-                // … 1 more element
-              ],
-              // … 1 more key
-            }
-            """)
+                  "notices": [
+                    // … 1 more element
+                    {
+                      "id": 2,
+                      "title": "b",
+                      "pinned": true  <-- 0
+                    },
+                    // … 1 more element
+                  ],
+                  // … 1 more key
+                }
+                """)
     }
 
     @Test func excerptOfAnAbsentKeyShowsWhereItWouldBe() {
-        #expect(text(BodyLines.excerpt(body, around: path("$.notices[2].title"), mark: 3)) == """
-            {
-              "notices": [
-                // … 2 more elements
+        #expect(
+            text(BodyLines.excerpt(body, around: path("$.notices[2].title"), mark: 3)) == """
                 {
-                  "id": 3
-                  // "title" is absent  <-- 3
+                  "notices": [
+                    // … 2 more elements
+                    {
+                      "id": 3
+                      // "title" is absent  <-- 3
+                    }
+                  ],
+                  // … 1 more key
                 }
-              ],
-              // … 1 more key
-            }
-            """)
+                """)
     }
 
     @Test func excerptOfAContainerFoldsItsMembers() {
-        #expect(text(BodyLines.excerpt(body, around: .root)) == """
-            {  <-- 0
-              "notices": [ /* 3 elements */ ],
-              "generated_at": 1763701200
-            }
-            """)
+        #expect(
+            text(BodyLines.excerpt(body, around: .root)) == """
+                {  <-- 0
+                  "notices": [ /* 3 elements */ ],
+                  "generated_at": 1763701200
+                }
+                """)
     }
 
     @Test func excerptShortensLongStringsAndFarNeighbours() {
         let long = String(repeating: "x", count: 100)
         let wide = TestSuites.json("[" + (0..<10).map { "\($0)" }.joined(separator: ",") + ", \"\(long)\"]")
         let lines = BodyLines.excerpt(wide, around: path("$[10]")).lines.map(\.indentedText)
-        #expect(lines == ["[", "  // … 7 more elements", "  7,", "  8,", "  9,", "  \"" + String(repeating: "x", count: 80) + "…\"", "]"])
+        #expect(
+            lines == [
+                "[", "  // … 7 more elements", "  7,", "  8,", "  9,",
+                "  \"" + String(repeating: "x", count: 80) + "…\"", "]",
+            ])
     }
 
     @Test func fullLayoutMarksPresentAndAbsentPaths() {
-        let lines = BodyLines.full(body, marking: [path("$.notices[2].title"), .root, nil, path("$.notices[1].pinned")])
-        #expect(text(lines) == """
-            {  <-- 1
-              "notices": [
-                {
-                  "id": 1,
-                  "title": "a"
-                },
-                {
-                  "id": 2,
-                  "title": "b",
-                  "pinned": true  <-- 3
-                },
-                {
-                  "id": 3
-                  // "title" is absent  <-- 0
+        let lines = BodyLines.full(
+            body, marking: [path("$.notices[2].title"), .root, nil, path("$.notices[1].pinned")])
+        #expect(
+            text(lines) == """
+                {  <-- 1
+                  "notices": [
+                    {
+                      "id": 1,
+                      "title": "a"
+                    },
+                    {
+                      "id": 2,
+                      "title": "b",
+                      "pinned": true  <-- 3
+                    },
+                    {
+                      "id": 3
+                      // "title" is absent  <-- 0
+                    }
+                  ],
+                  "generated_at": 1763701200
                 }
-              ],
-              "generated_at": 1763701200
-            }
-            """)
+                """)
     }
 
     @Test func longBodiesKeepTheLinesNearTheMarks() {

@@ -1,12 +1,14 @@
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 /// Every format rendered from the drifted sample suite, checked against golden files.
 @Suite struct ReportFormatsTests {
     static func goldenName(_ format: ReportFormat) -> String {
-        "reports/drifted-suite." + (format.reportFileName.map { String($0.split(separator: ".").last!) } ?? "\(format.rawValue).txt")
+        "reports/drifted-suite."
+            + (format.reportFileName.map { String($0.split(separator: ".").last!) } ?? "\(format.rawValue).txt")
     }
 
     @Test(arguments: ReportFormat.allCases)
@@ -14,7 +16,9 @@ import Testing
         try await DriftedSampleSuite.withReport { report, relative in
             let rendered = relative(format.renderer().render(report))
             #expect(rendered.hasSuffix("\n"))
-            if let mismatch = Golden.mismatch(rendered, named: ReportFormatsTests.goldenName(format)) { Issue.record(Comment(rawValue: mismatch)) }
+            if let mismatch = Golden.mismatch(rendered, named: ReportFormatsTests.goldenName(format)) {
+                Issue.record(Comment(rawValue: mismatch))
+            }
         }
     }
 
@@ -33,7 +37,9 @@ import Testing
             let json = JSONReportRenderer().render(report)
             let read = try JSONReportReader().report(from: TestSuites.json(json), file: "report.json")
             for format in ReportFormat.allCases {
-                #expect(format.renderer().render(read) == format.renderer().render(report), "\(format) differs after a round trip")
+                #expect(
+                    format.renderer().render(read) == format.renderer().render(report),
+                    "\(format) differs after a round trip")
             }
         }
     }
@@ -47,7 +53,9 @@ import Testing
                     #expect(!rendered.contains(secret), "\(format) shows \(secret)")
                 }
                 if format == .markdown || format == .html {
-                    #expect(rendered.contains("access_token=&lt;redacted&gt;") || rendered.contains("access_token=<redacted>"))
+                    #expect(
+                        rendered.contains("access_token=&lt;redacted&gt;")
+                            || rendered.contains("access_token=<redacted>"))
                 }
             }
             // A recording reaches a report only redacted, whoever hands it over, not only what the Verifier kept.
@@ -74,7 +82,9 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: ExternalTool.path(of: "xmllint") != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
+    @Test(
+        .enabled(
+            if: ExternalTool.path(of: "xmllint") != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
     func junitIsValidAgainstTheJUnitSchema() async throws {
         let xmllint = try #require(ExternalTool.path(of: "xmllint"))
         let directory = TestSuites.temporaryDirectory()
@@ -88,7 +98,8 @@ import Testing
             for (index, report) in reports.enumerated() {
                 let path = "\(directory)/report-\(index).xml"
                 try JUnitReportRenderer().render(report).write(toFile: path, atomically: true, encoding: .utf8)
-                let result = try ExternalTool.run(xmllint, ["--noout", "--schema", Fixtures.url("JUnit/junit.xsd").path, path])
+                let result = try ExternalTool.run(
+                    xmllint, ["--noout", "--schema", Fixtures.url("JUnit/junit.xsd").path, path])
                 #expect(result.status == 0, "xmllint: \(result.output)")
             }
         }

@@ -2,6 +2,7 @@ import ContractTestSupport
 import Foundation
 import SampleModels
 import Testing
+
 @testable import ContractKit
 
 @Suite struct ReportMergerTests {
@@ -11,7 +12,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let specs = try SpecLoader().load(directory: root + "/Specs")
         let verifier = Verifier(
-            suite: specs, options: .init(recordingsDirectory: root + "/Recordings", today: DriftedSuite.today), models: ModelRegistry(SampleModels.all))
+            suite: specs, options: .init(recordingsDirectory: root + "/Recordings", today: DriftedSuite.today),
+            models: ModelRegistry(SampleModels.all))
         let whole = await verifier.verify(specs.endpoints)
         var shards: [ReportMerger.Source] = []
         for index in 1...count {
@@ -19,7 +21,11 @@ import Testing
             var report = await verifier.verify(shard.select(specs.endpoints, id: \.id))
             report.shard = ShardCoverage(shard: shard, suiteEndpoints: specs.endpoints.count)
             let json = JSONReportRenderer().render(report)
-            shards.append(("shard-\(index).json", try JSONReportReader().report(from: TestSuites.json(json), file: "shard-\(index).json")))
+            shards.append(
+                (
+                    "shard-\(index).json",
+                    try JSONReportReader().report(from: TestSuites.json(json), file: "shard-\(index).json")
+                ))
         }
         return (whole, shards)
     }
@@ -46,23 +52,36 @@ import Testing
             }
         }
         #expect(message([shards[0], shards[1]]) == "cannot merge the reports: shard 3/3 is missing")
-        #expect(message([shards[0], shards[0], shards[1], shards[2]]) == "cannot merge the reports: 'shard-1.json' and 'shard-1.json' are both shard 1/3")
+        #expect(
+            message([shards[0], shards[0], shards[1], shards[2]])
+                == "cannot merge the reports: 'shard-1.json' and 'shard-1.json' are both shard 1/3")
         var renamed = shards[0]
         renamed.file = "copy.json"
         renamed.report.shard?.shard = try Shard(index: 2, count: 3)
-        #expect(message([shards[0], renamed, shards[2]])?.hasPrefix("cannot merge the reports: endpoint 'accounts/get-account' is in both 'shard-1.json' and 'copy.json'") == true)
+        #expect(
+            message([shards[0], renamed, shards[2]])?.hasPrefix(
+                "cannot merge the reports: endpoint 'accounts/get-account' is in both 'shard-1.json' and 'copy.json'")
+                == true)
         var otherSplit = shards[1]
         otherSplit.report.shard = ShardCoverage(shard: try Shard(index: 2, count: 4), suiteEndpoints: 7)
-        #expect(message([shards[0], otherSplit, shards[2]]) == "cannot merge the reports: 'shard-2.json' is shard 2/4 of a suite of 7 endpoints, but 'shard-1.json' is shard 1/3 of 7")
+        #expect(
+            message([shards[0], otherSplit, shards[2]])
+                == "cannot merge the reports: 'shard-2.json' is shard 2/4 of a suite of 7 endpoints, but 'shard-1.json' is shard 1/3 of 7"
+        )
         var stricter = shards[2]
         stricter.report.failOn = .warning
-        #expect(message([shards[0], shards[1], stricter]) == "cannot merge the reports: 'shard-3.json' fails on warning but 'shard-1.json' on breaking")
+        #expect(
+            message([shards[0], shards[1], stricter])
+                == "cannot merge the reports: 'shard-3.json' fails on warning but 'shard-1.json' on breaking")
         var whole = shards[2]
         whole.report.shard = nil
-        #expect(message([shards[0], shards[1], whole]) == "cannot merge the reports: 'shard-1.json' is shard 1/3 but 'shard-3.json' is not a shard")
+        #expect(
+            message([shards[0], shards[1], whole])
+                == "cannot merge the reports: 'shard-1.json' is shard 1/3 but 'shard-3.json' is not a shard")
         var fewer = shards
         fewer[1].report.results.removeLast()
-        #expect(message(fewer) == "cannot merge the reports: the shards hold 6 endpoints, but each says the suite has 7")
+        #expect(
+            message(fewer) == "cannot merge the reports: the shards hold 6 endpoints, but each says the suite has 7")
         #expect(message([]) == "there are no reports to merge")
     }
 
@@ -75,10 +94,17 @@ import Testing
                 return error.message
             }
         }
-        #expect(message(#"{"format": "contract-recording/1"}"#) == "unsupported format 'contract-recording/1'; this version reads contract-report/1")
-        #expect(message(#"{"format": "contract-report/1", "failOn": "fatal", "endpoints": []}"#) == "'failOn' is 'fatal'; expected breaking, warning or info")
-        #expect(message(#"{"format": "contract-report/1", "failOn": "info", "endpoints": [{"id": "a/b", "spec": "x", "recording": "r", "findings": []}]}"#)
-            == "'endpoints[0].spec' must be file:line:col, found 'x'")
+        #expect(
+            message(#"{"format": "contract-recording/1"}"#)
+                == "unsupported format 'contract-recording/1'; this version reads contract-report/1")
+        #expect(
+            message(#"{"format": "contract-report/1", "failOn": "fatal", "endpoints": []}"#)
+                == "'failOn' is 'fatal'; expected breaking, warning or info")
+        #expect(
+            message(
+                #"{"format": "contract-report/1", "failOn": "info", "endpoints": [{"id": "a/b", "spec": "x", "recording": "r", "findings": []}]}"#
+            )
+                == "'endpoints[0].spec' must be file:line:col, found 'x'")
         #expect(message(#"{"format": "contract-report/1", "failOn": "info", "endpoints": []}"#) == nil)
     }
 

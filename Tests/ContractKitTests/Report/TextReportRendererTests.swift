@@ -1,5 +1,6 @@
 import ContractTestSupport
 import Testing
+
 @testable import ContractKit
 
 @Suite struct TextReportRendererTests {

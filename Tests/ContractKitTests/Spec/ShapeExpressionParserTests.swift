@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ContractKit
 
 @Suite struct ShapeExpressionParserTests {
@@ -11,10 +12,12 @@ import Testing
     @Test(arguments: [
         ("String", "String"), ("Int", "Int"), ("Double?", "Double?"), ("[User]", "[User]"),
         ("[String: User]", "[String: User]"), ("[ [Int] ]?", "[[Int]]?"), ("Date", "Date"),
-        ("Date(millisecondsSince1970)", "Date(millisecondsSince1970)"), ("Date(\"yyyy-MM-dd\")", "Date(\"yyyy-MM-dd\")"),
+        ("Date(millisecondsSince1970)", "Date(millisecondsSince1970)"),
+        ("Date(\"yyyy-MM-dd\")", "Date(\"yyyy-MM-dd\")"),
         ("Date('dd.MM.yyyy')?", "Date(\"dd.MM.yyyy\")?"), ("enum(admin, tester)", "enum(admin, tester)"),
         ("enum(\"in progress\", done)", "enum(in progress, done)"), ("String(/^[a-z]+$/)", "String(/^[a-z]+$/)"),
-        ("String(/a\\)b/)?", "String(/a\\)b/)?"), ("URL?", "URL?"), ("UUID", "UUID"), ("Any", "Any"), ("[String: [Int]?]", "[String: [Int]?]"),
+        ("String(/a\\)b/)?", "String(/a\\)b/)?"), ("URL?", "URL?"), ("UUID", "UUID"), ("Any", "Any"),
+        ("[String: [Int]?]", "[String: [Int]?]"),
     ])
     func parsesSwiftTypeSyntax(text: String, expected: String) throws {
         #expect(try parse(text) == expected)

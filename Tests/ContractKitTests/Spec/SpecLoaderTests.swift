@@ -1,5 +1,6 @@
 import ContractTestSupport
 import Testing
+
 @testable import ContractKit
 
 @Suite struct SpecLoaderTests {
@@ -17,39 +18,43 @@ import Testing
     }
 
     @Test func loadsTheWholeFormat() throws {
-        let suite = try TestSuites.suite(("Specs/users.yaml", """
-            shapes:
-              User:
-                name: String
-                email: String?
-            defaults:
-              decoding: { keys: anyCase, dates: flexible }
-              headers: { Authorization: "Bearer ${TOKEN}", Accept: application/json }
-              extraKeys: forbid
-            endpoints:
-              list-users:
-                request: GET /users.json
-                query: { limit: 10 }
-                headers: { accept: "*/*" }
-                expect:
-                  status: [200, 2xx]
-                  contentType: application/json
-                  body: [String: User]
-                transforms:
-                  - keyedToArray: { key: objectId, into: objects }
-                  - renameKeys: { fn: firstName, "b[].i": betId }
-                  - lossy: objects
-                  - defaults: { "objects[].email": null }
-                model: ObjectsResponse
-                waivers:
-                  - { kind: extra-key, path: "$.*.nick", until: 2030-01-31, reason: "APP-1" }
-              create-user:
-                request: POST /users/{id}
-                params: { id: u42 }
-                body: { name: Ada, age: 36, admin: true, note: "36" }
-                decoding: { dates: millisecondsSince1970 }
-                expect: { status: 201, body: User, extraKeys: allow }
-            """))
+        let suite = try TestSuites.suite(
+            (
+                "Specs/users.yaml",
+                """
+                shapes:
+                  User:
+                    name: String
+                    email: String?
+                defaults:
+                  decoding: { keys: anyCase, dates: flexible }
+                  headers: { Authorization: "Bearer ${TOKEN}", Accept: application/json }
+                  extraKeys: forbid
+                endpoints:
+                  list-users:
+                    request: GET /users.json
+                    query: { limit: 10 }
+                    headers: { accept: "*/*" }
+                    expect:
+                      status: [200, 2xx]
+                      contentType: application/json
+                      body: [String: User]
+                    transforms:
+                      - keyedToArray: { key: objectId, into: objects }
+                      - renameKeys: { fn: firstName, "b[].i": betId }
+                      - lossy: objects
+                      - defaults: { "objects[].email": null }
+                    model: ObjectsResponse
+                    waivers:
+                      - { kind: extra-key, path: "$.*.nick", until: 2030-01-31, reason: "APP-1" }
+                  create-user:
+                    request: POST /users/{id}
+                    params: { id: u42 }
+                    body: { name: Ada, age: 36, admin: true, note: "36" }
+                    decoding: { dates: millisecondsSince1970 }
+                    expect: { status: 201, body: User, extraKeys: allow }
+                """
+            ))
         #expect(suite.endpoints.map(\.id) == ["users/list-users", "users/create-user"])
         let list = suite.endpoints[0]
         #expect(list.request.method == "GET")
@@ -74,42 +79,52 @@ import Testing
     }
 
     @Test func unquotedFlowFormsMeanTheSameAsQuoted() throws {
-        let suite = try TestSuites.suite(("a.yaml", """
-            shapes: { U: { n: Int } }
-            endpoints:
-              a: { request: GET /a, expect: { body: [U] } }
-              b: { request: GET /b, expect: { body: "[U]" } }
-              c: { request: GET /c, expect: { body: [String: U] } }
-              d: { request: GET /d, expect: { body: "[String: U]" } }
-              e: { request: GET /e, expect: { body: [[String: [U]]] } }
-            """))
-        #expect(suite.endpoints.map { $0.expect.body!.description } == ["[U]", "[U]", "[String: U]", "[String: U]", "[[String: [U]]]"])
+        let suite = try TestSuites.suite(
+            (
+                "a.yaml",
+                """
+                shapes: { U: { n: Int } }
+                endpoints:
+                  a: { request: GET /a, expect: { body: [U] } }
+                  b: { request: GET /b, expect: { body: "[U]" } }
+                  c: { request: GET /c, expect: { body: [String: U] } }
+                  d: { request: GET /d, expect: { body: "[String: U]" } }
+                  e: { request: GET /e, expect: { body: [[String: [U]]] } }
+                """
+            ))
+        #expect(
+            suite.endpoints.map { $0.expect.body!.description } == [
+                "[U]", "[U]", "[String: U]", "[String: U]", "[[String: [U]]]",
+            ])
     }
 
     @Test func typoInAKeyNamesTheKeyAndSuggests() {
-        let messages = errors("""
+        let messages = errors(
+            """
             endpoints:
               list:
                 reqest: GET /users
             """)
-        #expect(messages == [
-            """
-            Specs/x.yaml:2:3: error: endpoint 'list' has no 'request'
-            2 |   list:
-              |   ^
-              hint: add a request line such as 'request: GET /users.json'
-            """,
-            """
-            Specs/x.yaml:3:5: error: unknown key 'reqest' in endpoint 'list'; did you mean 'request'?
-            3 |     reqest: GET /users
-              |     ^
-              hint: supported keys: request, params, query, headers, body, expect, transforms, model, decoding, waivers, redact, description
-            """,
-        ])
+        #expect(
+            messages == [
+                """
+                Specs/x.yaml:2:3: error: endpoint 'list' has no 'request'
+                2 |   list:
+                  |   ^
+                  hint: add a request line such as 'request: GET /users.json'
+                """,
+                """
+                Specs/x.yaml:3:5: error: unknown key 'reqest' in endpoint 'list'; did you mean 'request'?
+                3 |     reqest: GET /users
+                  |     ^
+                  hint: supported keys: request, params, query, headers, body, expect, transforms, model, decoding, waivers, redact, description
+                """,
+            ])
     }
 
     @Test func misspelledTypeTransformAndStrategyAreErrorsWithSuggestions() {
-        let lines = firstLines("""
+        let lines = firstLines(
+            """
             shapes:
               User: { name: Strng, when: Date }
             endpoints:
@@ -122,21 +137,24 @@ import Testing
                 waivers:
                   - { kind: extra-keys, until: 2030-01-01, reason: x }
             """)
-        #expect(lines == [
-            "Specs/x.yaml:2:17: error: unknown type 'Strng'; did you mean 'String'?",
-            "Specs/x.yaml:6:23: error: unknown key strategy 'anycase'; did you mean 'anyCase'?",
-            "Specs/x.yaml:6:39: error: unknown date strategy 'iso8610'; did you mean 'iso8601'?",
-            "Specs/x.yaml:7:22: error: unknown type 'Usr'; did you mean 'User'?",
-            "Specs/x.yaml:9:9: error: unknown transform 'keyedToArry'; did you mean 'keyedToArray'?",
-            "Specs/x.yaml:11:17: error: unknown drift kind 'extra-keys'; did you mean 'extra-key'?",
-        ])
+        #expect(
+            lines == [
+                "Specs/x.yaml:2:17: error: unknown type 'Strng'; did you mean 'String'?",
+                "Specs/x.yaml:6:23: error: unknown key strategy 'anycase'; did you mean 'anyCase'?",
+                "Specs/x.yaml:6:39: error: unknown date strategy 'iso8610'; did you mean 'iso8601'?",
+                "Specs/x.yaml:7:22: error: unknown type 'Usr'; did you mean 'User'?",
+                "Specs/x.yaml:9:9: error: unknown transform 'keyedToArry'; did you mean 'keyedToArray'?",
+                "Specs/x.yaml:11:17: error: unknown drift kind 'extra-keys'; did you mean 'extra-key'?",
+            ])
     }
 
     @Test func anUnknownTypeListsEveryBuiltInType() throws {
         let error = try #require(errors("endpoints: { e: { request: GET /e, expect: { body: Int8 } } }").first)
         let hint = try #require(error.split(separator: "\n").last { $0.hasPrefix("  hint: ") })
-        #expect(hint == "  hint: built-in types: String, Int, Double, Bool, Date, URL, UUID, Any "
-            + "(Int64 and Int32 are checked as Int, Float and Decimal as Double); no shapes are declared under 'shapes:'")
+        #expect(
+            hint == "  hint: built-in types: String, Int, Double, Bool, Date, URL, UUID, Any "
+                + "(Int64 and Int32 are checked as Int, Float and Decimal as Double); no shapes are declared under 'shapes:'"
+        )
         let words = Set(hint.split { !$0.isLetter && !$0.isNumber }.map(String.init))
         for name in ShapeExpressionParser.builtins.keys {
             #expect(words.contains(name), "the hint leaves out \(name), which specs may use")
@@ -145,8 +163,14 @@ import Testing
 
     @Test func namedShapesAreSharedAcrossFilesAndMustBeUnique() throws {
         let suite = try TestSuites.suite(
-            ("Specs/a.yaml", "shapes: { Money: { amount: Double, currency: String } }\nendpoints: { one: { request: GET /1, expect: { body: Order } } }"),
-            ("Specs/b.yaml", "shapes: { Order: { total: Money } }\nendpoints: { two: { request: GET /2, expect: { body: Money } } }"))
+            (
+                "Specs/a.yaml",
+                "shapes: { Money: { amount: Double, currency: String } }\nendpoints: { one: { request: GET /1, expect: { body: Order } } }"
+            ),
+            (
+                "Specs/b.yaml",
+                "shapes: { Order: { total: Money } }\nendpoints: { two: { request: GET /2, expect: { body: Money } } }"
+            ))
         #expect(suite.endpoints.map(\.id) == ["a/one", "b/two"])
 
         do {
@@ -155,23 +179,26 @@ import Testing
                 ("Specs/b.yaml", "shapes: { Money: Int }\nendpoints: { two: { request: GET /2 } }"))
             Issue.record("duplicate shape names must be refused")
         } catch {
-            #expect(error.errors.map { $0.description.split(separator: "\n")[0] } == [
-                "Specs/b.yaml:1:11: error: shape 'Money' is already defined at Specs/a.yaml:1:11"
-            ])
+            #expect(
+                error.errors.map { $0.description.split(separator: "\n")[0] } == [
+                    "Specs/b.yaml:1:11: error: shape 'Money' is already defined at Specs/a.yaml:1:11"
+                ])
         }
     }
 
     @Test func aliasCyclesAndBuiltinRedefinitionsAreRefused() {
-        #expect(firstLines("shapes: { A: B, B: A?, String: Int }\nendpoints: { e: { request: GET /e } }") == [
-            "Specs/x.yaml:1:14: error: shape 'A' is defined only in terms of itself",
-            "Specs/x.yaml:1:20: error: shape 'B' is defined only in terms of itself",
-            "Specs/x.yaml:1:24: error: 'String' is a built-in type and cannot be redefined",
-        ])
+        #expect(
+            firstLines("shapes: { A: B, B: A?, String: Int }\nendpoints: { e: { request: GET /e } }") == [
+                "Specs/x.yaml:1:14: error: shape 'A' is defined only in terms of itself",
+                "Specs/x.yaml:1:20: error: shape 'B' is defined only in terms of itself",
+                "Specs/x.yaml:1:24: error: 'String' is a built-in type and cannot be redefined",
+            ])
     }
 
     @Test func shapeNamesNoTypeCanReferenceAreRefusedWithANameThatCan() {
         // They loaded, and every reference to them was an error elsewhere: `body: User-Info` reads as `User`.
-        let messages = errors("""
+        let messages = errors(
+            """
             shapes:
               User-Info: { name: String }
               "user info?": { name: String }
@@ -180,26 +207,27 @@ import Testing
             endpoints:
               e: { request: GET /e, expect: { body: "[API.User_2]" } }
             """)
-        #expect(messages == [
-            """
-            Specs/x.yaml:2:3: error: shape 'User-Info' cannot be named in a type: a type name holds no '-'
-            2 |   User-Info: { name: String }
-              |   ^
-              hint: rename it 'UserInfo': shape names, like Swift type names, are made of letters, digits, '_' and '.'
-            """,
-            """
-            Specs/x.yaml:3:4: error: shape 'user info?' cannot be named in a type: a type name holds no ' ' or '?'
-            3 |   "user info?": { name: String }
-              |    ^
-              hint: rename it 'UserInfo': shape names, like Swift type names, are made of letters, digits, '_' and '.'
-            """,
-            """
-            Specs/x.yaml:5:4: error: shape '--' cannot be named in a type: a type name holds no '-'
-            5 |   "--": String
-              |    ^
-              hint: rename it: shape names, like Swift type names, are made of letters, digits, '_' and '.'
-            """,
-        ])
+        #expect(
+            messages == [
+                """
+                Specs/x.yaml:2:3: error: shape 'User-Info' cannot be named in a type: a type name holds no '-'
+                2 |   User-Info: { name: String }
+                  |   ^
+                  hint: rename it 'UserInfo': shape names, like Swift type names, are made of letters, digits, '_' and '.'
+                """,
+                """
+                Specs/x.yaml:3:4: error: shape 'user info?' cannot be named in a type: a type name holds no ' ' or '?'
+                3 |   "user info?": { name: String }
+                  |    ^
+                  hint: rename it 'UserInfo': shape names, like Swift type names, are made of letters, digits, '_' and '.'
+                """,
+                """
+                Specs/x.yaml:5:4: error: shape '--' cannot be named in a type: a type name holds no '-'
+                5 |   "--": String
+                  |    ^
+                  hint: rename it: shape names, like Swift type names, are made of letters, digits, '_' and '.'
+                """,
+            ])
     }
 
     /// A name is accepted under `shapes:` exactly when a shape expression reads it back as that name.
@@ -209,7 +237,9 @@ import Testing
     ])
     func aShapeNameIsDeclarableExactlyWhenReferenceable(_ name: String) throws {
         let referenceable: Bool
-        if case .named(let read)? = (try? ShapeExpressionParser.parse(name, at: SourceLocation(file: "", line: 1, column: 1)))?.kind {
+        if case .named(let read)? =
+            (try? ShapeExpressionParser.parse(name, at: SourceLocation(file: "", line: 1, column: 1)))?.kind
+        {
             referenceable = read == name
         } else {
             referenceable = false
@@ -219,35 +249,39 @@ import Testing
     }
 
     @Test func requestLineParamsAndStatusAreValidated() {
-        #expect(firstLines("""
-            endpoints:
-              a: { request: GTE /a }
-              b: { request: GET users }
-              c: { request: "GET /u/{id}" }
-              d: { request: GET /d, params: { id: 1 } }
-              e: { request: GET /e, expect: { status: 2xy } }
-            """) == [
-            "Specs/x.yaml:2:17: error: unknown HTTP method 'GTE'; did you mean 'GET'?",
-            "Specs/x.yaml:3:17: error: the path 'users' must start with '/'",
-            "Specs/x.yaml:4:18: error: the path has '{id}' but 'params' gives it no value",
-            "Specs/x.yaml:5:39: error: 'params' gives 'id' but the path has no '{id}'",
-            "Specs/x.yaml:6:43: error: '2xy' is not a status code",
-        ])
+        #expect(
+            firstLines(
+                """
+                endpoints:
+                  a: { request: GTE /a }
+                  b: { request: GET users }
+                  c: { request: "GET /u/{id}" }
+                  d: { request: GET /d, params: { id: 1 } }
+                  e: { request: GET /e, expect: { status: 2xy } }
+                """) == [
+                    "Specs/x.yaml:2:17: error: unknown HTTP method 'GTE'; did you mean 'GET'?",
+                    "Specs/x.yaml:3:17: error: the path 'users' must start with '/'",
+                    "Specs/x.yaml:4:18: error: the path has '{id}' but 'params' gives it no value",
+                    "Specs/x.yaml:5:39: error: 'params' gives 'id' but the path has no '{id}'",
+                    "Specs/x.yaml:6:43: error: '2xy' is not a status code",
+                ])
     }
 
     @Test func waiversNeedKindUntilAndReason() {
-        #expect(firstLines("""
-            endpoints:
-              a:
-                request: GET /a
-                waivers:
-                  - { kind: extra-key }
-                  - { kind: extra-key, until: next week, reason: x }
-            """) == [
-            "Specs/x.yaml:5:9: error: a waiver needs 'until': the last day it holds (yyyy-MM-dd), so it cannot be forgotten",
-            "Specs/x.yaml:5:9: error: a waiver needs 'reason': why the drift is accepted, shown in every report",
-            "Specs/x.yaml:6:35: error: 'next week' is not a date; write the last day the waiver holds as yyyy-MM-dd",
-        ])
+        #expect(
+            firstLines(
+                """
+                endpoints:
+                  a:
+                    request: GET /a
+                    waivers:
+                      - { kind: extra-key }
+                      - { kind: extra-key, until: next week, reason: x }
+                """) == [
+                    "Specs/x.yaml:5:9: error: a waiver needs 'until': the last day it holds (yyyy-MM-dd), so it cannot be forgotten",
+                    "Specs/x.yaml:5:9: error: a waiver needs 'reason': why the drift is accepted, shown in every report",
+                    "Specs/x.yaml:6:35: error: 'next week' is not a date; write the last day the waiver holds as yyyy-MM-dd",
+                ])
     }
 
     @Test func environmentTemplates() throws {
@@ -278,14 +312,26 @@ import Testing
 
     @Test func emptyFileAndMissingEndpointsAreExplained() {
         #expect(firstLines("# nothing yet\n") == ["Specs/x.yaml:1:1: error: the spec file is empty"])
-        #expect(firstLines("defaults: { decoding: { keys: anyCase } }\n") == ["Specs/x.yaml:1:1: error: the spec declares no 'endpoints:'"])
-        #expect(firstLines("shapes: { A: Int }\ndefaults: { decoding: { keys: anyCase } }\n") == ["Specs/x.yaml:1:1: error: the spec declares no 'endpoints:'"])
+        #expect(
+            firstLines("defaults: { decoding: { keys: anyCase } }\n") == [
+                "Specs/x.yaml:1:1: error: the spec declares no 'endpoints:'"
+            ])
+        #expect(
+            firstLines("shapes: { A: Int }\ndefaults: { decoding: { keys: anyCase } }\n") == [
+                "Specs/x.yaml:1:1: error: the spec declares no 'endpoints:'"
+            ])
     }
 
     @Test func endpointNamesThatAreNotFileNamesAreRefused() {
         // `../../x` made `contract record` write ../../x.json outside the recordings folder; `a/b` made an id with two slashes.
-        #expect(firstLines("endpoints:\n  \"../../x\":\n    request: GET /a\n") == ["Specs/x.yaml:2:3: error: endpoint name '../../x' cannot name a recording file"])
-        #expect(firstLines("endpoints:\n  a/b:\n    request: GET /a\n") == ["Specs/x.yaml:2:3: error: endpoint name 'a/b' cannot name a recording file"])
+        #expect(
+            firstLines("endpoints:\n  \"../../x\":\n    request: GET /a\n") == [
+                "Specs/x.yaml:2:3: error: endpoint name '../../x' cannot name a recording file"
+            ])
+        #expect(
+            firstLines("endpoints:\n  a/b:\n    request: GET /a\n") == [
+                "Specs/x.yaml:2:3: error: endpoint name 'a/b' cannot name a recording file"
+            ])
         #expect(errors("endpoints:\n  get-user.v2_beta:\n    request: GET /a\n").isEmpty)
     }
 
@@ -293,7 +339,10 @@ import Testing
         // "shapes: visible to every spec file", but a file of shapes alone was refused for lacking 'endpoints:'.
         let suite = try TestSuites.suite(
             ("Specs/shapes.yaml", "shapes:\n  Money:\n    amount: Double\n    currency: String\n"),
-            ("Specs/orders.yaml", "endpoints:\n  get-order:\n    request: GET /order\n    expect: { body: { total: Money } }\n"))
+            (
+                "Specs/orders.yaml",
+                "endpoints:\n  get-order:\n    request: GET /order\n    expect: { body: { total: Money } }\n"
+            ))
         #expect(suite.endpoints.map(\.id) == ["orders/get-order"])
         #expect(suite.shapes.keys.sorted() == ["Money"])
     }

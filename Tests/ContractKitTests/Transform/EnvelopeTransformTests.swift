@@ -1,5 +1,6 @@
 import ContractTestSupport
 import Testing
+
 @testable import ContractKit
 
 @Suite struct EnvelopeTransformTests {
@@ -19,10 +20,17 @@ import Testing
     }
 
     @Test func unwrapSaysWhichKeysArrivedInstead() {
-        #expect(throws: TransformError(transform: "unwrap", path: .root, expected: "an object with key 'Data'", found: "object with keys 'data', 'error'")) {
+        #expect(
+            throws: TransformError(
+                transform: "unwrap", path: .root, expected: "an object with key 'Data'",
+                found: "object with keys 'data', 'error'")
+        ) {
             try UnwrapTransform(key: "Data").apply(to: TestSuites.json(#"{"data": {}, "error": null}"#))
         }
-        #expect(throws: TransformError(transform: "unwrap", path: .root, expected: "an object with key 'data'", found: "array with 2 elements")) {
+        #expect(
+            throws: TransformError(
+                transform: "unwrap", path: .root, expected: "an object with key 'data'", found: "array with 2 elements")
+        ) {
             try UnwrapTransform(key: "data").apply(to: TestSuites.json("[1, 2]"))
         }
     }

@@ -1,14 +1,19 @@
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 @Suite struct KeyedToArrayTransformTests {
-    let firebase = TestSuites.json(#"{"u1": {"name": "Ada"}, "u2": {"name": "Grace", "objectId": "stale"}, "u42": {"name": "Alan"}}"#)
+    let firebase = TestSuites.json(
+        #"{"u1": {"name": "Ada"}, "u2": {"name": "Grace", "objectId": "stale"}, "u42": {"name": "Alan"}}"#)
 
     @Test func turnsAKeyedDictionaryIntoAnArrayWrappedUnderInto() throws {
         let output = try KeyedToArrayTransform(key: "objectId", into: "objects").apply(to: firebase)
-        #expect(JSONWriter(style: .compact).write(output) == #"{"objects":[{"objectId":"u1","name":"Ada"},{"objectId":"u2","name":"Grace"},{"objectId":"u42","name":"Alan"}]}"#)
+        #expect(
+            JSONWriter(style: .compact).write(output)
+                == #"{"objects":[{"objectId":"u1","name":"Ada"},{"objectId":"u2","name":"Grace"},{"objectId":"u42","name":"Alan"}]}"#
+        )
     }
 
     @Test func withoutIntoTheBodyBecomesTheArray() throws {
@@ -19,7 +24,8 @@ import Testing
     @Test func atReplacesANestedDictionaryInPlace() throws {
         let body = TestSuites.json(#"{"meta": 1, "data": {"users": {"a": {"n": 1}}}}"#)
         let transform = KeyedToArrayTransform(key: "id", at: try TransformPath(parsing: "data.users"))
-        #expect(try transform.apply(to: body) == TestSuites.json(#"{"meta": 1, "data": {"users": [{"id": "a", "n": 1}]}}"#))
+        #expect(
+            try transform.apply(to: body) == TestSuites.json(#"{"meta": 1, "data": {"users": [{"id": "a", "n": 1}]}}"#))
     }
 
     @Test func tracesElementPathsBackToTheirEntries() throws {
@@ -32,11 +38,15 @@ import Testing
     }
 
     @Test func anArrayIsATransformFailureThatSaysWhatArrived() {
-        #expect(throws: TransformError(transform: "keyedToArray", path: .root, expected: "an object", found: "array with 3 elements")) {
+        #expect(
+            throws: TransformError(
+                transform: "keyedToArray", path: .root, expected: "an object", found: "array with 3 elements")
+        ) {
             try KeyedToArrayTransform(key: "id").apply(to: TestSuites.json("[1, 2, 3]"))
         }
         let error = try? #require(throws: TransformError.self) {
-            try KeyedToArrayTransform(key: "id", at: TransformPath(parsing: "users")).apply(to: TestSuites.json(#"{"users": [1, 2, 3]}"#))
+            try KeyedToArrayTransform(key: "id", at: TransformPath(parsing: "users")).apply(
+                to: TestSuites.json(#"{"users": [1, 2, 3]}"#))
         }
         #expect(error?.description == "keyedToArray expected an object at $.users, found array with 3 elements")
     }
@@ -51,7 +61,8 @@ import Testing
 
     @Test func aMissingDictionaryIsAFailureToo() {
         let error = try? #require(throws: TransformError.self) {
-            try KeyedToArrayTransform(key: "id", at: TransformPath(parsing: "users")).apply(to: TestSuites.json(#"{"people": {}}"#))
+            try KeyedToArrayTransform(key: "id", at: TransformPath(parsing: "users")).apply(
+                to: TestSuites.json(#"{"people": {}}"#))
         }
         #expect(error?.description == "keyedToArray expected an object at $.users, found nothing (the key is absent)")
     }
@@ -65,8 +76,9 @@ import Testing
 
 /// A path from keys and indices: `path("objects", 2, "name")` is `$.objects[2].name`.
 func path(_ components: Any...) -> JSONPath {
-    JSONPath(components: components.map { component in
-        if let index = component as? Int { return .index(index) }
-        return .key(component as! String)
-    })
+    JSONPath(
+        components: components.map { component in
+            if let index = component as? Int { return .index(index) }
+            return .key(component as! String)
+        })
 }

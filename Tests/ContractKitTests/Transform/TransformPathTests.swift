@@ -1,5 +1,6 @@
 import ContractTestSupport
 import Testing
+
 @testable import ContractKit
 
 @Suite struct TransformPathTests {
@@ -16,7 +17,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("b[.i", "'[' must be followed by ']': write `[]` for every element of an array"), ("a..b", "an empty key before '.'"), ("a.", "the path ends with '.'"),
+        ("b[.i", "'[' must be followed by ']': write `[]` for every element of an array"),
+        ("a..b", "an empty key before '.'"), ("a.", "the path ends with '.'"),
         ("a[]b", "a key right after '[]' needs a '.' first"), ("a]", "a ']' without its '['"),
     ])
     func refusesMalformedPaths(_ text: String, _ reason: String) {
@@ -40,7 +42,8 @@ import Testing
     @Test func changesArraysInPlaceWithoutCopyingThem() {
         // Copying the array on every change made patching each of n elements cost n², minutes for a 50 MB body.
         let element = JSONValue.object(JSONObject([.init(key: "id", value: .number(JSONNumber(1)))]))
-        var body = JSONValue.object(JSONObject([.init(key: "users", value: .array(Array(repeating: element, count: 1000)))]))
+        var body = JSONValue.object(
+            JSONObject([.init(key: "users", value: .array(Array(repeating: element, count: 1000)))]))
         let users = JSONPath.root.appending(key: "users")
         let before = storage(of: body, at: users)
         for index in [0, 500, 999] {

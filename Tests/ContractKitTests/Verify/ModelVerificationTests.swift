@@ -2,13 +2,16 @@ import ContractTestSupport
 import Foundation
 import SampleModels
 import Testing
+
 @testable import ContractKit
 
 /// The sample suite verified through its models, with the recordings drifted the way backends drift.
 @Suite struct SampleSuiteThroughModelsTests {
     func verify(_ suite: SampleSuiteCopy, _ filter: [String] = []) async throws -> VerificationReport {
         let specs = try SpecLoader().load(directory: suite.specs)
-        let verifier = Verifier(suite: specs, options: .init(recordingsDirectory: suite.recordings), models: ModelRegistry(SampleModels.all))
+        let verifier = Verifier(
+            suite: specs, options: .init(recordingsDirectory: suite.recordings), models: ModelRegistry(SampleModels.all)
+        )
         return await verifier.verify(specs.endpoints(matching: filter))
     }
 
@@ -18,15 +21,16 @@ import Testing
         let report = try await verify(suite)
         #expect(!report.hasFailures)
         #expect(report.summary.breaking == 0 && report.summary.warning == 0 && report.summary.waived == 1)
-        #expect(report.results.map { $0.notes.last ?? "" } == [
-            "decoded through Account (keys: anyCase, dates: iso8601)",
-            "decoded through APIErrorResponse (keys: anyCase, dates: iso8601)",
-            "decoded through Bettor (keys: useDefaultKeys, dates: iso8601)",
-            "decoded through [PlaceholderUser] (keys: useDefaultKeys, dates: iso8601)",
-            "decoded through NoticeList (keys: convertFromSnakeCase, dates: flexible)",
-            "decoded through ObjectsResponse (keys: useDefaultKeys, dates: iso8601)",
-            "decoded through User (keys: useDefaultKeys, dates: iso8601)",
-        ])
+        #expect(
+            report.results.map { $0.notes.last ?? "" } == [
+                "decoded through Account (keys: anyCase, dates: iso8601)",
+                "decoded through APIErrorResponse (keys: anyCase, dates: iso8601)",
+                "decoded through Bettor (keys: useDefaultKeys, dates: iso8601)",
+                "decoded through [PlaceholderUser] (keys: useDefaultKeys, dates: iso8601)",
+                "decoded through NoticeList (keys: convertFromSnakeCase, dates: flexible)",
+                "decoded through ObjectsResponse (keys: useDefaultKeys, dates: iso8601)",
+                "decoded through User (keys: useDefaultKeys, dates: iso8601)",
+            ])
     }
 
     @Test func driftTheModelFailsOnIsBreakingAndNamesTheProperty() async throws {
@@ -38,8 +42,11 @@ import Testing
             body.update("u2.email") { $0 = .null }
         }
         let result = try await verify(suite, ["users/list-users"]).results[0]
-        #expect(lines(result) == ["date-format-mismatch breaking $.u1.createdAt", "enum-unknown-value breaking $.u42.role"])
-        #expect(result.findings[0].message.hasSuffix("; the model fails: User.createdAt: Swift type Date, property is not Optional"))
+        #expect(
+            lines(result) == ["date-format-mismatch breaking $.u1.createdAt", "enum-unknown-value breaking $.u42.role"])
+        #expect(
+            result.findings[0].message.hasSuffix(
+                "; the model fails: User.createdAt: Swift type Date, property is not Optional"))
         #expect(result.findings[0].hint?.contains("`dates: millisecondsSince1970`") == true)
         #expect(result.findings[1].message.contains("User.role: Swift type Role, property is not Optional"))
         #expect(result.findings[1].hint?.hasPrefix("if Role is an enum, add `case owner = \"owner\"`") == true)
@@ -58,13 +65,22 @@ import Testing
             }
         }
         let result = try await verify(suite, ["accounts/get-account"]).results[0]
-        #expect(lines(result) == [
-            "type-mismatch breaking $.Data.AccountId", "key-case-changed warning $.Data.DisplayName", "missing-key warning $.Error",
-        ])
-        #expect(result.findings[0].message.hasSuffix("the model fails: Account.accountId: Swift type UUID, property is not Optional"))
-        #expect(result.findings[0].hint == "the backend now sends a number: declare `Account.accountId` as `Int`, or accept both forms in a custom `init(from:)`")
+        #expect(
+            lines(result) == [
+                "type-mismatch breaking $.Data.AccountId", "key-case-changed warning $.Data.DisplayName",
+                "missing-key warning $.Error",
+            ])
+        #expect(
+            result.findings[0].message.hasSuffix(
+                "the model fails: Account.accountId: Swift type UUID, property is not Optional"))
+        #expect(
+            result.findings[0].hint
+                == "the backend now sends a number: declare `Account.accountId` as `Int`, or accept both forms in a custom `init(from:)`"
+        )
         #expect(result.findings[2].message == "'Error' is missing; Account decodes the body anyway")
-        #expect(result.findings[2].hint == "the app copes; write 'Error?' in the spec if the backend may leave it out, or ask the backend team")
+        #expect(
+            result.findings[2].hint
+                == "the app copes; write 'Error?' in the spec if the backend may leave it out, or ask the backend team")
     }
 
     @Test func aLossyListDropsWhatTheModelCannotDecode() async throws {
@@ -80,17 +96,27 @@ import Testing
             }
         }
         let result = try await verify(suite, ["notices"]).results[0]
-        #expect(lines(result) == [
-            "date-format-mismatch warning $.notices[0].created_at", "enum-unknown-value warning $.notices[1].severity",
-            "extra-key waived $.notices[1].pinned", "missing-key warning $.notices[2].title", "elements-dropped warning $.notices[1]",
-        ])
+        #expect(
+            lines(result) == [
+                "date-format-mismatch warning $.notices[0].created_at",
+                "enum-unknown-value warning $.notices[1].severity",
+                "extra-key waived $.notices[1].pinned", "missing-key warning $.notices[2].title",
+                "elements-dropped warning $.notices[1]",
+            ])
         // The flexible date strategy reads epoch milliseconds: the spec is broken, the app copes.
         #expect(result.findings[0].message.hasSuffix("; NoticeList decodes the body anyway"))
-        #expect(result.findings[1].message.hasSuffix("; the lossy transform drops this element, so the app copes without it"))
+        #expect(
+            result.findings[1].message.hasSuffix(
+                "; the lossy transform drops this element, so the app copes without it"))
         let dropped = result.findings[4]
         #expect(dropped.actual == "2 of 3 elements do not decode")
-        #expect(dropped.message.hasPrefix("the lossy transform drops 2 of 3 elements of $.notices that NoticeList cannot decode, and the app shows the other 1: "))
-        #expect(dropped.message.contains("$.notices[2]: Notice.title (String, not Optional) is required, but the key is absent"))
+        #expect(
+            dropped.message.hasPrefix(
+                "the lossy transform drops 2 of 3 elements of $.notices that NoticeList cannot decode, and the app shows the other 1: "
+            ))
+        #expect(
+            dropped.message.contains(
+                "$.notices[2]: Notice.title (String, not Optional) is required, but the key is absent"))
         #expect(dropped.specLocation?.line == 25)
         #expect(!result.fails(at: .breaking))
     }
@@ -104,10 +130,17 @@ import Testing
             for index in 0..<3 { body.update("notices.\(index).id") { $0 = .string("\(index + 1)") } }
         }
         let result = try await verify(suite, ["notices"]).results[0]
-        #expect(lines(result) == ["type-mismatch warning $.notices[0].id x3", "extra-key waived $.notices[1].pinned", "elements-dropped breaking $.notices[0]"])
+        #expect(
+            lines(result) == [
+                "type-mismatch warning $.notices[0].id x3", "extra-key waived $.notices[1].pinned",
+                "elements-dropped breaking $.notices[0]",
+            ])
         let dropped = result.findings[2]
         #expect(dropped.actual == "none of 3 elements decodes")
-        #expect(dropped.message.hasPrefix("the lossy transform drops all 3 elements of $.notices: NoticeList decodes none of them, so the app shows an empty list: $.notices[0]: Notice.id is Int"))
+        #expect(
+            dropped.message.hasPrefix(
+                "the lossy transform drops all 3 elements of $.notices: NoticeList decodes none of them, so the app shows an empty list: $.notices[0]: Notice.id is Int"
+            ))
         #expect(result.fails(at: .breaking))
     }
 
@@ -120,9 +153,16 @@ import Testing
         }
         let result = try await verify(suite, ["bets"]).results[0]
         #expect(lines(result) == ["type-mismatch breaking $.b[1].i", "key-renamed breaking $.first_name"])
-        #expect(result.findings[0].message.hasSuffix("the model fails: Bet.betId: Swift type Int, property is not Optional"))
-        #expect(result.findings[1].message.hasSuffix("the model fails: Bettor.firstName: Swift type String, property is not Optional"))
-        #expect(result.findings[1].hint == "the key is now 'first_name': add `first_name: firstName` to the endpoint's renameKeys, or map it in CodingKeys (`case firstName = \"first_name\"` in Bettor)")
+        #expect(
+            result.findings[0].message.hasSuffix("the model fails: Bet.betId: Swift type Int, property is not Optional")
+        )
+        #expect(
+            result.findings[1].message.hasSuffix(
+                "the model fails: Bettor.firstName: Swift type String, property is not Optional"))
+        #expect(
+            result.findings[1].hint
+                == "the key is now 'first_name': add `first_name: firstName` to the endpoint's renameKeys, or map it in CodingKeys (`case firstName = \"first_name\"` in Bettor)"
+        )
     }
 
     @Test func aTransformThatNoLongerAppliesIsMergedIntoTheShapeFinding() async throws {
@@ -131,13 +171,22 @@ import Testing
         try suite.driftBody("users/list-users") { body in body = .array(body.objectValue!.entries.map(\.value)) }
         try suite.driftBody("accounts/get-account") { body in body.renameKey(at: "", "Data", to: "data") }
         let report = try await verify(suite, ["users/list-users", "accounts/get-account"])
-        let account = report.results[0], users = report.results[1]
+        let account = report.results[0]
+        let users = report.results[1]
         #expect(lines(users) == ["array-instead-of-object breaking $"])
-        #expect(users.findings[0].message.hasSuffix("; the app's keyedToArray transform fails on it (keyedToArray expected an object at $, found array with 3 elements)"))
-        #expect(users.notes.contains("not decoded through ObjectsResponse: the keyedToArray transform failed; the other findings keep the spec's severity"))
+        #expect(
+            users.findings[0].message.hasSuffix(
+                "; the app's keyedToArray transform fails on it (keyedToArray expected an object at $, found array with 3 elements)"
+            ))
+        #expect(
+            users.notes.contains(
+                "not decoded through ObjectsResponse: the keyedToArray transform failed; the other findings keep the spec's severity"
+            ))
         // anyCase would read `data`, but `unwrap: Data` does not: breaking, with the transform's fix.
         #expect(lines(account) == ["key-case-changed breaking $.data"])
-        #expect(account.findings[0].hint == "the envelope's key is now 'data': write `- unwrap: data`, or ask the backend team to keep 'Data'")
+        #expect(
+            account.findings[0].hint
+                == "the envelope's key is now 'data': write `- unwrap: data`, or ask the backend team to keep 'Data'")
     }
 
     @Test func aNewEnvelopeAroundTheUnwrappedOneIsUnwrappedThroughBoth() async throws {
@@ -145,10 +194,15 @@ import Testing
         // which leaves {Data, Error} for Account to decode.
         let suite = SampleSuiteCopy()
         defer { suite.remove() }
-        try suite.driftBody("accounts/get-account") { body in body = .object(JSONObject([.init(key: "data", value: body)])) }
+        try suite.driftBody("accounts/get-account") { body in
+            body = .object(JSONObject([.init(key: "data", value: body)]))
+        }
         let account = try await verify(suite, ["accounts/get-account"]).results[0]
         #expect(lines(account) == ["unexpected-envelope breaking $"])
-        #expect(account.findings[0].hint == "the body arrived wrapped in a new envelope under 'data': write `- unwrap: data.Data`, or ask the backend team to drop 'data'")
+        #expect(
+            account.findings[0].hint
+                == "the body arrived wrapped in a new envelope under 'data': write `- unwrap: data.Data`, or ask the backend team to drop 'data'"
+        )
     }
 
     @Test func aStringIdAcrossTheDirectoryIsOneFindingWithOccurrences() async throws {
@@ -194,18 +248,31 @@ import Testing
             body.update("notices") { $0 = .object(keyed) }
         }
         let result = try await verify(suite, ["notices"]).results[0]
-        #expect(lines(result) == ["object-instead-of-array breaking $.notices", "extra-key waived $.notices[\"2\"].pinned"], "the notices' own ids are not extra keys")
-        #expect(result.findings[0].message.hasSuffix("; the app's lossy transform fails on it (lossy expected an array at $.notices, found object with keys '1', '2', '3')"))
-        #expect(result.findings[0].hint == "add `- keyedToArray: { key: key, at: notices }` to the endpoint's transforms to turn it into an array, each element getting its key as 'key' (not 'id': the entries already send 'id', and keyedToArray would overwrite it with the entry's key); put it before the lossy transform (\(suite.specs)/notices.yaml:25:9), which needs an array there")
+        #expect(
+            lines(result) == [
+                "object-instead-of-array breaking $.notices", "extra-key waived $.notices[\"2\"].pinned",
+            ], "the notices' own ids are not extra keys")
+        #expect(
+            result.findings[0].message.hasSuffix(
+                "; the app's lossy transform fails on it (lossy expected an array at $.notices, found object with keys '1', '2', '3')"
+            ))
+        #expect(
+            result.findings[0].hint
+                == "add `- keyedToArray: { key: key, at: notices }` to the endpoint's transforms to turn it into an array, each element getting its key as 'key' (not 'id': the entries already send 'id', and keyedToArray would overwrite it with the entry's key); put it before the lossy transform (\(suite.specs)/notices.yaml:25:9), which needs an array there"
+        )
     }
 
     @Test func aKeyedDictionaryUnderAnEnvelopeIsOneFinding() async throws {
         let suite = SampleSuiteCopy()
         defer { suite.remove() }
-        try suite.driftBody("users/list-users") { body in body = .object(JSONObject([.init(key: "data", value: body)])) }
+        try suite.driftBody("users/list-users") { body in body = .object(JSONObject([.init(key: "data", value: body)]))
+        }
         let result = try await verify(suite, ["users/list-users"]).results[0]
         #expect(lines(result) == ["unexpected-envelope breaking $"])
-        #expect(result.findings[0].message == "the dictionary arrived wrapped in an object, under 'data'; the model fails: User.name: Swift type String, property is not Optional (and 2 more failures here)")
+        #expect(
+            result.findings[0].message
+                == "the dictionary arrived wrapped in an object, under 'data'; the model fails: User.name: Swift type String, property is not Optional (and 2 more failures here)"
+        )
         #expect(result.findings[0].hint?.hasPrefix("add `- unwrap: data` to the endpoint's transforms") == true)
     }
 
@@ -213,9 +280,10 @@ import Testing
         let suite = SampleSuiteCopy()
         defer { suite.remove() }
         let report = try await suite.verify(["users/get-user"])
-        #expect(report.results[0].notes == [
-            "shape only: model 'User' was not decoded (no models are registered in this build; register them with ContractCLI.main(models:))",
-        ])
+        #expect(
+            report.results[0].notes == [
+                "shape only: model 'User' was not decoded (no models are registered in this build; register them with ContractCLI.main(models:))"
+            ])
     }
 }
 
@@ -273,21 +341,30 @@ enum ShopModels {
                         {"id": 2, "total": null, "placedAt": "yesterday", "status": "refunded"}]}
             """#
         let result = try await verify(spec, body, models: [ShopModels.OrderList.self])
-        #expect(lines(result) == [
-            "decode-failed breaking $.orders[0].id", "decode-failed breaking $.orders[1].customer", "decode-failed breaking $.orders[1].total",
-            "decode-failed breaking $.orders[1].placedAt", "decode-failed breaking $.orders[1].status",
-        ])
-        #expect(result.findings.map(\.message) == [
-            "Order.id is Int, but the value is string \"1\"",
-            "Order.customer (String, not Optional) is required, but the key is absent",
-            "Order.total is Double, not Optional, but the value is null",
-            "Order.placedAt (Date) cannot be read from string \"yesterday\": Expected date string to be ISO8601-formatted.",
-            "Order.status (Status) cannot be read from string \"refunded\": Cannot initialize Status from invalid String value refunded",
-        ])
+        #expect(
+            lines(result) == [
+                "decode-failed breaking $.orders[0].id", "decode-failed breaking $.orders[1].customer",
+                "decode-failed breaking $.orders[1].total",
+                "decode-failed breaking $.orders[1].placedAt", "decode-failed breaking $.orders[1].status",
+            ])
+        #expect(
+            result.findings.map(\.message) == [
+                "Order.id is Int, but the value is string \"1\"",
+                "Order.customer (String, not Optional) is required, but the key is absent",
+                "Order.total is Double, not Optional, but the value is null",
+                "Order.placedAt (Date) cannot be read from string \"yesterday\": Expected date string to be ISO8601-formatted.",
+                "Order.status (Status) cannot be read from string \"refunded\": Cannot initialize Status from invalid String value refunded",
+            ])
         #expect(result.findings[1].hint?.hasPrefix("make `Order.customer` Optional (`var customer: String?`)") == true)
         #expect(result.findings[1].hint?.contains("`- defaults: { \"orders[].customer\": … }`") == true)
-        #expect(result.findings[2].hint == "declare `Order.total` as `Double?`, or replace null with `- defaults: { \"orders[].total\": … }` after the other transforms")
-        #expect(result.findings.allSatisfy { $0.specLocation == SourceLocation(file: result.specLocation.file, line: 5, column: 12) })
+        #expect(
+            result.findings[2].hint
+                == "declare `Order.total` as `Double?`, or replace null with `- defaults: { \"orders[].total\": … }` after the other transforms"
+        )
+        #expect(
+            result.findings.allSatisfy {
+                $0.specLocation == SourceLocation(file: result.specLocation.file, line: 5, column: 12)
+            })
     }
 
     @Test func aKeyTheSpecCallsRequiredButTheModelReadsAsOptionalIsAWarning() async throws {
@@ -307,12 +384,14 @@ enum ShopModels {
                         $extraKeys: forbid
                 model: OrderList
             """
-        let body = #"{"orders": [{"id": 1, "customer": "Ada", "total": 3, "placedAt": "2026-11-21T03:00:00Z", "status": "open", "coupon": 5}]}"#
+        let body =
+            #"{"orders": [{"id": 1, "customer": "Ada", "total": 3, "placedAt": "2026-11-21T03:00:00Z", "status": "open", "coupon": 5}]}"#
         let result = try await verify(spec, body, models: [ShopModels.OrderList.self])
         #expect(lines(result) == ["missing-key warning $.orders[0].note", "extra-key warning $.orders[0].coupon"])
         try #require(result.findings.count == 2)
         #expect(result.findings[0].message == "'note' is missing; OrderList decodes the body anyway")
-        #expect(result.findings[1].hint == "the app ignores it; add it to the spec, or relax the object's extraKeys policy")
+        #expect(
+            result.findings[1].hint == "the app ignores it; add it to the spec, or relax the object's extraKeys policy")
     }
 
     @Test func aModelFailureTheSpecDoesNotExplainIsDecodeFailed() async throws {
@@ -329,9 +408,11 @@ enum ShopModels {
             """
         let body = #"{"orders": [{"id": 1, "total": 3}]}"#
         let result = try await verify(spec, body, models: [ShopModels.OrderList.self])
-        #expect(lines(result) == [
-            "decode-failed breaking $.orders[0].customer", "decode-failed breaking $.orders[0].placedAt", "decode-failed breaking $.orders[0].status",
-        ])
+        #expect(
+            lines(result) == [
+                "decode-failed breaking $.orders[0].customer", "decode-failed breaking $.orders[0].placedAt",
+                "decode-failed breaking $.orders[0].status",
+            ])
         #expect(result.findings[0].expected == "String (Order.customer)")
         #expect(result.findings[0].actual == "absent")
     }
@@ -350,9 +431,15 @@ enum ShopModels {
         let result = try await verify(spec, body, models: [ShopModels.KeyedOrders.self])
         // The keys are strings, and `orderId` is Int: every entry fails the same way, one finding.
         #expect(lines(result) == ["decode-failed breaking $.o1 x2", "decode-failed breaking $.o2.total"])
-        #expect(result.findings[0].message == "KeyedOrder.orderId is Int, but the value is string \"o1\" (the value is the key of $.o1, which keyedToArray puts in the element)")
+        #expect(
+            result.findings[0].message
+                == "KeyedOrder.orderId is Int, but the value is string \"o1\" (the value is the key of $.o1, which keyedToArray puts in the element)"
+        )
         // Not "the backend now sends a string": keyedToArray always writes keys as strings.
-        #expect(result.findings[0].hint == "keyedToArray writes each entry's key into 'orderId' as a string, but `KeyedOrder.orderId` is Int: declare it `String`, or give keyedToArray a key the model does not read (the entries' own 'orderId' is then read as sent)")
+        #expect(
+            result.findings[0].hint
+                == "keyedToArray writes each entry's key into 'orderId' as a string, but `KeyedOrder.orderId` is Int: declare it `String`, or give keyedToArray a key the model does not read (the entries' own 'orderId' is then read as sent)"
+        )
     }
 
     @Test func aFailureInAValueWrapAddedSaysItHasNoRawPlace() async throws {
@@ -367,7 +454,10 @@ enum ShopModels {
             """
         let result = try await verify(spec, "[]", models: [ShopModels.OrderList.self])
         #expect(lines(result) == ["decode-failed breaking $"])
-        #expect(result.findings[0].message == "OrderList.orders ([Order], not Optional) is required, but the key is absent (at $.orders after the transforms, a value wrap added, so it has no place in the raw body; $ is the nearest)")
+        #expect(
+            result.findings[0].message
+                == "OrderList.orders ([Order], not Optional) is required, but the key is absent (at $.orders after the transforms, a value wrap added, so it has no place in the raw body; $ is the nearest)"
+        )
     }
 
     @Test func aPropertyAnyCaseCannotMatchSaysWhy() async throws {
@@ -379,9 +469,13 @@ enum ShopModels {
                 decoding: { keys: anyCase }
                 model: Customer
             """
-        let result = try await verify(spec, #"{"customer_id": 7, "display_name": "Ada"}"#, models: [ShopModels.Customer.self])
+        let result = try await verify(
+            spec, #"{"customer_id": 7, "display_name": "Ada"}"#, models: [ShopModels.Customer.self])
         #expect(lines(result) == ["decode-failed breaking $.customer_id"])
-        #expect(result.findings[0].hint == "`keys: anyCase` reads every JSON key as lower camel case ('customerId'), so `Customer.customerID` is never matched: rename the property `customerId`, or map it in CodingKeys (`case customerID = \"customerId\"`)")
+        #expect(
+            result.findings[0].hint
+                == "`keys: anyCase` reads every JSON key as lower camel case ('customerId'), so `Customer.customerID` is never matched: rename the property `customerId`, or map it in CodingKeys (`case customerID = \"customerId\"`)"
+        )
     }
 
     @Test func anUnregisteredModelIsShapeOnlyWithAReason() async throws {
@@ -400,15 +494,28 @@ enum ShopModels {
 @Suite struct DecodeHintsTests {
     func dateFailure(_ found: JSONValue) -> DecodeFailure {
         DecodeFailure(
-            kind: .dataCorrupted, codingPath: path("at"), path: path("at"), expectedType: "Date", ownerType: "Stamp", property: "at",
+            kind: .dataCorrupted, codingPath: path("at"), path: path("at"), expectedType: "Date", ownerType: "Stamp",
+            property: "at",
             isOptional: false, found: found, detail: "")
     }
 
     @Test(arguments: [
-        (JSONValue.number(JSONNumber(literal: "1763805600000")), "the value looks like epoch milliseconds: decode with `dates: millisecondsSince1970`, or `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible reads every common form)"),
-        (.string("Sat, 21 Nov 2026 03:00:00 GMT"), "the value looks like an RFC 2822 / HTTP date (\"Sat, 21 Nov 2026 03:00:00 GMT\"): decode with `dates: \"EEE, dd MMM yyyy HH:mm:ss zzz\"` (JSONDecoder.DateDecodingStrategy.flexible(formats: [\"EEE, dd MMM yyyy HH:mm:ss zzz\"]) reads it too)"),
-        (.string("22/11/2026"), "the value looks like a date with slashes (dd/MM/yyyy or MM/dd/yyyy): decode with `dates: \"dd/MM/yyyy\"` (or \"MM/dd/yyyy\"; ask the backend team which), or JSONDecoder.DateDecodingStrategy.flexible(formats: [\"dd/MM/yyyy\"])"),
-        (.string("soon"), "the value looks like text that is not a recognised date: ask the backend team, or decode with a format that reads it (JSONDecoder.DateDecodingStrategy.flexible(formats: [...]))"),
+        (
+            JSONValue.number(JSONNumber(literal: "1763805600000")),
+            "the value looks like epoch milliseconds: decode with `dates: millisecondsSince1970`, or `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible reads every common form)"
+        ),
+        (
+            .string("Sat, 21 Nov 2026 03:00:00 GMT"),
+            "the value looks like an RFC 2822 / HTTP date (\"Sat, 21 Nov 2026 03:00:00 GMT\"): decode with `dates: \"EEE, dd MMM yyyy HH:mm:ss zzz\"` (JSONDecoder.DateDecodingStrategy.flexible(formats: [\"EEE, dd MMM yyyy HH:mm:ss zzz\"]) reads it too)"
+        ),
+        (
+            .string("22/11/2026"),
+            "the value looks like a date with slashes (dd/MM/yyyy or MM/dd/yyyy): decode with `dates: \"dd/MM/yyyy\"` (or \"MM/dd/yyyy\"; ask the backend team which), or JSONDecoder.DateDecodingStrategy.flexible(formats: [\"dd/MM/yyyy\"])"
+        ),
+        (
+            .string("soon"),
+            "the value looks like text that is not a recognised date: ask the backend team, or decode with a format that reads it (JSONDecoder.DateDecodingStrategy.flexible(formats: [...]))"
+        ),
     ])
     func dateHintsOnlyProposeStrategiesThatReadTheValue(_ found: JSONValue, _ hint: String) {
         #expect(DecodeHints.hint(for: dateFailure(found), rawPath: path("at"), body: .null) == hint)
@@ -416,10 +523,13 @@ enum ShopModels {
 
     @Test func aKeyThatChangedItsSpellingGetsACodingKeysCase() {
         let failure = DecodeFailure(
-            kind: .keyNotFound, codingPath: path("userId"), path: path("userId"), expectedType: "Int", ownerType: "User", property: "userId",
+            kind: .keyNotFound, codingPath: path("userId"), path: path("userId"), expectedType: "Int",
+            ownerType: "User", property: "userId",
             isOptional: false, found: nil, detail: "")
         let body = TestSuites.json(#"{"userID": 1}"#)
-        #expect(DecodeHints.hint(for: failure, rawPath: path("userId"), body: body)
-            == "the key is now spelled 'userID': map it in CodingKeys (`case userId = \"userID\"`), or decode with `keys: anyCase` (JSONDecoder.KeyDecodingStrategy.anyCase)")
+        #expect(
+            DecodeHints.hint(for: failure, rawPath: path("userId"), body: body)
+                == "the key is now spelled 'userID': map it in CodingKeys (`case userId = \"userID\"`), or decode with `keys: anyCase` (JSONDecoder.KeyDecodingStrategy.anyCase)"
+        )
     }
 }

@@ -1,9 +1,12 @@
 import Testing
+
 @testable import ContractKit
 
 @Suite struct ShardTests {
-    let ids = ["users/list-users", "accounts/get-account", "bets/my-bets", "notices/list-notices", "users/get-user",
-               "directory/list-users", "accounts/get-locked-account"]
+    let ids = [
+        "users/list-users", "accounts/get-account", "bets/my-bets", "notices/list-notices", "users/get-user",
+        "directory/list-users", "accounts/get-locked-account",
+    ]
 
     @Test func shardsPartitionTheSortedIdsRoundRobinAndKeepTheGivenOrder() throws {
         let parts = try (1...3).map { try Shard(index: $0, count: 3).select(ids) { $0 } }

@@ -1,6 +1,7 @@
 import ContractTestSupport
 import Foundation
 import Testing
+
 @testable import ContractKit
 
 /// The sample suite, copied to a temporary folder so each test can drift a recording of its own.
@@ -50,7 +51,8 @@ extension JSONValue {
     /// Renames a key of the object at `path`, keeping its position.
     mutating func renameKey(at path: String, _ old: String, to new: String) {
         update(path) { value in
-            guard case .object(var object) = value, let index = object.entries.firstIndex(where: { $0.key == old }) else { return }
+            guard case .object(var object) = value, let index = object.entries.firstIndex(where: { $0.key == old })
+            else { return }
             object.entries[index].key = new
             value = .object(object)
         }
@@ -59,7 +61,8 @@ extension JSONValue {
 
 func lines(_ result: EndpointResult) -> [String] {
     result.findings.map {
-        "\($0.kind) \($0.isWaived ? "waived" : $0.severity.rawValue) \($0.path?.description ?? "-")" + ($0.occurrences > 1 ? " x\($0.occurrences)" : "")
+        "\($0.kind) \($0.isWaived ? "waived" : $0.severity.rawValue) \($0.path?.description ?? "-")"
+            + ($0.occurrences > 1 ? " x\($0.occurrences)" : "")
     }
 }
 
@@ -68,10 +71,11 @@ func lines(_ result: EndpointResult) -> [String] {
         let suite = SampleSuiteCopy()
         defer { suite.remove() }
         let report = try await suite.verify()
-        #expect(report.results.map(\.id) == [
-            "accounts/get-account", "accounts/get-locked-account", "bets/my-bets", "directory/list-users",
-            "notices/list-notices", "users/list-users", "users/get-user",
-        ])
+        #expect(
+            report.results.map(\.id) == [
+                "accounts/get-account", "accounts/get-locked-account", "bets/my-bets", "directory/list-users",
+                "notices/list-notices", "users/list-users", "users/get-user",
+            ])
         #expect(!report.hasFailures)
         let summary = report.summary
         #expect(summary.breaking == 0 && summary.warning == 0 && summary.info == 0)
@@ -103,7 +107,9 @@ func lines(_ result: EndpointResult) -> [String] {
         let result = try await suite.verify(["directory/list-users"]).results[0]
         #expect(lines(result) == ["object-instead-of-array breaking $"])
         #expect(result.findings[0].hint?.contains("keyedToArray: { key: id }") == true)
-        #expect(result.findings[0].specLocation == SourceLocation(file: suite.specs + "/directory.yaml", line: 33, column: 13))
+        #expect(
+            result.findings[0].specLocation
+                == SourceLocation(file: suite.specs + "/directory.yaml", line: 33, column: 13))
     }
 
     @Test func createdAtRenamedFromSnakeCase() async throws {
@@ -114,7 +120,10 @@ func lines(_ result: EndpointResult) -> [String] {
         }
         let result = try await suite.verify(["notices"]).results[0]
         // convertFromSnakeCase maps `created_at` and `createdAt` to the same property: the app copes.
-        #expect(lines(result) == ["key-case-changed warning $.notices[0].createdAt x3", "extra-key waived $.notices[1].pinned"])
+        #expect(
+            lines(result) == [
+                "key-case-changed warning $.notices[0].createdAt x3", "extra-key waived $.notices[1].pinned",
+            ])
         #expect(!result.fails(at: .breaking))
         #expect(result.fails(at: .warning))
     }
@@ -138,7 +147,11 @@ func lines(_ result: EndpointResult) -> [String] {
             body.update("b.2.s") { $0 = .string("void") }
         }
         let result = try await suite.verify(["bets"]).results[0]
-        #expect(lines(result) == ["type-mismatch breaking $.b[1].i", "enum-unknown-value breaking $.b[2].s", "key-renamed breaking $.first_name"])
+        #expect(
+            lines(result) == [
+                "type-mismatch breaking $.b[1].i", "enum-unknown-value breaking $.b[2].s",
+                "key-renamed breaking $.first_name",
+            ])
     }
 
     @Test func mixedCaseEnvelopeDrift() async throws {
@@ -154,9 +167,11 @@ func lines(_ result: EndpointResult) -> [String] {
             }
         }
         let result = try await suite.verify(["accounts/get-account"]).results[0]
-        #expect(lines(result) == [
-            "type-mismatch breaking $.Data.AccountId", "key-case-changed warning $.Data.DisplayName", "missing-key breaking $.Error",
-        ])
+        #expect(
+            lines(result) == [
+                "type-mismatch breaking $.Data.AccountId", "key-case-changed warning $.Data.DisplayName",
+                "missing-key breaking $.Error",
+            ])
     }
 
     @Test func noticeDatesEnumsAndMissingFields() async throws {
@@ -173,13 +188,18 @@ func lines(_ result: EndpointResult) -> [String] {
             body.update("generated_at") { $0 = .string("2026-11-21T03:00:00Z") }
         }
         let result = try await suite.verify(["notices"]).results[0]
-        #expect(lines(result) == [
-            "date-format-mismatch breaking $.notices[0].created_at", "enum-unknown-value breaking $.notices[1].severity",
-            "extra-key waived $.notices[1].pinned", "missing-key breaking $.notices[2].title",
-            "date-format-mismatch breaking $.generated_at",
-        ])
+        #expect(
+            lines(result) == [
+                "date-format-mismatch breaking $.notices[0].created_at",
+                "enum-unknown-value breaking $.notices[1].severity",
+                "extra-key waived $.notices[1].pinned", "missing-key breaking $.notices[2].title",
+                "date-format-mismatch breaking $.generated_at",
+            ])
         #expect(result.findings[0].actual == "number 1763632800000 (looks like epoch milliseconds)")
-        #expect(result.findings[4].message == "'generated_at' is written as ISO 8601 without fractional seconds in UTC (Z), not as secondsSince1970")
+        #expect(
+            result.findings[4].message
+                == "'generated_at' is written as ISO 8601 without fractional seconds in UTC (Z), not as secondsSince1970"
+        )
     }
 
     @Test func statusContentTypeAndNonJSONBodies() async throws {
@@ -207,12 +227,18 @@ func lines(_ result: EndpointResult) -> [String] {
         // showed) `Recordings//users/get-user.json`.
         let suite = try TestSuites.suite(("Specs/users.yaml", "endpoints: { get-user: { request: GET /u } }"))
         let endpoint = suite.endpoints[0]
-        for (folder, path) in [("Recordings", "Recordings/users/get-user.json"), ("Recordings//", "Recordings/users/get-user.json"),
-                               ("/", "/users/get-user.json"), ("/tmp/r/", "/tmp/r/users/get-user.json"),
-                               // U+0600 joins with the character after it: only the '/' goes.
-                               ("r\u{600}/", "r\u{600}/users/get-user.json")] {
-            #expect(Verifier(suite: suite, options: .init(recordingsDirectory: folder)).recordingPath(for: endpoint) == path)
-            #expect(Recorder(options: .init(baseURL: "http://127.0.0.1:1", recordingsDirectory: folder)).recordingPath(for: endpoint) == path)
+        for (folder, path) in [
+            ("Recordings", "Recordings/users/get-user.json"), ("Recordings//", "Recordings/users/get-user.json"),
+            ("/", "/users/get-user.json"), ("/tmp/r/", "/tmp/r/users/get-user.json"),
+            // U+0600 joins with the character after it: only the '/' goes.
+            ("r\u{600}/", "r\u{600}/users/get-user.json"),
+        ] {
+            #expect(
+                Verifier(suite: suite, options: .init(recordingsDirectory: folder)).recordingPath(for: endpoint) == path
+            )
+            #expect(
+                Recorder(options: .init(baseURL: "http://127.0.0.1:1", recordingsDirectory: folder)).recordingPath(
+                    for: endpoint) == path)
         }
     }
 
@@ -230,10 +256,15 @@ func lines(_ result: EndpointResult) -> [String] {
         #expect(bets.findings[0].actual.hasPrefix("invalid at \(path):"))
         #expect(bets.findings[0].message.contains("the recording is not valid JSON"))
         // A truncated file's fix was only "add the missing '}'".
-        #expect(bets.findings[0].hint?.hasSuffix("; otherwise record it again (`contract record --filter bets/my-bets`), or restore it from git if it was cut short or edited by mistake") == true)
+        #expect(
+            bets.findings[0].hint?.hasSuffix(
+                "; otherwise record it again (`contract record --filter bets/my-bets`), or restore it from git if it was cut short or edited by mistake"
+            ) == true)
         let user = report.results.first { $0.id == "users/get-user" }!
         #expect(lines(user) == ["recording-missing breaking -"])
-        #expect(user.findings[0].hint == "record it with `contract record --filter users/get-user`, or add the file by hand")
+        #expect(
+            user.findings[0].hint == "record it with `contract record --filter users/get-user`, or add the file by hand"
+        )
         // The other endpoints are verified as usual.
         #expect(report.summary.passed == 5)
     }
@@ -246,11 +277,16 @@ func lines(_ result: EndpointResult) -> [String] {
         let body = try #require(text.range(of: #"    "body": "#))
         text.replaceSubrange(body, with: #"    "bodyText": "Ada",\#n    "body": "#)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let line = text[..<text.range(of: #""body": "#)!.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).count
+        let line = text[..<text.range(of: #""body": "#)!.lowerBound].split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).count
 
         let finding = try #require(try await suite.verify(["users/get-user"]).results[0].findings.first)
         #expect(finding.kind == .recordingInvalid)
-        #expect(finding.message == "the recording cannot be read: 'response' has both 'bodyText' and 'body'; use one of body, bodyText or bodyBase64")
+        #expect(
+            finding.message
+                == "the recording cannot be read: 'response' has both 'bodyText' and 'body'; use one of body, bodyText or bodyBase64"
+        )
         // The message was repeated in 'actual'; 'actual' now says only where.
         #expect(finding.actual == "invalid at \(path):\(line):13")
     }
@@ -267,7 +303,9 @@ func lines(_ result: EndpointResult) -> [String] {
         let result = try await suite.verify(["users/list-users"]).results[0]
         #expect(lines(result) == ["content-type-mismatch warning -"])
         #expect(result.findings[0].actual == "no Content-Type header")
-        #expect(result.findings[0].message == "the response has no Content-Type header, the spec expects 'application/json'")
+        #expect(
+            result.findings[0].message == "the response has no Content-Type header, the spec expects 'application/json'"
+        )
     }
 
     @Test func expiredWaiverFailsTheRunAndNoLongerWaives() async throws {
@@ -276,7 +314,10 @@ func lines(_ result: EndpointResult) -> [String] {
         let later = ISO8601.parse("2100-01-01T00:00:00Z")!
         let result = try await suite.verify(["notices"], today: later).results[0]
         #expect(lines(result) == ["extra-key info $.notices[1].pinned", "waiver-expired breaking -"])
-        #expect(result.findings[1].message == "the waiver for extra-key at $.notices[*].pinned expired on 2099-12-31 (reason: pinned notices ship in the next app release (APP-1234))")
+        #expect(
+            result.findings[1].message
+                == "the waiver for extra-key at $.notices[*].pinned expired on 2099-12-31 (reason: pinned notices ship in the next app release (APP-1234))"
+        )
     }
 }
 
@@ -297,10 +338,14 @@ func lines(_ result: EndpointResult) -> [String] {
         #expect(lines(left) == ["type-mismatch breaking $.b[0].i"])
         #expect(left.recording != nil && left.recording?.recording.response.body == nil)
         // The size is the body's, as it stands in the file: more than the limit, less than the whole file.
-        let fileSize = try FileManager.default.attributesOfItem(atPath: suite.recordings + "/bets/my-bets.json")[.size] as! Int
+        let fileSize =
+            try FileManager.default.attributesOfItem(atPath: suite.recordings + "/bets/my-bets.json")[.size] as! Int
         let note = try #require(left.notes.first { $0.hasPrefix("the body (") })
         let size = try #require(Int(note.dropFirst("the body (".count).prefix { $0.isNumber }))
         #expect(size > 100 && size < fileSize, "\(size) of \(fileSize)")
-        #expect(note == "the body (\(size) bytes) is left out of the report's excerpts; see \(suite.recordings)/bets/my-bets.json")
+        #expect(
+            note
+                == "the body (\(size) bytes) is left out of the report's excerpts; see \(suite.recordings)/bets/my-bets.json"
+        )
     }
 }

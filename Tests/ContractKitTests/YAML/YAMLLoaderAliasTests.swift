@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ContractKit
 
 @Suite struct YAMLLoaderAliasTests {
@@ -16,27 +17,28 @@ import Testing
             name: &n users
             again: *n
             """
-        #expect(try outline(text) == """
-            1:1 block mapping
-              1:1 plain "base"
-                1:7 block mapping
-                  2:3 plain "page"
-                    2:9 plain "1"
-                  3:3 plain "tags"
-                    3:9 flow sequence
-                      3:10 plain "a"
-              4:1 plain "copy"
-                4:7 block mapping
-                  2:3 plain "page"
-                    2:9 plain "1"
-                  3:3 plain "tags"
-                    3:9 flow sequence
-                      3:10 plain "a"
-              5:1 plain "name"
-                5:7 plain "users"
-              6:1 plain "again"
-                6:8 plain "users"
-            """)
+        #expect(
+            try outline(text) == """
+                1:1 block mapping
+                  1:1 plain "base"
+                    1:7 block mapping
+                      2:3 plain "page"
+                        2:9 plain "1"
+                      3:3 plain "tags"
+                        3:9 flow sequence
+                          3:10 plain "a"
+                  4:1 plain "copy"
+                    4:7 block mapping
+                      2:3 plain "page"
+                        2:9 plain "1"
+                      3:3 plain "tags"
+                        3:9 flow sequence
+                          3:10 plain "a"
+                  5:1 plain "name"
+                    5:7 plain "users"
+                  6:1 plain "again"
+                    6:8 plain "users"
+                """)
     }
 
     @Test func laterAnchorWithTheSameNameWins() throws {
@@ -54,23 +56,24 @@ import Testing
               <<: *defaults
               path: /users
             """
-        #expect(try outline(text) == """
-            1:1 block mapping
-              1:1 plain "defaults"
-                1:11 block mapping
-                  2:3 plain "method"
-                    2:11 plain "GET"
-                  3:3 plain "timeout"
-                    3:12 plain "5"
-              4:1 plain "users"
-                5:3 block mapping
-                  5:3 plain "timeout"
-                    5:12 plain "30"
-                  2:3 plain "method"
-                    2:11 plain "GET"
-                  7:3 plain "path"
-                    7:9 plain "/users"
-            """)
+        #expect(
+            try outline(text) == """
+                1:1 block mapping
+                  1:1 plain "defaults"
+                    1:11 block mapping
+                      2:3 plain "method"
+                        2:11 plain "GET"
+                      3:3 plain "timeout"
+                        3:12 plain "5"
+                  4:1 plain "users"
+                    5:3 block mapping
+                      5:3 plain "timeout"
+                        5:12 plain "30"
+                      2:3 plain "method"
+                        2:11 plain "GET"
+                      7:3 plain "path"
+                        7:9 plain "/users"
+                """)
     }
 
     @Test func explicitKeysOverrideMergedOnesWhereverTheyAre() throws {
@@ -106,36 +109,40 @@ import Testing
     @Test func mergeOfAScalarIsAnError() {
         let error = YAMLTestSupport.loadingError("base: &b text\nm:\n  <<: *b\n")
         #expect(error?.code == .yamlSyntax)
-        #expect(error?.description == """
-            Specs/x.yaml:3:7: error: merge key '<<' needs a mapping or a list of mappings, found the text "text"
-            3 |   <<: *b
-              |       ^
-              hint: write '<<: *name' where '&name' marks a mapping, or '<<: [*first, *second]'
-            """)
+        #expect(
+            error?.description == """
+                Specs/x.yaml:3:7: error: merge key '<<' needs a mapping or a list of mappings, found the text "text"
+                3 |   <<: *b
+                  |       ^
+                  hint: write '<<: *name' where '&name' marks a mapping, or '<<: [*first, *second]'
+                """)
     }
 
     @Test func mergeListItemThatIsNotAMappingIsAnError() {
         let error = YAMLTestSupport.loadingError("a: &a {x: 1}\nm:\n  <<: [*a, [1]]\n")
-        #expect(YAMLTestSupport.firstLine(of: error)
-            == "Specs/x.yaml:3:12: error: merge key '<<' needs a mapping or a list of mappings, found a list")
+        #expect(
+            YAMLTestSupport.firstLine(of: error)
+                == "Specs/x.yaml:3:12: error: merge key '<<' needs a mapping or a list of mappings, found a list")
     }
 
     @Test func unknownAliasIsAnErrorAtTheAlias() {
         let error = YAMLTestSupport.loadingError("defaults: &defaults {a: 1}\nusers:\n  <<: *default\n")
         #expect(error?.code == .yamlSyntax)
         #expect(error?.location == SourceLocation(file: "Specs/x.yaml", line: 3, column: 7))
-        #expect(error?.description == """
-            Specs/x.yaml:3:7: error: unknown alias '*default'; no anchor '&default' comes before it
-            3 |   <<: *default
-              |       ^
-              hint: mark the node to reuse with '&default' above this line, or put the value in quotes if it is text
-            """)
+        #expect(
+            error?.description == """
+                Specs/x.yaml:3:7: error: unknown alias '*default'; no anchor '&default' comes before it
+                3 |   <<: *default
+                  |       ^
+                  hint: mark the node to reuse with '&default' above this line, or put the value in quotes if it is text
+                """)
     }
 
     @Test func aliasInsideItsOwnAnchorIsUnknown() {
         let error = YAMLTestSupport.loadingError("a: &a [1, *a]\n")
-        #expect(YAMLTestSupport.firstLine(of: error)
-            == "Specs/x.yaml:1:11: error: unknown alias '*a'; no anchor '&a' comes before it")
+        #expect(
+            YAMLTestSupport.firstLine(of: error)
+                == "Specs/x.yaml:1:11: error: unknown alias '*a'; no anchor '&a' comes before it")
     }
 
     @Test func aliasExpansionBombIsCapped() {
@@ -154,12 +161,13 @@ import Testing
         let error = YAMLTestSupport.loadingError(text)
         // Anchored sizes grow 10, 91, 820, 7381, 66430, 597871; with all of a to f counted, the first *f
         // passes 1,000,000.
-        #expect(error?.description == """
-            Specs/x.yaml:7:8: error: the document grows past 1,000,000 nodes once aliases are expanded
-            7 | g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
-              |        ^
-              hint: aliases that repeat other aliases grow exponentially ('billion laughs'); reuse fewer levels of aliases
-            """)
+        #expect(
+            error?.description == """
+                Specs/x.yaml:7:8: error: the document grows past 1,000,000 nodes once aliases are expanded
+                7 | g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
+                  |        ^
+                  hint: aliases that repeat other aliases grow exponentially ('billion laughs'); reuse fewer levels of aliases
+                """)
     }
 
     @Test func composerLimitIsConfigurable() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ContractKit
 
 @Suite struct YAMLSyntaxProblemTests {
@@ -29,15 +30,16 @@ import Testing
         #expect(error.hint == YAMLSyntaxProblem.indentationHint)
     }
 
-    @Test(arguments: [
-        ("key: value", "value", 6),
-        ("  - name: [x", "[x", 11),
-        ("\"a: b\": *c", "*c", 9),
-        ("key: 'quoted'", nil, nil),
-        ("key:", nil, nil),
-        ("just text", nil, nil),
-        ("url: http://x # a: b", "http://x # a: b", 6),
-    ] as [(String, String?, Int?)])
+    @Test(
+        arguments: [
+            ("key: value", "value", 6),
+            ("  - name: [x", "[x", 11),
+            ("\"a: b\": *c", "*c", 9),
+            ("key: 'quoted'", nil, nil),
+            ("key:", nil, nil),
+            ("just text", nil, nil),
+            ("url: http://x # a: b", "http://x # a: b", 6),
+        ] as [(String, String?, Int?)])
     func plainValueOfALine(line: String, value: String?, column: Int?) {
         let found = YAMLSyntaxProblem.plainValue(in: Substring(line))
         #expect(found.map { String($0.text) } == value)
