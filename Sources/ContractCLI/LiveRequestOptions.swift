@@ -55,10 +55,17 @@ struct LiveRequestOptions: ParsableArguments {
             throw ValidationError(error.message + (error.hint.map { "; \($0)" } ?? ""))
         }
         guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+        // A day is longer than any request or wait a run should make; inf, nan and 1e300 are typing mistakes.
+        let day = 86_400.0
+        guard timeout > 0, timeout <= day else {
+            throw ValidationError(
+                "--timeout must be more than 0 and at most \(Int(day)) seconds (a day), not \(timeout)")
+        }
         guard retries >= 0 else { throw ValidationError("--retries must be 0 or more") }
-        guard retryBackoff >= 0, maxRetryDelay >= 0 else {
-            throw ValidationError("--retry-backoff and --max-retry-delay must be 0 or more")
+        guard (0...day).contains(retryBackoff), (0...day).contains(maxRetryDelay) else {
+            throw ValidationError(
+                "--retry-backoff and --max-retry-delay must be from 0 to \(Int(day)) seconds (a day), not \(retryBackoff) and \(maxRetryDelay)"
+            )
         }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be more than 0") }
     }

@@ -32,10 +32,10 @@ struct RecordCommand: AsyncParsableCommand {
         var output = ""
         for failed in run.failures {
             guard let failure = failed.failure else { continue }
-            output += "FAIL \(failed.endpoint.id)  request-failed\n"
-            output += "    \(failed.request)\n"
-            output += "    \(failure.reason)\n"
-            if let hint = failure.hint { output += "    fix      \(hint)\n" }
+            output += "FAIL \(failed.endpoint.id.escapingNonPrintables())  request-failed\n"
+            output += "    \(failed.request.escapingNonPrintables())\n"
+            output += "    \(failure.reason.escapingNonPrintables())\n"
+            if let hint = failure.hint { output += "    fix      \(hint.escapingNonPrintables())\n" }
             output += "    spec     \(failed.endpoint.request.location)\n"
         }
         if !output.isEmpty { output += "\n" }

@@ -109,7 +109,10 @@ final class RecordProgressView: @unchecked Sendable {
         }
     }
 
-    private func line(mark: String, id: String, time: String, text: String) -> String {
+    private func line(mark: String, id rawID: String, time: String, text rawText: String) -> String {
+        // Ids and reasons come from spec and server text: a control character in them must not reach the terminal.
+        let id = rawID.escapingNonPrintables()
+        let text = rawText.escapingNonPrintables()
         let paddedID = id.count >= idWidth ? id : id + String(repeating: " ", count: idWidth - id.count)
         let paddedTime = time.count >= 7 ? time : String(repeating: " ", count: 7 - time.count) + time
         return "\(mark)  \(paddedID)  \(paddedTime)  \(text)"

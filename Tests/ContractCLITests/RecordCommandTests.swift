@@ -162,6 +162,18 @@ struct RecordCommandTests {
         #expect(run.standardError.contains("--base-url URL or the CONTRACT_BASE_URL environment variable"))
     }
 
+    @Test(arguments: [
+        ["--timeout", "inf"], ["--timeout", "1e300"], ["--timeout", "nan"], ["--retry-backoff", "1e300"],
+        ["--max-retry-delay", "inf"],
+    ])
+    func aNonFiniteOrAbsurdDurationIsAUsageError(_ flag: [String]) throws {
+        let folder = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try ContractProcess.run(["record", "--base-url", "http://127.0.0.1:9"] + flag, in: folder)
+        #expect(run.status == 64, "\(run.standardError)")
+        #expect(run.standardError.contains("a day"), "\(run.standardError)")
+    }
+
     @Test func modeMissingRecordsOnlyNewEndpointsAndAnUnchangedReRecordWritesNothing() throws {
         let folder = TestSuites.copyOfSampleSuite()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -47,9 +47,21 @@ public struct ModelRegistry: Sendable {
     /// - Throws: ``ContractError`` with code ``ContractError/Code/unknownModel`` naming the registered types and
     ///   the closest one.
     package func resolve(_ expression: String) throws(ContractError) -> ModelType {
+        try resolve(expression, depth: 0)
+    }
+
+    /// How deep `[...]` and `?` may nest in a model's name, so that a hostile spec cannot exhaust the stack.
+    static let maximumDepth = 64
+
+    private func resolve(_ expression: String, depth: Int) throws(ContractError) -> ModelType {
+        guard depth <= ModelRegistry.maximumDepth else {
+            throw ContractError(
+                .unknownModel, "the model's name nests deeper than \(ModelRegistry.maximumDepth) levels of [ ] and ?",
+                hint: "name a registered type, such as User, [User] or [String: User]")
+        }
         let text = expression.trimmingSpaces()
         if text.hasSuffix("?") {
-            return try resolve(String(text.dropLast())).wrapped(name: text) { $0.optionalOfSelf }
+            return try resolve(String(text.dropLast()), depth: depth + 1).wrapped(name: text) { $0.optionalOfSelf }
         }
         if text.hasPrefix("["), text.hasSuffix("]") {
             let inner = String(text.dropFirst().dropLast())
@@ -61,9 +73,9 @@ public struct ModelRegistry: Sendable {
                         hint: "write [String: T]")
                 }
                 let value = String(inner[inner.index(after: colon)...])
-                return try resolve(value).wrapped(name: text) { $0.dictionaryOfSelf }
+                return try resolve(value, depth: depth + 1).wrapped(name: text) { $0.dictionaryOfSelf }
             }
-            return try resolve(inner).wrapped(name: text) { $0.arrayOfSelf }
+            return try resolve(inner, depth: depth + 1).wrapped(name: text) { $0.arrayOfSelf }
         }
         if let model = types[text] { return model }
         if let candidates = ambiguous[text] {

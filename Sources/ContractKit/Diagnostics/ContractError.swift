@@ -49,10 +49,21 @@ public struct ContractError: Error, Sendable, CustomStringConvertible {
         snippet: String? = nil, hint: String? = nil
     ) {
         self.code = code
-        self.message = message
+        self.message = ContractError.bounded(message)
         self.location = location
         self.snippet = snippet
-        self.hint = hint
+        self.hint = hint.map(ContractError.bounded)
+    }
+
+    /// The most characters a message or hint keeps: one that quotes a hostile input (a 50 MB key, a long value
+    /// repeated by aliases) is cut, so that errors stay readable and small.
+    static let maximumTextLength = 2_000
+
+    /// `text`, cut to ``maximumTextLength`` characters with a note of how much was left out.
+    static func bounded(_ text: String) -> String {
+        guard text.utf8.count > maximumTextLength else { return text }
+        let kept = text.prefix(maximumTextLength)
+        return kept + "… (\(text.count - kept.count) more characters)"
     }
 
     /// The same error with its snippet taken from `source` when it has none yet.

@@ -14,8 +14,9 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         self.column = column
     }
 
-    /// `file:line:col`, the form editors and CI annotations understand.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:col`, the form editors and CI annotations understand; control and bidirectional formatting
+    /// characters in the file name are escaped, so a hostile name cannot drive the terminal.
+    public var description: String { "\(file.escapingNonPrintables()):\(line):\(column)" }
 
     /// The same place moved `offset` columns to the right (for positions inside a one-line scalar).
     public func advanced(byColumns offset: Int) -> SourceLocation {

@@ -15,8 +15,11 @@ package struct JSONParser: Sendable {
     /// recurse, so keep this in the thousands at most.
     package var maxDepth: Int
 
+    /// The nesting a recording's body may have: what every reader of a recording accepts.
+    package static let defaultMaxDepth = 512
+
     /// A parser that accepts nesting up to `maxDepth` arrays and objects deep.
-    package init(maxDepth: Int = 512) {
+    package init(maxDepth: Int = JSONParser.defaultMaxDepth) {
         self.maxDepth = maxDepth
     }
 

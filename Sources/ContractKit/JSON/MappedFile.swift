@@ -15,7 +15,8 @@ final class MappedFile {
     /// Maps the file at `path`, or returns nil when it is not a regular, non-empty file that can be mapped (the
     /// caller then reads it another way).
     init?(path: String) {
-        let descriptor = open(path, O_RDONLY)
+        // Non-blocking, so that opening a FIFO or a device does not wait for a writer; only regular files are read.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
@@ -37,7 +38,8 @@ final class MappedFile {
     ///
     /// For a small file, mapping costs more than reading: `mmap`, a page fault and `munmap` against one copy.
     static func readSmall(path: String, limit: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
+        // Non-blocking, so that opening a FIFO or a device does not wait for a writer; only regular files are read.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

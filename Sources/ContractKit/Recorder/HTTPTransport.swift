@@ -17,6 +17,9 @@ package struct TransportRequest: Sendable {
     package var url: URL
     /// Headers to send, secrets included.
     package var headers: [Recording.Header]
+    /// The names (lower case) of the headers dropped on a redirect to another origin, beside those whose names
+    /// say they carry credentials: the headers that carry a `${NAME}` value.
+    package var credentialHeaders: Set<String>
     /// The body to send.
     package var body: Data?
     /// Seconds the whole exchange may take, redirects and body included.
@@ -28,14 +31,18 @@ package struct TransportRequest: Sendable {
 
     /// Creates a request.
     package init(
-        method: String, url: URL, headers: [Recording.Header] = [], body: Data? = nil, timeout: Double = 30,
+        method: String, url: URL, headers: [Recording.Header] = [], credentialHeaders: Set<String> = [],
+        body: Data? = nil, timeout: Double = 30,
         maxBodyBytes: Int = 64 << 20, maxRedirects: Int = 10
     ) {
         self.method = method
         self.url = url
         self.headers = headers
+        self.credentialHeaders = credentialHeaders
         self.body = body
-        self.timeout = timeout
+        // A caller in code is not validated like the flags: an infinite or absurd timeout is a day (URLSession and
+        // Dispatch trap on values they cannot represent).
+        self.timeout = timeout.isFinite && timeout > 0 ? min(timeout, 86_400) : 86_400
         self.maxBodyBytes = maxBodyBytes
         self.maxRedirects = maxRedirects
     }

@@ -113,7 +113,8 @@ package struct Recorder: Sendable {
     ) async -> RecordOutcome {
         let redactor = prepared.redactor
         let request = TransportRequest(
-            method: prepared.method, url: prepared.url, headers: prepared.headers, body: prepared.body,
+            method: prepared.method, url: prepared.url, headers: prepared.headers,
+            credentialHeaders: prepared.credentialHeaders, body: prepared.body,
             timeout: options.timeout, maxBodyBytes: options.maxBodyBytes, maxRedirects: options.maxRedirects)
         let attempts = options.retry.retries + 1
         var attempt = 1
@@ -124,6 +125,15 @@ package struct Recorder: Sendable {
             var retryAfter: String?
             do {
                 let response = try await transport.send(request)
+                guard (100...599).contains(response.status) else {
+                    // What verify cannot read must not be written: a status is three digits from 100 to 599.
+                    return .failed(
+                        RecordFailure(
+                            reason: "the server answered with an invalid HTTP status \(response.status)",
+                            hint:
+                                "a status is a number from 100 to 599; the server, or a proxy in front of it, is broken",
+                            attempts: attempt))
+                }
                 let durationMs = Int(((clock.now - sent).inSeconds * 1000).rounded())
                 let unexpectedFailure =
                     RetryPolicy.isRetryable(status: response.status) && !endpoint.expect.status.accepts(response.status)
@@ -132,8 +142,9 @@ package struct Recorder: Sendable {
                         response, durationMs: durationMs, endpoint: endpoint, prepared: prepared, path: path,
                         attempts: attempt)
                 }
-                reason = redactor.scrub(
-                    "the server answered \(Recorder.statusText(response.status))\(Recorder.excerpt(of: response))")
+                reason =
+                    "the server answered \(Recorder.statusText(response.status))"
+                    + Recorder.excerpt(of: response, redactor: Recorder.redactor(for: response, prepared))
                 retryAfter = response.header("Retry-After")
                 guard attempt < attempts else {
                     return .failed(
@@ -156,7 +167,9 @@ package struct Recorder: Sendable {
             let delay = options.retry.delay(afterAttempt: attempt, retryAfter: retryAfter)
             progress(.retrying(endpoint: endpoint.id, attempt: attempt + 1, of: attempts, reason: reason, delay: delay))
             do {
-                try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+                // The policy may come from code, not only from validated flags: a wait is at most a day.
+                let seconds = delay.isFinite ? min(max(delay, 0), 86_400) : 86_400
+                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
             } catch {
                 return .failed(RecordFailure(reason: "cancelled while waiting to retry: \(reason)", attempts: attempt))
             }
@@ -169,9 +182,7 @@ package struct Recorder: Sendable {
         _ response: TransportResponse, durationMs: Int, endpoint: Endpoint, prepared: PreparedRequest, path: String,
         attempts: Int
     ) -> RecordOutcome {
-        // Tokens a server puts in the URLs it redirects to are secrets too, wherever else they show up.
-        let visited = response.redirects.map(\.url.absoluteString) + [response.url?.absoluteString].compactMap { $0 }
-        let redactor = prepared.redactor.adding(secrets: visited.flatMap(Redactor.sensitiveQueryValues(in:)))
+        let redactor = Recorder.redactor(for: response, prepared)
         let body = Recording.Body(received: response.body, contentType: response.header("Content-Type")).map(
             redactor.redactBody)
         let redirects = response.redirects.map {
@@ -194,6 +205,14 @@ package struct Recorder: Sendable {
         }
     }
 
+    /// The request's redactor, also searching for the tokens a server put in the URLs it redirected to: they are
+    /// secrets too, wherever else they show up (the body, an error page).
+    private static func redactor(for response: TransportResponse, _ prepared: PreparedRequest) -> Redactor {
+        let visited = response.redirects.map(\.url.absoluteString) + [response.url?.absoluteString].compactMap { $0 }
+        let found = visited.flatMap(Redactor.sensitiveQueryValues(in:))
+        return found.isEmpty ? prepared.redactor : prepared.redactor.adding(secrets: found)
+    }
+
     // MARK: - Wording
 
     static func statusText(_ status: Int) -> String {
@@ -201,13 +220,31 @@ package struct Recorder: Sendable {
         return phrase.isEmpty ? String(status) : "\(status) \(phrase)"
     }
 
-    /// `: "upstream timed out"` from a short text body, so the reason says what the server said.
-    private static func excerpt(of response: TransportResponse) -> String {
-        guard let text = String(data: response.body.prefix(400), encoding: .utf8) else { return "" }
-        let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(
-            separator: " ")
+    /// `: "upstream timed out"` from a short text body, so the reason says what the server said. The body is
+    /// scrubbed before it is cut: a secret across the cut would otherwise keep its first half.
+    private static func excerpt(of response: TransportResponse, redactor: Redactor) -> String {
+        guard let whole = String(data: response.body.prefix(1 << 20), encoding: .utf8) else { return "" }
+        let limit = 120
+        var line = ""
+        for part in redactor.scrub(whole).split(whereSeparator: \.isNewline) {
+            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            line += (line.isEmpty ? "" : " ") + trimmed
+            if line.count > limit { break }
+        }
         guard !line.isEmpty else { return "" }
-        return ": \"\(line.count > 120 ? line.prefix(120) + "…" : line)\""
+        guard line.count > limit else { return ": \"\(line)\"" }
+        var shown = String(line.prefix(limit))
+        // Never half a placeholder: `<reda…` would read as a cut secret.
+        let placeholder = SecretRedaction.placeholder
+        if let open = shown.lastIndex(of: "<"), shown.distance(from: open, to: shown.endIndex) < placeholder.count,
+            placeholder.hasPrefix(shown[open...]),
+            line.dropFirst(shown.distance(from: shown.startIndex, to: open))
+                .hasPrefix(placeholder)
+        {
+            shown = String(shown[..<open]) + placeholder
+        }
+        return ": \"\(shown)…\""
     }
 
     private static func attemptsText(_ attempts: Int) -> String {

@@ -8,6 +8,8 @@ package struct PreparedRequest: Sendable {
     package var url: URL
     /// The headers to send.
     package var headers: [Recording.Header]
+    /// The headers that carry a credential, by name or by a `${NAME}` value: never sent to another origin.
+    package var credentialHeaders: Set<String>
     /// The body to send.
     package var body: Data?
     /// The request as a recording shows it: every secret replaced by ``Redactor/placeholder``.
@@ -57,6 +59,11 @@ package struct RequestBuilder: Sendable {
         var secrets: [String] = []
         if let components = URLComponents(string: baseURL) {
             secrets += [components.user, components.password].compactMap { $0 }
+            // The client sends user info as `Authorization: Basic base64(user:password)`, which an echoing server
+            // hands back: the pair is a secret too, and the redactor searches for its base64 form.
+            if let user = components.user, let password = components.password {
+                secrets.append("\(user):\(password)")
+            }
         }
         secrets += Redactor.sensitiveQueryValues(in: baseURL)
         var bodyPaths: [RedactionPath] = []
@@ -125,9 +132,13 @@ package struct RequestBuilder: Sendable {
         // Headers.
         var sentHeaders: [Recording.Header] = []
         var shownHeaders: [Recording.Header] = []
+        var credentialHeaders: Set<String> = []
         for header in spec.headers {
             let part = try render(header.value, encode: { $0 })
             secrets += part.secrets
+            if Redactor.isSensitiveHeader(header.name) || !part.secrets.isEmpty {
+                credentialHeaders.insert(header.name.lowercased())
+            }
             sentHeaders.append(Recording.Header(name: header.name, value: part.sent))
             shownHeaders.append(
                 Recording.Header(
@@ -160,7 +171,8 @@ package struct RequestBuilder: Sendable {
             headers: shownHeaders.map { Recording.Header(name: $0.name, value: redactor.scrub($0.value)) },
             body: shownBody.map { .json(redactor.redactBody($0)) })
         return PreparedRequest(
-            method: spec.method, url: url, headers: sentHeaders, body: sentBody, shown: shown, redactor: redactor)
+            method: spec.method, url: url, headers: sentHeaders, credentialHeaders: credentialHeaders, body: sentBody,
+            shown: shown, redactor: redactor)
     }
 
     /// A template's text to send and to show (each variable as the placeholder), both encoded by `encode`.

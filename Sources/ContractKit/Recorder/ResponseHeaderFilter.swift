@@ -35,7 +35,8 @@ package enum ResponseHeaderFilter {
             .filter { !isVolatile($0.name) }
             .map {
                 Recording.Header(
-                    name: canonicalName($0.name), value: redactor.redactHeader(name: $0.name, value: $0.value))
+                    name: canonicalName(redactor.redactHeaderName($0.name)),
+                    value: redactor.redactHeader(name: $0.name, value: $0.value))
             }
             .enumerated()
             .sorted {

@@ -284,7 +284,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         var next = request
         if let from = response.url, let to = request.url, !SessionDelegate.sameOrigin(from, to) {
             // Credentials meant for one origin must not travel to another.
-            for header in exchange.request.headers where Redactor.isSensitiveHeader(header.name) {
+            for header in exchange.request.headers
+            where Redactor.isSensitiveHeader(header.name)
+                || exchange.request.credentialHeaders.contains(header.name.lowercased())
+            {
                 next.setValue(nil, forHTTPHeaderField: header.name)
             }
         }

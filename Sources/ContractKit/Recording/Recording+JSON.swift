@@ -45,6 +45,21 @@ extension Recording {
     }
 
     private static func contents(of path: String) throws(ContractError) -> Data {
+        // Asked only here, when neither fast reader took the file: a FIFO would block the run forever, and a device
+        // or folder is not a recording.
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            let kind: String
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: kind = "a folder"
+            case S_IFIFO: kind = "a FIFO (named pipe)"
+            case S_IFSOCK: kind = "a socket"
+            default: kind = "a device"
+            }
+            throw ContractError(
+                .io, "'\(path.escapingNonPrintables())' is \(kind), not a regular file",
+                hint: "a recording is a JSON file; remove what is at that path and record it again")
+        }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
@@ -186,7 +201,18 @@ extension Recording {
             }
         }
         var duration: Int?
-        if let number = response["durationMs"]?.numberValue { duration = Int(number.doubleValue.rounded()) }
+        if let value = response["durationMs"] {
+            // Any JSON number reads as a Double; only a plausible one becomes an Int (1e300 would trap).
+            guard let milliseconds = value.numberValue?.doubleValue, milliseconds.isFinite,
+                (0...1e15).contains(milliseconds)
+            else {
+                throw invalid(
+                    "'response.durationMs' must be a number of milliseconds from 0 to 10^15",
+                    at: ["response", "durationMs"],
+                    hint: "it is informational: fix it or remove it")
+            }
+            duration = Int(milliseconds.rounded())
+        }
         var finalURL: String?
         if let value = response["url"] {
             guard let text = value.stringValue else {

@@ -23,8 +23,9 @@ package struct Redactor: Sendable {
     package init(secrets: [String], bodyPaths: [RedactionPath] = []) {
         let kept = Set(secrets.filter { !$0.isEmpty })
         self.secrets = kept
-        let spellings = kept.filter { $0.count >= Redactor.minimumSearchedLength }.flatMap(
-            PercentEncoding.spellings(of:))
+        let spellings = kept.filter { $0.count >= Redactor.minimumSearchedLength }.flatMap { secret in
+            PercentEncoding.spellings(of: secret) + Redactor.encodedSpellings(of: secret)
+        }
         self.searched = Array(Set(spellings)).sorted {
             $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
         }
@@ -34,6 +35,30 @@ package struct Redactor: Sendable {
     /// The same redactor also searching for `more` secrets.
     package func adding(secrets more: [String]) -> Redactor {
         Redactor(secrets: Array(secrets) + more, bodyPaths: bodyPaths)
+    }
+
+    /// How a secret looks once a server has encoded it: in base64 (standard or URL-safe, wherever it falls in a
+    /// longer base64 text), and with every character as a JSON `\\u` escape.
+    static func encodedSpellings(of secret: String) -> [String] {
+        let bytes = Array(secret.utf8)
+        var spellings: [String] = []
+        // Base64 works on groups of three bytes, so the secret's bytes encode three ways, by where they start in
+        // the encoded text; the characters that depend on the secret's bytes alone are the same every time.
+        for offset in 0..<3 {
+            let encoded = (Data(repeating: 0, count: offset) + Data(bytes)).base64EncodedString()
+            let whole = (offset + bytes.count) % 3 == 0
+            var characters = Substring(encoded)
+            if offset > 0 { characters = characters.dropFirst(4) }
+            if !whole { characters = characters.dropLast(4) }
+            guard characters.count >= 8 else { continue }
+            let standard = String(characters)
+            spellings.append(standard)
+            spellings.append(standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
+        }
+        let escaped = secret.utf16.map { String(format: "\\u%04x", $0) }.joined()
+        spellings.append(escaped)
+        spellings.append(escaped.uppercased().replacingOccurrences(of: "\\U", with: "\\u"))
+        return spellings
     }
 
     // MARK: - Text
@@ -76,6 +101,21 @@ package struct Redactor: Sendable {
     }
 
     // MARK: - Headers and URLs
+
+    /// A header's name as it may be written down: a secret in it replaced, whatever case the server gave it (HTTP/2
+    /// sends names in lower case).
+    package func redactHeaderName(_ name: String) -> String {
+        var lowered = name.lowercased()
+        var changed = false
+        for secret in searched {
+            let needle = secret.lowercased()
+            if lowered.contains(needle) {
+                lowered = lowered.replacingOccurrences(of: needle, with: SecretRedaction.placeholder)
+                changed = true
+            }
+        }
+        return changed ? lowered : name
+    }
 
     /// A header's value as it may be written down: the placeholder for a credential header, otherwise scrubbed.
     package func redactHeader(name: String, value: String) -> String {

@@ -7,6 +7,10 @@ package struct JSONReportReader: Sendable {
     /// Creates a reader.
     package init() {}
 
+    /// A report quotes each failing endpoint's recording a few levels down (`endpoints[i].exchange.response.body`):
+    /// it nests deeper than any body a recording may hold, and what we write we must read.
+    static let maximumDepth = JSONParser.defaultMaxDepth + 16
+
     /// Reads the report in a file.
     ///
     /// - Throws: ``ContractError`` with code `.io`, `.jsonSyntax` (with `line:col`) or `.invalidReport`.
@@ -15,7 +19,9 @@ package struct JSONReportReader: Sendable {
             throw ContractError(.io, "cannot read '\(path)'", hint: "check that the file exists and is readable")
         }
         let parsed: Result<JSONValue, ContractError> = data.withUnsafeBytes { buffer in
-            Result { () throws(ContractError) -> JSONValue in try JSONParser().parse(buffer, file: path) }
+            Result { () throws(ContractError) -> JSONValue in
+                try JSONParser(maxDepth: JSONReportReader.maximumDepth).parse(buffer, file: path)
+            }
         }
         switch parsed {
         case .success(let value): return try report(from: value, file: path)

@@ -12,7 +12,7 @@ public struct TextReportRenderer: ReportRenderer {
             let failed = result.fails(at: report.failOn)
             let counts = result.countsText
             let mark = failed ? paint("FAIL", .red) : paint("PASS", .green)
-            out += "\(mark) \(result.id)\(counts.isEmpty ? "" : "  " + paint(counts, .dim))\n"
+            out += "\(mark) \(result.id.escapingNonPrintables())\(counts.isEmpty ? "" : "  " + paint(counts, .dim))\n"
             let visible = result.findings.filter { failed ? true : ($0.severity >= .warning || $0.isWaived) }
             for finding in visible { out += render(finding) }
             if failed {

@@ -8,10 +8,16 @@ struct ShapeExpressionParser {
         "Decimal": .double, "Bool": .bool, "Date": .date(nil), "URL": .url, "UUID": .uuid, "Any": .any,
     ]
 
+    /// How deep arrays, dictionaries and optionals may nest in one expression. Real shapes stay in single digits;
+    /// the bound keeps a hostile spec (`'[[[[...'`, `'String????...'`) from exhausting the stack here or in every
+    /// stage that walks the shape later.
+    static let maximumDepth = 64
+
     private let scalars: [Unicode.Scalar]
     private let text: String
     private let start: SourceLocation
     private var position = 0
+    private var depth = 0
 
     /// Parses `text`, whose first character is at `location`.
     static func parse(_ text: String, at location: SourceLocation) throws(ContractError) -> Shape {
@@ -57,12 +63,28 @@ struct ShapeExpressionParser {
 
     private mutating func parseType() throws(ContractError) -> Shape {
         skipSpaces()
+        try enterLevel()
+        defer { depth -= 1 }
         var shape = try parsePrimary()
+        var optionals = 0
         while peek() == "?" {
+            optionals += 1
+            guard depth + optionals <= ShapeExpressionParser.maximumDepth else { throw tooDeep() }
             shape = Shape(.optional(shape), at: shape.location)
             position += 1
         }
         return shape
+    }
+
+    private mutating func enterLevel() throws(ContractError) {
+        depth += 1
+        guard depth <= ShapeExpressionParser.maximumDepth else { throw tooDeep() }
+    }
+
+    private func tooDeep() -> ContractError {
+        error(
+            "the shape nests deeper than \(ShapeExpressionParser.maximumDepth) levels",
+            hint: "give the inner parts names under 'shapes:' (User, [User]) instead of nesting them in one expression")
     }
 
     private mutating func parsePrimary() throws(ContractError) -> Shape {
@@ -136,6 +158,7 @@ struct ShapeExpressionParser {
     private mutating func parseEnumCases() throws(ContractError) -> [String] {
         try expect("(", "'(' after enum")
         var cases: [String] = []
+        var seen: Set<String> = []
         while true {
             skipSpaces()
             if peek() == ")", cases.isEmpty { throw error("enum(...) needs at least one case") }
@@ -151,7 +174,7 @@ struct ShapeExpressionParser {
                 value = bare.trimmingSpaces()
                 guard !value.isEmpty else { throw error("empty enum case") }
             }
-            if cases.contains(value) { throw error("enum case '\(value)' is listed twice") }
+            guard seen.insert(value).inserted else { throw error("enum case '\(value)' is listed twice") }
             cases.append(value)
             skipSpaces()
             if peek() == "," {

@@ -44,8 +44,31 @@ struct SpecFileParser {
         var redactions: [String] = []
     }
 
+    /// True when `name` can be a file or folder name under Recordings/: not empty, not starting with '.', no path
+    /// separator, and no control or bidirectional formatting character (they would print as terminal commands or
+    /// reorder the text around them).
+    static func isRecordingName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".")
+            && !name.unicodeScalars.contains {
+                $0 == "/" || $0 == "\\" || $0.properties.generalCategory == .control
+                    || ($0.properties.generalCategory == .format && $0 != "\u{200C}" && $0 != "\u{200D}")
+                    || $0.properties.generalCategory == .lineSeparator
+                    || $0.properties.generalCategory == .paragraphSeparator
+            }
+    }
+
     mutating func parse(_ root: YAMLNode?) -> ParsedSpecFile {
         var result = ParsedSpecFile(path: path)
+        // The file's name is the folder of its recordings (Recordings/<group>/) and the first half of every id.
+        guard SpecFileParser.isRecordingName(group) else {
+            report(
+                "the spec file name '\(group.escapingNonPrintables())' cannot name a recordings folder",
+                at: SourceLocation(file: path, line: 1, column: 1),
+                hint:
+                    "its name without .yaml is the folder Recordings/<name>/: rename the file with letters, digits, '-', '_' and '.', not starting with '.'"
+            )
+            return result
+        }
         guard let root else {
             report(
                 "the spec file is empty", at: SourceLocation(file: path, line: 1, column: 1),
@@ -89,11 +112,10 @@ struct SpecFileParser {
         for pair in endpoints.pairs {
             guard let name = keyName(pair.key) else { continue }
             // The name is a file name under Recordings/<spec>/ and the second half of the endpoint's id.
-            guard !name.isEmpty, !name.hasPrefix("."),
-                !name.contains(where: { $0 == "/" || $0 == "\\" || $0.isNewline })
-            else {
+            guard SpecFileParser.isRecordingName(name) else {
                 report(
-                    "endpoint name '\(name)' cannot name a recording file", at: pair.key.location,
+                    "endpoint name '\(name.escapingNonPrintables())' cannot name a recording file",
+                    at: pair.key.location,
                     hint:
                         "the name is the recording's file name (Recordings/\(group)/<name>.json): use letters, digits, '-', '_' and '.', not starting with '.'"
                 )

@@ -10,6 +10,9 @@ struct YAMLComposer {
         var maximumNodeCount = 1_000_000
         /// The deepest nesting of sequences and mappings.
         var maximumDepth = 256
+        /// The most bytes of scalar text a document may hold with every alias expanded: ten aliases of a long
+        /// value are ten copies of it, in memory and in every message that quotes it.
+        var maximumTextBytes = 64 << 20
     }
 
     /// The document's root once ``YAMLEvent/streamEnd`` has been consumed; nil when the stream held no
@@ -26,6 +29,8 @@ struct YAMLComposer {
     private var anchors: [String: AnchoredNode] = [:]
     /// Nodes built so far, each alias counted as the size of what it copies.
     private var nodeCount = 0
+    /// Bytes of scalar text so far, each alias counted as the text of what it copies.
+    private var textBytes = 0
     private var documentCount = 0
 
     /// Creates a composer with the given bounds.
@@ -46,9 +51,10 @@ struct YAMLComposer {
             }
             documentCount += 1
         case .scalar(let scalar, let anchor, let location):
-            try count(1, at: location)
+            let bytes = scalar.value.utf8.count
+            try count(1, bytes: bytes, at: location)
             let node = YAMLNode(.scalar(scalar), at: location)
-            if let anchor { anchors[anchor] = AnchoredNode(node: node, size: 1) }
+            if let anchor { anchors[anchor] = AnchoredNode(node: node, size: 1, textBytes: bytes) }
             try attach(node)
         case .alias(let anchor, let location):
             guard let anchored = anchors[anchor] else {
@@ -57,7 +63,7 @@ struct YAMLComposer {
                     hint: "mark the node to reuse with '&\(anchor)' above this line, "
                         + "or put the value in quotes if it is text")
             }
-            try count(anchored.size, at: location)
+            try count(anchored.size, bytes: anchored.textBytes, at: location)
             var node = anchored.node
             node.location = location
             try attach(node)
@@ -69,7 +75,9 @@ struct YAMLComposer {
             guard let collection = openCollections.popLast() else { return }
             let node = try collection.close()
             if let anchor = collection.anchor {
-                anchors[anchor] = AnchoredNode(node: node, size: nodeCount - collection.nodeCountBefore)
+                anchors[anchor] = AnchoredNode(
+                    node: node, size: nodeCount - collection.nodeCountBefore,
+                    textBytes: textBytes - collection.textBytesBefore)
             }
             try attach(node)
         }
@@ -84,13 +92,23 @@ struct YAMLComposer {
                 hint: "flatten the structure")
         }
         let before = nodeCount
-        try count(1, at: location)
+        let textBefore = textBytes
+        try count(1, bytes: 0, at: location)
         let collection = OpenCollection(
-            isMapping: isMapping, location: location, isFlow: isFlow, anchor: anchor, nodeCountBefore: before)
+            isMapping: isMapping, location: location, isFlow: isFlow, anchor: anchor, nodeCountBefore: before,
+            textBytesBefore: textBefore)
         openCollections.append(collection)
     }
 
-    private mutating func count(_ nodes: Int, at location: SourceLocation) throws(ContractError) {
+    private mutating func count(_ nodes: Int, bytes: Int, at location: SourceLocation) throws(ContractError) {
+        textBytes += bytes
+        guard textBytes <= limits.maximumTextBytes else {
+            throw ContractError(
+                .yamlSyntax,
+                "the document's text grows past \(Self.grouped(limits.maximumTextBytes >> 20)) MB once aliases are expanded",
+                at: location,
+                hint: "an alias is a copy of its anchored value: reuse long values through fewer aliases")
+        }
         nodeCount += nodes
         guard nodeCount <= limits.maximumNodeCount else {
             throw ContractError(
@@ -127,6 +145,7 @@ struct YAMLComposer {
 private struct AnchoredNode {
     var node: YAMLNode
     var size: Int
+    var textBytes: Int
 }
 
 /// A sequence or mapping whose end event has not come yet.
@@ -136,6 +155,7 @@ private struct OpenCollection {
     var isFlow: Bool
     var anchor: String?
     var nodeCountBefore: Int
+    var textBytesBefore: Int
     /// A sequence's items so far.
     var items: [YAMLNode] = []
     /// A mapping's entries so far.

@@ -1,0 +1,199 @@
+import ContractTestSupport
+import DemoServer
+import Foundation
+import Testing
+
+@testable import ContractKit
+
+/// A staging server (or a proxy in front of it) that hands secrets back in odd places, against a real server on
+/// 127.0.0.1. Every byte the recorder writes, reports or sends to another host is searched for the secrets.
+@Suite(.timeLimit(.minutes(1)))
+struct HostileServerTests {
+    /// Records `yaml`'s endpoints from `server` with `environment`, no retries; returns the run, the progress
+    /// events as text, and every byte written under the folder.
+    static func record(
+        _ server: ScriptedServer, _ yaml: String, environment: [String: String], baseURL: String? = nil
+    ) async throws -> (run: RecordRun, events: String, written: String) {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = RecorderTests.options(server, into: folder, retries: 0)
+        options.environment = environment
+        if let baseURL { options.baseURL = baseURL }
+        let events = EventLog()
+        let suite = try TestSuites.suite(("Specs/live.yaml", yaml))
+        let run = await Recorder(options: options).record(suite.endpoints) { events.append($0) }
+        return (run, "\(events.all)", Self.everything(under: folder))
+    }
+
+    /// Every file under `folder`, concatenated.
+    static func everything(under folder: String) -> String {
+        var text = ""
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        while let relative = enumerator?.nextObject() as? String {
+            if let data = FileManager.default.contents(atPath: folder + "/" + relative) {
+                text += String(decoding: data, as: UTF8.self)
+            }
+        }
+        return text
+    }
+
+    /// The run's failures as every report format shows them, and as the command line's failure lines do.
+    static func reported(_ run: RecordRun) -> String {
+        var text = ""
+        for result in run.results {
+            text += result.request + (result.failure.map { "\($0.reason) \($0.hint ?? "")" } ?? "")
+        }
+        let results = run.results.map { recorded in
+            EndpointResult(
+                id: recorded.endpoint.id, specLocation: recorded.endpoint.location, recordingPath: recorded.path,
+                model: nil, findings: recorded.finding.map { [$0] } ?? [])
+        }
+        let report = VerificationReport(results: results, failOn: .breaking)
+        for format in ReportFormat.allCases { text += format.renderer().render(report) }
+        return text
+    }
+
+    @Test func aSecretInAResponseHeaderNameIsScrubbed() async throws {
+        let secret = "Tok3nInName9x"
+        let server = try ScriptedServer(routes: [:]) { _, _ in
+            var response = HTTPResponse.json(#"{"ok": true}"#)
+            response.headers.append(("X-N-\(secret)", "1"))
+            response.headers.append(("x-lower-\(secret.lowercased())", "2"))
+            return response
+        }
+        defer { server.stop() }
+        let (run, _, written) = try await Self.record(
+            server, "endpoints:\n  ping:\n    request: GET /ping\n    headers: { X-Key: \"${KEY}\" }\n",
+            environment: ["KEY": secret])
+        #expect(run.results[0].outcome.status == 200)
+        #expect(written.contains("X-N-<redacted>"), "\(written)")
+        #expect(!written.lowercased().contains(secret.lowercased()), "\(written)")
+    }
+
+    @Test func aTokenFromARedirectStaysOutOfAFailureItsBodyQuotes() async throws {
+        let token = "T0k-from-redirect-77"
+        let server = try ScriptedServer(routes: [
+            "/start": { _, _ in .redirect(to: "/token-500?token=\(token)") },
+            "/token-500": { _, _ in .text("upstream error for token \(token)\n", status: 500) },
+        ])
+        defer { server.stop() }
+        let (run, events, written) = try await Self.record(
+            server, "endpoints:\n  start:\n    request: GET /start\n", environment: [:])
+        let failure = try #require(run.results[0].failure)
+        #expect(failure.reason.contains("500"), "\(failure.reason)")
+        #expect(failure.reason.contains("<redacted>"), "the body is still quoted: \(failure.reason)")
+        for (name, text) in [("failure and reports", Self.reported(run)), ("progress", events), ("files", written)] {
+            #expect(!text.contains(token), "\(name): \(text)")
+        }
+    }
+
+    @Test func anErrorBodyIsScrubbedBeforeItIsCut() async throws {
+        let secret = "S3cretAcrossTheCut"
+        // Blank lines are dropped from the excerpt: the secret is what the reason shows, cut at byte 400.
+        let body = String(repeating: "\n", count: 395) + secret + "\n"
+        let server = try ScriptedServer(routes: [:]) { _, _ in .text(body, status: 503) }
+        defer { server.stop() }
+        let (run, events, _) = try await Self.record(
+            server, "endpoints:\n  ping:\n    request: GET /ping\n    headers: { X-Key: \"${KEY}\" }\n",
+            environment: ["KEY": secret])
+        let reason = try #require(run.results[0].failure?.reason)
+        #expect(reason.contains("<redacted>"), "\(reason)")
+        for text in [Self.reported(run), events] {
+            #expect(!text.contains(String(secret.prefix(5))), "\(text)")
+        }
+    }
+
+    @Test func userInfoInTheBaseURLIsASecretEvenAsABasicCredential() async throws {
+        let server = try ScriptedServer(routes: [:]) { request, _ in
+            .json(#"{"authorization": "\#(request.header("Authorization") ?? "")"}"#)
+        }
+        defer { server.stop() }
+        let withUser = server.baseURL.replacingOccurrences(of: "http://", with: "http://robot:pa55w0rd-9@")
+        let (run, _, written) = try await Self.record(
+            server, "endpoints:\n  echo:\n    request: GET /echo\n", environment: [:], baseURL: withUser)
+        #expect(run.results[0].outcome.status == 200)
+        let basic = Data("robot:pa55w0rd-9".utf8).base64EncodedString()
+        #expect(written.contains("Basic <redacted>"), "\(written)")
+        for leaked in [basic, "pa55w0rd-9"] { #expect(!written.contains(leaked), "\(leaked) in \(written)") }
+    }
+
+    @Test func aSecretReturnedEncodedIsScrubbedInEveryForm() async throws {
+        let secret = "enc0ded-secret-value"
+        let escaped = secret.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined()
+        let base64Alone = Data(secret.utf8).base64EncodedString()
+        // Inside a longer base64 text the secret's bytes start at any of three offsets.
+        let inside = Data(("xy" + secret + "z").utf8).base64EncodedString()
+        let server = try ScriptedServer(routes: [
+            "/json": { _, _ in .json(#"{"a": "\#(base64Alone)", "b": "\#(inside)"}"#) },
+            "/text": { _, _ in .text("not json: \"\(escaped)\" {", status: 200) },
+        ])
+        defer { server.stop() }
+        let (_, _, written) = try await Self.record(
+            server,
+            """
+            endpoints:
+              json: { request: GET /json, headers: { X-Key: "${KEY}" } }
+              text: { request: GET /text, headers: { X-Key: "${KEY}" } }
+            """,
+            environment: ["KEY": secret])
+        #expect(written.contains("bodyText"), "\(written)")
+        for leaked in [secret, escaped, base64Alone, String(inside.dropFirst(4).dropLast(4))] {
+            #expect(!written.contains(leaked), "\(leaked) in \(written)")
+        }
+    }
+
+    @Test func headersCarryingAVariableStayWithTheirOrigin() async throws {
+        let received = Received()
+        let other = try ScriptedServer(routes: [:]) { request, _ in
+            received.append(request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"))
+            return .json(#"{"ok": true}"#)
+        }
+        defer { other.stop() }
+        let server = try ScriptedServer(routes: [:]) { _, _ in .redirect(to: other.baseURL + "/landing") }
+        defer { server.stop() }
+        let (run, _, _) = try await Self.record(
+            server,
+            """
+            endpoints:
+              go:
+                request: GET /go
+                headers: { X-Tenant: "${TENANT}", Authorization: "Bearer ${TOKEN}", X-Plain: kept }
+            """,
+            environment: ["TENANT": "tenant-secret-11", "TOKEN": "token-secret-22"])
+        #expect(run.results[0].outcome.status == 200)
+        let seen = received.all.joined(separator: "\n")
+        #expect(seen.contains("X-Plain: kept"), "\(seen)")
+        for secret in ["tenant-secret-11", "token-secret-22"] { #expect(!seen.contains(secret), "\(seen)") }
+    }
+
+    @Test func aStatusVerifyCannotReadIsNotRecorded() async throws {
+        let server = try ScriptedServer(routes: [:]) { _, _ in
+            HTTPResponse(status: 999, headers: [("Content-Type", "application/json")], body: Data("{}".utf8))
+        }
+        defer { server.stop() }
+        let (run, _, written) = try await Self.record(
+            server, "endpoints:\n  odd:\n    request: GET /odd\n", environment: [:])
+        let failure = try #require(run.results[0].failure, "\(run.results[0].outcome)")
+        #expect(failure.reason == "the server answered with an invalid HTTP status 999")
+        #expect(written.isEmpty)
+    }
+}
+
+/// Requests a second server received, from its handler's threads.
+final class Received: @unchecked Sendable {
+    // @unchecked: `items` is read and written only while holding `lock`.
+    private let lock = NSLock()
+    private var items: [String] = []
+
+    func append(_ item: String) {
+        lock.lock()
+        items.append(item)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
+}
