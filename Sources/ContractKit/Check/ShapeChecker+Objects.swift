@@ -194,10 +194,15 @@ extension ShapeWalk {
         path.pop()
     }
 
+    /// How many extra keys of one object are reported one by one; the rest are one finding with their count, so
+    /// that an object with a million unexpected keys costs a few findings, not a million.
+    static let extraKeysReportedEach = 50
+
     mutating func reportExtraKeys(_ members: [Member], policy: ExtraKeysPolicy, _ declared: Shape) {
         guard policy != .ignore else { return }
-        for member in members {
-            let forbidden = policy == .forbid
+        let forbidden = policy == .forbid
+        let each = ShapeWalk.extraKeysReportedEach
+        for member in members.prefix(each) {
             let key = view.string(member.key)
             report(
                 .extraKey, forbidden ? .breaking : .info, expected: "no key '\(key)'",
@@ -207,6 +212,19 @@ extension ShapeWalk {
                     ? "add '\(key)' to the spec, or relax the object's extraKeys policy"
                     : "nothing breaks; add '\(key)' to the spec when the app starts using it",
                 at: declared.location, extraComponent: .key(key))
+        }
+        if members.count > each {
+            let more = members.count - each
+            report(
+                .extraKey, forbidden ? .breaking : .info, expected: "no other keys",
+                actual: "\(more) more keys not in the spec",
+                message:
+                    "the object has \(members.count) keys that are not in the spec; the first \(each) are listed one by one"
+                    + (forbidden ? ", and this object forbids extra keys" : ""),
+                hint: forbidden
+                    ? "add the keys to the spec, or relax the object's extraKeys policy; a dictionary keyed by ids is [String: T]"
+                    : "nothing breaks; if the keys are ids, the spec may mean a dictionary: [String: T]",
+                at: declared.location, variant: "more")
         }
     }
 

@@ -373,11 +373,8 @@ extension Recording {
         {
             return false
         }
-        let url = URL(fileURLWithPath: path)
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try encoded().write(to: url, options: .atomic)
+            try AtomicFile.write(encoded(), to: path)
         } catch {
             throw ContractError(
                 .io, "cannot write '\(path)': \(error.localizedDescription)",

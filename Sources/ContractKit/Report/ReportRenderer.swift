@@ -67,11 +67,8 @@ public enum ReportDirectory {
     ///
     /// - Throws: ``ContractError`` with code `.io` when the file cannot be written.
     public static func write(_ text: String, to path: String) throws(ContractError) {
-        let url = URL(fileURLWithPath: path)
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url, options: .atomic)
+            try AtomicFile.write(Data(text.utf8), to: path)
         } catch {
             throw ContractError(
                 .io, "cannot write the report to '\(path)': \(error.localizedDescription)",

@@ -458,3 +458,30 @@ let userShape = """
         #expect(summary(findings) == ["type-mismatch breaking $.children[0].children[0].name"])
     }
 }
+
+/// An object with very many keys the spec does not name is reported in bounded space.
+@Suite struct ExtraKeysCapTests {
+    @Test func keysPastTheCapAreOneFindingWithTheirCount() throws {
+        let members = (0..<1_000).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let findings = try check(#"{"name": "a", \#(members)}"#, shapes: "U: { name: String }", bodyShape: "U")
+        #expect(findings.count == ShapeWalk.extraKeysReportedEach + 1)
+        #expect(
+            findings.prefix(ShapeWalk.extraKeysReportedEach).allSatisfy {
+                $0.kind == .extraKey && $0.path?.description.hasPrefix("$.k") == true
+            })
+        let last = try #require(findings.last)
+        #expect(last.kind == .extraKey && last.severity == .info && last.path == .root)
+        #expect(last.actual == "950 more keys not in the spec")
+
+        let forbidden = try check(
+            #"{"name": "a", \#(members)}"#, shapes: "U: { name: String }", bodyShape: "U", extraKeys: .forbid)
+        #expect(forbidden.last?.severity == .breaking)
+    }
+
+    @Test func atTheCapEveryKeyIsNamed() throws {
+        let members = (0..<ShapeWalk.extraKeysReportedEach).map { "\"k\($0)\": 1" }.joined(separator: ", ")
+        let findings = try check("{\(members)}", shapes: "U: { name: String? }", bodyShape: "U")
+        #expect(findings.count == ShapeWalk.extraKeysReportedEach)
+        #expect(!findings.contains { $0.actual.contains("more keys") })
+    }
+}
