@@ -44,6 +44,9 @@ struct LintCommand: AsyncParsableCommand {
             }
         }
         for warning in Array(Set(warnings)).sorted() { Console.error(warning) }
+        for warning in SpecWarnings().warnings(for: loaded, endpoints: endpoints) {
+            Console.error(warning.description)
+        }
 
         let models = RegisteredModels.registry
         let linter = ModelLinter(models: models, shapes: loaded.shapes)

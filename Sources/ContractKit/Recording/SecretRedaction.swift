@@ -30,6 +30,9 @@ package enum SecretRedaction {
     /// True when a header with this name carries a credential.
     package static func isSecretHeader(_ name: String) -> Bool {
         let normalized = normalize(name)
+        // CORS headers name credentials and headers (`Access-Control-Allow-Credentials: true`,
+        // `Access-Control-Allow-Headers: Authorization`) without carrying any: their values are policy, kept.
+        if normalized.hasPrefix("accesscontrol") { return false }
         return secretHeaders.contains(normalized) || secretFragments.contains { normalized.contains($0) }
     }
 

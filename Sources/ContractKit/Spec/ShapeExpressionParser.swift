@@ -239,7 +239,7 @@ struct ShapeExpressionParser {
             throw error(
                 "'\(pattern)' is not a valid regular expression", at: opening,
                 hint:
-                    "patterns are ICU regular expressions (NSRegularExpression), matched against the whole string: String(/^[a-z]+$/)"
+                    "patterns are ICU regular expressions (NSRegularExpression), found anywhere in the string unless anchored: String(/^[a-z]+$/)"
             )
         }
         position = closing + 1

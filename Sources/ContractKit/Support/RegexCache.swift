@@ -6,7 +6,8 @@ final class RegexCache: @unchecked Sendable {
     private let lock = NSLock()
     private var compiled: [String: NSRegularExpression] = [:]
 
-    /// True when the whole of `text` matches `pattern`; an invalid pattern matches nothing.
+    /// True when `pattern` matches somewhere in `text`, as OpenAPI and JSON Schema mean `pattern`: `^` and `$`
+    /// anchor it where they are written. An invalid pattern matches nothing.
     func matches(_ pattern: String, _ text: String) -> Bool {
         guard let regex = regex(pattern) else { return false }
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
@@ -16,8 +17,7 @@ final class RegexCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let regex = compiled[pattern] { return regex }
-        // Anchored on both ends so that `a|ab` must match the whole of "ab", as a spec author means.
-        guard let regex = try? NSRegularExpression(pattern: "^(?:\(pattern))$") else { return nil }
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
         compiled[pattern] = regex
         return regex
     }

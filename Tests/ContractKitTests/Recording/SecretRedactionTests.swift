@@ -17,6 +17,16 @@ import Testing
             ])
     }
 
+    @Test func corsHeadersNameCredentialsWithoutCarryingAny() {
+        let headers: [Recording.Header] = [
+            .init(name: "Access-Control-Allow-Credentials", value: "true"),
+            .init(name: "Access-Control-Allow-Headers", value: "Authorization, X-Api-Key"),
+            .init(name: "X-Session-Token", value: "s-1"),
+        ]
+        #expect(SecretRedaction.redacted(headers).map(\.value) == ["true", "Authorization, X-Api-Key", "<redacted>"])
+        #expect(!Redactor.isSensitiveHeader("access-control-allow-credentials"))
+    }
+
     @Test func tokenLikeQueryParametersAndPasswordsInURLsAreRedacted() {
         #expect(
             SecretRedaction.redactedURL("https://api.example.com/users?_limit=3&access_token=abc&api_key=x#top")
