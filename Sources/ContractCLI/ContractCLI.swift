@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ContractKit
 
 /// The `contract` command line; teams call ``main(models:)`` from their own executable.
@@ -16,6 +17,10 @@ public enum ContractCLI {
         await RegisteredModels.$registry.withValue(ModelRegistry(models)) {
             await RunnerName.$current.withValue(CommandName.current) {
                 await SettingNames.$current.withValue(.commandLine) {
+                    if let mistyped = RootCommand.mistypedSubcommand(in: Array(CommandLine.arguments.dropFirst())) {
+                        Console.error(mistyped)
+                        Foundation.exit(ExitCode.validationFailure.rawValue)
+                    }
                     await RootCommand.main()
                 }
             }
@@ -44,6 +49,7 @@ struct RootCommand: AsyncParsableCommand {
             Exit codes: 0 no drift at or above --fail-on; 1 drift; 2 the run could not be done (bad spec, \
             unreadable files); 64 usage error.
             """,
+        version: ContractVersion.current,
         subcommands: [
             VerifyCommand.self, LintCommand.self, RecordCommand.self, CheckCommand.self, DiffCommand.self,
             ReportCommand.self,
@@ -63,4 +69,17 @@ extension SettingNames {
         .maxBodyBytes: "--max-body-bytes",
         .diffValues: "--values",
     ])
+}
+
+extension RootCommand {
+    /// `error: unknown command 'verfy'; did you mean 'verify'?` when the first argument is a word close to a
+    /// subcommand's name. Without this, `verify` (the default subcommand) would take the word as its own argument
+    /// and say only that it was unexpected.
+    static func mistypedSubcommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !names.contains(first), let closest = Suggestions.closest(to: first, in: names) else { return nil }
+        return "Error: unknown command '\(first.escapingNonPrintables())'; did you mean '\(closest)'?\n"
+            + "  Commands: \(names.dropLast().joined(separator: ", ")). See '\(CommandName.current) --help'."
+    }
 }

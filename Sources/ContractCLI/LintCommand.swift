@@ -34,6 +34,11 @@ struct LintCommand: AsyncParsableCommand {
             let templates =
                 endpoint.request.headers.map(\.value) + endpoint.request.query.map(\.value)
                 + endpoint.request.params.map(\.value)
+            for variable in endpoint.request.pathVariables where environment[variable] == nil {
+                warnings.append(
+                    "\(endpoint.request.location): warning: environment variable '\(variable)' is not set; `\(CommandName.current) record` will need it"
+                )
+            }
             for template in templates {
                 for variable in template.variables where environment[variable] == nil {
                     let location = template.location.map { "\($0): " } ?? ""

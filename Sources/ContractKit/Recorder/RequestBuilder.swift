@@ -83,10 +83,27 @@ package struct RequestBuilder: Sendable {
         var shownPath = ""
         var rest = Substring(spec.path.hasPrefix("/") ? spec.path : "/" + spec.path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close])
+            if open > rest.startIndex, rest[rest.index(before: open)] == "$" {
+                // `${NAME}`: a secret from the environment, in the path or in a query written into it.
+                let literal = PercentEncoding.literalPathText(String(rest[..<rest.index(before: open)]))
+                sentPath += literal
+                shownPath += literal
+                guard let value = environment[name] else {
+                    throw ContractError(
+                        .missingEnvironmentVariable, "environment variable '\(name)' is not set", at: spec.location,
+                        hint: "export \(name)=… before running, or remove the reference from the spec")
+                }
+                let inQuery = sentPath.contains("?")
+                sentPath += inQuery ? PercentEncoding.queryComponent(value) : PercentEncoding.pathComponent(value)
+                shownPath += SecretRedaction.placeholder
+                if !value.isEmpty { secrets.append(value) }
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
             let literal = PercentEncoding.literalPathText(String(rest[..<open]))
             sentPath += literal
             shownPath += literal
-            let name = String(rest[rest.index(after: open)..<close])
             guard let template = spec.params.first(where: { $0.name == name })?.value else {
                 throw ContractError(
                     .invalidSpec, "the path has '{\(name)}' but 'params' gives it no value", at: spec.location,

@@ -40,6 +40,11 @@ package final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         // The deadline below bounds the whole exchange. URLSession's own timeout only guards against idling, and is
         // kept above the deadline in whole seconds: on Linux a fraction of a second can make it fire at once.
         urlRequest.timeoutInterval = (request.timeout + 1).rounded(.up)
+        // Ours unless the spec sets one: URLSession's default names the platform's networking build, which differs
+        // between runners and would churn recordings of servers that echo it.
+        if !request.headers.contains(where: { $0.name.caseInsensitiveCompare("User-Agent") == .orderedSame }) {
+            urlRequest.setValue(ContractVersion.userAgent, forHTTPHeaderField: "User-Agent")
+        }
         for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
         urlRequest.httpBody = request.body
 

@@ -59,8 +59,25 @@ public struct Endpoint: Sendable {
 package struct RequestSpec: Sendable {
     /// `GET`, `POST`, ...
     package var method: String
-    /// The path with `{param}` placeholders, e.g. `/users/{id}.json`.
+    /// The path with `{param}` placeholders, e.g. `/users/{id}.json`, and perhaps `${NAME}` environment variables
+    /// (`/anything?token=${TOKEN}`), read and redacted as in `query:` and `headers:`.
     package var path: String
+
+    /// The `${NAME}` environment variables in ``path``.
+    package var pathVariables: [String] {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let dollar = rest.firstIndex(of: "$") {
+            let after = rest[rest.index(after: dollar)...]
+            guard after.first == "{", let close = after.firstIndex(of: "}") else {
+                rest = after
+                continue
+            }
+            names.append(String(after[after.index(after: after.startIndex)..<close]))
+            rest = after[after.index(after: close)...]
+        }
+        return names
+    }
     /// Values for the path's placeholders.
     package var params: [(name: String, value: Template)]
     /// Query parameters, in order.

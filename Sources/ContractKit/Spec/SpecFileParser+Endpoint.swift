@@ -127,7 +127,10 @@ extension SpecFileParser {
         var names: [String] = []
         var rest = Substring(path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.append(String(rest[rest.index(after: open)..<close]))
+            // `${NAME}` is an environment variable, not a placeholder.
+            if open == rest.startIndex || rest[rest.index(before: open)] != "$" {
+                names.append(String(rest[rest.index(after: open)..<close]))
+            }
             rest = rest[rest.index(after: close)...]
         }
         return names

@@ -82,6 +82,20 @@ struct RequestBuilderTests {
         #expect(prepared.url.absoluteString == "http://localhost:8080/search?tenant=7&sort=new&q=shoes")
     }
 
+    @Test func anEnvironmentVariableInTheRequestLineIsReadAndRedacted() throws {
+        let endpoint = try Self.endpoint(
+            "endpoints:\n  any:\n    request: GET /v/${VERSION}/anything?token=${TOKEN}&page={page}\n    params: { page: 2 }\n")
+        let prepared = try RequestBuilder(
+            baseURL: "https://api.example.com", environment: ["TOKEN": "t0k en/1&x", "VERSION": "v 2"]
+        ).prepare(endpoint)
+        #expect(prepared.url.absoluteString == "https://api.example.com/v/v%202/anything?token=t0k%20en%2F1%26x&page=2")
+        #expect(prepared.shown.url == "https://api.example.com/v/<redacted>/anything?token=<redacted>&page=2")
+        #expect(prepared.redactor.scrub("t0k en/1&x") == "<redacted>")
+        #expect(throws: ContractError.self) {
+            try RequestBuilder(baseURL: "https://api.example.com", environment: ["VERSION": "2"]).prepare(endpoint)
+        }
+    }
+
     @Test func credentialsInTheBaseURLAreSecrets() throws {
         let endpoint = try Self.endpoint("endpoints:\n  ping:\n    request: GET /ping\n")
         let prepared = try RequestBuilder(baseURL: "https://robot:pa55word@api.example.com", environment: [:]).prepare(
