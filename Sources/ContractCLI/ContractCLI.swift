@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import ContractKit
+import Foundation
 
 /// The `contract` command line; teams call ``main(models:)`` from their own executable.
 public enum ContractCLI {

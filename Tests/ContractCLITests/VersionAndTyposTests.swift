@@ -18,7 +18,9 @@ struct VersionAndTyposTests {
     func aMistypedSubcommandGetsItsClosestName(_ typed: String, _ meant: String) throws {
         let run = try ContractProcess.run([typed], in: NSTemporaryDirectory())
         #expect(run.status == 64)
-        #expect(run.standardError.hasPrefix("Error: unknown command '\(typed)'; did you mean '\(meant)'?"), "\(run.standardError)")
+        #expect(
+            run.standardError.hasPrefix("Error: unknown command '\(typed)'; did you mean '\(meant)'?"),
+            "\(run.standardError)")
     }
 
     @Test func theRecorderSendsItsOwnUserAgentUnlessTheSpecSetsOne() async throws {
@@ -28,16 +30,20 @@ struct VersionAndTyposTests {
         defer { server.stop() }
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let suite = try TestSuites.suite((
-            "Specs/live.yaml",
-            "endpoints:\n  plain: { request: GET /a }\n  own: { request: GET /b, headers: { User-Agent: app/1.0 } }\n"
-        ))
+        let suite = try TestSuites.suite(
+            (
+                "Specs/live.yaml",
+                "endpoints:\n  plain: { request: GET /a }\n  own: { request: GET /b, headers: { User-Agent: app/1.0 } }\n"
+            ))
         let options = Recorder.Options(
-            baseURL: server.baseURL, recordingsDirectory: folder, timeout: 5, retry: RetryPolicy(retries: 0), environment: [:])
+            baseURL: server.baseURL, recordingsDirectory: folder, timeout: 5, retry: RetryPolicy(retries: 0),
+            environment: [:])
         _ = await Recorder(options: options).record(suite.endpoints)
         let plain = try Recording.read(from: folder + "/live/plain.json")
         let own = try Recording.read(from: folder + "/live/own.json")
-        #expect(plain.response.body == .json(.object(JSONObject(["agent": .string("contract/\(ContractVersion.current)")]))))
+        #expect(
+            plain.response.body == .json(.object(JSONObject(["agent": .string("contract/\(ContractVersion.current)")])))
+        )
         #expect(own.response.body == .json(.object(JSONObject(["agent": .string("app/1.0")]))))
     }
 }

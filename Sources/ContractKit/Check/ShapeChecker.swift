@@ -110,6 +110,8 @@ struct ShapeFinding {
         for item in findings {
             if var existing = merged[item.group] {
                 existing.occurrences += item.finding.occurrences
+                let room = Finding.maximumListedPaths - 1 - existing.morePaths.count
+                if room > 0 { existing.morePaths += item.finding.paths.prefix(room) }
                 merged[item.group] = existing
             } else {
                 merged[item.group] = item.finding

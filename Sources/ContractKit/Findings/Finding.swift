@@ -20,6 +20,9 @@ public struct Finding: Sendable, Hashable {
     public var specLocation: SourceLocation?
     /// How many places in the body show the same drift (array elements); `path` names the first.
     public var occurrences: Int
+    /// The places of the other occurrences, in body order, up to ``maximumListedPaths`` in all: a bug ticket
+    /// shows every place, not only the first.
+    public var morePaths: [JSONPath] = []
     /// The waiver that covers this finding, if any.
     public var waiver: Waiver?
 
@@ -42,4 +45,26 @@ public struct Finding: Sendable, Hashable {
 
     /// True when a waiver covers it.
     public var isWaived: Bool { waiver != nil }
+
+    /// How many places a finding lists at most; ``occurrences`` still counts them all.
+    public static let maximumListedPaths = 1_000
+
+    /// Every listed place: ``path`` and ``morePaths``.
+    public var paths: [JSONPath] { (path.map { [$0] } ?? []) + morePaths }
+
+    /// The order reports list findings in: live before waived, then the most severe first, then by place (findings
+    /// about the whole response, which have no path, first), keeping the order found among equals.
+    package static func reportOrder(_ findings: [Finding]) -> [Finding] {
+        findings.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if x.isWaived != y.isWaived { return !x.isWaived }
+            if x.severity != y.severity { return x.severity > y.severity }
+            switch (x.path, y.path) {
+            case (nil, .some): return true
+            case (.some, nil): return false
+            case (let p?, let q?) where p != q: return p < q
+            default: return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
 }

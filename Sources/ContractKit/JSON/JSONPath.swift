@@ -47,8 +47,14 @@ public struct JSONPath: Sendable, Hashable, Comparable, CustomStringConvertible 
         return text
     }
 
+    /// True when `key` is written `.key`: it starts with a letter or `_` (so `-1` and `1` are quoted, as in
+    /// `$.query.pages["-1"]`), and holds only letters, digits, `_` and `-`.
     static func isIdentifier(_ key: String) -> Bool {
-        guard let first = key.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        guard let first = key.utf8.first,
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first)
+                || first == UInt8(ascii: "_")
+        else { return false }
         return key.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)

@@ -179,6 +179,17 @@ private struct ReportReading {
             message: try string(object, "message", in: name), hint: try optionalString(object, "hint", in: name),
             specLocation: try spec.map { (text) throws(ContractError) in try location(text, in: "\(name).spec") },
             occurrences: object["occurrences"] == nil ? 1 : try int(object, "occurrences", in: name))
+        if let listed = object["paths"], listed != .null {
+            guard case .array(let items) = listed else {
+                throw invalid("'\(name).paths' must be an array of JSON paths")
+            }
+            for item in items.dropFirst() {
+                guard case .string(let text) = item, let parsed = JSONPath(parsing: text) else {
+                    throw invalid("'\(name).paths' holds something that is not a JSON path: \(item)")
+                }
+                finding.morePaths.append(parsed)
+            }
+        }
         if let waived = object["waived"], waived != .null {
             let waiver = try self.object(waived, "\(name).waived")
             finding.waiver = Waiver(

@@ -81,6 +81,9 @@ public struct JSONReportRenderer: ReportRenderer {
         object.entries.append(.init(key: "hint", value: finding.hint.map(JSONValue.string) ?? .null))
         object.entries.append(.init(key: "spec", value: finding.specLocation.map { .string($0.description) } ?? .null))
         object.entries.append(.init(key: "occurrences", value: .number(JSONNumber(finding.occurrences))))
+        if !finding.morePaths.isEmpty {
+            object.entries.append(.init(key: "paths", value: .array(finding.paths.map { .string($0.description) })))
+        }
         if let waiver = finding.waiver {
             var waived = JSONObject(["until": .string(waiver.until), "reason": .string(waiver.reason)])
             if let path = waiver.path { waived.entries.append(.init(key: "path", value: .string(path))) }

@@ -13,7 +13,8 @@ public struct TextReportRenderer: ReportRenderer {
             let counts = result.countsText
             let mark = failed ? paint("FAIL", .red) : paint("PASS", .green)
             out += "\(mark) \(result.id.escapingNonPrintables())\(counts.isEmpty ? "" : "  " + paint(counts, .dim))\n"
-            let visible = result.findings.filter { failed ? true : ($0.severity >= .warning || $0.isWaived) }
+            let visible = Finding.reportOrder(
+                result.findings.filter { failed ? true : ($0.severity >= .warning || $0.isWaived) })
             for finding in visible { out += render(finding) }
             if failed {
                 for note in result.notes where !note.hasPrefix("shape only") {

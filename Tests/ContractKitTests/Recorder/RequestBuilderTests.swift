@@ -84,7 +84,8 @@ struct RequestBuilderTests {
 
     @Test func anEnvironmentVariableInTheRequestLineIsReadAndRedacted() throws {
         let endpoint = try Self.endpoint(
-            "endpoints:\n  any:\n    request: GET /v/${VERSION}/anything?token=${TOKEN}&page={page}\n    params: { page: 2 }\n")
+            "endpoints:\n  any:\n    request: GET /v/${VERSION}/anything?token=${TOKEN}&page={page}\n    params: { page: 2 }\n"
+        )
         let prepared = try RequestBuilder(
             baseURL: "https://api.example.com", environment: ["TOKEN": "t0k en/1&x", "VERSION": "v 2"]
         ).prepare(endpoint)

@@ -41,7 +41,8 @@ import Testing
 
     @Test func theAnchoredHintKeepsTheOldMeaning() throws {
         // Applying the hint: the anchored pattern refuses what only the old whole-string meaning refused.
-        #expect(try check(#""cus_1 trailing""#, bodyShape: "String(/^(?:^cus_[0-9]+)$/)").map(\.kind) == [.patternMismatch])
+        #expect(
+            try check(#""cus_1 trailing""#, bodyShape: "String(/^(?:^cus_[0-9]+)$/)").map(\.kind) == [.patternMismatch])
         #expect(try check(#""cus_1""#, bodyShape: "String(/^(?:^cus_[0-9]+)$/)").isEmpty)
     }
 
@@ -56,9 +57,10 @@ import Testing
                   - { kind: type-mismatch, until: 2026-12-01, reason: soon }
                   - { kind: missing-key, until: 2027-06-01, reason: later }
             """)
-        #expect(found.map(\.message) == [
-            "the waiver for extra-key in users/get expired on 2026-11-01; verify fails on it",
-            "the waiver for type-mismatch in users/get expires on 2026-12-01, within 14 days",
-        ])
+        #expect(
+            found.map(\.message) == [
+                "the waiver for extra-key in users/get expired on 2026-11-01; verify fails on it",
+                "the waiver for type-mismatch in users/get expires on 2026-12-01, within 14 days",
+            ])
     }
 }
