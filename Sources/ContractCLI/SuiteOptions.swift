@@ -83,11 +83,47 @@ extension ReportFormat: ExpressibleByArgument {}
 
 /// Writing to the terminal; colour only on a TTY and never with NO_COLOR.
 enum Console {
+    /// Where the two streams go instead of the process's own, for the length of a task: tests that run a command
+    /// in-process read what it says here, and keep the test log free of its messages.
+    final class Capture: @unchecked Sendable {
+        // @unchecked: the texts are read and written only while holding `lock`.
+        private let lock = NSLock()
+        private var errorText = ""
+        private var outputText = ""
+
+        init() {}
+
+        func append(_ text: String, toError: Bool) {
+            lock.lock()
+            if toError { errorText += text } else { outputText += text }
+            lock.unlock()
+        }
+
+        /// What went to standard error.
+        var standardError: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return errorText
+        }
+
+        /// What went to standard output.
+        var standardOutput: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return outputText
+        }
+    }
+
+    @TaskLocal static var capture: Capture?
+
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        let line = text.hasSuffix("\n") ? text : text + "\n"
+        if let capture { return capture.append(line, toError: true) }
+        FileHandle.standardError.write(Data(line.utf8))
     }
 
     static func output(_ text: String) {
+        if let capture { return capture.append(text, toError: false) }
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 

@@ -9,18 +9,29 @@ import Testing
 
 /// `lint` and `verify` with the sample models registered, as `ContractCLI.main(models:)` registers them.
 @Suite struct ModelCommandsTests {
+    /// What the last run printed on standard error.
+    final class Said: @unchecked Sendable {
+        var standardError = ""
+    }
+
     func run(
-        _ command: any AsyncParsableCommand.Type, _ arguments: [String], models: [any Decodable.Type] = SampleModels.all
+        _ command: any AsyncParsableCommand.Type, _ arguments: [String],
+        models: [any Decodable.Type] = SampleModels.all,
+        said: Said = Said()
     ) async -> Int32 {
-        await RegisteredModels.$registry.withValue(ModelRegistry(models)) {
-            do {
-                var parsed = try command.parseAsRoot(arguments) as! any AsyncParsableCommand
-                try await parsed.run()
-                return 0
-            } catch let exit as ExitCode {
-                return exit.rawValue
-            } catch {
-                return -1
+        let capture = Console.Capture()
+        defer { said.standardError = capture.standardError }
+        return await Console.$capture.withValue(capture) {
+            await RegisteredModels.$registry.withValue(ModelRegistry(models)) {
+                do {
+                    var parsed = try command.parseAsRoot(arguments) as! any AsyncParsableCommand
+                    try await parsed.run()
+                    return 0
+                } catch let exit as ExitCode {
+                    return exit.rawValue
+                } catch {
+                    return -1
+                }
             }
         }
     }
@@ -42,11 +53,18 @@ import Testing
         let text = try String(contentsOfFile: path, encoding: .utf8)
         try text.replacingOccurrences(of: "model: User\n", with: "model: Usr\n").write(
             toFile: path, atomically: true, encoding: .utf8)
-        #expect(await run(LintCommand.self, ["--specs", suite.root + "/Specs"]) == 1)
+        let lint = Said()
+        #expect(await run(LintCommand.self, ["--specs", suite.root + "/Specs"], said: lint) == 1)
+        #expect(
+            lint.standardError.contains("users.yaml:28:12: error: unknown model 'Usr'; did you mean 'User'?"),
+            "\(lint.standardError)")
+        let verify = Said()
         #expect(
             await run(
-                VerifyCommand.self, ["--specs", suite.root + "/Specs", "--recordings", suite.root + "/Recordings"]) == 2
+                VerifyCommand.self, ["--specs", suite.root + "/Specs", "--recordings", suite.root + "/Recordings"],
+                said: verify) == 2
         )
+        #expect(verify.standardError.contains("error: unknown model 'Usr'"), "\(verify.standardError)")
         // With no models registered at all, verification is by shape only and the suite passes.
         #expect(
             await run(
