@@ -511,7 +511,7 @@ struct ShapeWalk: ~Copyable {
         let json = json(value)
         guard let style = DateSniffer.style(of: json) else { return mismatch(value, declared, hint: nil) }
         var hint = "decode with a strategy that reads it"
-        if let strategy = style.suggestedStrategy {
+        if let strategy = style.suggestedStrategy(for: json) {
             hint = "decode with `dates: \(strategy)` (or `flexible`), or ask the backend to keep \(format)"
         } else if case .unrecognised = style {
             hint =

@@ -38,18 +38,33 @@ package enum DateSniffer {
             return description
         }
 
-        /// The spec strategy that reads this style, when there is one.
-        package var suggestedStrategy: String? {
+        /// The spec strategy that reads `value`, written in this style, when there is one. A format string is
+        /// offered only when it reads the value seen: `2026-11-20 10:00:00` gets `"yyyy-MM-dd HH:mm:ss"`.
+        package func suggestedStrategy(for value: JSONValue) -> String? {
             switch self {
             case .iso8601: return "iso8601"
-            case .iso8601DateOnly: return "\"yyyy-MM-dd\""
-            case .iso8601NoZone: return "\"yyyy-MM-dd'T'HH:mm:ss\""
             case .epochSeconds: return "secondsSince1970"
             case .epochMilliseconds: return "millisecondsSince1970"
-            case .rfc2822: return "\"EEE, dd MMM yyyy HH:mm:ss zzz\""
-            case .epochMicroseconds, .numericString, .slashed, .unrecognised: return nil
+            case .iso8601DateOnly, .iso8601NoZone, .rfc2822, .slashed:
+                guard case .string(let text) = value else { return nil }
+                return DateSniffer.readingFormat(for: text).map { "\"\($0)\"" }
+            case .epochMicroseconds, .numericString, .unrecognised: return nil
             }
         }
+    }
+
+    /// `DateFormatter` formats tried for a date written as text, most specific first.
+    static let candidateFormats = [
+        "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd HH:mm:ss.SSS",
+        "yyyy-MM-dd'T'HH:mm:ss.SSSSSS", "yyyy-MM-dd HH:mm:ss.SSSSSS", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm",
+        "yyyy-MM-dd", "EEE, dd MMM yyyy HH:mm:ss zzz", "dd MMM yyyy HH:mm:ss Z", "dd/MM/yyyy", "MM/dd/yyyy",
+        "yyyy/MM/dd", "dd/MM/yyyy HH:mm:ss", "MM/dd/yyyy HH:mm:ss", "yyyy/MM/dd HH:mm:ss",
+    ]
+
+    /// The first candidate format that reads the whole of `text` (as a strict `DateFormatter` in UTC with the POSIX
+    /// locale, the way a spec's format string is read), or nil.
+    package static func readingFormat(for text: String) -> String? {
+        candidateFormats.first { FormatterCache.shared.formatter(for: $0).date(from: text) != nil }
     }
 
     /// How `value` is written, or nil when it is neither a string nor a number.

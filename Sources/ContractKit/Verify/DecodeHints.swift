@@ -37,6 +37,11 @@ enum DecodeHints {
                 + "declare \(property) as `\(swiftType(for: found))`, or accept both forms in a custom `init(from:)`"
         case .dataCorrupted:
             if failure.expectedType == "Date" { return dateHint(failure) }
+            if case .string(let text)? = failure.found, let problem = foundationTypeProblem(failure.expectedType, text)
+            {
+                return problem
+                    + ": declare \(property) as `String` and convert where it is used, or ask the backend team"
+            }
             if case .string(let text)? = failure.found {
                 return
                     "if \(failure.expectedType) is an enum, add `case \(ShapeWalk.swiftCaseName(text)) = \(ShapeWalk.swiftStringLiteral(text))` to it, "
@@ -48,6 +53,26 @@ enum DecodeHints {
         }
     }
 
+    /// What is wrong with `text` for a Foundation type that is no enum, in words about that type; nil for any other
+    /// type, which may be an enum.
+    static func foundationTypeProblem(_ type: String, _ text: String) -> String? {
+        let shown = ShapeWalk.swiftStringLiteral(text)
+        switch type {
+        case "UUID", "Foundation.UUID":
+            return "\(shown) is not a UUID (32 hexadecimal digits in groups of 8-4-4-4-12)"
+        case "URL", "Foundation.URL":
+            return "\(shown) is not a URL Foundation can read"
+        case "Decimal", "Foundation.Decimal":
+            return "\(shown) is not a decimal number"
+        case "Data", "Foundation.Data":
+            return "\(shown) is not base64, which is how JSONDecoder reads Data"
+        case "Int", "Int64", "Int32", "Int16", "Int8", "UInt", "UInt64", "UInt32", "Double", "Float", "Bool":
+            return "\(shown) is not a \(type)"
+        default:
+            return nil
+        }
+    }
+
     private static func dateHint(_ failure: DecodeFailure) -> String {
         guard let found = failure.found, let style = DateSniffer.style(of: found) else {
             return "the value is not a date: ask the backend team, or declare the property String"
@@ -56,11 +81,18 @@ enum DecodeHints {
         if case .unrecognised = style, case .number = found {
             return "the value is \(style.description(for: found)): ask the backend team which date it means"
         }
-        switch (style.suggestedStrategy, flexible) {
+        switch (style.suggestedStrategy(for: found), flexible) {
         case (let strategy?, true):
             return
                 "the value looks like \(style): decode with `dates: \(strategy)`, or `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible reads every common form)"
         case (let strategy?, false):
+            if case .slashed = style, case .string(let text) = found,
+                FormatterCache.shared.formatter(for: "MM/dd/yyyy").date(from: text) != nil,
+                FormatterCache.shared.formatter(for: "dd/MM/yyyy").date(from: text) != nil
+            {
+                return
+                    "the value looks like \(style): decode with `dates: \"dd/MM/yyyy\"` (or \"MM/dd/yyyy\"; both read it, so ask the backend team which), or JSONDecoder.DateDecodingStrategy.flexible(formats: [\"dd/MM/yyyy\"])"
+            }
             return
                 "the value looks like \(style): decode with `dates: \(strategy)` (JSONDecoder.DateDecodingStrategy.flexible(formats: [\(strategy)]) reads it too)"
         case (nil, true):

@@ -78,3 +78,24 @@ import Testing
                 == "the value is not a date the app can read; ask the backend team, or declare the property Double")
     }
 }
+
+/// A suggested date format is one that reads the value seen, and applying it to the spec clears the finding.
+@Suite struct SuggestedDateFormatTests {
+    @Test(arguments: [
+        ("2026-11-20 10:00:00", "yyyy-MM-dd HH:mm:ss"), ("2026-11-20T10:00:00", "yyyy-MM-dd'T'HH:mm:ss"),
+        ("2026-11-20 10:00:00.123", "yyyy-MM-dd HH:mm:ss.SSS"), ("2026-11-20", "yyyy-MM-dd"),
+        ("Sat, 21 Nov 2026 03:00:00 GMT", "EEE, dd MMM yyyy HH:mm:ss zzz"), ("22/11/2026", "dd/MM/yyyy"),
+    ])
+    func theSuggestedFormatReadsTheValueAndClearsTheFinding(_ text: String, _ format: String) throws {
+        let style = try #require(DateSniffer.style(of: .string(text)))
+        #expect(style.suggestedStrategy(for: .string(text)) == "\"\(format)\"")
+        let before = try check(#"{"at": "\#(text)"}"#, bodyShape: "{ at: 'Date(iso8601)' }")
+        if text.contains("T") && text.count == 19 {
+            // Foundation's iso8601 strategy needs a zone; the finding names the format that reads it.
+            #expect(before.first?.hint?.contains("`dates: \"\(format)\"`") == true, "\(before)")
+        }
+        let quoted = format.replacingOccurrences(of: "'", with: "''")  // YAML's single-quoted escape
+        let after = try check(#"{"at": "\#(text)"}"#, bodyShape: "{ at: 'Date(\"\(quoted)\")' }")
+        #expect(after.isEmpty, "\(after)")
+    }
+}

@@ -510,7 +510,15 @@ enum ShopModels {
         ),
         (
             .string("22/11/2026"),
-            "the value looks like a date with slashes (dd/MM/yyyy or MM/dd/yyyy): decode with `dates: \"dd/MM/yyyy\"` (or \"MM/dd/yyyy\"; ask the backend team which), or JSONDecoder.DateDecodingStrategy.flexible(formats: [\"dd/MM/yyyy\"])"
+            "the value looks like a date with slashes (dd/MM/yyyy or MM/dd/yyyy): decode with `dates: \"dd/MM/yyyy\"` (JSONDecoder.DateDecodingStrategy.flexible(formats: [\"dd/MM/yyyy\"]) reads it too)"
+        ),
+        (
+            .string("05/06/2026"),
+            "the value looks like a date with slashes (dd/MM/yyyy or MM/dd/yyyy): decode with `dates: \"dd/MM/yyyy\"` (or \"MM/dd/yyyy\"; both read it, so ask the backend team which), or JSONDecoder.DateDecodingStrategy.flexible(formats: [\"dd/MM/yyyy\"])"
+        ),
+        (
+            .string("2026-11-20 10:00:00"),
+            "the value looks like an ISO 8601 date and time without a time zone: decode with `dates: \"yyyy-MM-dd HH:mm:ss\"`, or `dates: flexible` (JSONDecoder.DateDecodingStrategy.flexible reads every common form)"
         ),
         (
             .string("soon"),
@@ -519,6 +527,32 @@ enum ShopModels {
     ])
     func dateHintsOnlyProposeStrategiesThatReadTheValue(_ found: JSONValue, _ hint: String) {
         #expect(DecodeHints.hint(for: dateFailure(found), rawPath: path("at"), body: .null) == hint)
+    }
+
+    @Test(arguments: [
+        ("UUID", "not-a-uuid", #"the value "not-a-uuid" is not a UUID"#),
+        ("URL", "", #"the value "" is not a URL"#),
+        ("Decimal", "1,5", #"the value "1,5" is not a decimal"#),
+    ])
+    func aFoundationTypeGetsItsOwnProblemNotEnumAdvice(_ type: String, _ text: String, _ start: String) {
+        let failure = DecodeFailure(
+            kind: .dataCorrupted, codingPath: path("id"), path: path("id"), expectedType: type, ownerType: "Thing",
+            property: "id", isOptional: false, found: .string(text), detail: "")
+        let hint = DecodeHints.hint(for: failure, rawPath: path("id"), body: .null)
+        #expect(!hint.contains("enum"), "\(hint)")
+        #expect(hint.hasPrefix(start.replacingOccurrences(of: "the value ", with: "")), "\(hint)")
+        #expect(
+            hint.hasSuffix("declare `Thing.id` as `String` and convert where it is used, or ask the backend team"),
+            "\(hint)")
+    }
+
+    @Test func aTypeThatMayBeAnEnumKeepsTheEnumAdvice() {
+        let failure = DecodeFailure(
+            kind: .dataCorrupted, codingPath: path("s"), path: path("s"), expectedType: "State", ownerType: "Bet",
+            property: "s", isOptional: false, found: .string("void"), detail: "")
+        #expect(
+            DecodeHints.hint(for: failure, rawPath: path("s"), body: .null).hasPrefix(
+                "if State is an enum, add `case void"))
     }
 
     @Test func aKeyThatChangedItsSpellingGetsACodingKeysCase() {
