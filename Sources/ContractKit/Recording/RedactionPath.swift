@@ -64,14 +64,21 @@ package struct RedactionPath: Sendable, Hashable, CustomStringConvertible {
 
     /// `value` with every matched value replaced by `replacement`.
     package func redacting(_ value: JSONValue, with replacement: JSONValue) -> JSONValue {
+        redacting(value) { _ in replacement }
+    }
+
+    /// `value` with what this path reaches replaced by `replacement` of what was there.
+    package func redacting(_ value: JSONValue, by replacement: (JSONValue) -> JSONValue) -> JSONValue {
         var copy = value
         RedactionPath.apply(steps[...], to: &copy, replacement: replacement)
         return copy
     }
 
-    private static func apply(_ steps: ArraySlice<Step>, to value: inout JSONValue, replacement: JSONValue) {
+    private static func apply(
+        _ steps: ArraySlice<Step>, to value: inout JSONValue, replacement: (JSONValue) -> JSONValue
+    ) {
         guard let step = steps.first else {
-            value = replacement
+            value = replacement(value)
             return
         }
         let rest = steps.dropFirst()

@@ -149,7 +149,7 @@ package struct Redactor: Sendable {
     /// string and key, and a number spelled exactly like a secret replaced.
     package func redactBody(_ body: JSONValue) -> JSONValue {
         var value = body
-        for path in bodyPaths { value = path.redacting(value, with: .string(SecretRedaction.placeholder)) }
+        for path in bodyPaths { value = path.redacting(value, by: SecretRedaction.placeholder(shapedLike:)) }
         return scrubValues(value)
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What counts as a secret in an HTTP exchange, and how it is hidden.
 ///
 /// Recordings are redacted when they are made; reports apply the same rules again, because a recording may
@@ -6,6 +8,30 @@
 package enum SecretRedaction {
     /// What a secret value is replaced with.
     package static let placeholder = "<redacted>"
+
+    /// What a body value at a `redact:` path is replaced with: a value of the same shape, so that a redacted
+    /// recording still verifies against the spec and decodes through the model. A UUID becomes the nil UUID, a URL
+    /// `https://redacted.invalid/`, a number `0`, other text the placeholder; objects, arrays, booleans and null
+    /// keep their shape with every string and number inside them replaced the same way.
+    package static func placeholder(shapedLike value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text):
+            if UUID(uuidString: text) != nil { return .string("00000000-0000-0000-0000-000000000000") }
+            if let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()),
+                url.host != nil
+            {
+                return .string("https://redacted.invalid/")
+            }
+            if let date = redactedDate(text) { return .string(date) }
+            return .string(placeholder)
+        case .number: return .number(JSONNumber(0))
+        case .array(let items): return .array(items.map(placeholder(shapedLike:)))
+        case .object(let object):
+            return .object(
+                JSONObject(object.entries.map { .init(key: $0.key, value: placeholder(shapedLike: $0.value)) }))
+        case .bool, .null: return value
+        }
+    }
 
     /// Header names whose values are credentials, compared after lower-casing and dropping `-` and `_`.
     static let secretHeaders: Set<String> = [
@@ -131,6 +157,39 @@ package enum SecretRedaction {
         if case .json(let body)? = recording.request.body { copy.request.body = .json(redactedBody(body)) }
         copy.response.headers = redacted(recording.response.headers)
         return copy
+    }
+
+    /// A date written as text, as 1970-01-01 at midnight in the same layout (`2026-11-20 10:00:00.123` becomes
+    /// `1970-01-01 00:00:00.000`), or nil when `text` is no date or the layout cannot be kept.
+    static func redactedDate(_ text: String) -> String? {
+        let style = DateSniffer.style(ofText: text)
+        switch style {
+        case .iso8601, .iso8601DateOnly, .iso8601NoZone: break
+        default: return nil
+        }
+        var runs = 0
+        var result = ""
+        var digits = ""
+        func flush() {
+            guard !digits.isEmpty else { return }
+            runs += 1
+            switch (runs, digits.count) {
+            case (1, 4): result += "1970"
+            case (2, 2), (3, 2): result += "01"
+            default: result += String(repeating: "0", count: digits.count)
+            }
+            digits = ""
+        }
+        for character in text {
+            if character.isASCII, character.isNumber {
+                digits.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+        }
+        flush()
+        return DateSniffer.style(ofText: result) == style ? result : nil
     }
 
     private static func normalize(_ name: String) -> String {

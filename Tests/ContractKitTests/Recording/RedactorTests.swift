@@ -64,8 +64,32 @@ struct RedactorTests {
                 == TestSuites.json(
                     """
                     {"users": [{"email": "<redacted>", "name": "A"}, {"email": "<redacted>"}],
-                     "nested": {"deeper": {"password": "<redacted>"}}, "echo": "Bearer <redacted>", "<redacted>": "<redacted>", "pin": 98765}
+                     "nested": {"deeper": {"password": 0}}, "echo": "Bearer <redacted>", "<redacted>": "<redacted>", "pin": 98765}
                     """))
+    }
+
+    /// A value at a `redact:` path keeps its shape, so that the next verify does not report the redaction as drift.
+    @Test func aRedactedValueKeepsItsShape() throws {
+        let redactor = Redactor(secrets: [], bodyPaths: [try RedactionPath(parsing: "$.secret")])
+        func redacted(_ json: String) -> JSONValue? {
+            redactor.redactBody(TestSuites.json(#"{"secret": \#(json)}"#))["secret"]
+        }
+        #expect(redacted(#""3F2504E0-4F89-11D3-9A0C-0305E82C3301""#) == .string("00000000-0000-0000-0000-000000000000"))
+        #expect(redacted(#""https://cdn.example.com/u/42?sig=abc""#) == .string("https://redacted.invalid/"))
+        #expect(redacted(#""2026-11-20T10:00:00.123+05:30""#) == .string("1970-01-01T00:00:00.000+00:00"))
+        #expect(redacted(#""2026-11-20""#) == .string("1970-01-01"))
+        #expect(redacted("12.5") == .number(JSONNumber(0)))
+        #expect(redacted(#""hunter2""#) == .string("<redacted>"))
+        #expect(
+            redacted(#"{"pin": 1234, "tags": ["a", true]}"#)
+                == TestSuites.json(#"{"pin": 0, "tags": ["<redacted>", true]}"#))
+    }
+
+    @Test func aRedactedUUIDStillVerifies() throws {
+        let redactor = Redactor(secrets: [], bodyPaths: [try RedactionPath(parsing: "$.uuid")])
+        let body = redactor.redactBody(TestSuites.json(#"{"uuid": "3F2504E0-4F89-11D3-9A0C-0305E82C3301"}"#))
+        let findings = try check(JSONWriter(style: .compact).write(body), bodyShape: "{ uuid: UUID }")
+        #expect(findings.isEmpty, "\(findings)")
     }
 
     @Test func parsesRedactionPaths() throws {
