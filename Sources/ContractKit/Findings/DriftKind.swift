@@ -51,13 +51,15 @@ public struct DriftKind: Sendable, Hashable, Comparable, RawRepresentable, Custo
     public static let requestFailed = DriftKind(rawValue: "request-failed")
     /// A waiver's `until` date has passed.
     public static let waiverExpired = DriftKind(rawValue: "waiver-expired")
+    /// A waiver that no finding of its endpoint matched: the drift it covers is gone, or its kind or path is wrong.
+    public static let waiverUnused = DriftKind(rawValue: "waiver-unused")
 
     /// Every kind this version knows, for validating waivers.
     public static let all: [DriftKind] = [
         .statusMismatch, .contentTypeMismatch, .bodyNotJSON, .missingKey, .extraKey, .keyCaseChanged, .keyRenamed,
         .typeMismatch, .nullValue, .objectInsteadOfArray, .arrayInsteadOfObject, .unexpectedEnvelope, .duplicateKey,
         .dateFormatMismatch, .enumUnknownValue, .patternMismatch, .transformFailed, .decodeFailed,
-        .elementsDropped, .recordingMissing, .recordingInvalid, .requestFailed, .waiverExpired,
+        .elementsDropped, .recordingMissing, .recordingInvalid, .requestFailed, .waiverExpired, .waiverUnused,
     ]
 }
 

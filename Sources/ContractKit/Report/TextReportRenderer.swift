@@ -11,7 +11,13 @@ public struct TextReportRenderer: ReportRenderer {
         for result in report.results {
             let failed = result.fails(at: report.failOn)
             let counts = result.countsText
-            let mark = failed ? paint("FAIL", .red) : paint("PASS", .green)
+            var mark = failed ? paint("FAIL", .red) : paint("PASS", .green)
+            if !failed, result.findings.contains(where: { $0.isWaived && $0.severity >= report.failOn }) {
+                // Waived is not fixed: the run passes, and the line says what the app still meets.
+                mark += paint(
+                    result.model == nil ? " (waived: the drift is still there)" : " (waived: the model still fails)",
+                    .yellow)
+            }
             out += "\(mark) \(result.id.escapingNonPrintables())\(counts.isEmpty ? "" : "  " + paint(counts, .dim))\n"
             let visible = Finding.reportOrder(
                 result.findings.filter { failed ? true : ($0.severity >= .warning || $0.isWaived) })

@@ -260,6 +260,7 @@ public struct Verifier: Sendable {
                         specLocation: waiver.location))
                 continue
             }
+            var matched = false
             for index in result.findings.indices
             where result.findings[index].waiver == nil && result.findings[index].kind == waiver.kind {
                 if let pattern = waiver.path {
@@ -268,6 +269,22 @@ public struct Verifier: Sendable {
                     }
                 }
                 result.findings[index].waiver = waiver
+                matched = true
+            }
+            // A body that was not checked (no recording, a status the spec does not expect, not JSON) tells nothing
+            // about its waivers: they are neither used nor unused.
+            let unchecked: Set<DriftKind> = [.recordingMissing, .recordingInvalid, .statusMismatch, .bodyNotJSON]
+            let checked = !result.findings.contains { unchecked.contains($0.kind) }
+            if !matched, checked {
+                let what = "\(waiver.kind)\(waiver.path.map { " at \($0)" } ?? "")"
+                result.findings.append(
+                    Finding(
+                        endpoint: result.id, kind: .waiverUnused, severity: .info, path: nil,
+                        expected: "a finding the waiver covers (\(what))", actual: "none",
+                        message:
+                            "the waiver for \(what) matched nothing: the drift it covers is gone, or its kind or path is wrong",
+                        hint: "remove the waiver if the drift is fixed; otherwise correct its 'kind' or 'path'",
+                        specLocation: waiver.location))
             }
         }
     }

@@ -1,0 +1,59 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractKit
+
+/// A waiver that covers nothing is reported; a waived breaking drift passes the run but says the app still fails.
+@Suite struct WaiverOutcomeTests {
+    static func verify(waivers: String, body: String) throws -> EndpointResult {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/users", withIntermediateDirectories: true)
+        try
+            #"{"format": "contract-recording/1", "endpoint": "users/get", "request": {"method": "GET", "url": "/u"}, "response": {"status": 200, "body": \#(body)}}"#
+            .write(toFile: folder + "/users/get.json", atomically: true, encoding: .utf8)
+        let suite = try TestSuites.suite(
+            (
+                "Specs/users.yaml",
+                "endpoints:\n  get:\n    request: GET /u\n    expect: { body: { id: Int } }\n    waivers:\n\(waivers)"
+            ))
+        let today = ISO8601DateFormatter().date(from: "2026-11-23T00:00:00Z")!
+        return Verifier(suite: suite, options: .init(recordingsDirectory: folder, today: today)).verify(
+            suite.endpoints[0])
+    }
+
+    @Test func aWaiverThatMatchesNothingIsAnInfoFinding() throws {
+        let result = try Self.verify(
+            waivers: "      - { kind: type-mismatch, path: $.id, until: 2027-01-01, reason: ids move to strings }\n",
+            body: #"{"id": 1}"#)
+        let finding = try #require(result.findings.first)
+        #expect(result.findings.count == 1)
+        #expect(finding.kind == .waiverUnused && finding.severity == .info)
+        #expect(
+            finding.message
+                == "the waiver for type-mismatch at $.id matched nothing: the drift it covers is gone, or its kind or path is wrong"
+        )
+        #expect(finding.specLocation?.line == 6)
+        #expect(!result.fails(at: .breaking))
+    }
+
+    @Test func aWaiverThatMatchesIsNotReportedAsUnused() throws {
+        let result = try Self.verify(
+            waivers: "      - { kind: type-mismatch, path: $.id, until: 2027-01-01, reason: ids move to strings }\n",
+            body: #"{"id": "1"}"#)
+        #expect(result.findings.map(\.kind) == [.typeMismatch])
+        #expect(result.findings[0].isWaived)
+    }
+
+    @Test func aWaivedBreakingDriftPassesAndSaysTheModelStillFails() throws {
+        var result = try Self.verify(
+            waivers: "      - { kind: type-mismatch, until: 2027-01-01, reason: ids move to strings }\n",
+            body: #"{"id": "1"}"#)
+        let shapeOnly = TextReportRenderer().render(VerificationReport(results: [result], failOn: .breaking))
+        #expect(shapeOnly.hasPrefix("PASS (waived: the drift is still there) users/get  1 waived"), "\(shapeOnly)")
+        result.model = "User"
+        let withModel = TextReportRenderer().render(VerificationReport(results: [result], failOn: .breaking))
+        #expect(withModel.hasPrefix("PASS (waived: the model still fails) users/get  1 waived"), "\(withModel)")
+    }
+}
