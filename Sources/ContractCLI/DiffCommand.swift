@@ -5,22 +5,24 @@ import Foundation
 struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two recordings of one endpoint by shape: what drifted between them.",
+        abstract: "Compare two recordings of one endpoint, or two folders of recordings, by shape: what drifted.",
         discussion: """
             Reports the shape changes between OLD (say the committed baseline) and NEW (say last night's recording) \
             with the drift kinds of `verify`: missing-key, extra-key, key-case-changed, type-mismatch, null-value, \
             object-instead-of-array, array-instead-of-object, date-format-mismatch, status-mismatch, \
             content-type-mismatch. Values that change while the shape holds are not drift; --values lists them. \
-            Array elements are compared by the union of their shapes, not by position.
+            Array elements are compared by the union of their shapes, not by position. Given two folders (last \
+            night's recordings and the committed ones), it compares every recording they share, by relative path, and \
+            lists those only one of them has.
 
             Exit codes: 0 the shape is the same; 1 it changed; 2 a recording cannot be read; 64 usage error.
             """
     )
 
-    @Argument(help: ArgumentHelp("The older recording.", valueName: "old.json"))
+    @Argument(help: ArgumentHelp("The older recording, or a folder of them.", valueName: "old"))
     var old: String
 
-    @Argument(help: ArgumentHelp("The newer recording.", valueName: "new.json"))
+    @Argument(help: ArgumentHelp("The newer recording, or a folder of them.", valueName: "new"))
     var new: String
 
     @Option(
@@ -41,6 +43,87 @@ struct DiffCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        switch (Self.isFolder(old), Self.isFolder(new)) {
+        case (true, true): return try compareFolders()
+        case (false, false): break
+        case (true, false), (false, true):
+            let folder = Self.isFolder(old) ? old : new
+            throw ValidationError(
+                "'\(folder.escapingNonPrintables())' is a folder and the other is a file; give two recordings or two folders"
+            )
+        }
+        try compareFiles()
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The `.json` files under `folder`, by path relative to it, sorted.
+    static func recordings(in folder: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        var found: [String] = []
+        while let relative = enumerator?.nextObject() as? String {
+            if relative.hasSuffix(".json"), !isFolder(folder + "/" + relative) { found.append(relative) }
+        }
+        return found.sorted()
+    }
+
+    /// Every recording the folders share, diffed; those only one has, listed. Exit 2 when one cannot be read,
+    /// else 1 when anything changed or is only on one side.
+    func compareFolders() throws {
+        let olds = Self.recordings(in: old)
+        let news = Set(Self.recordings(in: new))
+        var changedCount = 0
+        var unreadable = false
+        var text = ""
+        var results: [JSONValue] = []
+        for relative in olds where news.contains(relative) {
+            let oldPath = old + "/" + relative
+            let newPath = new + "/" + relative
+            do {
+                let diff = RecordingDiff(
+                    old: try Recording.read(from: oldPath), new: try Recording.read(from: newPath),
+                    options: .init(ignoredPaths: ignore))
+                if diff.shapeChanged { changedCount += 1 }
+                if diff.shapeChanged || values {
+                    text += diff.renderText(old: oldPath, new: newPath, values: values) + "\n"
+                }
+                results.append(try JSONParser().parse(Array(diff.renderJSON(old: oldPath, new: newPath).utf8)))
+            } catch {
+                unreadable = true
+                Console.error(error.description.escapingNonPrintables(keepingLineBreaks: true))
+            }
+        }
+        let onlyOld = olds.filter { !news.contains($0) }
+        let onlyNew = news.subtracting(olds).sorted()
+        for relative in onlyOld {
+            text += "only in \(old.escapingNonPrintables()): \(relative.escapingNonPrintables())\n"
+        }
+        for relative in onlyNew {
+            text += "only in \(new.escapingNonPrintables()): \(relative.escapingNonPrintables())\n"
+        }
+        let changed = changedCount > 0 || !onlyOld.isEmpty || !onlyNew.isEmpty
+        let compared = olds.count - onlyOld.count
+        text +=
+            "\(compared) recording\(compared == 1 ? "" : "s") compared: \(changedCount) changed shape"
+            + " · \(onlyOld.count) only in \(old.escapingNonPrintables()) · \(onlyNew.count) only in \(new.escapingNonPrintables())\n"
+        switch format {
+        case .text: Console.output(text)
+        case .json:
+            let root = JSONObject([
+                "format": .string("contract-diff-folders/1"), "old": .string(old), "new": .string(new),
+                "recordings": .array(results), "onlyInOld": .array(onlyOld.map(JSONValue.string)),
+                "onlyInNew": .array(onlyNew.map(JSONValue.string)),
+            ])
+            Console.output(JSONWriter(style: .pretty).write(.object(root)) + "\n")
+        }
+        if unreadable { throw ExitCode(2) }
+        if changed { throw ExitCode(1) }
+    }
+
+    func compareFiles() throws {
         let oldRecording: Recording
         let newRecording: Recording
         do {

@@ -24,6 +24,38 @@ import Testing
         try CommandRunner.run(arguments, in: root)
     }
 
+    @Test func twoFoldersAreComparedRecordingByRecording() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.copyItem(atPath: root + "/Recordings", toPath: root + "/Nightly")
+        try DriftedSuite.drift(recordings: root + "/Nightly")
+        try FileManager.default.removeItem(atPath: root + "/Nightly/bets/my-bets.json")
+        let same = try contract("diff", "Recordings", "Recordings")
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(
+            same.stdout.hasSuffix(
+                "7 recordings compared: 0 changed shape · 0 only in Recordings · 0 only in Recordings\n"),
+            "\(same.stdout)")
+
+        let drifted = try contract("diff", "Recordings", "Nightly")
+        #expect(drifted.status == 1)
+        #expect(
+            drifted.stdout.contains(
+                "contract diff Recordings/directory/list-users.json → Nightly/directory/list-users.json"))
+        #expect(drifted.stdout.contains("only in Recordings: bets/my-bets.json"))
+        #expect(drifted.stdout.contains("6 recordings compared: "), "\(drifted.stdout)")
+
+        let json = try contract("diff", "--format", "json", "Recordings", "Nightly")
+        #expect(
+            json.stdout.contains(#""format": "contract-diff-folders/1""#) && json.stdout.contains(#""onlyInOld": ["#))
+    }
+
+    @Test func aFolderAgainstAFileIsAUsageErrorThatSaysSo() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let run = try contract("diff", "Recordings", "Recordings/users/list-users.json")
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("'Recordings' is a folder and the other is a file"), "\(run.stderr)")
+    }
+
     @Test func sameShapeExitsZeroAndChangedShapeExitsOne() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let same = try contract("diff", "Recordings/users/list-users.json", "Recordings/users/list-users.json")
