@@ -15,8 +15,9 @@ final class MappedFile {
     /// Maps the file at `path`, or returns nil when it is not a regular, non-empty file that can be mapped (the
     /// caller then reads it another way).
     init?(path: String) {
-        // Non-blocking, so that opening a FIFO or a device does not wait for a writer; only regular files are read.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        // Non-blocking, so that opening a FIFO or a device does not wait for a writer; only regular files are read, and
+        // a symbolic link is left to the caller, which knows where links may lead.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
@@ -38,8 +39,9 @@ final class MappedFile {
     ///
     /// For a small file, mapping costs more than reading: `mmap`, a page fault and `munmap` against one copy.
     static func readSmall(path: String, limit: Int) -> [UInt8]? {
-        // Non-blocking, so that opening a FIFO or a device does not wait for a writer; only regular files are read.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        // Non-blocking, so that opening a FIFO or a device does not wait for a writer; only regular files are read, and
+        // a symbolic link is left to the caller, which knows where links may lead.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

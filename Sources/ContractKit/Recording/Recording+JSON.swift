@@ -14,7 +14,11 @@ extension Recording {
 
     /// Reads a recording from a file, keeping a JSON response body on the file's tape, unbuilt: its body is
     /// ``Body/indexed(_:)``.
-    package static func readInPlace(from path: String) throws(ContractError) -> Recording {
+    ///
+    /// With `folder`, a symbolic link is followed only to a file inside that folder: a recording that links to
+    /// `/etc/passwd` is an error that quotes nothing of it.
+    package static func readInPlace(from path: String, within folder: String? = nil) throws(ContractError) -> Recording
+    {
         let document: JSONDocument
         do {
             if let small = MappedFile.readSmall(path: path, limit: 1 << 20) {
@@ -27,7 +31,7 @@ extension Recording {
                 }
                 document = JSONDocument(source: .mapped(mapped), tape: tape, root: 0)
             } else {
-                let bytes = [UInt8](try contents(of: path))
+                let bytes = [UInt8](try contents(of: path, within: folder))
                 document = try JSONParser().parseDocument(bytes, file: path)
             }
         } catch {
@@ -44,7 +48,18 @@ extension Recording {
         return recording
     }
 
-    private static func contents(of path: String) throws(ContractError) -> Data {
+    private static func contents(of path: String, within folder: String?) throws(ContractError) -> Data {
+        // The fast readers do not follow a final symbolic link (O_NOFOLLOW): a link comes here, and is checked.
+        var link = stat()
+        if let folder, lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+            guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                throw ContractError(
+                    .io, "'\(path.escapingNonPrintables())' is a link to a file outside the recordings folder",
+                    hint: "a recording is a file inside the recordings folder: replace the link with the file itself")
+            }
+        }
         // Asked only here, when neither fast reader took the file: a FIFO would block the run forever, and a device
         // or folder is not a recording.
         var status = stat()

@@ -134,7 +134,7 @@ public struct Verifier: Sendable {
         let path = preparation.recordingPath
         let recording: Recording
         do {
-            recording = try Recording.readInPlace(from: path)
+            recording = try Recording.readInPlace(from: path, within: options.recordingsDirectory)
         } catch {
             return Check(findings: [unreadable(endpoint, path: path, error: error)])
         }

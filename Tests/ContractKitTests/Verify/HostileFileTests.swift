@@ -121,6 +121,34 @@ struct HostileFileTests {
         #expect(finding.message.contains("is a FIFO (named pipe), not a regular file"), "\(finding.message)")
     }
 
+    @Test func aLinkOutOfTheRecordingsFolderIsRefusedWithoutQuotingItsTarget() throws {
+        let suite = try TestSuites.suite(
+            ("Specs/users.yaml", "endpoints: { get-user: { request: GET /u }, other: { request: GET /o } }"))
+        let outside = TestSuites.temporaryDirectory()
+        let folder = TestSuites.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        try "root:x:0:0:root:/root:/bin/bash\n".write(toFile: outside + "/passwd", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/users", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/users/get-user.json", withDestinationPath: outside + "/passwd")
+        let verifier = Verifier(suite: suite, options: .init(recordingsDirectory: folder))
+        let refused = verifier.verify(suite.endpoints[0])
+        let finding = try #require(refused.findings.first)
+        #expect(finding.kind == .recordingInvalid)
+        #expect(finding.message.contains("is a link to a file outside the recordings folder"), "\(finding.message)")
+        #expect(!"\(refused)".contains("root:x"))
+
+        // A link that stays inside the folder is read.
+        try (Self.recordingHead.replacingOccurrences(of: "a/b", with: "users/other") + #""response": {"status": 200}}"#)
+            .write(toFile: folder + "/users/real.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/users/other.json", withDestinationPath: "real.json")
+        #expect(verifier.verify(suite.endpoints[1]).findings.isEmpty)
+    }
+
     @Test func anIdWithControlCharactersIsPrintedEscaped() {
         let result = EndpointResult(
             id: "x/a\u{1B}[31mred\u{202E}", specLocation: SourceLocation(file: "Specs/x.yaml", line: 1, column: 1),
