@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "ContractCLI", targets: ["ContractCLI"]),
         .library(name: "ContractTesting", targets: ["ContractTesting"]),
+        // For the fuzz package in Fuzz/ only: the invariants its targets check, which swift test replays on seeds.
+        .library(name: "ContractInvariants", targets: ["ContractInvariants"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -28,6 +30,7 @@ let package = Package(
             ]
         ),
         .target(name: "ContractTesting", dependencies: ["ContractKit"]),
+        .target(name: "ContractInvariants", dependencies: ["ContractKit"]),
         .target(name: "SampleModels"),
         .target(name: "DemoServer", dependencies: ["ContractKit"]),
         .executableTarget(
@@ -40,7 +43,11 @@ let package = Package(
             name: "ContractTestSupport", dependencies: ["ContractKit", "DemoServer"], path: "Tests/ContractTestSupport"),
         .testTarget(
             name: "ContractKitTests",
-            dependencies: ["ContractKit", "ContractTestSupport", "DemoServer", "SampleModels"]),
+            dependencies: [
+                "ContractKit", "ContractTestSupport", "DemoServer", "SampleModels", "ContractInvariants",
+                "contract-invariants",
+            ]),
+        .executableTarget(name: "contract-invariants", dependencies: ["ContractInvariants"]),
         .testTarget(
             name: "ContractCLITests",
             dependencies: ["ContractCLI", "ContractTestSupport", "DemoServer", "SampleModels"]),

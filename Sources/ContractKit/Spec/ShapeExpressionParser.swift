@@ -1,7 +1,7 @@
 import Foundation
 
 /// Parses shape expressions in Swift type syntax: `[String: User]`, `Date("yyyy-MM-dd")?`, `enum(a, b)`.
-struct ShapeExpressionParser {
+package struct ShapeExpressionParser {
     /// Built-in type names and their shapes; anything else is a named shape resolved later.
     static let builtins: [String: Shape.Kind] = [
         "String": .string, "Int": .int, "Int64": .int, "Int32": .int, "Double": .double, "Float": .double,
@@ -20,7 +20,7 @@ struct ShapeExpressionParser {
     private var depth = 0
 
     /// Parses `text`, whose first character is at `location`.
-    static func parse(_ text: String, at location: SourceLocation) throws(ContractError) -> Shape {
+    package static func parse(_ text: String, at location: SourceLocation) throws(ContractError) -> Shape {
         var parser = ShapeExpressionParser(text: text, start: location)
         parser.skipSpaces()
         let shape = try parser.parseType()
