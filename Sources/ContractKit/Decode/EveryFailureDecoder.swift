@@ -164,7 +164,8 @@ struct DecodeSession {
         var owner = record?.owner.map(SwiftTypeName.of)
         var property: String?
         if case .key(let key)? = codingPath.components.last {
-            property = key
+            // The Swift property, not the key, when CodingKeys maps one to the other.
+            property = probe.propertyName(forKey: key, in: codingPath.parent) ?? key
             if owner == nil, let parent = probe.records[codingPath.parent] { owner = SwiftTypeName.of(parent.type) }
         }
         let expected = record.map { SwiftTypeName.of($0.type) } ?? errorType.map(SwiftTypeName.of) ?? "a value"

@@ -25,6 +25,10 @@ final class ModelProbe {
     private var samples: [ObjectIdentifier: JSONValue] = [:]
     private var depth = 0
     private static let maxDepth = 48
+    /// For each object the model read, the keys it asked for, in the order it asked (its `CodingKeys` values).
+    private var requestedKeys: [JSONPath: [String]] = [:]
+    /// For each object the model read, the value it made: its stored properties, by `Mirror`, in declaration order.
+    private var madeValues: [JSONPath: Any] = [:]
 
     init(keys: KeyStrategy, dates: DateFormat) {
         self.keys = keys
@@ -53,6 +57,26 @@ final class ModelProbe {
         if records[path] == nil { records[path] = ProbeRecord(type: type, optional: optional, owner: owner) }
     }
 
+    /// Notes that the object at `path` asked for `key`.
+    func noteRequest(of key: String, in path: JSONPath) {
+        if requestedKeys[path]?.contains(key) != true { requestedKeys[path, default: []].append(key) }
+    }
+
+    /// The Swift property that reads `key` in the object at `path`, when the probe can tell: `ipAddress` for
+    /// `case ipAddress = "origin"`, `userAgent` for `case userAgent = "user-agent"`.
+    ///
+    /// A synthesized `init(from:)` asks for its keys in the order the properties are declared, which is the order
+    /// `Mirror` lists them; when the counts agree, the key's position names the property. Otherwise a property
+    /// spelled like the key is taken; nil when there is none.
+    func propertyName(forKey key: String, in path: JSONPath) -> String? {
+        guard let made = madeValues[path], let keys = requestedKeys[path] else { return nil }
+        let labels = Mirror(reflecting: made).children.compactMap { child in
+            child.label.map { $0.hasPrefix("_") && $0.count > 1 ? String($0.dropFirst()) : $0 }
+        }
+        if labels.count == keys.count, let position = keys.firstIndex(of: key) { return labels[position] }
+        return labels.first { $0 == key } ?? labels.first { KeyNames.normalized($0) == KeyNames.normalized(key) }
+    }
+
     func decode<T: Decodable>(
         _ type: T.Type, from value: JSONValue?, at path: JSONPath, codingPath: [any CodingKey], sink: JSONBuilder?
     ) throws -> T {
@@ -68,6 +92,7 @@ final class ModelProbe {
                 from: ProbeDecoder(
                     probe: self, value: value, path: path, codingPath: codingPath, owner: T.self, sink: sink))
             if let value, samples[ObjectIdentifier(T.self)] == nil { samples[ObjectIdentifier(T.self)] = value }
+            if sink == nil, madeValues[path] == nil { madeValues[path] = decoded }
             return decoded
         } catch {
             sink?.reset()
@@ -341,6 +366,7 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func decodeChild<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
         decoder.probe.record(path(key), T.self, optional: false, owner: decoder.owner)
+        decoder.probe.noteRequest(of: key.stringValue, in: decoder.path)
         return try decoder.probe.decode(
             T.self, from: value(for: key), at: path(key), codingPath: codingPath + [key],
             sink: decoder.sink?.child(key: key.stringValue))
@@ -348,6 +374,7 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func decodeChildIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         decoder.probe.record(path(key), T.self, optional: true, owner: decoder.owner)
+        decoder.probe.noteRequest(of: key.stringValue, in: decoder.path)
         guard let value = value(for: key) else { return nil }
         return try decoder.probe.decode(
             T.self, from: value, at: path(key), codingPath: codingPath + [key],

@@ -6,11 +6,20 @@ enum DecodeHints {
     static func hint(
         for failure: DecodeFailure, rawPath: JSONPath, body: JSONValue, keys: KeyStrategy = .useDefaultKeys
     ) -> String {
-        let property = failure.property.map { "`\(failure.ownerType ?? "?").\($0)`" } ?? "the model"
+        // A property name that is not Swift (the probe could not tell the property from its key, `user-agent`) is
+        // named by its key and never written as code.
+        let swiftName = failure.property.flatMap { isSwiftIdentifier($0) ? $0 : nil }
+        let property =
+            swiftName.map { "`\(failure.ownerType ?? "?").\($0)`" }
+            ?? failure.property.map { "the property of \(failure.ownerType ?? "the model") that reads '\($0)'" }
+            ?? "the model"
         let defaultsPath = pattern(failure.path)
         switch failure.kind {
         case .keyNotFound:
-            let name = failure.property ?? "value"
+            guard let name = swiftName else {
+                return
+                    "make \(property) Optional if the backend may leave it out, or supply it with `- defaults: { \"\(defaultsPath)\": … }` after the other transforms; if the key was renamed, map it in CodingKeys"
+            }
             if keys == .anyCase, AnyCaseKeys.canonical(name) != name {
                 return
                     "`keys: anyCase` reads every JSON key as lower camel case ('\(AnyCaseKeys.canonical(name))'), so \(property) is never matched: "
@@ -51,6 +60,12 @@ enum DecodeHints {
         case .other:
             return "the model's init(from:) threw: \(failure.detail)"
         }
+    }
+
+    /// True when `name` can be written as a Swift property or enum case: a letter or `_`, then letters, digits, `_`.
+    static func isSwiftIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 
     /// What is wrong with `text` for a Foundation type that is no enum, in words about that type; nil for any other
