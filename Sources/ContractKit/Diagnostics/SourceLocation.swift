@@ -18,6 +18,10 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// characters in the file name are escaped, so a hostile name cannot drive the terminal.
     public var description: String { "\(file.escapingNonPrintables()):\(line):\(column)" }
 
+    /// `file:line:col` with the file name as it is: what a JSON report stores, so that reading it back gives the
+    /// same location (the JSON writer escapes what JSON needs).
+    package var exactText: String { "\(file):\(line):\(column)" }
+
     /// The same place moved `offset` columns to the right (for positions inside a one-line scalar).
     public func advanced(byColumns offset: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column + offset)

@@ -25,7 +25,7 @@ public struct JSONReportRenderer: ReportRenderer {
         ])
         let endpoints = report.results.map { result -> JSONValue in
             var object = JSONObject([
-                "id": .string(result.id), "spec": .string(result.specLocation.description),
+                "id": .string(result.id), "spec": .string(result.specLocation.exactText),
                 "recording": .string(result.recordingPath),
             ])
             object.entries.append(.init(key: "model", value: result.model.map(JSONValue.string) ?? .null))
@@ -39,7 +39,7 @@ public struct JSONReportRenderer: ReportRenderer {
                 let lines = expected.lines.map { line -> JSONValue in
                     var entry = JSONObject(["text": .string(line.text)])
                     if let location = line.location {
-                        entry.entries.append(.init(key: "spec", value: .string(location.description)))
+                        entry.entries.append(.init(key: "spec", value: .string(location.exactText)))
                     }
                     return .object(entry)
                 }
@@ -79,7 +79,7 @@ public struct JSONReportRenderer: ReportRenderer {
         object.entries.append(.init(key: "actual", value: .string(finding.actual)))
         object.entries.append(.init(key: "message", value: .string(finding.message)))
         object.entries.append(.init(key: "hint", value: finding.hint.map(JSONValue.string) ?? .null))
-        object.entries.append(.init(key: "spec", value: finding.specLocation.map { .string($0.description) } ?? .null))
+        object.entries.append(.init(key: "spec", value: finding.specLocation.map { .string($0.exactText) } ?? .null))
         object.entries.append(.init(key: "occurrences", value: .number(JSONNumber(finding.occurrences))))
         if !finding.morePaths.isEmpty {
             object.entries.append(.init(key: "paths", value: .array(finding.paths.map { .string($0.description) })))
@@ -87,7 +87,7 @@ public struct JSONReportRenderer: ReportRenderer {
         if let waiver = finding.waiver {
             var waived = JSONObject(["until": .string(waiver.until), "reason": .string(waiver.reason)])
             if let path = waiver.path { waived.entries.append(.init(key: "path", value: .string(path))) }
-            waived.entries.append(.init(key: "spec", value: .string(waiver.location.description)))
+            waived.entries.append(.init(key: "spec", value: .string(waiver.location.exactText)))
             object.entries.append(.init(key: "waived", value: .object(waived)))
         }
         return .object(object)
