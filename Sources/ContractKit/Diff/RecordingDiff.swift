@@ -128,6 +128,20 @@ private struct ShapeComparison {
         }
         switch (oldJSON, newJSON) {
         case (let oldBody?, let newBody?):
+            if let key = envelopeKey(old: oldBody, new: newBody), case .object(let object) = newBody,
+                let inner = object[key]
+            {
+                let place = JSONPath.root.appending(key: key)
+                add(
+                    .unexpectedEnvelope, .breaking, at: place, expected: "the body at the top level",
+                    actual: "the same body under '\(key)'",
+                    message: "the body now arrives one level down, under '\(key)'; its shape is otherwise the same",
+                    hint:
+                        "if the app should read it there, add `- unwrap: \(key)` to the endpoint's transforms; otherwise ask the backend team"
+                )
+                values(oldBody, inner, path: place)
+                return
+            }
             let oldSummary = ShapeSummary([(.root, oldBody)])
             let newSummary = ShapeSummary([(.root, newBody)])
             compare(oldSummary, newSummary, generic: [], name: "the body")
@@ -147,6 +161,27 @@ private struct ShapeComparison {
                 notes.append("the bodies are not JSON and differ; only JSON bodies are compared by shape")
             }
         }
+    }
+
+    /// The key of an envelope the new body wraps the old one in (`{"data": <old body>}`): a member of the new
+    /// object whose value has the old body's shape exactly, where none of the old body's keys is left at the top.
+    /// Nil when there is none.
+    func envelopeKey(old: JSONValue, new: JSONValue) -> String? {
+        guard case .object(let wrapper) = new else { return nil }
+        let oldKeys: Set<String>
+        if case .object(let object) = old { oldKeys = Set(object.entries.map(\.key)) } else { oldKeys = [] }
+        guard !wrapper.entries.contains(where: { oldKeys.contains($0.key) }) else { return nil }
+        for entry in wrapper.entries where !oldKeys.contains(entry.key) {
+            switch (old, entry.value) {
+            case (.object, .object), (.array, .array): break
+            default: continue
+            }
+            var inner = ShapeComparison(endpoint: endpoint, ignored: ignored)
+            inner.compare(
+                ShapeSummary([(.root, old)]), ShapeSummary([(.root, entry.value)]), generic: [], name: "the body")
+            if inner.findings.isEmpty { return entry.key }
+        }
+        return nil
     }
 
     static func bodyDescription(_ body: Recording.Body?) -> String {

@@ -19,6 +19,21 @@ import Testing
         }
     }
 
+    @Test func aBodyMovedUnderAnEnvelopeIsOneFindingWithItsUnwrap() throws {
+        #expect(lines(users, #"{"data": \#(users)}"#) == ["unexpected-envelope $.data"])
+        let diff = RecordingDiff(
+            old: recording(#"[{"id": 1}]"#), new: recording(#"{"objects": [{"id": 2}], "count": 1}"#))
+        let finding = try #require(diff.findings.first)
+        #expect(diff.findings.count == 1 && finding.kind == .unexpectedEnvelope && finding.severity == .breaking)
+        #expect(finding.hint?.hasPrefix("if the app should read it there, add `- unwrap: objects`") == true)
+        #expect(diff.valueChanges.map(\.path.description) == ["$.objects[0].id"])
+        // A new object that merely has an old body's shape inside, beside the old keys, is no envelope.
+        #expect(
+            !lines(#"{"a": {"x": 1}}"#, #"{"a": {"x": 1}, "b": {"a": {"x": 2}}}"#).contains {
+                $0.hasPrefix("unexpected-envelope")
+            })
+    }
+
     let users = """
         {"users": [{"id": 1, "name": "Ada", "email": "ada@example.com", "createdAt": "2026-01-10T09:30:00Z", "score": 1.5},
                    {"id": 2, "name": "Grace", "email": null, "createdAt": "2026-02-14T18:05:12Z", "score": 2}]}
