@@ -90,7 +90,7 @@ struct DiffCommand: AsyncParsableCommand {
                 if diff.shapeChanged || values {
                     text += diff.renderText(old: oldPath, new: newPath, values: values) + "\n"
                 }
-                results.append(try JSONParser().parse(Array(diff.renderJSON(old: oldPath, new: newPath).utf8)))
+                results.append(diff.jsonValue(old: oldPath, new: newPath))
             } catch {
                 unreadable = true
                 Console.error(error.description.escapingNonPrintables(keepingLineBreaks: true))

@@ -33,12 +33,7 @@ struct LintCommand: AsyncParsableCommand {
         for endpoint in endpoints {
             let templates =
                 endpoint.request.headers.map(\.value) + endpoint.request.query.map(\.value)
-                + endpoint.request.params.map(\.value)
-            for variable in endpoint.request.pathVariables where environment[variable] == nil {
-                warnings.append(
-                    "\(endpoint.request.location): warning: environment variable '\(variable)' is not set; `\(CommandName.current) record` will need it"
-                )
-            }
+                + endpoint.request.params.map(\.value) + [endpoint.request.pathTemplate].compactMap { $0 }
             for template in templates {
                 for variable in template.variables where environment[variable] == nil {
                     let location = template.location.map { "\($0): " } ?? ""

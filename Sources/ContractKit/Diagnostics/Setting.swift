@@ -22,20 +22,21 @@ package enum Setting: String, Sendable, CaseIterable {
 
 /// How the current caller sets each ``Setting``: a flag on the command line, a parameter in code.
 package struct SettingNames: Sendable {
+    /// The caller's own names; the others are ``libraryNames``.
     private var names: [Setting: String]
 
     /// Names for some settings; the others keep their library names.
-    package init(_ names: [Setting: String]) {
-        self.names = SettingNames.library.names.merging(names) { _, new in new }
-    }
-
-    private init(library names: [Setting: String]) { self.names = names }
+    package init(_ names: [Setting: String]) { self.names = names }
 
     /// How a hint names `setting` for the current caller.
-    package subscript(_ setting: Setting) -> String { names[setting] ?? setting.rawValue }
+    package subscript(_ setting: Setting) -> String {
+        names[setting] ?? SettingNames.libraryNames[setting] ?? setting.rawValue
+    }
 
     /// The names of a caller in code, which sets these as parameters and options.
-    package static let library = SettingNames(library: [
+    package static let library = SettingNames([:])
+
+    private static let libraryNames: [Setting: String] = [
         .specs: "the specs path",
         .baseURL: "the base URL",
         .timeout: "the timeout",
@@ -43,7 +44,7 @@ package struct SettingNames: Sendable {
         .concurrency: "the concurrency",
         .maxBodyBytes: "the body size limit",
         .diffValues: "values: true",
-    ])
+    ]
 
     /// The names for the current task and the tasks it starts.
     @TaskLocal package static var current = SettingNames.library

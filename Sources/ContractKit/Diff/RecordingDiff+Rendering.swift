@@ -37,6 +37,11 @@ extension RecordingDiff {
 
     /// The diff as JSON (`contract-diff/1`): `shapeChanged`, `findings` with the report's finding fields, `values`.
     package func renderJSON(old: String, new: String) -> String {
+        JSONWriter(style: .pretty).write(jsonValue(old: old, new: new)) + "\n"
+    }
+
+    /// The diff as the JSON value ``renderJSON(old:new:)`` writes, for callers that embed it in more JSON.
+    package func jsonValue(old: String, new: String) -> JSONValue {
         let renderer = JSONReportRenderer()
         var root = JSONObject([
             "format": .string("contract-diff/1"), "old": .string(old), "new": .string(new),
@@ -55,6 +60,6 @@ extension RecordingDiff {
                             ]))
                     })))
         if !notes.isEmpty { root.entries.append(.init(key: "notes", value: .array(notes.map(JSONValue.string)))) }
-        return JSONWriter(style: .pretty).write(.object(root)) + "\n"
+        return .object(root)
     }
 }

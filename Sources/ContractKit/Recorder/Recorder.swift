@@ -234,17 +234,14 @@ package struct Recorder: Sendable {
         }
         guard !line.isEmpty else { return "" }
         guard line.count > limit else { return ": \"\(line)\"" }
-        var shown = String(line.prefix(limit))
-        // Never half a placeholder: `<reda…` would read as a cut secret.
-        let placeholder = SecretRedaction.placeholder
-        if let open = shown.lastIndex(of: "<"), shown.distance(from: open, to: shown.endIndex) < placeholder.count,
-            placeholder.hasPrefix(shown[open...]),
-            line.dropFirst(shown.distance(from: shown.startIndex, to: open))
-                .hasPrefix(placeholder)
-        {
-            shown = String(shown[..<open]) + placeholder
+        // Never half a placeholder: a cut inside one moves to its end (`<reda…` would read as a cut secret).
+        var end = line.index(line.startIndex, offsetBy: limit)
+        if let straddled = line.ranges(of: SecretRedaction.placeholder).first(where: {
+            $0.lowerBound < end && end < $0.upperBound
+        }) {
+            end = straddled.upperBound
         }
-        return ": \"\(shown)…\""
+        return ": \"\(line[..<end])…\""
     }
 
     private static func attemptsText(_ attempts: Int) -> String {

@@ -63,21 +63,10 @@ package struct RequestSpec: Sendable {
     /// (`/anything?token=${TOKEN}`), read and redacted as in `query:` and `headers:`.
     package var path: String
 
-    /// The `${NAME}` environment variables in ``path``.
-    package var pathVariables: [String] {
-        var names: [String] = []
-        var rest = Substring(path)
-        while let dollar = rest.firstIndex(of: "$") {
-            let after = rest[rest.index(after: dollar)...]
-            guard after.first == "{", let close = after.firstIndex(of: "}") else {
-                rest = after
-                continue
-            }
-            names.append(String(after[after.index(after: after.startIndex)..<close]))
-            rest = after[after.index(after: close)...]
-        }
-        return names
-    }
+    /// ``path`` as a template, for its `${NAME}` environment variables (`{param}` placeholders are literal text
+    /// to a template); nil when a variable's name is malformed, which recording reports.
+    package var pathTemplate: Template? { try? Template(parsing: path, at: location) }
+
     /// Values for the path's placeholders.
     package var params: [(name: String, value: Template)]
     /// Query parameters, in order.

@@ -248,6 +248,10 @@ public struct Verifier: Sendable {
     private func applyWaivers(_ waivers: [Waiver], to result: inout EndpointResult) {
         guard !waivers.isEmpty else { return }
         let today = CalendarDate(utc: options.today)
+        // A body that was not checked (no recording, a status the spec does not expect, not JSON) tells nothing
+        // about its waivers: they are neither used nor unused.
+        let unchecked: Set<DriftKind> = [.recordingMissing, .recordingInvalid, .statusMismatch, .bodyNotJSON]
+        let checked = !result.findings.contains { unchecked.contains($0.kind) }
         for waiver in waivers {
             guard let until = CalendarDate(waiver.until), today <= until else {
                 result.findings.append(
@@ -271,10 +275,6 @@ public struct Verifier: Sendable {
                 result.findings[index].waiver = waiver
                 matched = true
             }
-            // A body that was not checked (no recording, a status the spec does not expect, not JSON) tells nothing
-            // about its waivers: they are neither used nor unused.
-            let unchecked: Set<DriftKind> = [.recordingMissing, .recordingInvalid, .statusMismatch, .bodyNotJSON]
-            let checked = !result.findings.contains { unchecked.contains($0.kind) }
             if !matched, checked {
                 let what = "\(waiver.kind)\(waiver.path.map { " at \($0)" } ?? "")"
                 result.findings.append(
