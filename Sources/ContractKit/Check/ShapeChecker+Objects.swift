@@ -123,7 +123,7 @@ extension ShapeWalk {
             report(
                 .unexpectedEnvelope, .breaking, expected: declared.description, actual: "the fields under '\(key)'",
                 message: "the expected fields arrived one level down, under '\(key)'",
-                hint: envelopeHint(key), at: declared.location, proposedTransform: envelopeTransform)
+                hint: envelopeHint(key), at: declared.location, proposedTransform: envelopeTransform(key))
             descend(.tapeKey(envelope.key), wildcard: false) { $0.check(envelope.value, node) }
             reportExtraKeys(index.unclaimed, policy: policy, declared)
             reportRepeatedKeys(index, shape: shape, declared)
