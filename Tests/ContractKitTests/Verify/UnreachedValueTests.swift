@@ -17,12 +17,17 @@ import Testing
     }
 
     struct Sender: Decodable {
-        var EmailAddress: String
-        var Name: String
+        var emailAddress: String
+        var name: String
+        enum CodingKeys: String, CodingKey {
+            case emailAddress = "EmailAddress"
+            case name = "Name"
+        }
     }
 
     struct Message: Decodable {
-        var From: Sender
+        var from: Sender
+        enum CodingKeys: String, CodingKey { case from = "From" }
     }
 
     func verify(_ spec: String, _ body: String, models: [any Decodable.Type]) async throws -> EndpointResult {
