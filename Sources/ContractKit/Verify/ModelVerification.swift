@@ -426,8 +426,9 @@ struct ModelVerification {
                     "the app copes; write '\(key)?' in the spec if the backend may leave it out, or ask the backend team"
             }
         case .nullValue:
+            let optional = item.finding.expected.hasSuffix("?") ? item.finding.expected : item.finding.expected + "?"
             item.finding.hint =
-                "the app copes; declare it Optional (T?) in the spec if null is legitimate, or ask the backend team"
+                "the app copes; declare it `\(optional)` in the spec if null is legitimate, or ask the backend team"
         case .extraKey:
             item.finding.hint = "the app ignores it; add it to the spec, or relax the object's extraKeys policy"
         default:
