@@ -162,13 +162,23 @@ extension ShapeWalk {
             ) {
                 let renamedKey = view.string(renamed.key)
                 index.claim(renamedKey)
+                var hint =
+                    "if so, map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(renamedKey)\"`)"
+                // renameKeys names the key by its path from the body's root, as the server sends it.
+                let rename = transformPathHere().flatMap { place -> TransformPath? in
+                    guard !renamedKey.contains(where: { ".[]".contains($0) }) else { return nil }
+                    return TransformPath(steps: place.steps + [.key(renamedKey)])
+                }
+                if let rename {
+                    hint +=
+                        ", or add `- renameKeys: { \(Self.yamlFlowScalar(rename.description)): \(Self.yamlFlowScalar(field.name)) }`"
+                }
                 report(
                     .keyRenamed, .breaking, expected: "'\(field.name)'", actual: "'\(renamedKey)'",
                     message:
                         "heuristic: '\(field.name)' is absent and '\(renamedKey)' holds a value of the same shape; it was probably renamed",
-                    hint:
-                        "if so, map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(renamedKey)\"`), or add `- renameKeys: { \(renamedKey): \(field.name) }`",
-                    at: field.location, extraComponent: .key(renamedKey), specKey: field.name)
+                    hint: hint, at: field.location, extraComponent: .key(renamedKey), specKey: field.name,
+                    proposedTransform: rename.map { .renameKeys(from: $0, to: field.name) })
                 checkFieldValue(renamed.value, plannedShape, position, key: renamed.key)
             } else {
                 report(

@@ -100,12 +100,15 @@ enum ProposedTransform: Equatable {
     case keyedToArray(at: TransformPath?)
     /// `unwrap` of this key, at the body's root.
     case unwrap(key: String)
+    /// `renameKeys` of the key at this path (as the server sends it) to the spec's name.
+    case renameKeys(from: TransformPath, to: String)
 
     /// The transform's name, as a spec writes it.
     var name: String {
         switch self {
         case .keyedToArray: return "keyedToArray"
         case .unwrap: return "unwrap"
+        case .renameKeys: return "renameKeys"
         }
     }
 }

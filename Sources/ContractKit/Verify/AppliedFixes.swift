@@ -25,6 +25,12 @@ enum AppliedFixes {
                         "; and write '\(key)' in \(name) as `\(key)?:`, since keyedToArray fills it from each entry's key"
                 }
                 items[index].finding.hint = hint
+            case .renameKeys(let from, let to):
+                guard case .key(let sent)? = from.steps.last else { continue }
+                items[index].finding.hint =
+                    "the endpoint's renameKeys (\(transform.location)) already reads '\(sent)' as '\(to)' for the app; "
+                    + "what is left is the spec: `expect.body` describes the body as the server sends it, so "
+                    + "write '\(sent)' here instead of '\(to)'\(place)"
             case .unwrap(let key):
                 items[index].finding.hint =
                     "the endpoint's `unwrap: \(key)` (\(transform.location)) already takes the body out of '\(key)' for the app; "
@@ -42,6 +48,8 @@ enum AppliedFixes {
             return (try? TransformPath(parsing: at ?? "")) == place
         case (.unwrap(let path), .unwrap(let key)):
             return path == key || path.hasPrefix(key + ".")
+        case (.renameKeys(let renames), .renameKeys(let from, let to)):
+            return renames.contains { (try? TransformPath(parsing: $0.from)) == from && $0.to == to }
         default:
             return false
         }

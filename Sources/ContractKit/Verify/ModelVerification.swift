@@ -389,7 +389,9 @@ struct ModelVerification {
         if item.finding.kind == .keyRenamed || item.finding.kind == .keyCaseChanged,
             case .key(let newKey)? = item.finding.path?.components.last
         {
-            item.finding.hint = DecodeHints.renameHint(newKey: newKey, failure: first.failure, endpoint: endpoint)
+            item.finding.hint = DecodeHints.renameHint(
+                newKey: newKey, rawPath: item.finding.path, specKey: item.specKey, failure: first.failure,
+                endpoint: endpoint, renamed: item.finding.kind == .keyRenamed)
         } else if [.objectInsteadOfArray, .arrayInsteadOfObject, .unexpectedEnvelope].contains(item.finding.kind),
             item.finding.hint != nil
         {

@@ -12,6 +12,14 @@ import Testing
         var nickName: String?
     }
 
+    struct Person: Decodable {
+        var firstName: String
+    }
+
+    struct Account: Decodable {
+        var owner: Person
+    }
+
     func verify(_ spec: String, _ body: String) async throws -> EndpointResult {
         let suite = try OneEndpointSuite(spec: spec, bodies: ["profile": body])
         defer { suite.remove() }
@@ -73,5 +81,68 @@ import Testing
         let fixed = spec(keys: "anyCase", nickName: "\(spelling): String")
         let after = try await verify(fixed, body)
         #expect(after.findings.filter { $0.severity > .info }.isEmpty, "\(after.findings.map(\.message))")
+    }
+
+    func verify(_ spec: String, _ body: String, models: [any Decodable.Type]) async throws -> EndpointResult {
+        let suite = try OneEndpointSuite(spec: spec, bodies: ["profile": body])
+        defer { suite.remove() }
+        return try await suite.verify(models: models).results[0]
+    }
+
+    @Test func aRenamedKeysFixLeadsToTheSpecsNextStepAndThenToNoDrift() async throws {
+        var spec = """
+            endpoints:
+              profile:
+                request: GET /account
+                expect:
+                  body:
+                    owner:
+                      firstName: String
+                transforms: []
+                model: Account
+
+            """
+        let body = #"{"owner": {"givenName": "Ada"}}"#
+        var finding = try #require(try await verify(spec, body, models: [Account.self]).findings.first)
+        #expect(finding.kind == .keyRenamed && finding.severity == .breaking)
+        let transform = try quoted(try #require(finding.hint), after: "or add", "`", "`")
+        #expect(transform == "- renameKeys: { owner.givenName: firstName }")
+        spec = spec.replacingOccurrences(of: "    transforms: []\n", with: "    transforms:\n      \(transform)\n")
+
+        finding = try #require(try await verify(spec, body, models: [Account.self]).findings.first)
+        let hint = try #require(finding.hint)
+        #expect(hint.contains("already reads 'givenName' as 'firstName'"), "\(hint)")
+        let written = try quoted(hint, after: "so write", "'", "'")
+        #expect(written == "givenName")
+        spec = spec.replacingOccurrences(of: "firstName: String", with: "\(written): String")
+        let result = try await verify(spec, body, models: [Account.self])
+        #expect(significant(result).isEmpty, "\(result.findings.map(\.message))")
+    }
+
+    @Test func anAnyCaseFixLeadsToTheSpellingAndThenToNoDrift() async throws {
+        var spec = """
+            endpoints:
+              profile:
+                request: GET /person
+                decoding: { keys: useDefaultKeys }
+                expect:
+                  body:
+                    firstName: String
+                model: Person
+
+            """
+        let body = #"{"first_name": "Ada"}"#
+        var finding = try #require(try await verify(spec, body, models: [Person.self]).findings.first)
+        #expect(finding.kind == .keyCaseChanged && finding.severity == .breaking)
+        let setting = try quoted(try #require(finding.hint), after: "decode with", "`", "`")
+        #expect(setting == "keys: anyCase")
+        spec = spec.replacingOccurrences(of: "keys: useDefaultKeys", with: setting)
+
+        finding = try #require(try await verify(spec, body, models: [Person.self]).findings.first)
+        #expect(finding.severity == .warning)
+        let spelling = try quoted(try #require(finding.hint), after: "update the spec to", "'", "'")
+        spec = spec.replacingOccurrences(of: "firstName: String", with: "\(spelling): String")
+        let result = try await verify(spec, body, models: [Person.self])
+        #expect(significant(result).isEmpty, "\(result.findings.map(\.message))")
     }
 }
