@@ -15,7 +15,7 @@ import Testing
         ["Spec"],
         ["Check", "Decode", "Recording"],
         ["Verify"],
-        ["Recorder", "Report"],
+        ["Recorder", "Report", "Generate"],
         ["Diff"],
     ]
 
