@@ -168,4 +168,19 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
                 "s/a decodes this shape with keys: convertFromSnakeCase and s/b with keys: useDefaultKeys, which read 'first_name' differently; the generated CodingKeys follow s/a"
             ])
     }
+
+    /// The excerpt in docs/Generating.md is lines of the golden `Users.swift`, in order.
+    @Test func theDocumentationExcerptIsWhatTheGeneratorWrites() throws {
+        let doc = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/Generating.md"), encoding: .utf8)
+        let start = try #require(doc.range(of: "```swift\n"))
+        let end = try #require(doc[start.upperBound...].range(of: "```"))
+        let golden = try String(contentsOf: Fixtures.url("Golden/generate/sample/Users.swift.txt"), encoding: .utf8)
+            .split(separator: "\n")
+        var index = golden.startIndex
+        for line in doc[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            let found = try #require(golden[index...].firstIndex(of: line), "'\(line)' is not in Users.swift")
+            index = found + 1
+        }
+    }
 }
