@@ -128,7 +128,7 @@ enum GeneratedRunner {
         try Data("import ContractCLI\n\nawait ContractCLI.main(models: \(list))\n".utf8)
             .write(to: URL(fileURLWithPath: main))
         var arguments = [
-            "-swift-version", "6", "-module-name", "APIModels", "-I", products + "/Modules", "-I",
+            "-swift-version", "6", "-module-name", "APIModels", "-I", products + "/Modules", "-I", products, "-I",
             Fixtures.repositoryRoot.appendingPathComponent("Sources/CLibYAML").path, "-o", folder + "/runner", main,
         ]
         arguments += try FileManager.default.contentsOfDirectory(atPath: models).sorted().map { models + "/" + $0 }

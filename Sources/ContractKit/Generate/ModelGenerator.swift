@@ -136,6 +136,15 @@ package struct ModelGenerator: Sendable {
             let reaching = reachedBy[name] ?? []
             let scope = scope(for: reaching, file: shape.location.file)
             if let conflict = keyConflict(shape, reaching: reaching) { warnings.append(conflict) }
+            if let field = fieldContainingItself(name) {
+                warnings.append(
+                    ContractError(
+                        .invalidShape,
+                        "shape '\(name)' holds itself through '\(field.name)', not through an array or a dictionary: Swift refuses a struct that contains itself",
+                        at: field.location,
+                        hint: "write this model by hand (a class, or the property boxed), or hold the value in an array"
+                    ))
+            }
             let users = reaching.map(\.id)
             var documentation = ["The shape `\(name)` of \(shape.location.file)."]
             if !users.isEmpty { documentation.append("Decoded by \(users.joined(separator: ", ")).") }
@@ -228,6 +237,25 @@ package struct ModelGenerator: Sendable {
             }
         }
         return found
+    }
+
+    /// The field through which the named shape `name` contains itself by value (through objects and Optionals,
+    /// not arrays or dictionaries, which store their elements out of line); nil when it does not.
+    private func fieldContainingItself(_ name: String) -> Field? {
+        var visited: Set<String> = []
+        func reaches(_ shape: Shape) -> Bool {
+            switch shape.kind {
+            case .named(let other):
+                if other == name { return true }
+                guard visited.insert(other).inserted, let declared = suite.shapes[other] else { return false }
+                return reaches(declared)
+            case .optional(let inner): return reaches(inner)
+            case .object(let object): return object.fields.contains { reaches($0.shape) }
+            default: return false
+            }
+        }
+        guard case .object(let object) = suite.shapes[name]?.kind else { return nil }
+        return object.fields.first { reaches($0.shape) }
     }
 
     /// True when the model needs a type of its own: an object or enum, perhaps inside arrays and dictionaries.

@@ -183,4 +183,34 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
             index = found + 1
         }
     }
+
+    @Test func aShapeHoldingItselfByValueIsAWarningAndThroughAnArrayIsFine() throws {
+        let generated = generate(
+            try suite([
+                "s": """
+                shapes:
+                  Node: { name: String, parent: Node?, children: [Node] }
+                endpoints:
+                  e:
+                    request: GET /e
+                    expect: { body: Node }
+                """
+            ]))
+        #expect(
+            generated.warnings.map(\.message) == [
+                "shape 'Node' holds itself through 'parent', not through an array or a dictionary: Swift refuses a struct that contains itself"
+            ])
+        #expect(generated.warnings.first?.location?.line == 2)
+    }
+
+    @Test func aFilterGeneratesTheSelectedEndpointsAndTheShapesTheyUse() throws {
+        let suite = try loadSuite(under: Fixtures.repositoryRoot)
+        let generated = ModelGenerator(
+            suite: suite, endpoints: suite.endpoints(matching: ["users/get-user"]), command: "contract"
+        ).generate()
+        #expect(generated.files.map(\.name) == ["Users.swift"])
+        let text = try #require(generated.files.first?.text)
+        #expect(text.contains("struct User:") && !text.contains("ObjectsResponse"))
+        #expect(generated.models == ["users/get-user": "User"])
+    }
 }
