@@ -238,6 +238,8 @@ struct ShapeWalk: ~Copyable {
             if kind == .null { return }
             check(value, wrapped)
             return
+        case .union(let members):
+            return checkUnion(value, members, node)
         default:
             break
         }
@@ -274,7 +276,7 @@ struct ShapeWalk: ~Copyable {
             checkObject(value, plan.objects[object], node)
         case .url, .uuid, .enumeration, .pattern, .undefined:
             checkOtherScalar(value, test, node)
-        case .any, .optional:
+        case .any, .optional, .union:
             break
         }
     }

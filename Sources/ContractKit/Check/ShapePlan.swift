@@ -21,6 +21,8 @@ final class ShapePlan: Sendable {
         case array(element: Int)
         case dictionary(value: Int)
         case object(Int)
+        /// A union: an index into ``unions``, the nodes of its members.
+        case union(Int)
         /// A name that leads nowhere; the spec loader refuses these, so it is only reachable through the API.
         case undefined
     }
@@ -91,6 +93,8 @@ final class ShapePlan: Sendable {
     let dateFormats: [DateFormat]
     let enumerations: [[String]]
     let patterns: [String]
+    /// Each union's member nodes, in the order written.
+    let unions: [[Int]]
     /// The node of the shape the plan was made for.
     let root: Int
 
@@ -107,6 +111,7 @@ final class ShapePlan: Sendable {
         dateFormats = builder.dateFormats
         enumerations = builder.enumerations
         patterns = builder.patterns
+        unions = builder.unions
     }
 }
 
@@ -120,6 +125,7 @@ extension ShapePlan {
         var dateFormats: [DateFormat] = []
         var enumerations: [[String]] = []
         var patterns: [String] = []
+        var unions: [[Int]] = []
         /// The test of each named shape already planned (or being planned), by name.
         private var testsByName = [String: Test](minimumCapacity: 16)
 
@@ -192,6 +198,10 @@ extension ShapePlan {
                     objectCache?.object(for: object, fieldNodes: fieldNodes)
                         ?? Object(shape: object, fieldNodes: fieldNodes))
                 return container(.object(index), name: name, planning: object.fields.map { $0.shape })
+            case .union(let members):
+                let index = unions.count
+                unions.append(members.map { reserveNode($0) })
+                return container(.union(index), name: name, planning: members)
             case .named:
                 // An unknown name, or names that lead round in a circle.
                 test = .undefined

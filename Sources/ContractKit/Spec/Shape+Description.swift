@@ -11,12 +11,19 @@ extension Shape: CustomStringConvertible {
         case .url: return "URL"
         case .uuid: return "UUID"
         case .any: return "Any"
-        case .optional(let wrapped): return wrapped.description + "?"
+        case .optional(let wrapped):
+            if case .union = wrapped.kind { return "(\(wrapped))?" }
+            return wrapped.description + "?"
         case .array(let element): return "[\(element)]"
         case .dictionary(let value): return "[String: \(value)]"
         case .named(let name): return name
         case .enumeration(let cases): return "enum(\(cases.joined(separator: ", ")))"
         case .pattern(let pattern): return "String(/\(pattern)/)"
+        case .union(let members):
+            return members.map { member in
+                if case .union = member.kind { return "(\(member))" }
+                return member.description
+            }.joined(separator: " | ")
         case .object(let object):
             let names = object.fields.prefix(4).map { $0.name + ($0.mayBeAbsent ? "?" : "") }
             let more = object.fields.count > 4 ? ", …" : ""

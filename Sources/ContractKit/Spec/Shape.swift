@@ -24,8 +24,10 @@ package struct Shape: Sendable, Hashable {
         case named(String)
         /// `enum(a, b)`: one of these strings.
         case enumeration([String])
-        /// `String(/regex/)`: a string matching the whole pattern.
+        /// `String(/regex/)`: a string in which the pattern is found.
         case pattern(String)
+        /// `String | Customer`: a value that matches any of the members (two or more), tried in order.
+        case union([Shape])
     }
 
     /// What the shape accepts.

@@ -43,7 +43,7 @@ package struct ShapeExpressionParser {
         ContractError(
             .invalidShape, message, at: start.advanced(byColumns: offset ?? position),
             hint: hint
-                ?? "shapes are written as Swift types: String, Int, Date?, [User], [String: User], enum(a, b), String(/regex/)"
+                ?? "shapes are written as Swift types: String, Int, Date?, [User], [String: User], enum(a, b), String(/regex/), String | User"
         )
     }
 
@@ -61,10 +61,40 @@ package struct ShapeExpressionParser {
         position += 1
     }
 
+    /// A type, or a union of types: `String | Customer`.
     private mutating func parseType() throws(ContractError) -> Shape {
         skipSpaces()
         try enterLevel()
         defer { depth -= 1 }
+        let first = try parseOptionalType()
+        skipSpaces()
+        guard peek() == "|" else { return first }
+        var members: [Shape] = []
+        var next = first
+        while true {
+            // A group written in parentheses inside a union adds its members: `(A | B) | C` is `A | B | C`.
+            if case .union(let inner) = next.kind { members += inner } else { members.append(next) }
+            skipSpaces()
+            guard peek() == "|" else { break }
+            position += 1
+            skipSpaces()
+            guard peek() != nil, peek() != "|", peek() != ")", peek() != "]" else {
+                throw error("expected a type after '|'", hint: "a union lists two or more types: String | Customer")
+            }
+            next = try parseOptionalType()
+        }
+        var seen: Set<String> = []
+        for member in members where !seen.insert(member.description).inserted {
+            throw error(
+                "the union lists \(member) twice", at: member.location.column - start.column,
+                hint: "list each type once: \(members.map(\.description).joined(separator: " | "))")
+        }
+        return Shape(.union(members), at: first.location)
+    }
+
+    /// A type with its `?`s, not a union.
+    private mutating func parseOptionalType() throws(ContractError) -> Shape {
+        skipSpaces()
         var shape = try parsePrimary()
         var optionals = 0
         while peek() == "?" {
@@ -90,6 +120,13 @@ package struct ShapeExpressionParser {
     private mutating func parsePrimary() throws(ContractError) -> Shape {
         let location = here
         guard let first = peek() else { throw error("expected a type") }
+        if first == "(" {
+            // A group, so that `?` or an array can take a whole union: `(String | Customer)?`.
+            position += 1
+            let inner = try parseType()
+            try expect(")", "')' to close the group")
+            return Shape(inner.kind, at: location)
+        }
         if first == "[" {
             position += 1
             let element = try parseType()
@@ -217,23 +254,33 @@ package struct ShapeExpressionParser {
             throw error("String(...) takes a regular expression between slashes: String(/^[a-z]+$/)")
         }
         let opening = position
-        // The pattern runs to the last "/" that is followed by ")"; the pattern itself may contain both.
-        var closing: Int?
+        // The pattern runs to a "/" that is followed by ")"; the pattern itself may contain both. The last such
+        // "/" is taken, unless what it encloses is not a regular expression and an earlier one's is: in
+        // `String(/a/) | String(/b/)` the first pattern is `a`, not `a/) | String(/b`.
+        var closings: [Int] = []
         var index = scalars.count - 1
         while index > opening {
             if scalars[index] == "/" {
                 var after = index + 1
                 while after < scalars.count, scalars[after] == " " { after += 1 }
-                if after < scalars.count, scalars[after] == ")" {
-                    closing = index
-                    break
-                }
+                if after < scalars.count, scalars[after] == ")" { closings.append(index) }
             }
             index -= 1
         }
-        guard let closing else { throw error("unterminated regular expression; close it with /)", at: opening) }
-        var pattern = ""
-        pattern.unicodeScalars.append(contentsOf: scalars[(opening + 1)..<closing])
+        guard let last = closings.first else {
+            throw error("unterminated regular expression; close it with /)", at: opening)
+        }
+        func pattern(closedAt closing: Int) -> String {
+            var pattern = ""
+            pattern.unicodeScalars.append(contentsOf: scalars[(opening + 1)..<closing])
+            return pattern
+        }
+        let closing =
+            closings.first {
+                !pattern(closedAt: $0).isEmpty && (try? NSRegularExpression(pattern: pattern(closedAt: $0))) != nil
+            }
+            ?? last
+        let pattern = pattern(closedAt: closing)
         guard !pattern.isEmpty else { throw error("empty regular expression", at: opening) }
         guard (try? NSRegularExpression(pattern: pattern)) != nil else {
             throw error(

@@ -137,6 +137,8 @@ private struct OutlineWriter {
             }
         case .optional(let inner), .array(let inner), .dictionary(let inner):
             queueNames(in: inner)
+        case .union(let members):
+            for member in members { queueNames(in: member) }
         default:
             break
         }

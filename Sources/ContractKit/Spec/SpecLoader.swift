@@ -171,6 +171,8 @@ struct ShapeNameResolver {
             check(wrapped, definingName: shape.isOptional ? definingName : nil)
         case .object(let object):
             for field in object.fields { check(field.shape, definingName: nil) }
+        case .union(let members):
+            for member in members { check(member, definingName: definingName) }
         default:
             break
         }

@@ -50,6 +50,8 @@ package struct SpecWarnings: Sendable {
             patternWarnings(in: inner, into: &found)
         case .object(let object):
             for field in object.fields { patternWarnings(in: field.shape, into: &found) }
+        case .union(let members):
+            for member in members { patternWarnings(in: member, into: &found) }
         default:
             break
         }

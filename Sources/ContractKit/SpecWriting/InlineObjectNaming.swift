@@ -82,6 +82,9 @@ struct InlineObjectNaming {
             shape.kind = .array(named(element, owner: owner, path: path, comments: comments))
         case .dictionary(let value):
             shape.kind = .dictionary(named(value, owner: owner, path: path, comments: comments))
+        case .union(let members):
+            // Two object members of one union are told apart by the suffix a taken name gets.
+            shape.kind = .union(members.map { named($0, owner: owner, path: path, comments: comments) })
         default:
             break
         }

@@ -14,6 +14,7 @@ enum ShapeText {
             return "Date(\(format))"
         case .optional(let wrapped):
             guard let inner = expression(wrapped) else { return nil }
+            if case .union = wrapped.kind { return "(\(inner))?" }
             return inner + "?"
         case .array(let element):
             return expression(element).map { "[\($0)]" }
@@ -27,6 +28,13 @@ enum ShapeText {
             return "String(/\(pattern)/)"
         case .object(let object):
             return object.fields.isEmpty && object.extraKeys == nil ? "{}" : nil
+        case .union(let members):
+            var texts: [String] = []
+            for member in members {
+                guard let text = expression(member) else { return nil }
+                if case .union = member.kind { texts.append("(\(text))") } else { texts.append(text) }
+            }
+            return texts.joined(separator: " | ")
         }
     }
 

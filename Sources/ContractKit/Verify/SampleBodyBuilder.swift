@@ -67,6 +67,9 @@ struct SampleBodyBuilder {
         case .pattern(let pattern):
             let candidates = ["1.0", "-1.5", "text", "TEXT", "a1", "1", "2026-01-01", "a@example.com", "abc-123", "x"]
             return .string(candidates.first { RegexCache.shared.matches(pattern, $0) } ?? "x")
+        case .union(let members):
+            // The first member: any member is a body the spec allows.
+            return value(for: members[0], at: path, depth: depth + 1)
         case .object(let object):
             var entries: [JSONObject.Entry] = []
             for field in object.fields {

@@ -35,6 +35,8 @@ import Testing
             field("anything", .any),
             field("empty", .object(ObjectShape(fields: []))),
             field("closed", .object(ObjectShape(fields: [field("a", .int)], extraKeys: .forbid))),
+            field("source", .union([shape(.string), shape(.named("Customers")), shape(.array(shape(.int)))])),
+            field("card", .optional(shape(.union([shape(.string), object([field("last4", .string)])])))),
         ])
         return SpecDocument(
             comment: ["Imported from billing.yaml (Billing API 1.2.0).", "", "Edit freely: re-import to update."],
@@ -157,6 +159,7 @@ enum ShapeComparison {
         case .optional(let inner): shape.kind = .optional(located(inner))
         case .array(let inner): shape.kind = .array(located(inner))
         case .dictionary(let inner): shape.kind = .dictionary(located(inner))
+        case .union(let members): shape.kind = .union(members.map(located))
         case .object(var object):
             for index in object.fields.indices {
                 object.fields[index].location = nowhere
