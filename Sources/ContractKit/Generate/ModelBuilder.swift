@@ -87,6 +87,40 @@ struct ModelBuilder {
         return SwiftDeclaration(name: name, documentation: documentation, kind: .enumeration(cases))
     }
 
+    /// An enum for a union `A | B`: a case per member holding its value, tried in the order the spec lists them.
+    /// Inline members (objects, enums) are declared in `nested`, beside the union, named after the key.
+    mutating func union(
+        named name: String, members: [Shape], key: String, nested: inout [SwiftDeclaration],
+        takenTypes: inout Set<String>, scope: Scope
+    ) -> SwiftDeclaration {
+        var taken: Set<String> = []
+        var cases: [SwiftDeclaration.UnionMember] = []
+        for member in members {
+            let type = swiftType(
+                member, key: key + "Option", isElement: false, nested: &nested, takenTypes: &takenTypes, scope: scope)
+            let caseName = SwiftNames.unique(Self.caseName(member, type: type), avoiding: taken)
+            taken.insert(caseName)
+            cases.append(SwiftDeclaration.UnionMember(name: caseName, type: type))
+        }
+        let listed = cases.map { "`\($0.type)`" }.joined(separator: ", ")
+        return SwiftDeclaration(
+            name: name, documentation: ["One of \(listed), tried in this order."], kind: .union(cases))
+    }
+
+    /// A union case's name from its member: `string`, `customer`, `intList` for `[Int]`.
+    static func caseName(_ member: Shape, type: String) -> String {
+        switch member.kind {
+        case .array(let element):
+            return caseName(element, type: String(type.dropFirst().dropLast())) + "List"
+        case .dictionary(let value):
+            return caseName(value, type: String(type.dropFirst("[String: ".count).dropLast())) + "Dictionary"
+        case .optional(let wrapped):
+            return caseName(wrapped, type: String(type.dropLast()))
+        default:
+            return SwiftNames.memberName(type)
+        }
+    }
+
     /// The Swift type of a value of `shape` found under `key`; inline objects and enums are declared in `nested`,
     /// named after the key (`address` gives `Address`; an element of `bets` gives `Bet`).
     mutating func swiftType(
@@ -121,6 +155,11 @@ struct ModelBuilder {
         case .object(let object):
             let name = nestedName(key: key, isElement: isElement, takenTypes: &takenTypes)
             nested.append(structure(named: name, object: object, scope: scope, documentation: []))
+            return name
+        case .union(let members):
+            let name = nestedName(key: key, isElement: isElement, takenTypes: &takenTypes)
+            nested.append(
+                union(named: name, members: members, key: key, nested: &nested, takenTypes: &takenTypes, scope: scope))
             return name
         case .enumeration(let values):
             let name = nestedName(key: key, isElement: isElement, takenTypes: &takenTypes)

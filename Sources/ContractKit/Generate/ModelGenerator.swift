@@ -232,6 +232,8 @@ package struct ModelGenerator: Sendable {
                 pending.append(inner)
             case .object(let object):
                 pending += object.fields.map(\.shape)
+            case .union(let members):
+                pending += members
             default:
                 break
             }
@@ -250,6 +252,7 @@ package struct ModelGenerator: Sendable {
                 guard visited.insert(other).inserted, let declared = suite.shapes[other] else { return false }
                 return reaches(declared)
             case .optional(let inner): return reaches(inner)
+            case .union(let members): return members.contains(where: reaches)
             case .object(let object): return object.fields.contains { reaches($0.shape) }
             default: return false
             }
@@ -262,7 +265,7 @@ package struct ModelGenerator: Sendable {
     static func needsRootType(_ shape: Shape) -> Bool {
         switch shape.kind {
         case .optional(let inner), .array(let inner), .dictionary(let inner): return needsRootType(inner)
-        case .object, .enumeration: return true
+        case .object, .enumeration, .union: return true
         default: return false
         }
     }
@@ -287,7 +290,7 @@ package struct ModelGenerator: Sendable {
         case (.optional(let inner), _): return rootName(inner, model)
         case (.array(let inner), .array(let text)), (.dictionary(let inner), .dictionary(let text)):
             return rootName(inner, text)
-        case (.object, .name(let name)), (.enumeration, .name(let name)):
+        case (.object, .name(let name)), (.enumeration, .name(let name)), (.union, .name(let name)):
             let isIdentifier =
                 name.unicodeScalars.allSatisfy(SwiftNames.isIdentifierScalar)
                 && name.unicodeScalars.first.map { !("0"..."9").contains($0) } == true
@@ -302,7 +305,7 @@ package struct ModelGenerator: Sendable {
         case .optional(let inner): return expression(inner.nonOptional, rootName: rootName) + "?"
         case .array(let inner): return "[\(expression(inner, rootName: rootName))]"
         case .dictionary(let inner): return "[String: \(expression(inner, rootName: rootName))]"
-        case .object, .enumeration: return rootName
+        case .object, .enumeration, .union: return rootName
         case .named(let name): return name
         case .string, .pattern: return "String"
         case .int: return "Int"
@@ -332,6 +335,14 @@ package struct ModelGenerator: Sendable {
                     named: name, values: values,
                     documentation: documentation + ["One of \(listed); any other value decodes as `unknown`."])
             ]
+        case .union(let members):
+            var nested: [SwiftDeclaration] = []
+            var taken = builder.topLevelNames.union(SwiftNames.reservedTypeNames).union([name])
+            var declaration = builder.union(
+                named: name, members: members, key: name, nested: &nested, takenTypes: &taken, scope: scope)
+            declaration.documentation = documentation + declaration.documentation
+            builder.topLevelNames.formUnion(nested.map(\.name))
+            return [declaration] + nested
         default:
             var nested: [SwiftDeclaration] = []
             var taken = builder.topLevelNames.union(SwiftNames.reservedTypeNames)

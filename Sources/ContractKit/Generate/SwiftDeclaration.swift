@@ -8,6 +8,17 @@ struct SwiftDeclaration: Hashable {
         case enumeration([EnumCase])
         /// `typealias Name = Type`, for a named shape that is not an object or an enum (`Ids: [String]`).
         case alias(String)
+        /// An enum with a case per member of a union, each holding the member's value; decoding tries the
+        /// members in order.
+        case union([UnionMember])
+    }
+
+    /// One member of a union.
+    struct UnionMember: Hashable {
+        /// The Swift case name, unescaped.
+        var name: String
+        /// The Swift type of the value it holds.
+        var type: String
     }
 
     /// The struct's stored properties, and the types declared inside it.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes declarations out as Swift source, indented by four spaces, in the order given.
 struct SwiftRenderer {
     /// `public `, `package ` or nothing (internal), written before each declaration and member.
@@ -21,6 +23,10 @@ struct SwiftRenderer {
         case .enumeration(let cases):
             lines.append("\(indent)\(access)enum \(name): Codable, Sendable, Hashable, RawRepresentable {")
             lines += enumerationBody(cases, indent: indent + "    ")
+            lines.append("\(indent)}")
+        case .union(let members):
+            lines.append("\(indent)\(access)enum \(name): Codable, Sendable, Hashable {")
+            lines += unionBody(members, indent: indent + "    ")
             lines.append("\(indent)}")
         }
         return lines.joined(separator: "\n")
@@ -120,6 +126,45 @@ struct SwiftRenderer {
             "\(indent)    try container.encode(rawValue)",
             "\(indent)}",
         ]
+        return lines
+    }
+
+    /// The cases, an `init(from:)` that tries each member in order (the last one's error is the union's), and
+    /// `encode(to:)`.
+    private func unionBody(_ members: [SwiftDeclaration.UnionMember], indent: String) -> [String] {
+        var lines = members.map { "\(indent)case \(SwiftNames.escaped($0.name))(\($0.type))" }
+        lines += [
+            "",
+            "\(indent)\(access)init(from decoder: any Decoder) throws {",
+            "\(indent)    let container = try decoder.singleValueContainer()",
+        ]
+        for (index, member) in members.enumerated() {
+            let name = SwiftNames.escaped(member.name)
+            if index == members.count - 1 {
+                lines += [
+                    "\(indent)    \(index == 0 ? "" : "} else {")",
+                    "\(indent)        self = .\(name)(try container.decode(\(member.type).self))",
+                    "\(indent)    }",
+                ].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            } else {
+                lines += [
+                    "\(indent)    \(index == 0 ? "if" : "} else if") let value = try? container.decode(\(member.type).self) {",
+                    "\(indent)        self = .\(name)(value)",
+                ]
+            }
+        }
+        lines += [
+            "\(indent)}",
+            "",
+            "\(indent)\(access)func encode(to encoder: any Encoder) throws {",
+            "\(indent)    var container = encoder.singleValueContainer()",
+            "\(indent)    switch self {",
+        ]
+        for member in members {
+            lines.append(
+                "\(indent)    case .\(SwiftNames.escaped(member.name))(let value): try container.encode(value)")
+        }
+        lines += ["\(indent)    }", "\(indent)}"]
         return lines
     }
 
