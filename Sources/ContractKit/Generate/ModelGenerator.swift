@@ -396,8 +396,12 @@ package struct ModelGenerator: Sendable {
         let specFiles = suite.files.filter { file in
             placed.contains { $0.file == file } || decoders.contains { $0.endpoint.location.file == file }
         }
+        let declaredNames = Set(placed.map(\.declaration.name))
+        var namespaces: Set<String> = []
         for specFile in specFiles {
-            let declarations = placed.filter { $0.file == specFile }.map { renderer.render($0.declaration) }
+            let declarations = placed.filter { $0.file == specFile }.map {
+                topLevelText($0.declaration, renderer: renderer, declared: declaredNames, namespaces: &namespaces)
+            }
             let endpointsSource = endpointsEnum(
                 for: decoders.filter { $0.endpoint.location.file == specFile }, file: specFile)
             let stem = SwiftNames.typeName(((specFile as NSString).lastPathComponent as NSString).deletingPathExtension)
@@ -428,6 +432,30 @@ package struct ModelGenerator: Sendable {
                     name: fileName("AnyJSON"), text: fileText(from: nil, [renderer.anyJSON()], imports: [])))
         }
         return files
+    }
+
+    /// A top-level declaration as written. One named `API.User` goes in `extension API { … }`, after an empty
+    /// enum for each namespace no generated type declares (`enum API {}`), written the first time it is needed.
+    private func topLevelText(
+        _ declaration: SwiftDeclaration, renderer: SwiftRenderer, declared: Set<String>, namespaces: inout Set<String>
+    ) -> String {
+        let parts = declaration.name.split(separator: ".").map(String.init)
+        guard parts.count > 1 else { return renderer.render(declaration) }
+        var lines: [String] = []
+        for count in 1..<parts.count {
+            let namespace = parts[..<count].joined(separator: ".")
+            guard !declared.contains(namespace), namespaces.insert(namespace).inserted else { continue }
+            let enumeration = "\(renderer.access)enum \(parts[count - 1]) {}"
+            lines.append(
+                count == 1
+                    ? enumeration + "\n"
+                    : "extension \(parts[..<(count - 1)].joined(separator: ".")) {\n    \(enumeration)\n}\n")
+        }
+        var inner = declaration
+        inner.name = parts[parts.count - 1]
+        let prefix = parts.dropLast().joined(separator: ".")
+        lines.append("extension \(prefix) {\n\(renderer.render(inner, indent: "    "))\n}")
+        return lines.joined(separator: "\n")
     }
 
     private func fileText(from specFile: String?, _ declarations: [String], imports: [String]) -> String {

@@ -213,4 +213,27 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
         #expect(text.contains("struct User:") && !text.contains("ObjectsResponse"))
         #expect(generated.models == ["users/get-user": "User"])
     }
+
+    @Test func aDottedShapeNameIsATypeInsideANamespace() throws {
+        let generated = generate(
+            try suite([
+                "s": """
+                shapes:
+                  API.V2.User: { name: String }
+                  API.Team: { members: "[API.V2.User]" }
+                endpoints:
+                  e:
+                    request: GET /e
+                    expect: { body: API.Team }
+                    model: API.Team
+                """
+            ]))
+        #expect(generated.warnings.isEmpty)
+        let text = try #require(generated.files.first?.text)
+        #expect(
+            text.contains("enum API {}\n\nextension API {\n    enum V2 {}\n}\n\nextension API.V2 {\n    /// The shape"))
+        #expect(text.contains("extension API {\n    /// The shape `API.Team` of Specs/s.yaml."))
+        #expect(text.contains("        var members: [API.V2.User]\n"))
+        #expect(text.contains("[API.Team.self]"))
+    }
 }
