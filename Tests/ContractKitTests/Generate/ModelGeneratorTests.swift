@@ -236,4 +236,16 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
         #expect(text.contains("        var members: [API.V2.User]\n"))
         #expect(text.contains("[API.Team.self]"))
     }
+
+    @Test func packageAccessIsWrittenOnEveryDeclarationAndMember() throws {
+        let generated = generate(try loadSuite(under: Fixtures.repositoryRoot), .init(access: .package))
+        let users = try #require(generated.files.first { $0.name == "Users.swift" }?.text)
+        for line in [
+            "package struct User:", "    package var name: String", "    package init(objectId: String? = nil,",
+            "        package init(rawValue: String)", "package enum UsersEndpoints",
+            "    package static func getUserDecoder()",
+        ] {
+            #expect(users.contains(line), "\(line)")
+        }
+    }
 }
