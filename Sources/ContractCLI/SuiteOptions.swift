@@ -19,15 +19,15 @@ struct SpecSelection: ParsableArguments {
         }
     }
 
-    /// Loads the suite, or prints every spec error and exits 2.
-    func loadSuite() throws -> SpecSuite {
+    /// Loads the suite, or prints every spec error and exits 2, saying that nothing was `done`.
+    func loadSuite(done: String = "verified") throws -> SpecSuite {
         do {
             return try SpecLoader().load(directory: specs)
         } catch {
             Console.error(error.description)
             let count = error.errors.count
             Console.error(
-                "\(CommandName.current): \(count) error\(count == 1 ? "" : "s") in the specs; nothing was verified")
+                "\(CommandName.current): \(count) error\(count == 1 ? "" : "s") in the specs; nothing was \(done)")
             throw ExitCode(2)
         }
     }

@@ -16,7 +16,7 @@ import Testing
         ["SpecWriting"],
         ["Check", "Decode", "Recording"],
         ["Verify"],
-        ["Recorder", "Report"],
+        ["Recorder", "Report", "Generate"],
         ["Diff"],
     ]
 

@@ -1,0 +1,213 @@
+/// Turns shapes into Swift declarations: objects into structs, `enum(...)` into enums with an `unknown` case,
+/// inline shapes into nested types named after their key.
+struct ModelBuilder {
+    /// How the types being built are decoded: the endpoints that reach them and their decoding options.
+    struct Scope {
+        /// The key strategy that decides the `CodingKeys`.
+        var keys: KeyStrategy
+        /// The date strategies of the endpoints that reach the type, as specs write them.
+        var dates: [String]
+        /// What `renameKeys` renamed, by the field's place in the spec: the name the server sends.
+        var renamedFrom: [SourceLocation: String] = [:]
+        /// The names of the enclosing types, outermost first.
+        var enclosing: [String] = []
+    }
+
+    /// Names declared at the top level: a nested type never takes one, so that it cannot hide it.
+    var topLevelNames: Set<String>
+    /// True once a shape `Any` was met: the `AnyJSON` type must be written.
+    private(set) var usesAnyJSON = false
+
+    init(topLevelNames: Set<String>) {
+        self.topLevelNames = topLevelNames
+    }
+
+    /// A struct for an object shape, with Optional properties for the `added` keys (written by `keyedToArray`).
+    mutating func structure(
+        named name: String, object: ObjectShape, added: [TransformedShape.AddedKey] = [], scope: Scope,
+        documentation: [String]
+    ) -> SwiftDeclaration {
+        var inner = scope
+        inner.enclosing.append(name)
+        var takenTypes = topLevelNames.union(inner.enclosing).union(SwiftNames.reservedTypeNames)
+        var takenProperties: Set<String> = []
+        var properties: [SwiftDeclaration.Property] = []
+        var nested: [SwiftDeclaration] = []
+
+        var addedEndpoints: [String: [String]] = [:]
+        var addedOrder: [String] = []
+        for entry in added where !object.fields.contains(where: { $0.name == entry.key }) {
+            if addedEndpoints[entry.key] == nil { addedOrder.append(entry.key) }
+            if addedEndpoints[entry.key]?.contains(entry.endpoint) != true {
+                addedEndpoints[entry.key, default: []].append(entry.endpoint)
+            }
+        }
+        for key in addedOrder {
+            let property = SwiftNames.unique(SwiftNames.memberName(key), avoiding: takenProperties)
+            takenProperties.insert(property)
+            let endpoints = addedEndpoints[key, default: []].joined(separator: ", ")
+            properties.append(
+                SwiftDeclaration.Property(
+                    name: property, codingKey: scope.keys.modelKey(forJSONKey: key), type: "String?",
+                    isOptional: true,
+                    documentation: [
+                        "Written by `keyedToArray` (\(endpoints)): the entry's key in the dictionary the server sends;",
+                        "nil where the body is not such a dictionary.",
+                    ]))
+        }
+
+        for field in object.fields {
+            let property = SwiftNames.unique(SwiftNames.memberName(field.name), avoiding: takenProperties)
+            takenProperties.insert(property)
+            let isOptional = field.mayBeAbsent || field.mayBeNull
+            let type = swiftType(
+                field.shape.nonOptional, key: field.name, isElement: false, nested: &nested, takenTypes: &takenTypes,
+                scope: inner)
+            properties.append(
+                SwiftDeclaration.Property(
+                    name: property, codingKey: scope.keys.modelKey(forJSONKey: field.name),
+                    type: type + (isOptional ? "?" : ""), isOptional: isOptional,
+                    documentation: fieldDocumentation(field, scope: scope)))
+        }
+        return SwiftDeclaration(
+            name: name, documentation: documentation,
+            kind: .structure(SwiftDeclaration.Structure(properties: properties, nested: nested)))
+    }
+
+    /// An enum for `enum(a, b)`: a case per value and `unknown(String)` for the rest.
+    func enumeration(named name: String, values: [String], documentation: [String]) -> SwiftDeclaration {
+        var taken: Set<String> = ["unknown", "rawValue", "init", "encode"]
+        var cases: [SwiftDeclaration.EnumCase] = []
+        for value in values where !cases.contains(where: { $0.value == value }) {
+            let base = value.isEmpty ? "empty" : SwiftNames.memberName(value)
+            let caseName = SwiftNames.unique(base == "unknown" ? "unknownValue" : base, avoiding: taken)
+            taken.insert(caseName)
+            cases.append(SwiftDeclaration.EnumCase(name: caseName, value: value))
+        }
+        return SwiftDeclaration(name: name, documentation: documentation, kind: .enumeration(cases))
+    }
+
+    /// An enum for a union `A | B`: a case per member holding its value, tried in the order the spec lists them.
+    /// Inline members (objects, enums) are declared in `nested`, beside the union, named after the key.
+    mutating func union(
+        named name: String, members: [Shape], key: String, nested: inout [SwiftDeclaration],
+        takenTypes: inout Set<String>, scope: Scope
+    ) -> SwiftDeclaration {
+        var taken: Set<String> = []
+        var cases: [SwiftDeclaration.UnionMember] = []
+        for member in members {
+            let type = swiftType(
+                member, key: key + "Option", isElement: false, nested: &nested, takenTypes: &takenTypes, scope: scope)
+            let caseName = SwiftNames.unique(Self.caseName(member, type: type), avoiding: taken)
+            taken.insert(caseName)
+            cases.append(SwiftDeclaration.UnionMember(name: caseName, type: type))
+        }
+        let listed = cases.map { "`\($0.type)`" }.joined(separator: ", ")
+        return SwiftDeclaration(
+            name: name, documentation: ["One of \(listed), tried in this order."], kind: .union(cases))
+    }
+
+    /// A union case's name from its member: `string`, `customer`, `intList` for `[Int]`.
+    static func caseName(_ member: Shape, type: String) -> String {
+        switch member.kind {
+        case .array(let element):
+            return caseName(element, type: String(type.dropFirst().dropLast())) + "List"
+        case .dictionary(let value):
+            return caseName(value, type: String(type.dropFirst("[String: ".count).dropLast())) + "Dictionary"
+        case .optional(let wrapped):
+            return caseName(wrapped, type: String(type.dropLast()))
+        default:
+            return SwiftNames.memberName(type)
+        }
+    }
+
+    /// The Swift type of a value of `shape` found under `key`; inline objects and enums are declared in `nested`,
+    /// named after the key (`address` gives `Address`; an element of `bets` gives `Bet`).
+    mutating func swiftType(
+        _ shape: Shape, key: String, isElement: Bool, nested: inout [SwiftDeclaration], takenTypes: inout Set<String>,
+        scope: Scope
+    ) -> String {
+        switch shape.kind {
+        case .string, .pattern: return "String"
+        case .int: return "Int"
+        case .double: return "Double"
+        case .bool: return "Bool"
+        case .date: return "Date"
+        case .url: return "URL"
+        case .uuid: return "UUID"
+        case .any:
+            usesAnyJSON = true
+            return "AnyJSON"
+        case .named(let name): return name
+        case .optional(let wrapped):
+            let type = swiftType(
+                wrapped.nonOptional, key: key, isElement: isElement, nested: &nested, takenTypes: &takenTypes,
+                scope: scope)
+            return type + "?"
+        case .array(let element):
+            let type = swiftType(
+                element, key: key, isElement: true, nested: &nested, takenTypes: &takenTypes, scope: scope)
+            return "[\(type)]"
+        case .dictionary(let value):
+            let type = swiftType(
+                value, key: key, isElement: true, nested: &nested, takenTypes: &takenTypes, scope: scope)
+            return "[String: \(type)]"
+        case .object(let object):
+            let name = nestedName(key: key, isElement: isElement, takenTypes: &takenTypes)
+            nested.append(structure(named: name, object: object, scope: scope, documentation: []))
+            return name
+        case .union(let members):
+            let name = nestedName(key: key, isElement: isElement, takenTypes: &takenTypes)
+            nested.append(
+                union(named: name, members: members, key: key, nested: &nested, takenTypes: &takenTypes, scope: scope))
+            return name
+        case .enumeration(let values):
+            let name = nestedName(key: key, isElement: isElement, takenTypes: &takenTypes)
+            let listed = values.map { "`\(SwiftNames.commentText($0))`" }.joined(separator: ", ")
+            nested.append(
+                enumeration(
+                    named: name, values: values,
+                    documentation: ["One of \(listed); any other value decodes as `unknown`."]))
+            return name
+        }
+    }
+
+    private func nestedName(key: String, isElement: Bool, takenTypes: inout Set<String>) -> String {
+        var base = isElement ? SwiftNames.elementTypeName(key) : SwiftNames.typeName(key)
+        if SwiftNames.reservedTypeNames.contains(base) { base += "Value" }
+        let name = SwiftNames.unique(base, avoiding: takenTypes)
+        takenTypes.insert(name)
+        return name
+    }
+
+    /// What a property's doc comment says: the key the server sends when `renameKeys` renamed it, a date's
+    /// strategy, a pattern, and when the key may be absent but not null or the other way round.
+    private func fieldDocumentation(_ field: Field, scope: Scope) -> [String] {
+        var lines: [String] = []
+        if let sent = scope.renamedFrom[field.location] {
+            lines.append("Sent as `\(SwiftNames.commentText(sent))`; `renameKeys` gives it this name.")
+        }
+        let strategy = scope.dates.isEmpty ? "" : " (\(scope.dates.joined(separator: " or ")))"
+        switch field.shape.nonOptional.kind {
+        case .date(let format?):
+            lines.append(
+                "A date sent as \(SwiftNames.commentText(format.description)), read by the decoder's date strategy\(strategy)."
+            )
+        case .date(nil):
+            lines.append("A date, read by the decoder's date strategy\(strategy).")
+        case .pattern(let pattern):
+            lines.append("Matches `\(SwiftNames.commentText(pattern))`.")
+        default:
+            break
+        }
+        switch field.presence {
+        case .mayBeAbsent where !field.shape.isOptional:
+            lines.append("May be absent; never null when sent.")
+        case .required where field.shape.isOptional:
+            lines.append("Always sent; may be null.")
+        default:
+            break
+        }
+        return lines
+    }
+}

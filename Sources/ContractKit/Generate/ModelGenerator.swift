@@ -1,0 +1,567 @@
+import Foundation
+
+/// What `contract generate models` writes.
+package struct GeneratedModels: Sendable {
+    /// One Swift file: its name in the output folder, and its text.
+    package struct File: Sendable, Hashable {
+        package var name: String
+        package var text: String
+    }
+
+    /// The files, in a stable order.
+    package var files: [File]
+    /// The model each endpoint decodes into, by endpoint id: its spec's `model:` or the one generated.
+    package var models: [String: String]
+    /// Endpoints without a `model:` line, and the line's value (`User`, `"[User]"`), for `--update-specs`.
+    package var newModelLines: [(endpoint: Endpoint, model: String)]
+    /// Things a person should know: a `model:` that does not match the body, a shape decoded two ways.
+    package var warnings: [ContractError]
+    /// Endpoints whose model could not be worked out, such as a transform that cannot apply to the spec's shape.
+    package var errors: [ContractError]
+}
+
+/// Generates Swift `Codable` models from a suite's specs: the types an app decodes each endpoint's body into,
+/// after its transforms, and a `JSONDecoder` per endpoint configured as its `decoding:` says.
+package struct ModelGenerator: Sendable {
+    /// How declarations are written.
+    package struct Options: Sendable {
+        /// The access level of every declaration.
+        package var access: ModelAccess
+        /// One file per top-level type instead of one per spec file.
+        package var split: Bool
+
+        package init(access: ModelAccess = .internal, split: Bool = false) {
+            self.access = access
+            self.split = split
+        }
+    }
+
+    let suite: SpecSuite
+    let endpoints: [Endpoint]
+    let options: Options
+    /// The name the generator runs as, for the header comment.
+    let command: String
+
+    /// A generator for `endpoints` of `suite`; with every endpoint of the suite, every named shape is generated too,
+    /// otherwise only those the endpoints use.
+    package init(suite: SpecSuite, endpoints: [Endpoint]? = nil, options: Options = Options(), command: String) {
+        self.suite = suite
+        self.endpoints = endpoints ?? suite.endpoints
+        self.options = options
+        self.command = command
+    }
+
+    /// A top-level declaration and the spec file it comes from.
+    private struct Placed {
+        var file: String
+        var declaration: SwiftDeclaration
+    }
+
+    /// One endpoint's decoder, as a function of its file's decoders enum.
+    private struct DecoderEntry {
+        var endpoint: Endpoint
+        var model: String
+        /// The generated types the model names, for the file's `models` list.
+        var types: [String] = []
+    }
+
+    /// The type names in a model: `User` in `[String: User]`.
+    static func typeNames(in model: ModelText) -> [String] {
+        switch model {
+        case .name(let name): return [name]
+        case .array(let inner), .dictionary(let inner), .optional(let inner): return typeNames(in: inner)
+        }
+    }
+
+    package func generate() -> GeneratedModels {
+        var warnings: [ContractError] = []
+        var errors: [ContractError] = []
+
+        // 1. The shape each endpoint decodes, after its transforms.
+        var transformed: [(endpoint: Endpoint, result: TransformedShape)] = []
+        for endpoint in endpoints {
+            guard let body = endpoint.expect.body else { continue }
+            let result = TransformedShape(
+                body: body, transforms: endpoint.transforms, shapes: suite.shapes, endpoint: endpoint.id)
+            if let problem = result.problem {
+                var error = problem
+                error.message = "\(endpoint.id): no model generated: " + error.message
+                errors.append(error)
+                continue
+            }
+            transformed.append((endpoint, result))
+        }
+
+        // 2. Which endpoints reach each named shape, and the keys keyedToArray adds to them.
+        var reachedBy: [String: [Endpoint]] = [:]
+        var addedKeys: [String: [TransformedShape.AddedKey]] = [:]
+        for (endpoint, result) in transformed {
+            for name in namedShapes(reachableFrom: result.shape) { reachedBy[name, default: []].append(endpoint) }
+            for (name, keys) in result.addedKeys { addedKeys[name, default: []] += keys }
+        }
+        let everything = endpoints.count == suite.endpoints.count
+        let namedToGenerate = suite.shapes.keys.filter { everything || reachedBy[$0] != nil }.sorted {
+            suite.shapes[$0]!.location < suite.shapes[$1]!.location
+        }
+
+        // 3. The root type name of each endpoint's model, reserved before anything is built.
+        var rootNames: [String: String] = [:]
+        var reserved = Set(suite.shapes.keys)
+        for (endpoint, result) in transformed where Self.needsRootType(result.shape) {
+            let given = endpoint.model.map(ModelText.init(parsing:)).flatMap { Self.rootName(result.shape, $0) }
+            var name = given ?? SwiftNames.typeName(endpoint.name) + (Self.isObject(result.shape) ? "Response" : "Item")
+            if given == nil || suite.shapes[name] != nil {
+                if suite.shapes[name] != nil {
+                    warnings.append(
+                        ContractError(
+                            .invalidSpec,
+                            "\(endpoint.id): model '\(name)' is also a named shape, but the body after its transforms is another shape",
+                            at: endpoint.modelLocation ?? endpoint.location,
+                            hint: "name the model differently, or declare the body with the named shape"))
+                }
+                name = SwiftNames.unique(
+                    suite.shapes[name] != nil ? name + "Response" : name,
+                    avoiding: reserved.union(SwiftNames.reservedTypeNames))
+            }
+            rootNames[endpoint.id] = name
+            reserved.insert(name)
+        }
+
+        var builder = ModelBuilder(topLevelNames: reserved)
+        var placed: [Placed] = []
+
+        // 4. Named shapes, in the order they are declared.
+        for name in namedToGenerate {
+            let shape = suite.shapes[name]!
+            let reaching = reachedBy[name] ?? []
+            let scope = scope(for: reaching, file: shape.location.file)
+            if let conflict = keyConflict(shape, reaching: reaching) { warnings.append(conflict) }
+            if let field = fieldContainingItself(name) {
+                warnings.append(
+                    ContractError(
+                        .invalidShape,
+                        "shape '\(name)' holds itself through '\(field.name)', not through an array or a dictionary: Swift refuses a struct that contains itself",
+                        at: field.location,
+                        hint: "write this model by hand (a class, or the property boxed), or hold the value in an array"
+                    ))
+            }
+            let users = reaching.map(\.id)
+            var documentation = ["The shape `\(name)` of \(shape.location.file)."]
+            if !users.isEmpty { documentation.append("Decoded by \(users.joined(separator: ", ")).") }
+            for declaration in topLevel(
+                name, shape: shape, added: addedKeys[name] ?? [], scope: scope, documentation: documentation,
+                builder: &builder)
+            {
+                placed.append(Placed(file: shape.location.file, declaration: declaration))
+            }
+        }
+
+        // 5. Each endpoint's model.
+        var models: [String: String] = [:]
+        var newModelLines: [(endpoint: Endpoint, model: String)] = []
+        var decoders: [DecoderEntry] = []
+        var generatedRoots: [String: (endpoint: String, declaration: SwiftDeclaration)] = [:]
+        for (endpoint, result) in transformed {
+            var scope = scope(for: [endpoint], file: endpoint.location.file)
+            scope.renamedFrom = result.renamedFrom
+            var rootDeclarations: [SwiftDeclaration] = []
+            let model: String
+            if let rootName = rootNames[endpoint.id] {
+                var documentation = [
+                    "The body of \(endpoint.id) (`\(endpoint.request.method) \(endpoint.request.path)`)"
+                ]
+                documentation[0] += endpoint.transforms.isEmpty ? "." : ", after its transforms."
+                let declarations = topLevel(
+                    rootName, shape: Self.rootShape(result.shape), scope: scope, documentation: documentation,
+                    builder: &builder)
+                rootDeclarations = declarations
+                model = Self.expression(result.shape, rootName: rootName)
+            } else {
+                model = Self.expression(result.shape, rootName: "")
+            }
+            if let given = endpoint.model, ModelText(parsing: given) != ModelText(parsing: model) {
+                warnings.append(
+                    ContractError(
+                        .invalidSpec,
+                        "\(endpoint.id): 'model: \(given)' does not match the body after its transforms; the generated model is \(model)",
+                        at: endpoint.modelLocation ?? endpoint.location,
+                        hint: "write `model: \(ModelText(parsing: model).yamlScalar)`, or correct the body's shape"))
+            }
+            for declaration in rootDeclarations {
+                if let earlier = generatedRoots[declaration.name] {
+                    if earlier.declaration.withoutDocumentation != declaration.withoutDocumentation {
+                        warnings.append(
+                            ContractError(
+                                .invalidSpec,
+                                "\(endpoint.id): model '\(declaration.name)' is generated from \(earlier.endpoint), whose body after its transforms has another shape; this endpoint's was left out",
+                                at: endpoint.modelLocation ?? endpoint.location,
+                                hint: "give the two endpoints different models"))
+                    }
+                    continue
+                }
+                generatedRoots[declaration.name] = (endpoint.id, declaration)
+                placed.append(Placed(file: endpoint.location.file, declaration: declaration))
+            }
+            models[endpoint.id] = endpoint.model ?? model
+            if endpoint.model == nil { newModelLines.append((endpoint, ModelText(parsing: model).yamlScalar)) }
+            decoders.append(DecoderEntry(endpoint: endpoint, model: endpoint.model ?? model))
+        }
+
+        let declared = Set(placed.map(\.declaration.name))
+        for index in decoders.indices {
+            decoders[index].types = Self.typeNames(in: ModelText(parsing: decoders[index].model)).filter {
+                declared.contains($0)
+            }
+        }
+        let files = render(placed: placed, decoders: decoders, usesAnyJSON: builder.usesAnyJSON)
+        return GeneratedModels(
+            files: files, models: models, newModelLines: newModelLines, warnings: warnings, errors: errors)
+    }
+
+    // MARK: - Shapes
+
+    /// Names of the named shapes `shape` uses, directly or through other named shapes.
+    private func namedShapes(reachableFrom shape: Shape) -> Set<String> {
+        var found: Set<String> = []
+        var pending = [shape]
+        while let next = pending.popLast() {
+            switch next.kind {
+            case .named(let name):
+                if found.insert(name).inserted, let declared = suite.shapes[name] { pending.append(declared) }
+            case .optional(let inner), .array(let inner), .dictionary(let inner):
+                pending.append(inner)
+            case .object(let object):
+                pending += object.fields.map(\.shape)
+            case .union(let members):
+                pending += members
+            default:
+                break
+            }
+        }
+        return found
+    }
+
+    /// The field through which the named shape `name` contains itself by value (through objects and Optionals,
+    /// not arrays or dictionaries, which store their elements out of line); nil when it does not.
+    private func fieldContainingItself(_ name: String) -> Field? {
+        var visited: Set<String> = []
+        func reaches(_ shape: Shape) -> Bool {
+            switch shape.kind {
+            case .named(let other):
+                if other == name { return true }
+                guard visited.insert(other).inserted, let declared = suite.shapes[other] else { return false }
+                return reaches(declared)
+            case .optional(let inner): return reaches(inner)
+            case .union(let members): return members.contains(where: reaches)
+            case .object(let object): return object.fields.contains { reaches($0.shape) }
+            default: return false
+            }
+        }
+        guard case .object(let object) = suite.shapes[name]?.kind else { return nil }
+        return object.fields.first { reaches($0.shape) }
+    }
+
+    /// True when the model needs a type of its own: an object or enum, perhaps inside arrays and dictionaries.
+    static func needsRootType(_ shape: Shape) -> Bool {
+        switch shape.kind {
+        case .optional(let inner), .array(let inner), .dictionary(let inner): return needsRootType(inner)
+        case .object, .enumeration, .union: return true
+        default: return false
+        }
+    }
+
+    static func isObject(_ shape: Shape) -> Bool {
+        if case .object = shape.nonOptional.kind { return true }
+        return false
+    }
+
+    /// The object or enum inside arrays, dictionaries and Optionals.
+    static func rootShape(_ shape: Shape) -> Shape {
+        switch shape.kind {
+        case .optional(let inner), .array(let inner), .dictionary(let inner): return rootShape(inner)
+        default: return shape
+        }
+    }
+
+    /// The name `model` gives the root type when it has the body's structure (`[Bet]` for an array of objects).
+    static func rootName(_ shape: Shape, _ model: ModelText) -> String? {
+        switch (shape.kind, model) {
+        case (.optional(let inner), .optional(let text)): return rootName(inner, text)
+        case (.optional(let inner), _): return rootName(inner, model)
+        case (.array(let inner), .array(let text)), (.dictionary(let inner), .dictionary(let text)):
+            return rootName(inner, text)
+        case (.object, .name(let name)), (.enumeration, .name(let name)), (.union, .name(let name)):
+            let isIdentifier =
+                name.unicodeScalars.allSatisfy(SwiftNames.isIdentifierScalar)
+                && name.unicodeScalars.first.map { !("0"..."9").contains($0) } == true
+            return isIdentifier && !SwiftNames.reservedTypeNames.contains(name) ? name : nil
+        default: return nil
+        }
+    }
+
+    /// The model as a Swift type expression: `[User]`, with `rootName` for the object or enum inside.
+    static func expression(_ shape: Shape, rootName: String) -> String {
+        switch shape.kind {
+        case .optional(let inner): return expression(inner.nonOptional, rootName: rootName) + "?"
+        case .array(let inner): return "[\(expression(inner, rootName: rootName))]"
+        case .dictionary(let inner): return "[String: \(expression(inner, rootName: rootName))]"
+        case .object, .enumeration, .union: return rootName
+        case .named(let name): return name
+        case .string, .pattern: return "String"
+        case .int: return "Int"
+        case .double: return "Double"
+        case .bool: return "Bool"
+        case .date: return "Date"
+        case .url: return "URL"
+        case .uuid: return "UUID"
+        case .any: return "AnyJSON"
+        }
+    }
+
+    /// The declarations for a top-level type: a struct, an enum, or a typealias and the types it refers to.
+    private func topLevel(
+        _ name: String, shape: Shape, added: [TransformedShape.AddedKey] = [], scope: ModelBuilder.Scope,
+        documentation: [String], builder: inout ModelBuilder
+    ) -> [SwiftDeclaration] {
+        switch shape.kind {
+        case .object(let object):
+            return [
+                builder.structure(named: name, object: object, added: added, scope: scope, documentation: documentation)
+            ]
+        case .enumeration(let values):
+            let listed = values.map { "`\(SwiftNames.commentText($0))`" }.joined(separator: ", ")
+            return [
+                builder.enumeration(
+                    named: name, values: values,
+                    documentation: documentation + ["One of \(listed); any other value decodes as `unknown`."])
+            ]
+        case .union(let members):
+            var nested: [SwiftDeclaration] = []
+            var taken = builder.topLevelNames.union(SwiftNames.reservedTypeNames).union([name])
+            var declaration = builder.union(
+                named: name, members: members, key: name, nested: &nested, takenTypes: &taken, scope: scope)
+            declaration.documentation = documentation + declaration.documentation
+            builder.topLevelNames.formUnion(nested.map(\.name))
+            return [declaration] + nested
+        default:
+            var nested: [SwiftDeclaration] = []
+            var taken = builder.topLevelNames.union(SwiftNames.reservedTypeNames)
+            let type = builder.swiftType(
+                shape, key: name, isElement: false, nested: &nested, takenTypes: &taken, scope: scope)
+            builder.topLevelNames.formUnion(nested.map(\.name))
+            return [SwiftDeclaration(name: name, documentation: documentation, kind: .alias(type))] + nested
+        }
+    }
+
+    /// The decoding the types reached by `endpoints` follow: the first endpoint's key strategy (or the file's
+    /// first endpoint's, when none reaches it), and every date strategy among them.
+    private func scope(for endpoints: [Endpoint], file: String) -> ModelBuilder.Scope {
+        let deciding = endpoints.first ?? suite.endpoints.first { $0.location.file == file }
+        var dates: [String] = []
+        for endpoint in endpoints where !dates.contains(endpoint.decoding.dates.description) {
+            dates.append(endpoint.decoding.dates.description)
+        }
+        if dates.isEmpty, let deciding { dates = [deciding.decoding.dates.description] }
+        return ModelBuilder.Scope(keys: deciding?.decoding.keys ?? .useDefaultKeys, dates: dates)
+    }
+
+    /// A warning when endpoints decode a named shape with key strategies that need different `CodingKeys`.
+    private func keyConflict(_ shape: Shape, reaching: [Endpoint]) -> ContractError? {
+        guard case .object(let object) = shape.kind, let first = reaching.first else { return nil }
+        let strategy = first.decoding.keys
+        for other in reaching where other.decoding.keys != strategy {
+            for field in object.fields
+            where strategy.modelKey(forJSONKey: field.name) != other.decoding.keys.modelKey(forJSONKey: field.name) {
+                return ContractError(
+                    .invalidSpec,
+                    "\(first.id) decodes this shape with keys: \(strategy) and \(other.id) with keys: \(other.decoding.keys), which read '\(field.name)' differently; the generated CodingKeys follow \(first.id)",
+                    at: field.location,
+                    hint: "decode both endpoints with the same key strategy, or give them different shapes")
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Files
+
+    private func render(placed: [Placed], decoders: [DecoderEntry], usesAnyJSON: Bool) -> [GeneratedModels.File] {
+        let renderer = SwiftRenderer(access: options.access)
+        var files: [GeneratedModels.File] = []
+        var usedNames: Set<String> = []
+        func fileName(_ base: String) -> String {
+            let name = SwiftNames.unique(base, avoiding: usedNames)
+            usedNames.insert(name)
+            return name + ".swift"
+        }
+        let specFiles = suite.files.filter { file in
+            placed.contains { $0.file == file } || decoders.contains { $0.endpoint.location.file == file }
+        }
+        let declaredNames = Set(placed.map(\.declaration.name))
+        var namespaces: Set<String> = []
+        for specFile in specFiles {
+            let declarations = placed.filter { $0.file == specFile }.map {
+                topLevelText($0.declaration, renderer: renderer, declared: declaredNames, namespaces: &namespaces)
+            }
+            let endpointsSource = endpointsEnum(
+                for: decoders.filter { $0.endpoint.location.file == specFile }, file: specFile)
+            let stem = SwiftNames.typeName(((specFile as NSString).lastPathComponent as NSString).deletingPathExtension)
+            if options.split {
+                for (entry, text) in zip(placed.filter { $0.file == specFile }, declarations) {
+                    files.append(
+                        GeneratedModels.File(
+                            name: fileName(entry.declaration.name), text: fileText(from: specFile, [text], imports: []))
+                    )
+                }
+                if let endpointsSource {
+                    files.append(
+                        GeneratedModels.File(
+                            name: fileName(stem + "Endpoints"),
+                            text: fileText(from: specFile, [endpointsSource.text], imports: endpointsSource.imports)))
+                }
+            } else {
+                let body = declarations + (endpointsSource.map { [$0.text] } ?? [])
+                files.append(
+                    GeneratedModels.File(
+                        name: fileName(stem),
+                        text: fileText(from: specFile, body, imports: endpointsSource?.imports ?? [])))
+            }
+        }
+        if usesAnyJSON {
+            files.append(
+                GeneratedModels.File(
+                    name: fileName("AnyJSON"), text: fileText(from: nil, [renderer.anyJSON()], imports: [])))
+        }
+        return files
+    }
+
+    /// A top-level declaration as written. One named `API.User` goes in `extension API { … }`, after an empty
+    /// enum for each namespace no generated type declares (`enum API {}`), written the first time it is needed.
+    private func topLevelText(
+        _ declaration: SwiftDeclaration, renderer: SwiftRenderer, declared: Set<String>, namespaces: inout Set<String>
+    ) -> String {
+        let parts = declaration.name.split(separator: ".").map(String.init)
+        guard parts.count > 1 else { return renderer.render(declaration) }
+        var lines: [String] = []
+        for count in 1..<parts.count {
+            let namespace = parts[..<count].joined(separator: ".")
+            guard !declared.contains(namespace), namespaces.insert(namespace).inserted else { continue }
+            let enumeration = "\(renderer.access)enum \(parts[count - 1]) {}"
+            lines.append(
+                count == 1
+                    ? enumeration + "\n"
+                    : "extension \(parts[..<(count - 1)].joined(separator: ".")) {\n    \(enumeration)\n}\n")
+        }
+        var inner = declaration
+        inner.name = parts[parts.count - 1]
+        let prefix = parts.dropLast().joined(separator: ".")
+        lines.append("extension \(prefix) {\n\(renderer.render(inner, indent: "    "))\n}")
+        return lines.joined(separator: "\n")
+    }
+
+    private func fileText(from specFile: String?, _ declarations: [String], imports: [String]) -> String {
+        let source = specFile.map { "from \($0)" } ?? "for the specs' `Any` shapes"
+        var text = "// Generated by `\(command) generate models` \(source).\n"
+        text += "// Do not edit: change the spec and generate again.\n\n"
+        text += "import Foundation\n"
+        for line in imports { text += line + "\n" }
+        for declaration in declarations { text += "\n" + declaration + "\n" }
+        return text
+    }
+
+    /// The enum of a spec file's decoders, one function per endpoint, and the imports they need.
+    private func endpointsEnum(for entries: [DecoderEntry], file: String) -> (text: String, imports: [String])? {
+        guard !entries.isEmpty else { return nil }
+        let access = options.access == .internal ? "" : options.access.rawValue + " "
+        let stem = SwiftNames.typeName(((file as NSString).lastPathComponent as NSString).deletingPathExtension)
+        var needs: [String] = []
+        var types: [String] = []
+        for entry in entries { types += entry.types.filter { !types.contains($0) } }
+        var lines = [
+            "/// The endpoints of \(file): the models they decode into, and a `JSONDecoder` for each, configured as its",
+            "/// `decoding:` says.",
+            "\(access)enum \(stem)Endpoints {",
+            "    /// The models of these endpoints, for `ContractCLI.main(models:)` or a `ContractSuite`.",
+            "    \(access)static var models: [any Decodable.Type] {",
+        ]
+        let listed = types.map { SwiftNames.escaped($0) + ".self" }
+        if listed.joined(separator: ", ").count + 10 <= 120 {
+            lines.append("        [\(listed.joined(separator: ", "))]")
+        } else {
+            lines.append("        [")
+            lines += listed.map { "            \($0)," }
+            lines.append("        ]")
+        }
+        lines.append("    }")
+        var taken: Set<String> = ["models"]
+        for entry in entries {
+            let endpoint = entry.endpoint
+            let name = SwiftNames.unique(SwiftNames.memberName(endpoint.name) + "Decoder", avoiding: taken)
+            taken.insert(name)
+            lines.append("")
+            lines.append(
+                "    /// \(endpoint.id) (`\(SwiftNames.commentText(endpoint.request.method + " " + endpoint.request.path))`): decodes `\(entry.model)`."
+            )
+            if !endpoint.transforms.isEmpty {
+                lines.append("    /// Apply the spec's transforms to the body first, in this order:")
+                for transform in endpoint.transforms {
+                    lines.append("    /// - `\(SwiftNames.commentText(Self.describe(transform)))`")
+                }
+            }
+            lines.append("    \(access)static func \(SwiftNames.escaped(name))() -> JSONDecoder {")
+            lines.append("        let decoder = JSONDecoder()")
+            switch endpoint.decoding.keys {
+            case .useDefaultKeys: break
+            case .convertFromSnakeCase: lines.append("        decoder.keyDecodingStrategy = .convertFromSnakeCase")
+            case .anyCase:
+                lines.append("        decoder.keyDecodingStrategy = .anyCase")
+                needs.append("anyCase")
+            }
+            switch endpoint.decoding.dates {
+            case .iso8601: lines.append("        decoder.dateDecodingStrategy = .iso8601")
+            case .secondsSince1970: lines.append("        decoder.dateDecodingStrategy = .secondsSince1970")
+            case .millisecondsSince1970: lines.append("        decoder.dateDecodingStrategy = .millisecondsSince1970")
+            case .flexible:
+                lines.append("        decoder.dateDecodingStrategy = .flexible")
+                needs.append("flexible")
+            case .formatted(let format):
+                lines += [
+                    "        let formatter = DateFormatter()",
+                    "        formatter.locale = Locale(identifier: \"en_US_POSIX\")",
+                    "        formatter.timeZone = TimeZone(identifier: \"UTC\")",
+                    "        formatter.dateFormat = \(SwiftNames.stringLiteral(format))",
+                    "        formatter.isLenient = false",
+                    "        decoder.dateDecodingStrategy = .formatted(formatter)",
+                ]
+            }
+            lines.append("        return decoder")
+            lines.append("    }")
+        }
+        lines.append("}")
+        var imports: [String] = []
+        if !needs.isEmpty {
+            let strategies = [
+                needs.contains("anyCase") ? "the .anyCase key strategy" : nil,
+                needs.contains("flexible") ? "the .flexible date strategy" : nil,
+            ].compactMap { $0 }
+            imports.append("import ContractKit  // \(strategies.joined(separator: " and ")), which Foundation lacks")
+        }
+        return (lines.joined(separator: "\n"), imports)
+    }
+
+    /// A transform as a spec writes it, on one line: `keyedToArray: { key: objectId, into: objects }`.
+    static func describe(_ transform: TransformSpec) -> String {
+        switch transform.operation {
+        case .keyedToArray(let key, let into, let at):
+            let parts = ["key: \(key)"] + (into.map { ["into: \($0)"] } ?? []) + (at.map { ["at: \($0)"] } ?? [])
+            return "keyedToArray: { \(parts.joined(separator: ", ")) }"
+        case .unwrap(let key): return "unwrap: \(key)"
+        case .wrap(let key): return "wrap: \(key)"
+        case .renameKeys(let renames):
+            return "renameKeys: { \(renames.map { "\($0.from): \($0.to)" }.joined(separator: ", ")) }"
+        case .lossy(let paths): return "lossy: \(paths.joined(separator: ", "))"
+        case .defaults(let values):
+            return
+                "defaults: { \(values.map { "\($0.path): \(JSONWriter(style: .compact).write($0.value))" }.joined(separator: ", ")) }"
+        }
+    }
+}

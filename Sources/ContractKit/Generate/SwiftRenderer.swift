@@ -1,0 +1,222 @@
+import Foundation
+
+/// Writes declarations out as Swift source, indented by four spaces, in the order given.
+struct SwiftRenderer {
+    /// `public `, `package ` or nothing (internal), written before each declaration and member.
+    let access: String
+
+    init(access: ModelAccess) {
+        self.access = access == .internal ? "" : access.rawValue + " "
+    }
+
+    func render(_ declaration: SwiftDeclaration, indent: String = "") -> String {
+        var lines: [String] = []
+        for line in declaration.documentation { lines.append(indent + "///" + (line.isEmpty ? "" : " " + line)) }
+        let name = SwiftNames.escaped(declaration.name)
+        switch declaration.kind {
+        case .alias(let type):
+            lines.append("\(indent)\(access)typealias \(name) = \(type)")
+        case .structure(let structure):
+            lines.append("\(indent)\(access)struct \(name): Codable, Sendable, Hashable {")
+            lines += structureBody(structure, indent: indent + "    ")
+            lines.append("\(indent)}")
+        case .enumeration(let cases):
+            lines.append("\(indent)\(access)enum \(name): Codable, Sendable, Hashable, RawRepresentable {")
+            lines += enumerationBody(cases, indent: indent + "    ")
+            lines.append("\(indent)}")
+        case .union(let members):
+            lines.append("\(indent)\(access)enum \(name): Codable, Sendable, Hashable {")
+            lines += unionBody(members, indent: indent + "    ")
+            lines.append("\(indent)}")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func structureBody(_ structure: SwiftDeclaration.Structure, indent: String) -> [String] {
+        var lines: [String] = []
+        for property in structure.properties {
+            for line in property.documentation { lines.append(indent + "///" + (line.isEmpty ? "" : " " + line)) }
+            lines.append("\(indent)\(access)var \(SwiftNames.escaped(property.name)): \(property.type)")
+        }
+        if structure.needsCodingKeys {
+            lines.append("")
+            lines.append("\(indent)enum CodingKeys: String, CodingKey {")
+            for property in structure.properties {
+                let name = SwiftNames.escaped(property.name)
+                lines.append(
+                    property.codingKey == property.name
+                        ? "\(indent)    case \(name)"
+                        : "\(indent)    case \(name) = \(SwiftNames.stringLiteral(property.codingKey))")
+            }
+            lines.append("\(indent)}")
+        }
+        if !access.isEmpty {
+            lines.append("")
+            lines += memberwiseInitializer(structure.properties, indent: indent)
+        }
+        for nested in structure.nested {
+            lines.append("")
+            lines.append(render(nested, indent: indent))
+        }
+        return lines
+    }
+
+    /// A public type's memberwise initializer is internal unless written out.
+    private func memberwiseInitializer(_ properties: [SwiftDeclaration.Property], indent: String) -> [String] {
+        let parameters = properties.map { property in
+            "\(SwiftNames.escaped(property.name)): \(property.type)\(property.isOptional ? " = nil" : "")"
+        }
+        let oneLine = "\(indent)\(access)init(\(parameters.joined(separator: ", "))) {"
+        var lines: [String] = []
+        if oneLine.count <= 120 {
+            lines.append(oneLine)
+        } else {
+            lines.append("\(indent)\(access)init(")
+            for (index, parameter) in parameters.enumerated() {
+                lines.append("\(indent)    \(parameter)\(index == parameters.count - 1 ? "" : ",")")
+            }
+            lines.append("\(indent)) {")
+        }
+        for property in properties {
+            let name = SwiftNames.escaped(property.name)
+            lines.append("\(indent)    self.\(name) = \(name)")
+        }
+        lines.append("\(indent)}")
+        return lines
+    }
+
+    private func enumerationBody(_ cases: [SwiftDeclaration.EnumCase], indent: String) -> [String] {
+        var lines = cases.map { "\(indent)case \(SwiftNames.escaped($0.name))" }
+        lines += [
+            "\(indent)/// A value this model does not know yet: a new server value decodes instead of failing.",
+            "\(indent)case unknown(String)",
+            "",
+            "\(indent)\(access)init(rawValue: String) {",
+            "\(indent)    switch rawValue {",
+        ]
+        for enumCase in cases {
+            lines.append(
+                "\(indent)    case \(SwiftNames.stringLiteral(enumCase.value)): self = .\(SwiftNames.escaped(enumCase.name))"
+            )
+        }
+        lines += [
+            "\(indent)    default: self = .unknown(rawValue)",
+            "\(indent)    }",
+            "\(indent)}",
+            "",
+            "\(indent)\(access)var rawValue: String {",
+            "\(indent)    switch self {",
+        ]
+        for enumCase in cases {
+            lines.append(
+                "\(indent)    case .\(SwiftNames.escaped(enumCase.name)): return \(SwiftNames.stringLiteral(enumCase.value))"
+            )
+        }
+        lines += [
+            "\(indent)    case .unknown(let value): return value",
+            "\(indent)    }",
+            "\(indent)}",
+            "",
+            "\(indent)\(access)init(from decoder: any Decoder) throws {",
+            "\(indent)    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))",
+            "\(indent)}",
+            "",
+            "\(indent)\(access)func encode(to encoder: any Encoder) throws {",
+            "\(indent)    var container = encoder.singleValueContainer()",
+            "\(indent)    try container.encode(rawValue)",
+            "\(indent)}",
+        ]
+        return lines
+    }
+
+    /// The cases, an `init(from:)` that tries each member in order (the last one's error is the union's), and
+    /// `encode(to:)`.
+    private func unionBody(_ members: [SwiftDeclaration.UnionMember], indent: String) -> [String] {
+        var lines = members.map { "\(indent)case \(SwiftNames.escaped($0.name))(\($0.type))" }
+        lines += [
+            "",
+            "\(indent)\(access)init(from decoder: any Decoder) throws {",
+            "\(indent)    let container = try decoder.singleValueContainer()",
+        ]
+        for (index, member) in members.enumerated() {
+            let name = SwiftNames.escaped(member.name)
+            if index == members.count - 1 {
+                lines += [
+                    "\(indent)    \(index == 0 ? "" : "} else {")",
+                    "\(indent)        self = .\(name)(try container.decode(\(member.type).self))",
+                    "\(indent)    }",
+                ].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            } else {
+                lines += [
+                    "\(indent)    \(index == 0 ? "if" : "} else if") let value = try? container.decode(\(member.type).self) {",
+                    "\(indent)        self = .\(name)(value)",
+                ]
+            }
+        }
+        lines += [
+            "\(indent)}",
+            "",
+            "\(indent)\(access)func encode(to encoder: any Encoder) throws {",
+            "\(indent)    var container = encoder.singleValueContainer()",
+            "\(indent)    switch self {",
+        ]
+        for member in members {
+            lines.append(
+                "\(indent)    case .\(SwiftNames.escaped(member.name))(let value): try container.encode(value)")
+        }
+        lines += ["\(indent)    }", "\(indent)}"]
+        return lines
+    }
+
+    /// The type every spec `Any` decodes to; written once, in a file of its own, when a spec uses `Any`.
+    func anyJSON() -> String {
+        let a = access
+        return """
+            /// Any JSON value: what a spec's `Any` decodes to. Object keys go through the decoder's key strategy too.
+            \(a)enum AnyJSON: Codable, Sendable, Hashable {
+                case null
+                case bool(Bool)
+                case number(Double)
+                case string(String)
+                case array([AnyJSON])
+                case object([String: AnyJSON])
+
+                \(a)init(from decoder: any Decoder) throws {
+                    let container = try decoder.singleValueContainer()
+                    if container.decodeNil() {
+                        self = .null
+                    } else if let value = try? container.decode(Bool.self) {
+                        self = .bool(value)
+                    } else if let value = try? container.decode(Double.self) {
+                        self = .number(value)
+                    } else if let value = try? container.decode(String.self) {
+                        self = .string(value)
+                    } else if let value = try? container.decode([AnyJSON].self) {
+                        self = .array(value)
+                    } else {
+                        self = .object(try container.decode([String: AnyJSON].self))
+                    }
+                }
+
+                \(a)func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    switch self {
+                    case .null: try container.encodeNil()
+                    case .bool(let value): try container.encode(value)
+                    case .number(let value): try container.encode(value)
+                    case .string(let value): try container.encode(value)
+                    case .array(let value): try container.encode(value)
+                    case .object(let value): try container.encode(value)
+                    }
+                }
+            }
+            """
+    }
+}
+
+/// The access level of generated declarations: `--access`.
+package enum ModelAccess: String, Sendable, CaseIterable {
+    case `public`
+    case `package`
+    case `internal`
+}

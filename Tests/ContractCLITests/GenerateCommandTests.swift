@@ -1,0 +1,165 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+/// `contract generate models`, end to end: the generated models compile with the toolchain's `swiftc`, a runner
+/// registers them with `ContractCLI.main(models:)`, and `verify` passes on the recordings the specs describe.
+@Suite(.serialized) struct GenerateCommandTests {
+    /// The suite's `Specs` and `Recordings` copied to a temporary folder.
+    func copy(of root: URL) throws -> String {
+        let folder = TestSuites.temporaryDirectory()
+        for name in ["Specs", "Recordings"] {
+            try FileManager.default.copyItem(
+                at: root.appendingPathComponent(name), to: URL(fileURLWithPath: folder).appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    /// The endpoint, kind, path and severity of every finding of a `--format json` report, sorted.
+    func findings(_ report: String) throws -> [String] {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
+        var lines: [String] = []
+        for endpoint in json["endpoints"] as? [[String: Any]] ?? [] {
+            for finding in endpoint["findings"] as? [[String: Any]] ?? [] {
+                let fields = [endpoint["id"], finding["kind"], finding["path"], finding["severity"]]
+                lines.append(fields.map { "\($0 ?? "-")" }.joined(separator: " "))
+            }
+        }
+        return lines.sorted()
+    }
+
+    #if os(Linux)
+    @Test func generatedModelsCompileAndVerifyTheSampleRecordingsAsTheHandWrittenOnesDo() throws {
+        let root = try copy(of: Fixtures.repositoryRoot)
+        let generate = try CommandRunner.run(["generate", "models", "--output", "Models"], in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(generate.stdout == "6 files in Models: 6 written, 0 unchanged\n")
+        let runner = try GeneratedRunner.build(
+            models: root + "/Models",
+            list: "AccountsEndpoints.models + BetsEndpoints.models + DirectoryEndpoints.models"
+                + " + NoticesEndpoints.models + UsersEndpoints.models", in: root)
+
+        let clean = try CommandRunner.run(["verify"], in: root, executable: runner)
+        #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
+        #expect(clean.stdout.contains("7 endpoints: 7 passed, 0 failed"), "\(clean.stdout)")
+        let lint = try CommandRunner.run(["lint"], in: root, executable: runner)
+        #expect(lint.status == 0 && lint.stdout.contains("7 models checked: no errors"), "\(lint.stdout)\(lint.stderr)")
+
+        // A drifted copy fails through the generated models with the findings the hand-written models give, except
+        // where the generated enums are meant to differ: a new value decodes as `unknown`, so the spec's drift is a
+        // warning, not breaking.
+        try DriftedSuite.drift(recordings: root + "/Recordings")
+        let generated = try CommandRunner.run(["verify", "--format", "json"], in: root, executable: runner)
+        let handWritten = try CommandRunner.run(["verify", "--format", "json"], in: root)
+        #expect(generated.status == 1 && handWritten.status == 1)
+        let byGenerated = try findings(generated.stdout)
+        let byHand = try findings(handWritten.stdout)
+        #expect(byHand.count > 10, "\(byHand)")
+        let unknownCase = [
+            "bets/my-bets enum-unknown-value $.b[2].s", "users/list-users enum-unknown-value $.u2.role",
+        ]
+        #expect(
+            byGenerated.filter { !unknownCase.contains(where: $0.hasPrefix) }
+                == byHand.filter { !unknownCase.contains(where: $0.hasPrefix) })
+        #expect(byHand.filter { unknownCase.contains(where: $0.hasPrefix) }.allSatisfy { $0.hasSuffix(" breaking") })
+        #expect(byGenerated.filter { unknownCase.contains(where: $0.hasPrefix) }.count == unknownCase.count)
+        #expect(
+            byGenerated.filter { unknownCase.contains(where: $0.hasPrefix) }.allSatisfy { $0.hasSuffix(" warning") })
+    }
+
+    @Test func theFixtureSuiteCompilesVerifiesAndUpdatesItsSpecs() throws {
+        let root = try copy(of: Fixtures.url("Generate"))
+        let arguments = ["generate", "models", "--output", "Models", "--access", "public", "--update-specs"]
+        let generate = try CommandRunner.run(arguments, in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(
+            generate.stdout == """
+                2 files in Models: 2 written, 0 unchanged
+                added `model: ListEntriesResponse` to catalog/list-entries
+                added `model: ListSellersResponse` to catalog/list-sellers
+
+                """)
+        let spec = try String(contentsOfFile: root + "/Specs/catalog.yaml", encoding: .utf8)
+        let original = try String(contentsOf: Fixtures.url("Generate/Specs/catalog.yaml"), encoding: .utf8)
+        #expect(
+            spec
+                == original.replacingOccurrences(
+                    of: "      - lossy: entries\n", with: "      - lossy: entries\n    model: ListEntriesResponse\n")
+                + "    model: ListSellersResponse\n")
+        // Again: the same bytes, nothing rewritten, and no model line left to add.
+        let again = try CommandRunner.run(Array(arguments.dropLast()), in: root)
+        #expect(again.stdout == "2 files in Models: 0 written, 2 unchanged\n", "\(again.stderr)")
+
+        let runner = try GeneratedRunner.build(models: root + "/Models", list: "CatalogEndpoints.models", in: root)
+        let verify = try CommandRunner.run(["verify"], in: root, executable: runner)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("6 endpoints: 6 passed, 0 failed · 0 breaking, 0 warnings, 0 info"))
+        let lint = try CommandRunner.run(["lint"], in: root, executable: runner)
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+    }
+    #endif
+
+    @Test func splitReplacesTheFilesOfAnEarlierRunAndLeavesOthersAlone() throws {
+        let root = try copy(of: Fixtures.repositoryRoot)
+        #expect(try CommandRunner.run(["generate", "models", "--output", "Models"], in: root).status == 0)
+        try Data("struct Mine {}\n".utf8).write(to: URL(fileURLWithPath: root + "/Models/Mine.swift"))
+        let split = try CommandRunner.run(["generate", "models", "--output", "Models", "--split"], in: root)
+        #expect(split.status == 0, "\(split.stderr)")
+        #expect(split.stdout.hasPrefix("18 files in Models: 17 written, 1 unchanged, 5 removed\n"), "\(split.stdout)")
+        #expect(split.stdout.contains("removed Models/Users.swift: generated by an earlier run"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: root + "/Models")
+        #expect(names.contains("Mine.swift") && names.contains("User.swift") && !names.contains("Users.swift"))
+        // A filtered run writes its files and removes nothing.
+        let filtered = try CommandRunner.run(
+            ["generate", "models", "--output", "Models", "--filter", "users/get-user"], in: root)
+        #expect(filtered.stdout == "1 file in Models: 1 written, 0 unchanged\n", "\(filtered.stdout)")
+    }
+
+    @Test func aSpecErrorWritesNothingAndExitsTwo() throws {
+        let root = TestSuites.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
+        try Data("endpoints:\n  e: { request: GET /e, expect: { body: Usr } }\n".utf8)
+            .write(to: URL(fileURLWithPath: root + "/Specs/s.yaml"))
+        let result = try CommandRunner.run(["generate", "models"], in: root)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Specs/s.yaml:2:41: error: unknown type 'Usr'"), "\(result.stderr)")
+        #expect(result.stderr.contains("contract: 1 error in the specs; nothing was generated"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/Sources"))
+    }
+}
+
+/// A runner built from generated models with the toolchain's `swiftc` (the one on `PATH`, as `swift test` runs):
+/// the generated files and a `main.swift` calling `ContractCLI.main(models:)`, linked against the objects of this
+/// package's debug build, as a team's own `contracts` executable would be.
+enum GeneratedRunner {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Compiles the Swift files in `models` with a main registering `list`, and returns the executable's path.
+    static func build(models: String, list: String, in folder: String) throws -> String {
+        guard let swiftc = ExternalTool.path(of: "swiftc") else { throw Failure(description: "swiftc is not on PATH") }
+        let products = CommandRunner.productsDirectory.path
+        let main = folder + "/main.swift"
+        try Data("import ContractCLI\n\nawait ContractCLI.main(models: \(list))\n".utf8)
+            .write(to: URL(fileURLWithPath: main))
+        var arguments = [
+            "-swift-version", "6", "-module-name", "APIModels", "-I", products + "/Modules", "-I", products, "-I",
+            Fixtures.repositoryRoot.appendingPathComponent("Sources/CLibYAML").path, "-o", folder + "/runner", main,
+        ]
+        arguments += try FileManager.default.contentsOfDirectory(atPath: models).sorted().map { models + "/" + $0 }
+        for target in ["ContractCLI", "ContractKit", "ArgumentParser", "ArgumentParserToolInfo"] {
+            let objects = products + "/\(target).build"
+            let names = try FileManager.default.contentsOfDirectory(atPath: objects).filter { $0.hasSuffix(".o") }
+            arguments += names.sorted().map { objects + "/" + $0 }
+        }
+        arguments.append("-lyaml")
+        let result = try ExternalTool.run(swiftc, arguments)
+        guard result.status == 0 else { throw Failure(description: "swiftc failed:\n\(result.output)") }
+        // Swift 6 language mode, no warnings.
+        guard !result.output.contains("warning:") else {
+            throw Failure(description: "swiftc warned:\n\(result.output)")
+        }
+        return folder + "/runner"
+    }
+}
