@@ -13,6 +13,7 @@ import Testing
         ["Dates", "Findings"],
         ["Transform"],
         ["Spec"],
+        ["SpecWriting"],
         ["Check", "Decode", "Recording"],
         ["Verify"],
         ["Recorder", "Report"],

@@ -1,0 +1,55 @@
+/// Shapes written as spec text: one-line expressions (`[String: User]?`) for everything but objects, which are
+/// written as YAML mappings by ``SpecYAMLWriter``.
+///
+/// Unlike `Shape.description`, which is for messages, this text always reads back as the same shape: enum cases and
+/// date formats are quoted where the expression parser needs it.
+enum ShapeText {
+    /// The shape as an expression, or nil when it holds an object, which has no expression form.
+    static func expression(_ shape: Shape) -> String? {
+        switch shape.kind {
+        case .string, .int, .double, .bool, .url, .uuid, .any, .date(nil):
+            return shape.description
+        case .date(let format?):
+            if case .formatted(let text) = format { return "Date(\(quotedArgument(text)))" }
+            return "Date(\(format))"
+        case .optional(let wrapped):
+            guard let inner = expression(wrapped) else { return nil }
+            return inner + "?"
+        case .array(let element):
+            return expression(element).map { "[\($0)]" }
+        case .dictionary(let value):
+            return expression(value).map { "[String: \($0)]" }
+        case .named(let name):
+            return name
+        case .enumeration(let cases):
+            return "enum(" + cases.map(enumCase).joined(separator: ", ") + ")"
+        case .pattern(let pattern):
+            return "String(/\(pattern)/)"
+        case .object(let object):
+            return object.fields.isEmpty && object.extraKeys == nil ? "{}" : nil
+        }
+    }
+
+    /// An enum case bare when the parser reads it back bare, quoted otherwise.
+    private static func enumCase(_ text: String) -> String {
+        let needsQuotes =
+            text.isEmpty || text.hasPrefix(" ") || text.hasSuffix(" ") || text.hasPrefix("\"") || text.hasPrefix("'")
+            || text.contains(",") || text.contains(")") || text.contains("\t")
+        return needsQuotes ? quotedArgument(text) : text
+    }
+
+    /// `"text"`, or `'text'` when the text holds a double quote (the expression parser has no escapes).
+    private static func quotedArgument(_ text: String) -> String {
+        text.contains("\"") ? "'\(text)'" : "\"\(text)\""
+    }
+
+    /// True when an object may stand at this place written as a YAML mapping: the value of a key, or the element of
+    /// an array that may itself be written as a block.
+    static func isBlock(_ shape: Shape) -> Bool {
+        switch shape.kind {
+        case .object: return expression(shape) == nil
+        case .array(let element): return isBlock(element)
+        default: return false
+        }
+    }
+}
