@@ -16,7 +16,7 @@ import Testing
         ["Check", "Decode", "Recording"],
         ["Verify"],
         ["Recorder", "Report"],
-        ["Diff"],
+        ["Diff", "History"],
     ]
 
     static var kitRoot: URL { Fixtures.repositoryRoot.appendingPathComponent("Sources/ContractKit") }
