@@ -144,16 +144,28 @@ enum GeneratedRunner {
         try Data("import ContractCLI\n\nawait ContractCLI.main(models: \(list))\n".utf8)
             .write(to: URL(fileURLWithPath: main))
         var arguments = [
-            "-swift-version", "6", "-module-name", "APIModels", "-I", products + "/Modules", "-I", products, "-I",
-            Fixtures.repositoryRoot.appendingPathComponent("Sources/CLibYAML").path, "-o", folder + "/runner", main,
+            "-swift-version", "6", "-module-name", "APIModels", "-I", products + "/Modules", "-I", products, "-o",
+            folder + "/runner", main,
         ]
+        // The package's system libraries (libyaml, SQLite, ...): their module maps, and the libraries they link.
+        let sources = Fixtures.repositoryRoot.appendingPathComponent("Sources").path
+        var libraries: [String] = []
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources).sorted() {
+            let map = sources + "/" + module + "/module.modulemap"
+            guard let text = FileManager.default.contents(atPath: map).flatMap({ String(data: $0, encoding: .utf8) })
+            else { continue }
+            arguments += ["-I", sources + "/" + module]
+            for line in text.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("link ") {
+                libraries += line.split(separator: "\"").dropFirst().prefix(1).map { "-l" + $0 }
+            }
+        }
         arguments += try FileManager.default.contentsOfDirectory(atPath: models).sorted().map { models + "/" + $0 }
         for target in ["ContractCLI", "ContractKit", "ArgumentParser", "ArgumentParserToolInfo"] {
             let objects = products + "/\(target).build"
             let names = try FileManager.default.contentsOfDirectory(atPath: objects).filter { $0.hasSuffix(".o") }
             arguments += names.sorted().map { objects + "/" + $0 }
         }
-        arguments.append("-lyaml")
+        arguments += libraries
         let result = try ExternalTool.run(swiftc, arguments)
         guard result.status == 0 else { throw Failure(description: "swiftc failed:\n\(result.output)") }
         // Swift 6 language mode, no warnings.
