@@ -97,6 +97,41 @@ import Testing
         let lint = try CommandRunner.run(["lint"], in: root, executable: runner)
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
     }
+
+    /// Real GitHub responses (octokit/fixtures) and the spec `contract infer` drafted from them: the generated models
+    /// compile, verify the responses, and fail on a drifted copy with the drift kinds a person would expect.
+    @Test func anInferredSpecOfRealResponsesClosesTheLoop() throws {
+        let root = try copy(of: Fixtures.url("Generate/github"))
+        let generate = try CommandRunner.run(["generate", "models", "--output", "Models", "--update-specs"], in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(generate.stdout.contains("added `model: [Issue]` to github/issues"), "\(generate.stdout)")
+        let runner = try GeneratedRunner.build(models: root + "/Models", list: "GithubEndpoints.models", in: root)
+        let verify = try CommandRunner.run(["verify"], in: root, executable: runner)
+        #expect(
+            verify.stdout.contains("7 endpoints: 7 passed, 0 failed · 0 breaking, 0 warnings, 0 info"),
+            "\(verify.stdout)")
+        #expect(try CommandRunner.run(["lint"], in: root, executable: runner).status == 0)
+
+        let path = root + "/Recordings/github/issues.json"
+        var recording = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var response = try #require(recording["response"] as? [String: Any])
+        var issues = try #require(response["body"] as? [[String: Any]])
+        issues[0]["number"] = "1"
+        issues[1]["title"] = nil
+        issues[2]["created_at"] = 1_500_000_000
+        response["body"] = issues
+        recording["response"] = response
+        try JSONSerialization.data(withJSONObject: recording).write(to: URL(fileURLWithPath: path))
+        let drifted = try CommandRunner.run(["verify", "--format", "json"], in: root, executable: runner)
+        #expect(drifted.status == 1)
+        #expect(
+            try findings(drifted.stdout) == [
+                "github/issues date-format-mismatch $[2].created_at breaking",
+                "github/issues missing-key $[1].title breaking",
+                "github/issues type-mismatch $[0].number breaking",
+            ])
+    }
     #endif
 
     @Test func splitReplacesTheFilesOfAnEarlierRunAndLeavesOthersAlone() throws {
