@@ -21,7 +21,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "ContractKit", dependencies: ["CLibYAML"]),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "ContractKit", dependencies: ["CLibYAML", "CSQLite"]),
         .target(
             name: "ContractCLI",
             dependencies: [

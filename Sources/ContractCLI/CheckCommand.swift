@@ -32,6 +32,8 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var reports: ReportOutput
 
+    @OptionGroup var history: HistoryOptions
+
     @Option(name: .long, help: "Fail on drift at or above this severity: breaking, warning or info.")
     var failOn: Severity = .breaking
 
@@ -47,6 +49,8 @@ struct CheckCommand: AsyncParsableCommand {
     var folder: String { updateBaseline ? suite.recordings : (into ?? CheckCommand.defaultFolder) }
 
     func run() async throws {
+        let startedAt = Date()
+        let clock = ContinuousClock.now
         let loaded = try suite.selection.loadSuite()
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)
@@ -54,12 +58,15 @@ struct CheckCommand: AsyncParsableCommand {
             suite: loaded, recorder: Recorder(options: live.recorderOptions(into: folder, mode: .all)),
             models: RegisteredModels.registry)
         let view = RecordProgressView.standardError(endpointIDs: endpoints.map(\.id))
-        let (run, report) = await check.run(endpoints, failOn: failOn) { view.handle($0) }
+        var (run, report) = await check.run(endpoints, failOn: failOn) { view.handle($0) }
         view.finish()
         Console.error(RecordCommand.summaryLine(run))
 
+        report = try history.record(
+            report, startedAt: startedAt, duration: .now - clock, specs: suite.selection.specs, output: reports)
+
         try reports.emit(report)
         if run.hasFailures { throw ExitCode(2) }
-        if report.hasFailures { throw ExitCode(1) }
+        if history.fails(report) { throw ExitCode(1) }
     }
 }

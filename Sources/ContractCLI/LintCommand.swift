@@ -44,7 +44,9 @@ struct LintCommand: AsyncParsableCommand {
             }
         }
         for warning in Array(Set(warnings)).sorted() { Console.error(warning) }
-        for warning in SpecWarnings().warnings(for: loaded, endpoints: endpoints) {
+        for warning in SpecWarnings().warnings(for: loaded, endpoints: endpoints)
+            + RedactionPath.typingWarnings(for: endpoints, shapes: loaded.shapes)
+        {
             Console.error(warning.description)
         }
 

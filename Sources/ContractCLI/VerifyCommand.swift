@@ -12,6 +12,8 @@ struct VerifyCommand: AsyncParsableCommand {
 
     @OptionGroup var reports: ReportOutput
 
+    @OptionGroup var history: HistoryOptions
+
     @Option(name: .long, help: "Fail on drift at or above this severity: breaking, warning or info.")
     var failOn: Severity = .breaking
 
@@ -33,6 +35,8 @@ struct VerifyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let startedAt = Date()
+        let clock = ContinuousClock.now
         let loaded = try suite.selection.loadSuite()
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)
@@ -43,7 +47,10 @@ struct VerifyCommand: AsyncParsableCommand {
         var report = await verifier.verify(part.map { $0.select(endpoints, id: \.id) } ?? endpoints, failOn: failOn)
         if let part { report.shard = ShardCoverage(shard: part, suiteEndpoints: endpoints.count) }
 
+        report = try history.record(
+            report, startedAt: startedAt, duration: .now - clock, specs: suite.selection.specs, output: reports)
+
         try reports.emit(report)
-        if report.hasFailures { throw ExitCode(1) }
+        if history.fails(report) { throw ExitCode(1) }
     }
 }

@@ -17,7 +17,7 @@ import Testing
         ["Check", "Decode", "Recording"],
         ["Verify"],
         ["Recorder", "Report", "Generate"],
-        ["Diff"],
+        ["Diff", "Infer", "History"],
     ]
 
     static var kitRoot: URL { Fixtures.repositoryRoot.appendingPathComponent("Sources/ContractKit") }

@@ -105,7 +105,7 @@ extension ShapeWalk {
             actual: "object with the \(collection) under '\(key)'",
             message: "the \(collection) arrived wrapped in an object, under '\(key)'"
                 + (others.isEmpty ? "" : " (beside \(others.map { "'\($0)'" }.joined(separator: ", ")))"),
-            hint: envelopeHint(key), at: declared.location, proposedTransform: envelopeTransform)
+            hint: envelopeHint(key), at: declared.location, proposedTransform: envelopeTransform(key))
     }
 
     /// The fix for a value that arrived under `key`: `unwrap` at the body's root; deeper, where `unwrap` (which
@@ -120,5 +120,5 @@ extension ShapeWalk {
     }
 
     /// The transform `envelopeHint` proposes, if any.
-    var envelopeTransform: String? { path.count == 0 ? "unwrap" : nil }
+    func envelopeTransform(_ key: String) -> ProposedTransform? { path.count == 0 ? .unwrap(key: key) : nil }
 }

@@ -22,7 +22,8 @@ extension ShapeWalk {
             .objectInsteadOfArray, .breaking, expected: declared.description,
             actual: "object with \(members.count) \(members.count == 1 ? "entry" : "entries") keyed by id",
             message: "\(lastKeyDescription) is a dictionary keyed by id (\(entries)), not an array",
-            hint: keyedToArrayHint(key, declared: declared), at: declared.location, proposedTransform: "keyedToArray")
+            hint: keyedToArrayHint(key, declared: declared), at: declared.location,
+            proposedTransform: .keyedToArray(at: transformPathHere()))
         var relaxed = element
         if let filled = key.filledField { relaxed.fields.removeAll { $0.name == filled.name } }
         let outerPlan = plan

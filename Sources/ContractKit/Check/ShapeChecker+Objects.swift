@@ -123,7 +123,7 @@ extension ShapeWalk {
             report(
                 .unexpectedEnvelope, .breaking, expected: declared.description, actual: "the fields under '\(key)'",
                 message: "the expected fields arrived one level down, under '\(key)'",
-                hint: envelopeHint(key), at: declared.location, proposedTransform: envelopeTransform)
+                hint: envelopeHint(key), at: declared.location, proposedTransform: envelopeTransform(key))
             descend(.tapeKey(envelope.key), wildcard: false) { $0.check(envelope.value, node) }
             reportExtraKeys(index.unclaimed, policy: policy, declared)
             reportRepeatedKeys(index, shape: shape, declared)
@@ -162,13 +162,23 @@ extension ShapeWalk {
             ) {
                 let renamedKey = view.string(renamed.key)
                 index.claim(renamedKey)
+                var hint =
+                    "if so, map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(renamedKey)\"`)"
+                // renameKeys names the key by its path from the body's root, as the server sends it.
+                let rename = transformPathHere().flatMap { place -> TransformPath? in
+                    guard !renamedKey.contains(where: { ".[]".contains($0) }) else { return nil }
+                    return TransformPath(steps: place.steps + [.key(renamedKey)])
+                }
+                if let rename {
+                    hint +=
+                        ", or add `- renameKeys: { \(Self.yamlFlowScalar(rename.description)): \(Self.yamlFlowScalar(field.name)) }`"
+                }
                 report(
                     .keyRenamed, .breaking, expected: "'\(field.name)'", actual: "'\(renamedKey)'",
                     message:
                         "heuristic: '\(field.name)' is absent and '\(renamedKey)' holds a value of the same shape; it was probably renamed",
-                    hint:
-                        "if so, map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(field.name)) = \"\(renamedKey)\"`), or add `- renameKeys: { \(renamedKey): \(field.name) }`",
-                    at: field.location, extraComponent: .key(renamedKey), specKey: field.name)
+                    hint: hint, at: field.location, extraComponent: .key(renamedKey), specKey: field.name,
+                    proposedTransform: rename.map { .renameKeys(from: $0, to: field.name) })
                 checkFieldValue(renamed.value, plannedShape, position, key: renamed.key)
             } else {
                 report(

@@ -94,6 +94,25 @@ package struct ShapeChecker: Sendable {
 }
 
 /// One finding at one place, before repeats across array elements are merged.
+/// A transform that a finding's fix adds to the endpoint.
+enum ProposedTransform: Equatable {
+    /// `keyedToArray`, at this place (nil where a transform path cannot name it).
+    case keyedToArray(at: TransformPath?)
+    /// `unwrap` of this key, at the body's root.
+    case unwrap(key: String)
+    /// `renameKeys` of the key at this path (as the server sends it) to the spec's name.
+    case renameKeys(from: TransformPath, to: String)
+
+    /// The transform's name, as a spec writes it.
+    var name: String {
+        switch self {
+        case .keyedToArray: return "keyedToArray"
+        case .unwrap: return "unwrap"
+        case .renameKeys: return "renameKeys"
+        }
+    }
+}
+
 struct ShapeFinding {
     var finding: Finding
     /// The same drift at another index or dictionary key has the same group.
@@ -101,7 +120,7 @@ struct ShapeFinding {
     /// For key findings (missing, renamed, case changed): the key as the spec names it.
     var specKey: String?
     /// The transform the finding's fix adds (`keyedToArray`, `unwrap`), when it proposes one.
-    var proposedTransform: String? = nil
+    var proposedTransform: ProposedTransform? = nil
 
     /// The findings with repeats merged: the first place keeps its path, the rest are counted.
     static func grouped(_ findings: [ShapeFinding]) -> [Finding] {
@@ -163,7 +182,7 @@ struct ShapeWalk: ~Copyable {
         _ kind: DriftKind, _ severity: Severity, expected: String, actual: String, message: String, hint: String?,
         at location: SourceLocation?, extraComponent: JSONPath.Component? = nil, variant: String = "",
         specKey: String? = nil,
-        proposedTransform: String? = nil
+        proposedTransform: ProposedTransform? = nil
     ) {
         var components = path.components(in: view)
         var group = ""

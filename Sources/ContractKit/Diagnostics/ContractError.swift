@@ -30,6 +30,8 @@ public struct ContractError: Error, Sendable, CustomStringConvertible {
         public static let invalidReport = Code(rawValue: "invalid-report")
         /// Reports cannot be merged: they overlap, or come from different runs.
         public static let reportConflict = Code(rawValue: "report-conflict")
+        /// A history file is not a `contract` history, is damaged, or was written by a newer version.
+        public static let invalidHistory = Code(rawValue: "invalid-history")
     }
 
     /// The kind of error.

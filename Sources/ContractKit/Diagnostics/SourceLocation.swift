@@ -22,6 +22,15 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// same location (the JSON writer escapes what JSON needs).
     package var exactText: String { "\(file):\(line):\(column)" }
 
+    /// Reads ``exactText`` back, from the right (the file may contain colons); nil when it is not `file:line:col`.
+    package init?(exactText text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else {
+            return nil
+        }
+        self.init(file: parts.dropLast(2).joined(separator: ":"), line: line, column: column)
+    }
+
     /// The same place moved `offset` columns to the right (for positions inside a one-line scalar).
     public func advanced(byColumns offset: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column + offset)

@@ -93,6 +93,40 @@ private struct ShapeComparison {
         String(JSONPath(components: [.key(key)]).description.dropFirst())
     }
 
+    /// The `keyedToArray` that reads a collection keyed by id as the array it was: with the `at:` of its place,
+    /// and a key that fills the field the old elements had and the entries lack (`id`), or else one that neither
+    /// sends, since keyedToArray overwrites an element's own value for its key.
+    static func keyedToArrayHint(generic: [String], old: ShapeSummary, new: ShapeSummary) -> String {
+        var steps: [TransformPath.Step] = []
+        for step in generic {
+            if step == "[*]" {
+                steps.append(.everyElement)
+                continue
+            }
+            let key = step.dropFirst()
+            guard step.hasPrefix("."), step != ".*", !key.contains(where: { ".[]".contains($0) }) else {
+                return
+                    "keyedToArray's `at:` cannot name this place (under a dictionary's entries, or past a key with '.', '[' or ']'): "
+                    + "decode it as [String: T] and take the values in the app, or ask the backend team"
+            }
+            steps.append(.key(String(key)))
+        }
+        let oldKeys = Set(old.elements?.memberOrder ?? [])
+        let sent = Set(new.keyedValues?.memberOrder ?? [])
+        let filled = old.elements?.memberOrder.first {
+            !sent.contains($0) && ["id", "key", "uid", "uuid"].contains($0.lowercased())
+        }
+        let key = filled ?? ["id", "key", "_key"].first { !sent.contains($0) && !oldKeys.contains($0) } ?? "_key2"
+        var arguments = "key: \(key)"
+        if !steps.isEmpty { arguments += ", at: \(TransformPath(steps: steps))" }
+        var hint = "add `- keyedToArray: { \(arguments) }` to the endpoint's transforms to read it as an array again"
+        if filled == nil, sent.contains("id") {
+            hint +=
+                " (not 'id': the entries already send 'id', and keyedToArray would overwrite it with the entry's key)"
+        }
+        return hint
+    }
+
     // MARK: - Status, content type, body
 
     mutating func compare(_ old: Recording, _ new: Recording) {
@@ -223,7 +257,7 @@ private struct ShapeComparison {
                 actual: keyed ? "object keyed by id" : "object",
                 message: "\(name) was an array and is now \(keyed ? "a dictionary keyed by id" : "an object")",
                 hint: keyed
-                    ? "add `- keyedToArray: { key: id }` to the endpoint's transforms to read it as an array again"
+                    ? Self.keyedToArrayHint(generic: generic, old: old, new: new)
                     : "if the array arrived inside an envelope, add `- unwrap: <key>` to the endpoint's transforms",
                 occurrences: first.count)
             return

@@ -25,6 +25,8 @@ public struct Finding: Sendable, Hashable {
     public var morePaths: [JSONPath] = []
     /// The waiver that covers this finding, if any.
     public var waiver: Waiver?
+    /// What the run history says about it (new, since when, in how many runs); nil when the run kept no history.
+    package var history: FindingHistory?
 
     /// Creates a finding.
     public init(

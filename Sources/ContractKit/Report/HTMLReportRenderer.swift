@@ -22,7 +22,7 @@ public struct HTMLReportRenderer: ReportRenderer {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
             <title>Contract report: \(HTML.escape(verdict))</title>
-            <style>\(HTMLReportRenderer.style)</style>
+            <style>\(HTMLReportRenderer.style)</style>\(report.history == nil ? "" : "\n<style>\(HTMLReportRenderer.historyStyle)</style>")
             </head>
             <body>
             <header>
@@ -43,7 +43,7 @@ public struct HTMLReportRenderer: ReportRenderer {
         }
         out += """
             </ul>
-            <div class="tools"><button type="button" data-open="true">Expand all</button><button type="button" data-open="false">Collapse all</button><label><input type="checkbox" id="only-failing"> Only failing endpoints</label></div>
+            \(report.history.map { historyHeader($0, report: report) } ?? "")<div class="tools"><button type="button" data-open="true">Expand all</button><button type="button" data-open="false">Collapse all</button><label><input type="checkbox" id="only-failing"> Only failing endpoints</label></div>
             </header>
             <main>
 
@@ -51,6 +51,7 @@ public struct HTMLReportRenderer: ReportRenderer {
         for (index, result) in report.results.enumerated() {
             out += endpoint(result, anchor: "e\(index + 1)", failOn: report.failOn)
         }
+        if let history = report.history, !history.resolved.isEmpty { out += resolvedSection(history.resolved) }
         out += """
             </main>
             <script>\(HTMLReportRenderer.script)</script>
@@ -102,6 +103,39 @@ public struct HTMLReportRenderer: ReportRenderer {
         return out
     }
 
+    /// The history line and the trend chart, under the counts.
+    private func historyHeader(_ history: ReportHistory, report: VerificationReport) -> String {
+        var out = "<p class=\"history-line\">\(HTML.escape(history.line(for: report)))</p>\n"
+        out += "<figure class=\"trend\">\n" + TrendChart(points: history.trend).svg()
+        out +=
+            "<figcaption>The last \(history.trend.count) run\(history.trend.count == 1 ? "" : "s")\(history.environment.isEmpty ? "" : " of \(HTML.escape(history.environment))"): findings by severity (bars, left scale) and endpoints failing (line, right scale).</figcaption>\n</figure>\n"
+        return out
+    }
+
+    /// The findings of the previous run that this one no longer has.
+    private func resolvedSection(_ resolved: [Finding]) -> String {
+        var out = "<section class=\"resolved\">\n<h2>Resolved since the previous run</h2>\n<table class=\"findings\">\n"
+        out +=
+            "<thead><tr><th>Endpoint</th><th>Kind</th><th>Path</th><th>Expected</th><th>Seen</th></tr></thead>\n<tbody>\n"
+        for finding in resolved {
+            let seen = finding.history.map {
+                "since \($0.firstSeen.prefix(10)), \($0.runsSeen) run\($0.runsSeen == 1 ? "" : "s")"
+            }
+            out +=
+                "<tr><td><code>\(HTML.escape(finding.endpoint))</code></td><td>\(HTML.escape(finding.kind.rawValue))</td>"
+            out += "<td>\(finding.path.map { "<code>\(HTML.escape($0.description))</code>" } ?? "")</td>"
+            out += "<td><code>\(HTML.escape(finding.expected))</code></td><td>\(HTML.escape(seen ?? ""))</td></tr>\n"
+        }
+        return out + "</tbody>\n</table>\n</section>\n"
+    }
+
+    static let historyStyle = """
+        .history-line{color:var(--muted);margin:.5em 0}.trend{margin:.5em 0 1em}.trend svg{max-width:100%;height:auto;\
+        border:1px solid var(--line);border-radius:6px}.trend figcaption{color:var(--muted);font-size:.85em}\
+        .hist{font-size:.8em;color:var(--muted);white-space:nowrap}.hist.new{color:var(--breaking);font-weight:600}\
+        .resolved{margin-top:1.5em}.resolved td{color:var(--pass)}
+        """
+
     private func findingsTable(_ findings: [Finding], anchor: String) -> String {
         var out =
             "<table class=\"findings\">\n<thead><tr><th>#</th><th>Severity</th><th>Kind</th><th>Path</th><th>Expected</th><th>Actual</th></tr></thead>\n<tbody>\n"
@@ -112,7 +146,11 @@ public struct HTMLReportRenderer: ReportRenderer {
             if finding.occurrences > 1 { path += " <span class=\"quiet\">×\(finding.occurrences)</span>" }
             out += "<tr class=\"finding \(style)\" id=\"\(anchor)-f\(number)\"><td>\(number)</td>"
             out += "<td><span class=\"sev \(style)\">\(HTML.escape(finding.label))</span></td>"
-            out += "<td>\(HTML.escape(finding.kind.rawValue))</td><td>\(path)</td>"
+            var kind = HTML.escape(finding.kind.rawValue)
+            if let history = finding.history {
+                kind += " <span class=\"hist\(history.isNew ? " new" : "")\">\(HTML.escape(history.label))</span>"
+            }
+            out += "<td>\(kind)</td><td>\(path)</td>"
             out +=
                 "<td><code>\(HTML.escape(finding.expected))</code></td><td>\(HTML.escape(finding.actual))</td></tr>\n"
             var detail = "<p>\(HTML.escape(finding.message))</p>"

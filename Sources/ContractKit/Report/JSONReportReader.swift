@@ -115,7 +115,43 @@ private struct ReportReading {
         for (index, value) in endpoints.enumerated() {
             results.append(try endpoint(value, name: "endpoints[\(index)]"))
         }
-        return VerificationReport(results: results, failOn: failOn, shard: shard)
+        var report = VerificationReport(results: results, failOn: failOn, shard: shard)
+        if let value = root["history"], value != .null {
+            report.history = try history(value, resolved: root["resolved"])
+        }
+        return report
+    }
+
+    /// The `history` and `resolved` a report written with a history carries; older reports have neither.
+    func history(_ value: JSONValue, resolved: JSONValue?) throws(ContractError) -> ReportHistory {
+        let object = try object(value, "history")
+        var trend: [TrendPoint] = []
+        if case .array(let points)? = object["trend"] {
+            for (index, point) in points.enumerated() {
+                let name = "history.trend[\(index)]"
+                let entry = try self.object(point, name)
+                trend.append(
+                    TrendPoint(
+                        startedAt: try string(entry, "startedAt", in: name),
+                        breaking: try int(entry, "breaking", in: name),
+                        warning: try int(entry, "warning", in: name), info: try int(entry, "info", in: name),
+                        endpoints: try int(entry, "endpoints", in: name),
+                        failedEndpoints: try int(entry, "failedEndpoints", in: name)))
+            }
+        }
+        var findings: [Finding] = []
+        if let resolved, resolved != .null {
+            guard case .array(let items) = resolved else { throw invalid("'resolved' must be an array of findings") }
+            for (index, item) in items.enumerated() {
+                let name = "resolved[\(index)]"
+                var finding = try self.finding(item, name: name)
+                finding.endpoint = try string(try self.object(item, name), "endpoint", in: name)
+                findings.append(finding)
+            }
+        }
+        return ReportHistory(
+            environment: try optionalString(object, "env", in: "history") ?? "",
+            previousRun: try optionalString(object, "previousRun", in: "history"), resolved: findings, trend: trend)
     }
 
     func endpoint(_ value: JSONValue, name: String) throws(ContractError) -> EndpointResult {
@@ -197,6 +233,17 @@ private struct ReportReading {
                 until: try string(waiver, "until", in: "\(name).waived"),
                 reason: try string(waiver, "reason", in: "\(name).waived"),
                 location: try location(try string(waiver, "spec", in: "\(name).waived"), in: "\(name).waived.spec"))
+        }
+        if let isNew = object["new"], isNew != .null {
+            guard case .bool(let flag) = isNew else { throw invalid("'\(name).new' must be true or false") }
+            finding.history = FindingHistory(
+                isNew: flag, firstSeen: try string(object, "firstSeen", in: name),
+                runsSeen: try int(object, "runsSeen", in: name))
+        } else if object["firstSeen"] != nil, object["firstSeen"] != .null {
+            // A resolved finding: seen before, not in this run.
+            finding.history = FindingHistory(
+                isNew: false, firstSeen: try string(object, "firstSeen", in: name),
+                runsSeen: try int(object, "runsSeen", in: name))
         }
         return finding
     }

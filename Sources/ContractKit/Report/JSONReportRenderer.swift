@@ -67,6 +67,32 @@ public struct JSONReportRenderer: ReportRenderer {
         }
         root.entries.append(.init(key: "summary", value: .object(summaryObject)))
         root.entries.append(.init(key: "endpoints", value: .array(endpoints)))
+        if let history = report.history {
+            let trend = history.trend.map { point -> JSONValue in
+                .object(
+                    JSONObject([
+                        "startedAt": .string(point.startedAt), "breaking": .number(JSONNumber(point.breaking)),
+                        "warning": .number(JSONNumber(point.warning)), "info": .number(JSONNumber(point.info)),
+                        "endpoints": .number(JSONNumber(point.endpoints)),
+                        "failedEndpoints": .number(JSONNumber(point.failedEndpoints)),
+                    ]))
+            }
+            root.entries.append(
+                .init(
+                    key: "history",
+                    value: .object(
+                        JSONObject([
+                            "env": .string(history.environment),
+                            "previousRun": history.previousRun.map(JSONValue.string) ?? .null,
+                            "trend": .array(trend),
+                        ]))))
+            let resolved = history.resolved.map { finding -> JSONValue in
+                guard case .object(var object) = jsonValue(finding) else { return .null }
+                object.entries.insert(.init(key: "endpoint", value: .string(finding.endpoint)), at: 0)
+                return .object(object)
+            }
+            root.entries.append(.init(key: "resolved", value: .array(resolved)))
+        }
         return .object(root)
     }
 
@@ -89,6 +115,11 @@ public struct JSONReportRenderer: ReportRenderer {
             if let path = waiver.path { waived.entries.append(.init(key: "path", value: .string(path))) }
             waived.entries.append(.init(key: "spec", value: .string(waiver.location.exactText)))
             object.entries.append(.init(key: "waived", value: .object(waived)))
+        }
+        if let history = finding.history {
+            object.entries.append(.init(key: "new", value: .bool(history.isNew)))
+            object.entries.append(.init(key: "firstSeen", value: .string(history.firstSeen)))
+            object.entries.append(.init(key: "runsSeen", value: .number(JSONNumber(history.runsSeen))))
         }
         return .object(object)
     }

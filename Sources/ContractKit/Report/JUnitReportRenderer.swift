@@ -27,28 +27,33 @@ public struct JUnitReportRenderer: ReportRenderer {
             out += "    <properties>\n"
             out += "      <property name=\"failOn\" value=\(XML.attribute(report.failOn.rawValue))/>\n"
             out += "    </properties>\n"
-            for result in results { out += testCase(result, failOn: report.failOn) }
+            for result in results {
+                out += testCase(
+                    result, failOn: report.failOn,
+                    resolved: report.history?.resolved.filter { $0.endpoint == result.id } ?? [])
+            }
             out += "  </testsuite>\n"
         }
         out += "</testsuites>\n"
         return out
     }
 
-    private func testCase(_ result: EndpointResult, failOn: Severity) -> String {
+    private func testCase(_ result: EndpointResult, failOn: Severity, resolved: [Finding]) -> String {
         let group = result.id.split(separator: "/").first.map(String.init) ?? result.id
         let open =
             "    <testcase name=\(XML.attribute(result.id)) classname=\(XML.attribute("contract.\(group)")) time=\"0\""
         let failing = result.failing(at: failOn)
         let others = result.findings.filter { $0.isWaived || $0.severity < failOn }
-        guard !failing.isEmpty || !others.isEmpty else { return open + "/>\n" }
+        guard !failing.isEmpty || !others.isEmpty || !resolved.isEmpty else { return open + "/>\n" }
         var out = open + ">\n"
         for finding in failing {
             var details = finding.detailLines
             details.insert("\(finding.severity.rawValue) \(finding.headline)", at: 0)
             details.append("endpoint: \(result.id) (\(result.specLocation))")
             details.append("recording: \(result.recordingPath)")
+            let mark = finding.history.map { " [\($0.label)]" } ?? ""
             out +=
-                "      <failure message=\(XML.attribute("\(finding.headline): \(finding.message)")) type=\(XML.attribute(finding.kind.rawValue))>"
+                "      <failure message=\(XML.attribute("\(finding.headline)\(mark): \(finding.message)")) type=\(XML.attribute(finding.kind.rawValue))>"
             out += XML.text(details.joined(separator: "\n")) + "</failure>\n"
         }
         var output: [String] = []
@@ -57,6 +62,7 @@ public struct JUnitReportRenderer: ReportRenderer {
             output += finding.detailLines.map { "  " + $0 }
         }
         output += result.notes.filter { !$0.hasPrefix("shape only") }.map { "note: \($0)" }
+        output += resolved.map(\.resolvedLine)
         if !output.isEmpty {
             out += "      <system-out>" + XML.text(output.joined(separator: "\n")) + "</system-out>\n"
         }

@@ -13,6 +13,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
             ? "All \(summary.endpoints) endpoint\(summary.endpoints == 1 ? "" : "s") passed"
             : "\(summary.failed) of \(summary.endpoints) endpoint\(summary.endpoints == 1 ? "" : "s") failed"
         out += "**\(verdict)** (failing on \(report.failOn.rawValue) and above). \(Markdown.escape(summary.line)).\n\n"
+        if let history = report.history { out += Markdown.escape(history.line(for: report)) + ".\n\n" }
         out += Markdown.table(
             ["Endpoint", "Result", "Findings"],
             report.results.map { result in
@@ -35,13 +36,33 @@ public struct MarkdownReportRenderer: ReportRenderer {
                 ["Endpoint", "Severity", "Kind", "Path", "Detail"],
                 others.map { result, finding in
                     [
-                        Markdown.code(result.id), finding.label, finding.kind.rawValue,
+                        Markdown.code(result.id), finding.label, finding.kind.rawValue + Self.mark(finding),
                         finding.path.map { Markdown.code($0.description) } ?? "",
                         Markdown.prose(finding.waiverText ?? finding.message),
                     ]
                 })
         }
+        if let history = report.history, !history.resolved.isEmpty {
+            out += "\n## Resolved since the previous run\n\n"
+            out += Markdown.table(
+                ["Endpoint", "Kind", "Path", "Expected", "Seen"],
+                history.resolved.map { finding in
+                    [
+                        Markdown.code(finding.endpoint), finding.kind.rawValue,
+                        finding.path.map { Markdown.code($0.description) } ?? "", Markdown.code(finding.expected),
+                        finding.history.map {
+                            "since \($0.firstSeen.prefix(10)), \($0.runsSeen) run\($0.runsSeen == 1 ? "" : "s")"
+                        } ?? "",
+                    ]
+                })
+        }
         return out
+    }
+
+    /// ` · **new**` or ` · since 2026-11-01 (3 runs)` after a finding's kind, with a history; else nothing.
+    private static func mark(_ finding: Finding) -> String {
+        guard let history = finding.history else { return "" }
+        return " · " + (history.isNew ? "**\(Markdown.escape(history.label))**" : Markdown.escape(history.label))
     }
 
     private func failingEndpoint(_ result: EndpointResult, failOn: Severity) -> String {
@@ -66,7 +87,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
             ["#", "Severity", "Kind", "Path", "Expected", "Actual"],
             shown.enumerated().map { index, finding in
                 [
-                    String(index + 1), finding.label, finding.kind.rawValue,
+                    String(index + 1), finding.label, finding.kind.rawValue + Self.mark(finding),
                     finding.path.map {
                         Markdown.code($0.description) + (finding.occurrences > 1 ? " (×\(finding.occurrences))" : "")
                     } ?? "",

@@ -48,6 +48,7 @@ extension Finding {
         if let hint { lines.append("fix: \(hint)") }
         if let specLocation { lines.append("spec: \(specLocation)") }
         if let waiverText { lines.append(waiverText) }
+        if let history { lines.append("history: \(history.label)") }
         return lines
     }
 }
@@ -71,4 +72,28 @@ extension Severity {
 
     /// `1 warning`, `3 warnings`, `2 breaking`, `0 info`.
     package func counted(_ count: Int) -> String { "\(count) \(noun(for: count))" }
+}
+
+extension ReportHistory {
+    /// `history (staging): 2 new, 5 seen before, 1 resolved since the previous run (2026-11-20T03:00:00Z)`.
+    func line(for report: VerificationReport) -> String {
+        let marks = report.results.flatMap(\.findings).filter { !$0.isWaived }.compactMap(\.history)
+        let fresh = marks.filter(\.isNew).count
+        var text = "history\(environment.isEmpty ? "" : " (\(environment))"): \(fresh) new, "
+        text += "\(marks.count - fresh) seen before, \(resolved.count) resolved"
+        text += previousRun.map { " since the previous run (\($0))" } ?? "; the first run"
+        return text
+    }
+}
+
+extension Finding {
+    /// `resolved type-mismatch at $.id (users/list; seen since 2026-11-01, 4 runs)`.
+    var resolvedLine: String {
+        var text = "resolved \(headline) (\(endpoint)"
+        if let history {
+            text +=
+                "; seen since \(history.firstSeen.prefix(10)), \(history.runsSeen) run\(history.runsSeen == 1 ? "" : "s")"
+        }
+        return text + ")"
+    }
 }

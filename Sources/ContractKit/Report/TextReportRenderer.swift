@@ -28,9 +28,14 @@ public struct TextReportRenderer: ReportRenderer {
                 }
             }
         }
+        if let history = report.history, !history.resolved.isEmpty {
+            out += "\n" + paint("RESOLVED", .green) + " since the previous run\n"
+            for finding in history.resolved { out += "  " + finding.resolvedLine.escapingNonPrintables() + "\n" }
+        }
         let summary = report.summary
         let line = summary.line
         out += "\n" + (summary.failed > 0 ? paint(line, .bold) : line) + "\n"
+        if let history = report.history { out += paint(history.line(for: report).escapingNonPrintables(), .dim) + "\n" }
         return out
     }
 
@@ -39,13 +44,15 @@ public struct TextReportRenderer: ReportRenderer {
             // Waived drift is known and accepted: one line, so it stays visible without crowding real drift.
             let path = finding.path.map { "  at \($0.description.escapingNonPrintables())" } ?? ""
             return "  " + paint("waived".padding(to: 8), .dim) + " \(finding.kind.rawValue)\(path)  "
-                + paint("until \(waiver.until): \(waiver.reason.escapingNonPrintables())", .dim) + "\n"
+                + paint("until \(waiver.until): \(waiver.reason.escapingNonPrintables())", .dim)
+                + (finding.history.map { "  " + paint($0.label, .dim) } ?? "") + "\n"
         }
         let severityColor: Style = finding.severity == .breaking ? .red : finding.severity == .warning ? .yellow : .dim
         let label = finding.severity.rawValue
         var head = "  " + paint(label.padding(to: 8), severityColor) + " " + finding.kind.rawValue
         if let path = finding.path { head += "  at " + paint(path.description.escapingNonPrintables(), .bold) }
         head += finding.moreLikeIt
+        if let history = finding.history { head += "  " + paint(history.label, history.isNew ? .bold : .dim) }
         var out = head + "\n"
         out += "    \(finding.message.escapingNonPrintables())\n"
         out += "    " + paint("expected", .dim) + " \(finding.expected.escapingNonPrintables())\n"

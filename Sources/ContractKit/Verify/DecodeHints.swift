@@ -133,18 +133,39 @@ enum DecodeHints {
         ).description
     }
 
-    /// For a key the backend renamed: the rename the app can make, in the endpoint's `renameKeys` when it has
-    /// one, or in `CodingKeys`.
-    static func renameHint(newKey: String, failure: DecodeFailure, endpoint: Endpoint) -> String {
+    /// For a key the backend renamed or respelt: the rename the app can make, in the endpoint's `renameKeys` when
+    /// it has one, or in `CodingKeys`; for a new name (not a new spelling), a `renameKeys` transform rather than
+    /// `keys: anyCase`, which only reads new spellings.
+    ///
+    /// `rawPath` is the new key's place as the server sends it, which is how renameKeys names it; the new name is
+    /// the key the model looks for (its coding key), else `specKey`.
+    static func renameHint(
+        newKey: String, rawPath: JSONPath?, specKey: String?, failure: DecodeFailure, endpoint: Endpoint,
+        renamed: Bool
+    ) -> String {
         let property = failure.property ?? newKey
         let codingKeys =
             "map it in CodingKeys (`case \(property) = \"\(newKey)\"` in \(failure.ownerType ?? "the model"))"
-        let renamePath = DecodeHints.pattern(JSONPath(components: failure.path.components.dropLast() + [.key(newKey)]))
-        if endpoint.transforms.contains(where: {
-            if case .renameKeys = $0.operation { return true } else { return false }
-        }) {
-            return
-                "the key is now '\(newKey)': add `\(renamePath): \(property)` to the endpoint's renameKeys, or \(codingKeys)"
+        let place = rawPath ?? JSONPath(components: failure.path.components.dropLast() + [.key(newKey)])
+        let nameable = !place.components.contains {
+            if case .key(let key) = $0 { return key.contains(where: { ".[]".contains($0) }) }
+            return false
+        }
+        let from = ShapeWalk.yamlFlowScalar(DecodeHints.pattern(place))
+        // The key the model looks for after the transforms: its coding key, as its decoder spelt it.
+        var modelKey = specKey ?? property
+        if case .key(let key)? = failure.path.components.last { modelKey = key }
+        let to = ShapeWalk.yamlFlowScalar(modelKey)
+        if nameable,
+            endpoint.transforms.contains(where: {
+                if case .renameKeys = $0.operation { return true } else { return false }
+            })
+        {
+            return "the key is now '\(newKey)': add `\(from): \(to)` to the endpoint's renameKeys, or \(codingKeys)"
+        }
+        if renamed {
+            return "the key is now '\(newKey)': \(codingKeys)"
+                + (nameable ? ", or add `- renameKeys: { \(from): \(to) }` to the endpoint's transforms" : "")
         }
         return "the key is now '\(newKey)': \(codingKeys), or decode with `keys: anyCase` if only its spelling changed"
     }

@@ -48,6 +48,8 @@ public struct VerificationReport: Sendable {
     public var failOn: Severity
     /// The part of the suite this report covers, when the run was one shard of several.
     package var shard: ShardCoverage?
+    /// What the run history says: resolved drift and the trend; nil when the run kept no history.
+    package var history: ReportHistory?
 
     /// Creates a report.
     package init(results: [EndpointResult], failOn: Severity, shard: ShardCoverage? = nil) {
@@ -85,4 +87,12 @@ public struct VerificationReport: Sendable {
 
     /// True when any endpoint fails.
     public var hasFailures: Bool { results.contains { $0.fails(at: failOn) } }
+
+    /// True when a finding that fails the run is new since the previous run of the same environment: what
+    /// `--fail-on-new` fails on. Without a history every failing finding counts as new.
+    package var hasNewFailures: Bool {
+        results.contains { result in
+            result.findings.contains { !$0.isWaived && $0.severity >= failOn && ($0.history?.isNew ?? true) }
+        }
+    }
 }

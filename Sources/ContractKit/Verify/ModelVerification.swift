@@ -104,6 +104,13 @@ struct ModelVerification {
         // A drift repeated over a long list is tens of thousands of items: look dropped elements up by ancestor,
         // and word only the first item of each group, the one grouping keeps (the others are counted).
         let droppedPaths = Set(dropped)
+        // A value inside a place the model failed on (a new envelope, a key it could not find, a container of the
+        // wrong kind) was never read by the model, if the model read nothing there: it is judged by the spec.
+        let blocked = attached.keys.compactMap { index -> JSONPath? in
+            Self.blockingKinds.contains(items[index].finding.kind) ? items[index].finding.path : nil
+        }
+        let reached =
+            blocked.isEmpty ? nil : ReachedPlaces(model: model, options: endpoint.decoding, run: run, body: body)
         var worded: Set<String> = []
         for index in items.indices {
             guard let path = items[index].finding.path else { continue }
@@ -117,6 +124,10 @@ struct ModelVerification {
                 judgeCoping(
                     &items[index], reason: "the lossy transform drops this element, so the app copes without it",
                     newHint: false)
+            } else if let reached, blocked.contains(where: { path.hasPrefix($0) && path != $0 }),
+                !reached.contains(path.parent)
+            {
+                judgeUnreached(&items[index], failures: traced)
             } else if report.completed {
                 judgeCoping(&items[index], reason: "\(model) decodes the body anyway", newHint: true)
             }
@@ -224,7 +235,7 @@ struct ModelVerification {
         {
             items[index].finding.severity = .breaking
             items[index].finding.message += "; the app's \(spec.name) transform fails on it (\(error))"
-            if let proposed = items[index].proposedTransform, proposed != spec.name,
+            if let proposed = items[index].proposedTransform?.name, proposed != spec.name,
                 let shapeHint = items[index].finding.hint
             {
                 // The shape's fix (keyedToArray before `lossy: notices`) restores what the failing transform needs.
@@ -311,6 +322,12 @@ struct ModelVerification {
 
     // MARK: - Merging
 
+    /// Findings whose failure keeps the model out of the value at their place.
+    private static let blockingKinds: Set<DriftKind> = [
+        .objectInsteadOfArray, .arrayInsteadOfObject, .typeMismatch, .nullValue, .unexpectedEnvelope, .keyCaseChanged,
+        .keyRenamed, .missingKey,
+    ]
+
     private static let structuralKinds: Set<DriftKind> = [
         .objectInsteadOfArray, .arrayInsteadOfObject, .typeMismatch, .nullValue, .unexpectedEnvelope,
     ]
@@ -372,7 +389,9 @@ struct ModelVerification {
         if item.finding.kind == .keyRenamed || item.finding.kind == .keyCaseChanged,
             case .key(let newKey)? = item.finding.path?.components.last
         {
-            item.finding.hint = DecodeHints.renameHint(newKey: newKey, failure: first.failure, endpoint: endpoint)
+            item.finding.hint = DecodeHints.renameHint(
+                newKey: newKey, rawPath: item.finding.path, specKey: item.specKey, failure: first.failure,
+                endpoint: endpoint, renamed: item.finding.kind == .keyRenamed)
         } else if [.objectInsteadOfArray, .arrayInsteadOfObject, .unexpectedEnvelope].contains(item.finding.kind),
             item.finding.hint != nil
         {
@@ -409,13 +428,28 @@ struct ModelVerification {
                     "the app copes; write '\(key)?' in the spec if the backend may leave it out, or ask the backend team"
             }
         case .nullValue:
+            let optional = item.finding.expected.hasSuffix("?") ? item.finding.expected : item.finding.expected + "?"
             item.finding.hint =
-                "the app copes; declare it Optional (T?) in the spec if null is legitimate, or ask the backend team"
+                "the app copes; declare it `\(optional)` in the spec if null is legitimate, or ask the backend team"
         case .extraKey:
             item.finding.hint = "the app ignores it; add it to the spec, or relax the object's extraKeys policy"
         default:
             break
         }
+    }
+
+    /// A value inside a place the model never read, because it failed before it got there (an envelope it did
+    /// not expect, a parent key it could not find): the model's view of it is unknown, so it keeps the spec's
+    /// severity, as if the failure before it were fixed, and says so. It is never called harmless.
+    private func judgeUnreached(_ item: inout ShapeFinding, failures: [TracedFailure]) {
+        guard item.finding.severity > .info, let path = item.finding.path else { return }
+        // The failure nearest to the value: the one sharing the longest start of its path.
+        func shared(_ failure: TracedFailure) -> Int {
+            zip(failure.path.components, path.components).prefix { $0 == $1 }.count
+        }
+        guard let nearest = failures.max(by: { shared($0) < shared($1) }) else { return }
+        item.finding.message +=
+            "; \(model) never reached this value, because it fails first at \(nearest.path) (\(nearest.failure.modelView)): judged by the spec, as if that were fixed"
     }
 
     private func decodeFailedFinding(_ traced: TracedFailure) -> Finding {
@@ -509,4 +543,25 @@ extension JSONPath {
     var ancestors: [JSONPath] {
         (0...components.count).reversed().map { JSONPath(components: Array(components.prefix($0))) }
     }
+}
+
+/// The places of the raw body that the model read: every container it decoded a value from. A value whose
+/// container is not among them was never seen by the model.
+struct ReachedPlaces {
+    private var places: Set<JSONPath> = []
+
+    init(model: ModelType, options: DecodingOptions, run: TransformRun, body: JSONValue) {
+        let decoded = run.output ?? body
+        let probe = ModelProbe(keys: options.keys, dates: options.dates)
+        probe.walk(model.type, over: decoded)
+        for codingPath in probe.records.keys {
+            let (path, absent) = DecodeSession.locate(
+                codingPath, in: decoded, keys: options.keys, records: probe.records)
+            guard !absent, case .value(let raw) = run.origin(of: path) else { continue }
+            places.insert(raw)
+        }
+    }
+
+    /// True when the model read the value at `path`.
+    func contains(_ path: JSONPath) -> Bool { places.contains(path) }
 }

@@ -232,6 +232,7 @@ public struct Verifier: Sendable {
         var shapeFindings: [ShapeFinding] = []
         if let (checker, plan) = preparation.check {
             shapeFindings = checker.checkEach(body.document, following: plan)
+            AppliedFixes.nextSteps(&shapeFindings, endpoint: endpoint, shapes: suite.shapes)
         }
         guard let model else {
             check.findings += ShapeFinding.grouped(shapeFindings)

@@ -91,6 +91,24 @@ import Testing
         #expect(lines(#"{"owner": {"a": 1}}"#, #"{"owner": [{"a": 1}]}"#) == ["array-instead-of-object $.owner"])
     }
 
+    @Test func aKeyedCollectionGetsAKeyedToArrayWithItsPlaceAndAKeyThatOverwritesNothing() throws {
+        func hint(_ old: String, _ new: String) throws -> String {
+            let diff = RecordingDiff(old: recording(old), new: recording(new))
+            return try #require(diff.findings.first { $0.kind == .objectInsteadOfArray }?.hint)
+        }
+        // The elements had 'id' and the entries lack it: the entries' keys fill it, at the collection's place.
+        #expect(
+            try hint(
+                #"{"data": {"items": [{"id": "1", "a": 1}]}}"#, #"{"data": {"items": {"1": {"a": 1}, "2": {"a": 2}}}}"#)
+                == "add `- keyedToArray: { key: id, at: data.items }` to the endpoint's transforms to read it as an array again"
+        )
+        // The entries still send 'id': keyedToArray must not overwrite it.
+        let kept = try hint(
+            #"{"groups": [{"items": [{"id": 1}]}]}"#, #"{"groups": [{"items": {"u1": {"id": 1}, "u2": {"id": 2}}}]}"#)
+        #expect(kept.hasPrefix("add `- keyedToArray: { key: key, at: groups[].items }`"), "\(kept)")
+        #expect(kept.contains("not 'id': the entries already send 'id'"), "\(kept)")
+    }
+
     @Test func collectionsKeyedByIdCompareTheirEntriesNotTheirIds() {
         let old = #"{"u1": {"name": "Ada", "role": "admin"}, "u2": {"name": "Grace", "role": "tester"}}"#
         let new = #"{"u2": {"name": "Grace", "role": "tester"}, "u3": {"name": "Alan", "role": 3}}"#

@@ -1,0 +1,112 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+
+struct HistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show the timeline a history file keeps: the runs, and each drift's first and last sighting.",
+        discussion: """
+            Reads the SQLite file that `verify --history FILE` and `check --history FILE` append to. By default the \
+            whole suite; --endpoint ID for one endpoint, --fingerprint FP for one drift. A drift is flapping when it \
+            went away and came back (two or more separate streaks of runs). --format csv writes the runs table.
+
+            Exit codes: 0 shown; 2 the file cannot be read or is not a history; 64 usage error.
+            """
+    )
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The history file (default: $CONTRACT_HISTORY).", valueName: "file"))
+    var history: String?
+
+    @Option(name: .customLong("env"), help: ArgumentHelp("Only the runs of this environment.", valueName: "label"))
+    var environment: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Only runs since this day (2026-11-01) or this long ago (30d, 12w).", valueName: "when"))
+    var since: String?
+
+    @Option(name: .long, help: ArgumentHelp("The timeline of one endpoint.", valueName: "id"))
+    var endpoint: String?
+
+    @Option(name: .long, help: ArgumentHelp("The timeline of one drift.", valueName: "fingerprint"))
+    var fingerprint: String?
+
+    @Option(name: .long, help: "The output format: text, json, csv or html.")
+    var format: HistoryTimelineRenderer.Format = .text
+
+    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Delete the runs older than this (180d, 26w) and compact the file, then show what is left.",
+            valueName: "age"))
+    var prune: String?
+
+    var path: String? {
+        if let history { return history }
+        let fromEnvironment = ProcessInfo.processInfo.environment["CONTRACT_HISTORY"] ?? ""
+        return fromEnvironment.isEmpty ? nil : fromEnvironment
+    }
+
+    func validate() throws {
+        if path == nil { throw ValidationError("pass the history file with --history FILE (or set CONTRACT_HISTORY)") }
+        if endpoint != nil, fingerprint != nil { throw ValidationError("pass --endpoint or --fingerprint, not both") }
+        if let since, HistoryCommand.day(since) == nil {
+            throw ValidationError("--since '\(since)' is neither a day (2026-11-01) nor an age (30d, 12w)")
+        }
+        if let prune, HistoryCommand.age(prune) == nil {
+            throw ValidationError("--prune '\(prune)' is not an age such as 180d or 26w")
+        }
+    }
+
+    /// `2026-11-01`, or an age (`30d`, `12w`) counted back from now, as the first instant to keep.
+    static func day(_ text: String, now: Date = Date()) -> String? {
+        if let seconds = age(text) { return HistoryRun.timestamp(now.addingTimeInterval(-seconds)) }
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isNumber) })
+        else { return nil }
+        return text + "T00:00:00Z"
+    }
+
+    /// `180d` or `26w` in seconds.
+    static func age(_ text: String) -> TimeInterval? {
+        guard let unit = text.last, let count = Int(text.dropLast()), count >= 0 else { return nil }
+        switch unit {
+        case "d": return TimeInterval(count) * 86_400
+        case "w": return TimeInterval(count) * 7 * 86_400
+        default: return nil
+        }
+    }
+
+    func run() async throws {
+        do {
+            let store = try HistoryStore(path: path!, create: false)
+            if let prune, let seconds = HistoryCommand.age(prune) {
+                let cutoff = HistoryRun.timestamp(Date().addingTimeInterval(-seconds))
+                let removed = try store.prune(before: cutoff)
+                Console.error("pruned \(removed) run\(removed == 1 ? "" : "s") that started before \(cutoff)")
+            }
+            let scope: HistoryTimeline.Scope =
+                endpoint.map { .endpoint($0) } ?? fingerprint.map { .fingerprint($0) } ?? .suite
+            let timeline = try store.timeline(
+                scope, environment: environment, since: since.flatMap { HistoryCommand.day($0) })
+            let text = HistoryTimelineRenderer.render(timeline, as: format)
+            if let output {
+                try ReportDirectory.write(text, to: output)
+            } else {
+                Console.output(text)
+            }
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(2)
+        }
+    }
+}
+
+extension HistoryTimelineRenderer.Format: ExpressibleByArgument {}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+
+/// `--history`, `--env`, `--run-id` and `--fail-on-new`: appending a run to the history and judging it by what is
+/// new. Shared by `verify` and `check`.
+struct HistoryOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Append this run to an SQLite history file (created when missing; default: $CONTRACT_HISTORY), and mark each finding new or seen since.",
+            valueName: "file"))
+    var history: String?
+
+    @Option(
+        name: .customLong("env"),
+        help: ArgumentHelp(
+            "The environment this run checks (staging, production): new and resolved compare with its previous run.",
+            valueName: "label"))
+    var environment: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Shards that pass the same run id (and --env) are written as one run, e.g. --run-id \"$GITHUB_RUN_ID\".",
+            valueName: "id"))
+    var runID: String?
+
+    @Flag(
+        name: .long,
+        help: "Exit 1 only for failing drift that the previous run of the same --env did not have (needs --history).")
+    var failOnNew = false
+
+    /// The history file: `--history`, else `CONTRACT_HISTORY`.
+    var path: String? {
+        if let history { return history }
+        let fromEnvironment = ProcessInfo.processInfo.environment["CONTRACT_HISTORY"] ?? ""
+        return fromEnvironment.isEmpty ? nil : fromEnvironment
+    }
+
+    func validate() throws {
+        if path == nil {
+            for (flag, given) in [
+                ("--fail-on-new", failOnNew), ("--env", environment != nil), ("--run-id", runID != nil),
+            ]
+            where given {
+                throw ValidationError(
+                    "\(flag) needs a history to compare with: add --history FILE (or set CONTRACT_HISTORY)")
+            }
+        }
+    }
+
+    /// Appends `report` to the history, when one is kept, and returns it marked; exits 2 when the history cannot
+    /// be opened or written (the report is still printed first, so the run's verdict is not lost).
+    func record(
+        _ report: VerificationReport, startedAt: Date, duration: Duration, specs: String, output: ReportOutput
+    ) throws -> VerificationReport {
+        guard let path else { return report }
+        let revision = SpecsRevision.current(specsFolder: specs)
+        let run = HistoryRun(
+            startedAt: startedAt,
+            durationMs: Int(
+                duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000),
+            gitCommit: revision.commit, gitBranch: revision.branch, environment: environment ?? "", runKey: runID)
+        do {
+            let store = try HistoryStore(path: path)
+            return try store.append(report, run: run, beforeCommit: HistoryOptions.holdForTests)
+        } catch {
+            try output.emit(report)
+            Console.error(error.description)
+            Console.error("\(CommandName.current): the run was not added to the history")
+            throw ExitCode(2)
+        }
+    }
+
+    /// The exit code's verdict: any failure, or with `--fail-on-new` only new ones.
+    func fails(_ report: VerificationReport) -> Bool {
+        failOnNew ? report.hasNewFailures : report.hasFailures
+    }
+
+    /// For the tests that kill a process half way through writing a run, or start a second writer while the first
+    /// holds the file: `CONTRACT_HISTORY_TEST_HOLD=SECONDS` waits that long inside the transaction, after saying so
+    /// on standard error.
+    static func holdForTests() {
+        guard let text = ProcessInfo.processInfo.environment["CONTRACT_HISTORY_TEST_HOLD"], let seconds = Double(text)
+        else { return }
+        Console.error("history: holding the transaction for \(text)s")
+        Thread.sleep(forTimeInterval: seconds)
+    }
+}

@@ -1,0 +1,139 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+
+struct InferCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "infer",
+        abstract: "Write a spec from responses: recordings, HAR files, raw JSON files, or one live request.",
+        discussion: """
+            Merges every sample of an endpoint (HAR entries with the same method and path template, recordings of \
+            one endpoint, numbered raw files such as user-1.json and user-2.json) into one shape: keys missing \
+            from some samples are 'key?:', values sometimes null are 'T?', dates, URLs, UUIDs and collections keyed \
+            by id are recognised, and repeated objects become named shapes. Writes <output>/<name>.yaml, and a \
+            recording per endpoint into <recordings>/<name>/ (redacted as 'record' does), so that \
+            '\(CommandName.current) verify' checks them at once.
+
+            Exit codes: 0 a spec was written; 2 nothing could be inferred, or a file could not be written; \
+            64 usage error.
+            """
+    )
+
+    @Argument(help: "Recordings, HAR files, raw JSON files, or folders of them.")
+    var inputs: [String] = []
+
+    @Option(name: .long, help: "The spec file's name (<output>/<name>.yaml), and the endpoints' group.")
+    var name: String?
+
+    @Option(name: .long, help: "The folder the spec is written to.")
+    var output = "Specs"
+
+    @Option(name: .long, help: "The folder recordings are written to.")
+    var recordings = "Recordings"
+
+    @Flag(name: .long, help: "Infer enums for strings with few distinct values across many samples.")
+    var enums = false
+
+    @Flag(name: .long, help: "Replace a spec file that exists and says something else.")
+    var force = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Record one live request first, e.g. \"GET /users/42\" (needs --base-url).", valueName: "method path"))
+    var request: String?
+
+    @OptionGroup var live: InferLiveOptions
+
+    func validate() throws {
+        if inputs.isEmpty && request == nil {
+            throw ValidationError(
+                "give recordings, HAR files, raw JSON files or folders to infer from, or --base-url URL --request \"GET /path\""
+            )
+        }
+        if let name, InferCommand.validName(name) == nil {
+            throw ValidationError(
+                "--name '\(name.escapingNonPrintables())' cannot name a spec file: use letters, digits, '-' and '_'")
+        }
+        if let request, InferCommand.parseRequest(request) == nil {
+            throw ValidationError(
+                "--request '\(request.escapingNonPrintables())' is not a request line: write it as \"GET /path\"")
+        }
+        if request != nil { try live.validateBaseURL() }
+    }
+
+    func run() async throws {
+        let specName = name ?? InferCommand.defaultName(for: inputs)
+        var samples: [ResponseSample] = []
+        var problems: [ContractError] = []
+        if let request, let (method, path) = InferCommand.parseRequest(request) {
+            switch await live.record(method: method, path: path, group: specName, into: recordings) {
+            case .success(let sample): samples.append(sample)
+            case .failure(let error): problems.append(error)
+            }
+        }
+        let read = SampleReader().read(inputs)
+        samples += read.samples
+        problems += read.problems
+        for problem in problems { Console.error(problem.description) }
+
+        let spec = SpecInferrer(enums: enums).infer(samples, name: specName)
+        guard !spec.endpoints.isEmpty else {
+            Console.error(
+                "\(CommandName.current) infer: no endpoint with a JSON response in \(samples.count) sample\(samples.count == 1 ? "" : "s"); nothing was written"
+            )
+            throw ExitCode(2)
+        }
+        let path = (output.hasSuffix("/") ? output : output + "/") + specName + ".yaml"
+        let text = InferredSpecWriter().yaml(for: spec)
+        do {
+            let existing = try? String(contentsOfFile: path, encoding: .utf8)
+            if let existing, existing != text, !force {
+                Console.error(
+                    "error: '\(path)' exists and says something else; nothing was written\n  hint: pass --force to replace it, or --name to write another file"
+                )
+                throw ExitCode(2)
+            }
+            if existing != text { try InferredSpecWriter.write(text, to: path) }
+            let written = try spec.writeRecordings(into: recordings)
+            let shapes = spec.shapes.count
+            var summary =
+                "inferred \(spec.endpoints.count) endpoint\(spec.endpoints.count == 1 ? "" : "s") and \(shapes) named shape\(shapes == 1 ? "" : "s") from \(samples.count) sample\(samples.count == 1 ? "" : "s") into \(path); "
+                + "recordings in \(recordings)/\(specName): \(written.written) written, \(written.unchanged) unchanged"
+            if !spec.skipped.isEmpty {
+                summary +=
+                    "; \(spec.skipped.count) endpoint\(spec.skipped.count == 1 ? "" : "s") without a JSON body left out"
+            }
+            Console.output(summary + "\n")
+        } catch let error as ContractError {
+            Console.error(error.description)
+            throw ExitCode(2)
+        }
+    }
+
+    /// `GET /users/42` → (`GET`, `/users/42`).
+    static func parseRequest(_ line: String) -> (method: String, path: String)? {
+        let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].allSatisfy({ $0.isLetter }), parts[1].hasPrefix("/") else { return nil }
+        return (parts[0].uppercased(), String(parts[1]))
+    }
+
+    /// The name for a spec inferred from `inputs`: the one file's or folder's name, else `inferred`.
+    static func defaultName(for inputs: [String]) -> String {
+        guard inputs.count == 1 else { return "inferred" }
+        var last = (inputs[0] as NSString).lastPathComponent
+        if let dot = last.lastIndex(of: "."), dot != last.startIndex { last = String(last[..<dot]) }
+        return validName(last.lowercased().replacingOccurrences(of: " ", with: "-")) ?? "inferred"
+    }
+
+    /// `name` when it can name a spec file: letters, digits, `-`, `_`, not starting with `.`.
+    static func validName(_ name: String) -> String? {
+        guard !name.isEmpty, !name.hasPrefix("."),
+            name.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+                    || $0 == "_" || $0 == "."
+            })
+        else { return nil }
+        return name
+    }
+}

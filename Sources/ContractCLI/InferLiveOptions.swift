@@ -1,0 +1,49 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+
+/// The server `infer --request` records from; unlike `record`, infer needs one only with `--request`.
+struct InferLiveOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --request: the server's root URL (default: $CONTRACT_BASE_URL).", valueName: "url"))
+    var baseURL: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --request: seconds the request may take, redirects and body included.", valueName: "seconds"))
+    var timeout: Double = 30
+
+    var resolvedBaseURL: String? {
+        if let baseURL { return baseURL }
+        let fromEnvironment = ProcessInfo.processInfo.environment["CONTRACT_BASE_URL"] ?? ""
+        return fromEnvironment.isEmpty ? nil : fromEnvironment
+    }
+
+    func validateBaseURL() throws {
+        guard let url = resolvedBaseURL else {
+            throw ValidationError(
+                "--request needs the server: give --base-url URL or the CONTRACT_BASE_URL environment variable")
+        }
+        do {
+            try RequestBuilder.validateBaseURL(url)
+        } catch {
+            throw ValidationError(error.message + (error.hint.map { "; \($0)" } ?? ""))
+        }
+        guard timeout > 0, timeout <= 86_400 else {
+            throw ValidationError("--timeout must be more than 0 and at most 86400 seconds (a day), not \(timeout)")
+        }
+    }
+
+    /// Records `method path` into `<recordings>/<group>/` and returns it as a sample.
+    func record(method: String, path: String, group: String, into recordings: String) async -> Result<
+        ResponseSample, ContractError
+    > {
+        let recorder = Recorder(
+            options: Recorder.Options(baseURL: resolvedBaseURL ?? "", recordingsDirectory: recordings, timeout: timeout)
+        )
+        return await LiveSample.record(method: method, path: path, group: group, recorder: recorder)
+    }
+}

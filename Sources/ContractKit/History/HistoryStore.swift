@@ -1,0 +1,99 @@
+import Foundation
+
+/// The nightly drift history: an SQLite file that every run with `--history` appends to, and that says of each
+/// finding whether it is new, since when it has been seen, and what was resolved.
+///
+/// One run is written in one transaction: a run killed half way leaves the file as it was before it. The file is
+/// in WAL mode, and a writer waits for another one (busy timeout) instead of failing. A file that is not a
+/// history, or is damaged, is refused and left untouched.
+package final class HistoryStore {
+    let database: SQLiteDatabase
+    /// The file, for messages.
+    package var path: String { database.path }
+
+    /// How many past runs a report's trend shows.
+    package static let trendLength = 30
+
+    /// Opens the history at `path`, creating it (with its folder's permission) when `create` is set and it does
+    /// not exist, and bringing an older schema up to date.
+    ///
+    /// - Throws: ``ContractError`` with code `.invalidHistory` for a file that is not a history, is damaged or was
+    ///   written by a newer release; `.io` when it cannot be opened.
+    package init(path: String, create: Bool = true, busyTimeout: Duration = .seconds(60)) throws(ContractError) {
+        let exists = FileManager.default.fileExists(atPath: path)
+        if !exists && !create {
+            throw ContractError(
+                .io, "there is no history at '\(path)'",
+                hint: "pass the file written by `verify --history \(path)` or `check --history \(path)`")
+        }
+        if exists { try HistoryStore.requireSQLiteHeader(path) }
+        database = try SQLiteDatabase(path: path, create: create, busyTimeout: busyTimeout)
+        let applicationID = try database.integer("PRAGMA application_id") ?? 0
+        let version = try database.integer("PRAGMA user_version") ?? 0
+        if applicationID != HistorySchema.applicationID {
+            let tables = try database.integer("SELECT count(*) FROM sqlite_master") ?? 0
+            guard applicationID == 0, version == 0, tables == 0 else {
+                throw ContractError(
+                    .invalidHistory,
+                    "'\(path)' is an SQLite database, but not a contract history (application id \(applicationID), \(tables) tables)",
+                    hint: "it was left as it is; pass the path of a history file, or a new path to start one")
+            }
+        }
+        if version > HistorySchema.currentVersion {
+            throw ContractError(
+                .invalidHistory,
+                "'\(path)' is a history of schema version \(version), written by a newer release; this one (\(ContractVersion.current)) reads up to version \(HistorySchema.currentVersion)",
+                hint: "update contract, or start a new history file")
+        }
+        try database.execute("PRAGMA foreign_keys = ON")
+        if create {
+            try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+            if version < HistorySchema.currentVersion { try migrate() }
+        } else if version < HistorySchema.currentVersion {
+            throw ContractError(
+                .invalidHistory, "'\(path)' is a history of schema version \(version), older than this release's",
+                hint: "append a run to it with --history to bring it up to date")
+        }
+    }
+
+    /// A non-empty file must start as SQLite files do: anything else is refused before SQLite opens it.
+    private static func requireSQLiteHeader(_ path: String) throws(ContractError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ContractError(.io, "cannot read the history file '\(path)'", hint: "check that it is readable")
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        if head.isEmpty { return }
+        guard head == Data("SQLite format 3\u{0}".utf8) else {
+            throw ContractError(
+                .invalidHistory, "'\(path)' is not a contract history: it is not an SQLite database",
+                hint: "it was left as it is; pass the path of a history file, or a new path to start one")
+        }
+    }
+
+    /// Applies the missing migrations in one transaction; another process doing the same waits, then finds
+    /// nothing left to do.
+    private func migrate() throws(ContractError) {
+        try transaction { () throws(ContractError) in
+            let version = try database.integer("PRAGMA user_version") ?? 0
+            guard version < HistorySchema.currentVersion else { return }
+            for migration in HistorySchema.migrations.dropFirst(Int(version)) { try database.execute(migration) }
+            try database.execute("PRAGMA application_id = \(HistorySchema.applicationID)")
+            try database.execute("PRAGMA user_version = \(HistorySchema.currentVersion)")
+        }
+    }
+
+    /// Runs `body` in a write transaction, taken at once (`BEGIN IMMEDIATE`) so that two writers queue on the
+    /// busy timeout instead of failing when one upgrades its lock; rolled back when `body` throws.
+    func transaction<T>(_ body: () throws(ContractError) -> T) throws(ContractError) -> T {
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try database.execute("COMMIT")
+            return value
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+}

@@ -1,0 +1,225 @@
+/// `contract history` output: the timeline as text, JSON (`contract-history/1`), CSV (the runs) or one HTML page
+/// with the trend chart.
+package enum HistoryTimelineRenderer {
+    /// The output formats `contract history --format` takes.
+    package enum Format: String, Sendable, CaseIterable {
+        case text, json, csv, html
+    }
+
+    /// The format id of the JSON output.
+    package static let formatID = "contract-history/1"
+
+    /// The timeline in `format`, ending in a newline.
+    package static func render(_ timeline: HistoryTimeline, as format: Format) -> String {
+        switch format {
+        case .text: return text(timeline)
+        case .json: return JSONWriter(style: .pretty).write(json(timeline)) + "\n"
+        case .csv: return csv(timeline)
+        case .html: return html(timeline)
+        }
+    }
+
+    static func title(_ timeline: HistoryTimeline) -> String {
+        var text: String
+        switch timeline.scope {
+        case .suite: text = "History of the suite"
+        case .endpoint(let name): text = "History of \(name)"
+        case .fingerprint(let fingerprint): text = "History of drift \(fingerprint)"
+        }
+        if let environment = timeline.environment { text += " in \(environment.isEmpty ? "(no env)" : environment)" }
+        return text
+    }
+
+    static func span(_ timeline: HistoryTimeline) -> String {
+        guard let first = timeline.runs.first, let last = timeline.runs.last else { return "no runs" }
+        let count = "\(timeline.runs.count) run\(timeline.runs.count == 1 ? "" : "s")"
+        return "\(count), \(first.startedAt.prefix(10)) to \(last.startedAt.prefix(10))"
+    }
+
+    static func state(_ drift: HistoryTimeline.Drift) -> String {
+        var words = [drift.present ? "present" : "gone"]
+        if drift.isFlapping { words.append("flapping (\(drift.streaks) streaks)") }
+        return words.joined(separator: ", ")
+    }
+
+    static func runStatus(_ run: HistoryTimeline.Run) -> String {
+        run.status ?? "\(run.failed)/\(run.endpoints) failed"
+    }
+
+    // MARK: text
+
+    static func text(_ timeline: HistoryTimeline) -> String {
+        var out = "\(title(timeline)): \(span(timeline))\n"
+        out += "\nDrifts (\(timeline.drifts.count))\n"
+        if timeline.drifts.isEmpty { out += "  none\n" }
+        out += table(
+            ["fingerprint", "endpoint", "kind", "path", "first seen", "last seen", "runs", "state"],
+            timeline.drifts.map { drift in
+                [
+                    drift.fingerprint, drift.endpoint, drift.kind, drift.foldedPath ?? "-",
+                    String(drift.firstSeen.prefix(10)),
+                    String(drift.lastSeen.prefix(10)), String(drift.runs), state(drift),
+                ]
+            })
+        out += "\nRuns (\(timeline.runs.count))\n"
+        if timeline.runs.isEmpty { out += "  none\n" }
+        out += table(
+            ["started", "env", "commit", "branch", "status", "breaking", "warning", "info", "waived", "duration"],
+            timeline.runs.map { run in
+                [
+                    run.startedAt, run.environment.isEmpty ? "-" : run.environment,
+                    run.gitCommit.map { String($0.prefix(10)) } ?? "-", run.gitBranch ?? "-", runStatus(run),
+                    String(run.breaking), String(run.warning), String(run.info), String(run.waived),
+                    "\(run.durationMs) ms",
+                ]
+            })
+        return out.escapingNonPrintables()
+    }
+
+    /// Columns padded to their widest cell, two spaces apart, indented by two.
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        guard !rows.isEmpty else { return "" }
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            "  "
+                + row.enumerated().map { column, cell in
+                    column == row.count - 1 ? cell : cell.padding(to: widths[column])
+                }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: JSON
+
+    static func json(_ timeline: HistoryTimeline) -> JSONValue {
+        var scope = JSONObject()
+        switch timeline.scope {
+        case .suite: scope.entries.append(.init(key: "suite", value: .bool(true)))
+        case .endpoint(let name): scope.entries.append(.init(key: "endpoint", value: .string(name)))
+        case .fingerprint(let fingerprint): scope.entries.append(.init(key: "fingerprint", value: .string(fingerprint)))
+        }
+        let drifts = timeline.drifts.map { drift -> JSONValue in
+            .object(
+                JSONObject([
+                    "fingerprint": .string(drift.fingerprint), "endpoint": .string(drift.endpoint),
+                    "kind": .string(drift.kind), "path": drift.path.map(JSONValue.string) ?? .null,
+                    "foldedPath": drift.foldedPath.map(JSONValue.string) ?? .null, "expected": .string(drift.expected),
+                    "severity": .string(drift.severity), "firstSeen": .string(drift.firstSeen),
+                    "lastSeen": .string(drift.lastSeen), "runs": .number(JSONNumber(drift.runs)),
+                    "streaks": .number(JSONNumber(drift.streaks)), "flapping": .bool(drift.isFlapping),
+                    "present": .bool(drift.present),
+                ]))
+        }
+        let runs = timeline.runs.map { run -> JSONValue in
+            var object = JSONObject([
+                "startedAt": .string(run.startedAt), "env": .string(run.environment),
+                "runId": run.runKey.map(JSONValue.string) ?? .null,
+                "commit": run.gitCommit.map(JSONValue.string) ?? .null,
+                "branch": run.gitBranch.map(JSONValue.string) ?? .null, "toolVersion": .string(run.toolVersion),
+                "durationMs": .number(JSONNumber(run.durationMs)), "endpoints": .number(JSONNumber(run.endpoints)),
+                "failed": .number(JSONNumber(run.failed)), "breaking": .number(JSONNumber(run.breaking)),
+                "warning": .number(JSONNumber(run.warning)), "info": .number(JSONNumber(run.info)),
+                "waived": .number(JSONNumber(run.waived)),
+            ])
+            if let status = run.status { object.entries.append(.init(key: "status", value: .string(status))) }
+            return .object(object)
+        }
+        return .object(
+            JSONObject([
+                "format": .string(formatID), "scope": .object(scope),
+                "env": timeline.environment.map(JSONValue.string) ?? .null,
+                "since": timeline.since.map(JSONValue.string) ?? .null, "drifts": .array(drifts), "runs": .array(runs),
+            ]))
+    }
+
+    // MARK: CSV
+
+    /// The runs, one a line, RFC 4180 quoting.
+    static func csv(_ timeline: HistoryTimeline) -> String {
+        var out =
+            "startedAt,env,runId,commit,branch,toolVersion,durationMs,endpoints,failed,breaking,warning,info,waived,status\n"
+        for run in timeline.runs {
+            let cells = [
+                run.startedAt, run.environment, run.runKey ?? "", run.gitCommit ?? "", run.gitBranch ?? "",
+                run.toolVersion, String(run.durationMs), String(run.endpoints), String(run.failed),
+                String(run.breaking), String(run.warning), String(run.info), String(run.waived), run.status ?? "",
+            ]
+            out += cells.map(csvCell).joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    static func csvCell(_ text: String) -> String {
+        // A leading = + - @ would be a formula to a spreadsheet: quote it and prefix an apostrophe.
+        var text = text
+        if let first = text.first, "=+-@".contains(first) { text = "'" + text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || text.hasPrefix("'")
+        else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: HTML
+
+    /// How many of the last runs the page's chart draws.
+    static let chartRuns = 90
+
+    static func html(_ timeline: HistoryTimeline) -> String {
+        let heading = HTML.escape(title(timeline))
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+            <title>\(heading)</title>
+            <style>\(HTMLReportRenderer.style)</style>
+            <style>\(HTMLReportRenderer.historyStyle)</style>
+            </head>
+            <body>
+            <header>
+            <h1>\(heading)</h1>
+            <p class="history-line">\(HTML.escape(span(timeline)))</p>
+            <figure class="trend">
+
+            """
+        let charted = Array(timeline.trend.suffix(chartRuns))
+        out += TrendChart(points: charted).svg()
+        out +=
+            "<figcaption>\(charted.count == timeline.runs.count ? "Every run" : "The last \(charted.count) runs"): findings by severity (bars, left scale) and endpoints failing (line, right scale).</figcaption>\n</figure>\n</header>\n<main>\n"
+        out += "<h2>Drifts (\(timeline.drifts.count))</h2>\n"
+        out += htmlTable(
+            ["Fingerprint", "Endpoint", "Kind", "Path", "Expected", "First seen", "Last seen", "Runs", "State"],
+            timeline.drifts.map { drift in
+                [
+                    "<code>\(drift.fingerprint)</code>", "<code>\(HTML.escape(drift.endpoint))</code>",
+                    "<span class=\"sev \(drift.severity == "breaking" || drift.severity == "warning" || drift.severity == "info" ? drift.severity : "info")\">\(HTML.escape(drift.kind))</span>",
+                    drift.foldedPath.map { "<code>\(HTML.escape($0))</code>" } ?? "",
+                    "<code>\(HTML.escape(drift.expected))</code>", HTML.escape(String(drift.firstSeen.prefix(10))),
+                    HTML.escape(String(drift.lastSeen.prefix(10))), String(drift.runs),
+                    drift.isFlapping ? "<b>\(HTML.escape(state(drift)))</b>" : HTML.escape(state(drift)),
+                ]
+            })
+        out += "<h2>Runs (\(timeline.runs.count))</h2>\n"
+        out += htmlTable(
+            ["Started", "Env", "Commit", "Branch", "Status", "Breaking", "Warning", "Info", "Waived", "Duration"],
+            timeline.runs.reversed().map { run in
+                [
+                    HTML.escape(run.startedAt), HTML.escape(run.environment),
+                    run.gitCommit.map { "<code>\(HTML.escape(String($0.prefix(10))))</code>" } ?? "",
+                    HTML.escape(run.gitBranch ?? ""), HTML.escape(runStatus(run)), String(run.breaking),
+                    String(run.warning), String(run.info), String(run.waived), "\(run.durationMs) ms",
+                ]
+            })
+        return out + "</main>\n</body>\n</html>\n"
+    }
+
+    static func htmlTable(_ header: [String], _ rows: [[String]]) -> String {
+        guard !rows.isEmpty else { return "<p class=\"quiet\">None.</p>\n" }
+        var out =
+            "<table class=\"findings\">\n<thead><tr>" + header.map { "<th>\($0)</th>" }.joined()
+            + "</tr></thead>\n<tbody>\n"
+        for row in rows { out += "<tr>" + row.map { "<td>\($0)</td>" }.joined() + "</tr>\n" }
+        return out + "</tbody>\n</table>\n"
+    }
+}

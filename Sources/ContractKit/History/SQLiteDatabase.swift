@@ -1,0 +1,168 @@
+internal import CSQLite
+import Foundation
+
+/// One open SQLite database file: owns the `sqlite3` handle and closes it when the last reference goes.
+///
+/// The C API stays in this file and ``SQLiteStatement``; everything above them sees Swift values and
+/// ``ContractError``s that name the file.
+final class SQLiteDatabase {
+    private let handle: OpaquePointer
+    /// The file, for messages.
+    let path: String
+
+    /// Opens (and creates when `create` is set) the database at `path`, waiting up to `busyTimeout` for other
+    /// writers before giving up.
+    ///
+    /// - Throws: ``ContractError`` with code `.io` when the file cannot be opened.
+    init(path: String, create: Bool, readOnly: Bool = false, busyTimeout: Duration = .seconds(60))
+        throws(ContractError)
+    {
+        self.path = path
+        var opened: OpaquePointer?
+        var flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+        flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard code == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            if let opened { sqlite3_close_v2(opened) }
+            throw ContractError(
+                .io, "cannot open the history file '\(path)': \(message)",
+                hint: create
+                    ? "check that its folder exists and is writable"
+                    : "check the path; a history is created by --history")
+        }
+        handle = opened
+        let milliseconds =
+            busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// The SQLite library's version, such as `3.40.1`.
+    static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+
+    /// Runs statements that return no rows (several, separated by `;`).
+    func execute(_ sql: String) throws(ContractError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw failure(code: code, text)
+        }
+    }
+
+    /// A compiled statement.
+    func prepare(_ sql: String) throws(ContractError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw failure(code: code, lastMessage) }
+        return SQLiteStatement(statement, database: self)
+    }
+
+    /// The first column of the first row of `sql`, as an integer; nil when there is no row.
+    func integer(_ sql: String) throws(ContractError) -> Int64? {
+        let statement = try prepare(sql)
+        return try statement.step() ? statement.int64(0) : nil
+    }
+
+    /// The rowid of the last row inserted on this connection.
+    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    /// The error for a failed call: what SQLite said, about this file, with what to do.
+    func failure(code: Int32, _ text: String) -> ContractError {
+        let primary = code & 0xFF
+        switch primary {
+        case SQLITE_NOTADB, SQLITE_CORRUPT:
+            return ContractError(
+                .invalidHistory, "'\(path)' is not a contract history: \(text)",
+                hint: "it was left as it is; pass the path of a history file, or a new path to start one")
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return ContractError(
+                .io, "the history file '\(path)' stayed locked by another process: \(text)",
+                hint: "another run is writing to it; run again when it has finished")
+        case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM:
+            return ContractError(
+                .io, "cannot write the history file '\(path)': \(text)",
+                hint: "check that the file and its folder are writable (SQLite also writes '-wal' and '-shm' beside it)"
+            )
+        case SQLITE_FULL, SQLITE_IOERR:
+            return ContractError(
+                .io, "cannot write the history file '\(path)': \(text)", hint: "check that the disk is not full")
+        default:
+            return ContractError(.io, "the history file '\(path)': \(text)", hint: nil)
+        }
+    }
+}
+
+/// One compiled statement: binds values, steps through rows, reads columns; finalized when released.
+final class SQLiteStatement {
+    private let statement: OpaquePointer
+    private let database: SQLiteDatabase
+
+    fileprivate init(_ statement: OpaquePointer, database: SQLiteDatabase) {
+        self.statement = statement
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(statement) }
+
+    /// SQLite copies bound text and blobs at once (`SQLITE_TRANSIENT`), so Swift strings need not outlive the call.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// Binds the values to `?1`, `?2`, ... in order, after clearing the previous run.
+    func bind(_ values: [SQLiteValue]) throws(ContractError) {
+        sqlite3_reset(statement)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(statement, index)
+            case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
+            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, Self.transient)
+            }
+            guard code == SQLITE_OK else { throw database.failure(code: code, database.lastMessage) }
+        }
+    }
+
+    /// Advances to the next row: true when there is one, false when the statement is done.
+    func step() throws(ContractError) -> Bool {
+        let code = sqlite3_step(statement)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.failure(code: code, database.lastMessage)
+        }
+    }
+
+    /// Binds `values` and runs the statement to its end.
+    func run(_ values: [SQLiteValue] = []) throws(ContractError) {
+        try bind(values)
+        while try step() {}
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+
+    func text(_ column: Int32) -> String? {
+        guard let bytes = sqlite3_column_text(statement, column) else { return nil }
+        return String(cString: bytes)
+    }
+}
+
+/// A value bound to a statement.
+enum SQLiteValue {
+    case null
+    case integer(Int64)
+    case text(String)
+
+    init(_ text: String?) { self = text.map(SQLiteValue.text) ?? .null }
+    init(_ number: Int) { self = .integer(Int64(number)) }
+}

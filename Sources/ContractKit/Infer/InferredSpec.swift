@@ -1,0 +1,82 @@
+import Foundation
+
+/// A spec file inferred from samples: its named shapes and endpoints, ready to be written.
+package struct InferredSpec: Sendable {
+    /// One endpoint and what its samples showed.
+    package struct Endpoint: Sendable {
+        /// The name under `endpoints:`, e.g. `get-user`.
+        package var name: String
+        /// `GET`, `POST`, ...
+        package var method: String
+        /// The path template, e.g. `/users/{id}`.
+        package var path: String
+        /// Values for the template's placeholders, from a sample.
+        package var params: [(name: String, value: String)]
+        /// The query of a sample, secrets left out.
+        package var query: [(name: String, value: String)]
+        /// The status codes seen.
+        package var statuses: [Int]
+        /// The media type seen, when every sample agrees.
+        package var contentType: String?
+        /// The body's shape; nil when no sample had a JSON body.
+        package var body: Shape?
+        /// The key strategy matching the payload's key style.
+        package var keys: KeyStrategy
+        /// The date strategy for the endpoint's dates, when it has any.
+        package var dates: DateFormat?
+        /// Notes for the reader: envelopes, collections keyed by id, key style, samples left out.
+        package var notes: [String]
+        /// How many samples the endpoint was inferred from.
+        package var sampleCount: Int
+        /// The samples the body was inferred from, in input order.
+        package var samples: [ResponseSample]
+
+        /// The sample whose recording stands for the endpoint in the recordings folder: the first with a JSON body.
+        package var recording: ResponseSample { samples.first { $0.body != nil } ?? samples[0] }
+    }
+
+    /// The spec file's stem: the endpoint ids' group.
+    package var name: String
+    /// Named shapes, sorted by name.
+    package var shapes: [(name: String, shape: Shape)]
+    /// The endpoints, sorted by path then method.
+    package var endpoints: [Endpoint]
+    /// Inputs that gave no endpoint (not JSON, or unreadable), each with why.
+    package var skipped: [String]
+}
+
+extension InferredSpec {
+    /// What writing the recordings did.
+    package struct RecordingsWritten: Sendable, Hashable {
+        /// Files written or rewritten.
+        package var written = 0
+        /// Files that already said the same.
+        package var unchanged = 0
+    }
+
+    /// Writes each endpoint's recording to `<recordings>/<name>/<endpoint>.json` (atomically, and only when it
+    /// changed), so `contract verify` finds it; a recording read from that very file is left alone.
+    package func writeRecordings(into recordings: String) throws(ContractError) -> RecordingsWritten {
+        var result = RecordingsWritten()
+        for endpoint in endpoints {
+            let path = recordingPath(for: endpoint, in: recordings)
+            var recording = endpoint.recording.recording
+            recording.endpoint = "\(name)/\(endpoint.name)"
+            if let file = endpoint.recording.recordingFile,
+                URL(fileURLWithPath: file).standardizedFileURL == URL(fileURLWithPath: path).standardizedFileURL
+            {
+                result.unchanged += 1
+                continue
+            }
+            if try recording.write(to: path) { result.written += 1 } else { result.unchanged += 1 }
+        }
+        return result
+    }
+
+    /// Where an endpoint's recording goes: `<recordings>/<name>/<endpoint>.json`.
+    package func recordingPath(for endpoint: Endpoint, in recordings: String) -> String {
+        var base = recordings
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        return "\(base)/\(name)/\(endpoint.name).json"
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// A request path with its ids made placeholders: `/users/42` and `/users/43` are both `/users/{id}`.
+///
+/// A segment is an id when it is digits, a UUID, a Firebase push id, or a long run of letters and digits with at
+/// least one digit (`5f2b9c0e1d3a`); a file extension stays (`/users/42.json` → `/users/{id}.json`). Short words
+/// with a number (`v1`, `v2`) are names, not ids.
+struct PathTemplate: Hashable {
+    /// The template, e.g. `/users/{userId}/posts/{id}`.
+    var text: String
+    /// The placeholders' names, in order.
+    var parameters: [String]
+    /// The literal segments, in order, for naming the endpoint.
+    var literals: [String]
+    /// True when the path ends with a placeholder: one thing, not a collection.
+    var endsWithParameter: Bool
+
+    /// The template of `path`, and the values its placeholders took there.
+    static func of(_ path: String) -> (template: PathTemplate, values: [String]) {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        var parts: [String] = []
+        var values: [String] = []
+        var positions: [Int] = []
+        var literals: [String] = []
+        for segment in segments {
+            var stem = segment
+            var suffix = ""
+            if let dot = segment.lastIndex(of: "."), dot != segment.startIndex {
+                let ext = segment[segment.index(after: dot)...]
+                if !ext.isEmpty, ext.count <= 5, ext.allSatisfy(\.isLetter) {
+                    stem = String(segment[..<dot])
+                    suffix = String(segment[dot...])
+                }
+            }
+            let decoded = stem.removingPercentEncoding ?? stem
+            if isID(decoded) {
+                positions.append(parts.count)
+                parts.append(suffix)
+                values.append(decoded)
+            } else {
+                parts.append(segment)
+                if !segment.isEmpty { literals.append(decoded) }
+            }
+        }
+        let names = parameterNames(parts: parts, positions: positions)
+        for (position, name) in zip(positions, names) { parts[position] = "{\(name)}" + parts[position] }
+        let endsWithParameter = positions.last.map { $0 == parts.count - 1 } ?? false
+        let template = PathTemplate(
+            text: "/" + parts.joined(separator: "/"), parameters: names, literals: literals,
+            endsWithParameter: endsWithParameter)
+        return (template, values)
+    }
+
+    /// `id` for a path's only placeholder; with several, each but the last is named after the segment before it
+    /// (`/users/{userId}/posts/{id}`).
+    private static func parameterNames(parts: [String], positions: [Int]) -> [String] {
+        var names: [String] = []
+        for (order, position) in positions.enumerated() {
+            var name = "id"
+            if order < positions.count - 1, position > 0, !positions.contains(position - 1),
+                let word = KeyWords.typeName(parts[position - 1], singular: true)
+            {
+                name = word.prefix(1).lowercased() + word.dropFirst() + "Id"
+            }
+            var unique = name
+            var ordinal = 2
+            while names.contains(unique) {
+                unique = name + String(ordinal)
+                ordinal += 1
+            }
+            names.append(unique)
+        }
+        return names
+    }
+
+    static func isID(_ segment: String) -> Bool {
+        let utf8 = segment.utf8
+        guard !utf8.isEmpty else { return false }
+        if IDText.isPlainID(segment) { return true }
+        let opaque = utf8.allSatisfy { byte in
+            (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+        let digits = utf8.filter { (48...57).contains($0) }.count
+        return opaque && utf8.count >= 8 && digits >= 2 && !segment.contains("_")
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Reads the inputs of `contract infer`: recordings, HAR files, raw JSON files, and folders of them (searched
+/// recursively, in sorted order, so the result never depends on the file system's order).
+///
+/// A JSON file is a recording when its `format` says `contract-recording/1`; any other JSON is a raw response body,
+/// named by its file (`user-1.json` and `user-2.json` are two samples of `user`). A file that cannot be read is a
+/// problem reported with its path; the others are still read.
+package struct SampleReader: Sendable {
+    /// What was read: the samples in input order, and the problems met.
+    package struct Result: Sendable {
+        package var samples: [ResponseSample] = []
+        package var problems: [ContractError] = []
+    }
+
+    /// A reader.
+    package init() {}
+
+    /// Reads every path given: files, and folders searched for `.har` and `.json` files.
+    package func read(_ paths: [String]) -> Result {
+        var result = Result()
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                result.problems.append(
+                    ContractError(
+                        .io, "'\(path)' does not exist",
+                        hint: "give recordings, HAR files, raw JSON files, or folders of them"))
+                continue
+            }
+            if isFolder.boolValue {
+                for file in Self.files(under: path) { readFile(file, into: &result) }
+            } else {
+                readFile(path, into: &result)
+            }
+        }
+        return result
+    }
+
+    /// The `.har` and `.json` files under `folder`, sorted by path; hidden files and folders are left out.
+    static func files(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let components = relative.split(separator: "/")
+            if components.contains(where: { $0.hasPrefix(".") }) { continue }
+            let lowered = relative.lowercased()
+            guard lowered.hasSuffix(".har") || lowered.hasSuffix(".json") else { continue }
+            files.append(folder.hasSuffix("/") ? folder + relative : folder + "/" + relative)
+        }
+        return files.sorted()
+    }
+
+    private func readFile(_ path: String, into result: inout Result) {
+        if path.lowercased().hasSuffix(".har") {
+            do {
+                let (samples, problems) = try HARImport.samples(fromFileAt: path)
+                result.samples += samples
+                result.problems += problems
+            } catch {
+                result.problems.append(error)
+            }
+            return
+        }
+        do {
+            let data = try Self.contents(of: path)
+            let value = try JSONParser().parse([UInt8](data), file: path)
+            if case .object(let object) = value, object["format"]?.stringValue == Recording.formatID {
+                let recording = try Recording(json: value, file: path)
+                let name = recording.endpoint.split(separator: "/").last.map(String.init)
+                result.samples.append(
+                    ResponseSample(source: path, endpointName: name, recording: recording, recordingFile: path))
+            } else {
+                let name = Self.sampleName(ofFile: path)
+                let recording = Recording(
+                    endpoint: "", request: Recording.Request(method: "GET", url: "/" + name),
+                    response: Recording.Response(
+                        status: 200, headers: [Recording.Header(name: "Content-Type", value: "application/json")],
+                        body: .json(value)))
+                result.samples.append(ResponseSample(source: path, endpointName: name, recording: recording))
+            }
+        } catch {
+            result.problems.append(error)
+        }
+    }
+
+    private static func contents(of path: String) throws(ContractError) -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ContractError(
+                .io, "cannot read '\(path)': \(error.localizedDescription)", hint: "check the path and its permissions")
+        }
+    }
+
+    /// `user-2.json` → `user`, `orders.json` → `orders`: a raw file's endpoint, numbered samples together.
+    static func sampleName(ofFile path: String) -> String {
+        var stem = Substring((path as NSString).lastPathComponent)
+        if let dot = stem.lastIndex(of: ".") { stem = stem[..<dot] }
+        if let separator = stem.lastIndex(where: { $0 == "-" || $0 == "_" || $0 == "." }),
+            separator != stem.startIndex, stem[stem.index(after: separator)...].allSatisfy(\.isNumber),
+            stem.index(after: separator) != stem.endIndex
+        {
+            stem = stem[..<separator]
+        }
+        let cleaned = String(
+            stem.lowercased().unicodeScalars.map { scalar -> Character in
+                ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "-"
+            }
+        ).split(separator: "-").joined(separator: "-")
+        return cleaned.isEmpty ? "body" : cleaned
+    }
+}

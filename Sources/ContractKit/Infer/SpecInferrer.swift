@@ -1,0 +1,201 @@
+import Foundation
+
+/// Samples in, a spec out: groups the samples into endpoints (by the name an input gives, else by method and path
+/// template), merges each endpoint's bodies into one shape, names the object shapes, and notes what a reader should
+/// know (envelopes, collections keyed by id, the key style).
+///
+/// The result depends only on the samples and their order, so the same input gives the same spec, byte for byte.
+package struct SpecInferrer: Sendable {
+    /// Whether strings with few distinct values across many samples become enums.
+    package var enums: Bool
+
+    /// An inferrer; enums only when asked for.
+    package init(enums: Bool = false) {
+        self.enums = enums
+    }
+
+    /// Keys that hold a response's payload inside an envelope.
+    static let envelopeKeys: Set<String> = [
+        "data", "objects", "results", "items", "records", "payload", "response", "result", "entries", "content",
+    ]
+
+    private struct Group {
+        var name: String?
+        var method: String
+        var template: PathTemplate
+        var samples: [ResponseSample] = []
+    }
+
+    /// The spec for `samples`, under the spec file name `name`.
+    package func infer(_ samples: [ResponseSample], name: String) -> InferredSpec {
+        var groups: [Group] = []
+        var groupIndex: [String: Int] = [:]
+        var skipped: [String] = []
+        for sample in samples {
+            let (template, _) = PathTemplate.of(sample.path)
+            let method = sample.recording.request.method.uppercased()
+            let key = sample.endpointName.map { "name \($0)" } ?? "\(method) \(template.text)"
+            if let position = groupIndex[key] {
+                groups[position].samples.append(sample)
+            } else {
+                groupIndex[key] = groups.count
+                groups.append(Group(name: sample.endpointName, method: method, template: template, samples: [sample]))
+            }
+        }
+        var namer = ShapeNamer()
+        var drafts: [(endpoint: InferredSpec.Endpoint, body: Shape?)] = []
+        var names: Set<String> = []
+        var sampleNumber = 0
+        for group in groups {
+            guard group.samples.contains(where: { $0.body != nil }) else {
+                skipped.append(
+                    "\(group.method) \(group.template.text): no JSON body in \(group.samples.count) sample\(group.samples.count == 1 ? "" : "s") (\(group.samples[0].source))"
+                )
+                continue
+            }
+            let successes = group.samples.filter { (200..<300).contains($0.recording.response.status) }
+            let chosenStatuses = Set((successes.isEmpty ? group.samples : successes).map(\.recording.response.status))
+            let used = group.samples.filter { chosenStatuses.contains($0.recording.response.status) }
+            let root = ValueSummary()
+            var jsonSamples = 0
+            for sample in used {
+                guard let body = sample.body else { continue }
+                root.add(body, sample: sampleNumber)
+                sampleNumber += 1
+                jsonSamples += 1
+            }
+            var inference = ShapeInference(enums: enums)
+            let body =
+                jsonSamples > 0
+                ? inference.shape(of: root, at: .init(key: nil, transformPath: [], jsonPath: "$")) : nil
+            let representative = used.first { $0.body != nil } ?? used[0]
+            let endpointName = uniqueName(
+                group.name ?? Self.endpointName(method: group.method, template: group.template), taken: &names)
+            let (_, values) = PathTemplate.of(representative.path)
+            var notes = inference.notes
+            if let envelope = Self.envelopeNote(root) { notes.insert(envelope, at: 0) }
+            let (keys, keyNote) = KeyStyle.strategy(for: inference.objectKeys)
+            if let keyNote { notes.append(keyNote) }
+            let left = group.samples.count - used.count
+            if left > 0 {
+                let others = Set(group.samples.map(\.recording.response.status)).subtracting(chosenStatuses).sorted()
+                notes.append(
+                    "\(left) sample\(left == 1 ? "" : "s") with status \(others.map(String.init).joined(separator: ", ")) left out: the body is inferred from the \(chosenStatuses.sorted().map(String.init).joined(separator: ", ")) responses."
+                )
+            }
+            let contentTypes = Set(
+                used.map { $0.recording.response.header("Content-Type").map(MediaType.essence(of:)) })
+            let endpoint = InferredSpec.Endpoint(
+                name: endpointName, method: group.method, path: group.template.text,
+                params: Array(zip(group.template.parameters, values)).map { ($0.0, $0.1) },
+                query: Self.query(of: representative), statuses: chosenStatuses.sorted(),
+                contentType: contentTypes.count == 1 ? contentTypes.first! : nil, body: nil, keys: keys,
+                dates: Self.dateStrategy(inference.dateFormats), notes: notes, sampleCount: used.count,
+                samples: used)
+            let collection =
+                body.map { shape -> Bool in
+                    switch shape.nonOptional.kind {
+                    case .array, .dictionary: return true
+                    default: return false
+                    }
+                } ?? false
+            let words = Self.rootWords(group: group, name: endpointName, collection: collection)
+            drafts.append((endpoint, body.map { namer.register(body: $0, words: words) }))
+        }
+        namer.assignNames()
+        var endpoints = drafts.map { draft -> InferredSpec.Endpoint in
+            var endpoint = draft.endpoint
+            endpoint.body = draft.body.map(namer.resolve)
+            return endpoint
+        }
+        endpoints.sort { ($0.path, $0.method, $0.name) < ($1.path, $1.method, $1.name) }
+        return InferredSpec(name: name, shapes: namer.namedShapes, endpoints: endpoints, skipped: skipped)
+    }
+
+    private func uniqueName(_ base: String, taken: inout Set<String>) -> String {
+        var name = base
+        var ordinal = 2
+        while taken.contains(name) {
+            name = "\(base)-\(ordinal)"
+            ordinal += 1
+        }
+        taken.insert(name)
+        return name
+    }
+
+    /// `get-user` for `GET /users/{id}`, `get-users` for `GET /users`, `post-orders` for `POST /orders`;
+    /// `api` and version segments (`v1`) are left out.
+    static func endpointName(method: String, template: PathTemplate) -> String {
+        var words = nameWords(template)
+        if words.isEmpty { words = ["root"] }
+        return ([method.lowercased()] + words).joined(separator: "-")
+    }
+
+    private static func nameWords(_ template: PathTemplate) -> [String] {
+        var literals = template.literals.filter { !isVersionOrAPI($0) }
+        if template.endsWithParameter, let last = literals.last {
+            literals[literals.count - 1] = KeyWords.singular(last)
+        }
+        return literals.flatMap(KeyWords.words).map { word in
+            String(word.unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) })
+        }.filter { !$0.isEmpty }
+    }
+
+    private static func isVersionOrAPI(_ segment: String) -> Bool {
+        let lowered = segment.lowercased()
+        if lowered == "api" || lowered == "rest" { return true }
+        return lowered.count >= 2 && lowered.first == "v" && lowered.dropFirst().allSatisfy(\.isNumber)
+    }
+
+    /// The words a body's shape is named from, outermost first: `GET /users/{id}` gives `["Get", "User"]`, and
+    /// the body's object is a `User`; so does `GET /users` when its body is a list, for its elements.
+    private static func rootWords(group: Group, name: String, collection: Bool) -> [String] {
+        var literals = group.template.literals.filter { !isVersionOrAPI($0) }
+        if literals.isEmpty { literals = [name] }
+        var words = [KeyWords.typeName(group.method.lowercased(), singular: false) ?? "Get"]
+        for (position, literal) in literals.enumerated() {
+            let last = position == literals.count - 1
+            let singular = !last || collection || group.template.endsWithParameter
+            guard let word = KeyWords.typeName(literal, singular: singular) else { continue }
+            words.append(word)
+        }
+        return words
+    }
+
+    /// The query of the sample, without parameters that carry credentials or were redacted.
+    private static func query(of sample: ResponseSample) -> [(name: String, value: String)] {
+        let query = sample.query
+        guard !query.isEmpty else { return [] }
+        return query.split(separator: "&").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let name = parts[0].replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? parts[0]
+            let value =
+                parts.count > 1
+                ? (parts[1].replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? parts[1]) : ""
+            guard !name.isEmpty, !Redactor.isSensitiveQueryParameter(name), value != SecretRedaction.placeholder else {
+                return nil
+            }
+            return (name, value)
+        }
+    }
+
+    /// The decoder's date strategy: the one every date uses, or `flexible` when they differ (or carry fractions,
+    /// which Foundation's `.iso8601` refuses); nil when there are no dates.
+    private static func dateStrategy(_ formats: [DateFormat]) -> DateFormat? {
+        guard let first = formats.first else { return nil }
+        return formats.allSatisfy { $0 == first } ? first : .flexible
+    }
+
+    /// A note when the body is an envelope: an object whose payload sits under `data`, `objects`, `results`, ...
+    /// beside at most a few keys of metadata.
+    private static func envelopeNote(_ root: ValueSummary) -> String? {
+        guard root.objects > 0, root.objects == root.count - root.nulls, root.keyOrder.count <= 4 else { return nil }
+        for key in root.keyOrder where envelopeKeys.contains(key) {
+            guard let member = root.members[key], member.arrays + member.objects > 0 else { continue }
+            let kind = member.arrays > 0 ? "a list" : "an object"
+            return
+                "an envelope: the payload (\(kind)) is under '\(key)'; an app that decodes only the payload adds `- unwrap: \(key)` to transforms."
+        }
+        return nil
+    }
+}

@@ -1,0 +1,164 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+/// `--history`, `--env`, `--fail-on-new` and `--run-id` on the built binary, and the file under two writers and
+/// a killed one.
+@Suite struct HistoryCommandTests {
+    /// A copy of the sample suite where `directory/list-users` sends one id as a string (breaking).
+    static func driftedCopy() throws -> String {
+        let root = TestSuites.copyOfSampleSuite()
+        try replace("\"id\": 2,", with: "\"id\": \"2\",", in: root + "/Recordings/directory/list-users.json")
+        return root
+    }
+
+    static func replace(_ old: String, with new: String, in path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(old))
+        try text.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @Test func aDriftIsNewThenSeenSinceAndFailOnNewPassesOnKnownDrift() throws {
+        let root = try Self.driftedCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let arguments = ["verify", "--history", "history.sqlite", "--env", "staging"]
+
+        let first = try CommandRunner.run(arguments + ["--fail-on-new"], in: root)
+        #expect(first.status == 1, "the first run has everything new: \(first.stderr)")
+        #expect(first.stdout.contains("type-mismatch  at $[1].id  new\n"))
+        #expect(first.stdout.hasSuffix("history (staging): 1 new, 0 seen before, 0 resolved; the first run\n"))
+
+        let second = try CommandRunner.run(arguments + ["--fail-on-new"], in: root)
+        #expect(second.status == 0, "known drift does not fail --fail-on-new: \(second.stdout)")
+        #expect(second.stdout.contains("FAIL directory/list-users"))
+        #expect(
+            second.stdout.range(of: #"at \$\[1\]\.id  since \d{4}-\d\d-\d\d \(2 runs\)"#, options: .regularExpression)
+                != nil)
+        #expect(
+            try CommandRunner.run(arguments, in: root).status == 1, "without --fail-on-new the drift fails as before")
+
+        // A second drift tonight: --fail-on-new fails on it alone.
+        try Self.replace("\"id\": 3,", with: "\"id\": null,", in: root + "/Recordings/directory/list-users.json")
+        let third = try CommandRunner.run(arguments + ["--fail-on-new", "--format", "json"], in: root)
+        #expect(third.status == 1)
+        #expect(third.stdout.contains(#""new": true"#) && third.stdout.contains(#""runsSeen": 4"#))
+
+        // Fixed: listed as resolved, and the run passes.
+        try Self.replace("\"id\": \"2\",", with: "\"id\": 2,", in: root + "/Recordings/directory/list-users.json")
+        try Self.replace("\"id\": null,", with: "\"id\": 3,", in: root + "/Recordings/directory/list-users.json")
+        let fixed = try CommandRunner.run(arguments, in: root)
+        #expect(fixed.status == 0)
+        #expect(
+            fixed.stdout.contains(
+                "RESOLVED since the previous run\n  resolved null-value at $[2].id (directory/list-users; seen since "))
+        #expect(
+            fixed.stdout.contains(", 1 run)\n  resolved type-mismatch at $[1].id (directory/list-users; seen since "))
+
+        // Another environment starts its own timeline in the same file.
+        let production = try CommandRunner.run(
+            ["verify", "--history", "history.sqlite", "--env", "production"], in: root)
+        #expect(production.stdout.hasSuffix("history (production): 0 new, 0 seen before, 0 resolved; the first run\n"))
+    }
+
+    @Test func historyFlagsNeedAHistory() throws {
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for flags in [["--fail-on-new"], ["--env", "staging"], ["--run-id", "7"]] {
+            let run = try CommandRunner.run(["verify"] + flags, in: root)
+            #expect(run.status == 64)
+            #expect(run.stderr.contains("needs a history to compare with: add --history FILE"))
+        }
+        let fromEnvironment = try CommandRunner.run(
+            ["verify", "--fail-on-new"], in: root, environment: ["CONTRACT_HISTORY": "kept.sqlite"])
+        #expect(fromEnvironment.status == 0)
+        #expect(FileManager.default.fileExists(atPath: root + "/kept.sqlite"))
+    }
+
+    @Test func aFileThatIsNotAHistoryExitsTwoAndIsLeftAsItIs() throws {
+        let root = try Self.driftedCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let notes = Data("these are my notes, not a database\n".utf8)
+        try notes.write(to: URL(fileURLWithPath: root + "/notes.txt"))
+        let run = try CommandRunner.run(["verify", "--history", "notes.txt"], in: root)
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("FAIL directory/list-users"), "the report is still printed")
+        #expect(run.stderr.contains("error: 'notes.txt' is not a contract history: it is not an SQLite database"))
+        #expect(run.stderr.contains("the run was not added to the history"))
+        #expect(FileManager.default.contents(atPath: root + "/notes.txt") == notes)
+    }
+
+    @Test func shardsWithOneRunIDAreOneRun() throws {
+        let root = try Self.driftedCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for shard in ["1/2", "2/2"] {
+            let run = try CommandRunner.run(
+                ["verify", "--shard", shard, "--history", "h.sqlite", "--run-id", "build-41"], in: root)
+            #expect(run.status <= 1, "\(run.stderr)")
+        }
+        let timeline = try CommandRunner.run(["history", "--history", "h.sqlite", "--format", "csv"], in: root)
+        #expect(timeline.status == 0, "\(timeline.stderr)")
+        let rows = timeline.stdout.split(separator: "\n")
+        #expect(rows.count == 2, "one header and one run: \(timeline.stdout)")
+        #expect(rows.last?.contains(",7,1,1,") == true, "7 endpoints, 1 failed, 1 breaking: \(timeline.stdout)")
+    }
+
+    /// Starts `contract` holding its history transaction open, and returns once it says so.
+    static func startHolding(_ arguments: [String], in root: String, seconds: Int) throws -> (Process, String) {
+        let process = Process()
+        process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("contract")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: root)
+        let log = root + "/holding-\(UUID().uuidString).log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardOutput = FileHandle.nullDevice
+        process.environment = [
+            "NO_COLOR": "1", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin",
+            "CONTRACT_HISTORY_TEST_HOLD": String(seconds),
+        ]
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: log, encoding: .utf8), text.contains("holding the transaction") {
+                return (process, log)
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        process.terminate()
+        throw CancellationError()
+    }
+
+    @Test func twoWritersAtOnceBothSucceed() throws {
+        let root = try Self.driftedCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let arguments = ["verify", "--history", "shared.sqlite", "--env", "ci"]
+        #expect(try CommandRunner.run(arguments, in: root).status == 1)  // creates the file
+        let (holder, _) = try Self.startHolding(arguments, in: root, seconds: 2)
+        // The second writer starts while the first holds the write lock, waits for it, then writes its own run.
+        let second = try CommandRunner.run(arguments, in: root)
+        holder.waitUntilExit()
+        #expect(holder.terminationStatus == 1)
+        #expect(second.status == 1, "\(second.stderr)")
+        #expect(second.stdout.contains("since "))
+        let timeline = try CommandRunner.run(["history", "--history", "shared.sqlite", "--format", "csv"], in: root)
+        #expect(timeline.stdout.split(separator: "\n").count == 4, "three runs: \(timeline.stdout)")
+    }
+
+    @Test func aRunKilledWhileWritingLeavesThePreviousRunsReadable() throws {
+        let root = try Self.driftedCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let arguments = ["verify", "--history", "nightly.sqlite"]
+        #expect(try CommandRunner.run(arguments, in: root).status == 1)
+        #expect(try CommandRunner.run(arguments, in: root).status == 1)
+        let (killed, _) = try Self.startHolding(arguments, in: root, seconds: 60)
+        kill(killed.processIdentifier, SIGKILL)
+        killed.waitUntilExit()
+        #expect(killed.terminationReason == .uncaughtSignal)
+
+        let timeline = try CommandRunner.run(["history", "--history", "nightly.sqlite", "--format", "csv"], in: root)
+        #expect(timeline.status == 0, "\(timeline.stderr)")
+        #expect(timeline.stdout.split(separator: "\n").count == 3, "the two runs before, and not the killed one")
+        let next = try CommandRunner.run(arguments, in: root)
+        #expect(next.stdout.contains("(3 runs)"), "the next run appends after the two, as if the killed one never was")
+    }
+}

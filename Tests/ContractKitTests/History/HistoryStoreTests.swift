@@ -1,0 +1,208 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractKit
+
+/// Reports built by hand, for the history's tests: each endpoint with the findings given.
+enum HistoryReports {
+    static func finding(
+        _ endpoint: String, _ kind: DriftKind, at path: String?, expected: String = "Int",
+        actual: String = "string \"1\"",
+        severity: Severity = .breaking, message: String = "it changed"
+    ) -> Finding {
+        Finding(
+            endpoint: endpoint, kind: kind, severity: severity, path: path.flatMap(JSONPath.init(parsing:)),
+            expected: expected, actual: actual, message: message, hint: "fix it",
+            specLocation: SourceLocation(file: "Specs/\(endpoint.split(separator: "/")[0]).yaml", line: 3, column: 5))
+    }
+
+    static func report(_ endpoints: [String: [Finding]], failOn: Severity = .breaking) -> VerificationReport {
+        VerificationReport(
+            results: endpoints.keys.sorted().enumerated().map { line, id in
+                EndpointResult(
+                    id: id, specLocation: SourceLocation(file: "Specs/x.yaml", line: line + 1, column: 3),
+                    recordingPath: "Recordings/\(id).json", model: nil, findings: endpoints[id]!)
+            }, failOn: failOn)
+    }
+
+    static func day(_ number: Int) -> Date {
+        Date(timeIntervalSince1970: 1_793_491_200 + Double(number - 1) * 86_400 + 3 * 3_600)  // 2026-11-01T03:00:00Z
+    }
+
+    static func run(day number: Int, env: String = "staging", key: String? = nil) -> HistoryRun {
+        HistoryRun(
+            startedAt: day(number), durationMs: 1_200, gitCommit: "abc123", gitBranch: "main", environment: env,
+            runKey: key)
+    }
+}
+
+@Suite struct FingerprintTests {
+    @Test func theIndexAndTheMessageDoNotChangeIt() {
+        let first = HistoryReports.finding("users/list", .typeMismatch, at: "$.users[3].id", message: "one")
+        let moved = HistoryReports.finding(
+            "users/list", .typeMismatch, at: "$.users[17].id", actual: "string \"9\"", severity: .warning,
+            message: "another wording")
+        #expect(first.foldedPath == "$.users[*].id")
+        #expect(first.fingerprint == moved.fingerprint)
+        #expect(first.fingerprint.count == 16)
+    }
+
+    @Test func theEndpointKindPathAndExpectedDo() {
+        let base = HistoryReports.finding("users/list", .typeMismatch, at: "$.users[0].id")
+        let others = [
+            HistoryReports.finding("users/get", .typeMismatch, at: "$.users[0].id"),
+            HistoryReports.finding("users/list", .nullValue, at: "$.users[0].id"),
+            HistoryReports.finding("users/list", .typeMismatch, at: "$.users[0].name"),
+            HistoryReports.finding("users/list", .typeMismatch, at: "$.users[0].id", expected: "String"),
+            HistoryReports.finding("users/list", .typeMismatch, at: nil),
+        ]
+        #expect(Set(others.map(\.fingerprint) + [base.fingerprint]).count == 6)
+    }
+
+    @Test func quotedKeysStayQuotedAndAreNotIndices() {
+        let finding = HistoryReports.finding("a/b", .missingKey, at: "$.pages[\"-1\"].items[2][0]")
+        #expect(finding.foldedPath == "$.pages[\"-1\"].items[*][*]")
+    }
+
+    /// Other tools can compute it: FNV-1a 64 over the parts joined by U+001F, as docs/History.md says.
+    @Test func itIsTheDocumentedHash() {
+        // The same value Python gives: h = 0xcbf29ce484222325; for b in parts: h = ((h ^ b) * 0x100000001b3) % 2**64
+        #expect(
+            HistoryReports.finding("users/list", .typeMismatch, at: "$.users[5].id").fingerprint == "522e80e80508f3d4")
+    }
+}
+
+@Suite struct HistoryStoreTests {
+    static func temporaryPath() -> String { TestSuites.temporaryDirectory() + "/history.sqlite" }
+
+    @Test func aDriftIsNewThenSeenSinceItsFirstRunThenResolved() throws {
+        let path = Self.temporaryPath()
+        let drift = HistoryReports.finding("users/list", .typeMismatch, at: "$.users[3].id")
+        let store = try HistoryStore(path: path)
+
+        let first = try store.append(
+            HistoryReports.report(["users/list": [drift], "users/get": []]), run: HistoryReports.run(day: 1))
+        let mark = try #require(first.results[1].findings.first?.history)
+        #expect(mark == FindingHistory(isNew: true, firstSeen: "2026-11-01T03:00:00Z", runsSeen: 1))
+        #expect(first.history?.previousRun == nil)
+        #expect(first.history?.resolved == [])
+
+        var moved = drift
+        moved.path = JSONPath(parsing: "$.users[8].id")
+        moved.message = "reworded"
+        let second = try store.append(
+            HistoryReports.report(["users/list": [moved], "users/get": []]), run: HistoryReports.run(day: 2))
+        #expect(
+            second.results[1].findings[0].history
+                == FindingHistory(isNew: false, firstSeen: "2026-11-01T03:00:00Z", runsSeen: 2))
+        #expect(second.results[1].findings[0].history?.label == "since 2026-11-01 (2 runs)")
+        #expect(second.history?.previousRun == "2026-11-01T03:00:00Z")
+
+        let third = try store.append(
+            HistoryReports.report(["users/list": [], "users/get": []]), run: HistoryReports.run(day: 3))
+        let resolved = try #require(third.history?.resolved)
+        #expect(resolved.count == 1)
+        #expect(resolved.first?.fingerprint == drift.fingerprint)
+        #expect(resolved.first?.path?.description == "$.users[8].id", "the latest details of the drift")
+        #expect(third.history?.trend.map(\.breaking) == [1, 1, 0])
+
+        // It comes back: new again, and its first sighting is kept.
+        let fourth = try store.append(
+            HistoryReports.report(["users/list": [drift], "users/get": []]), run: HistoryReports.run(day: 4))
+        #expect(fourth.results[1].findings[0].history?.label == "new (back: first seen 2026-11-01, 3 runs)")
+    }
+
+    @Test func environmentsKeepTheirOwnHistory() throws {
+        let store = try HistoryStore(path: Self.temporaryPath())
+        let drift = HistoryReports.finding("users/list", .typeMismatch, at: "$.id")
+        let report = HistoryReports.report(["users/list": [drift]])
+        _ = try store.append(report, run: HistoryReports.run(day: 1, env: "staging"))
+        let production = try store.append(report, run: HistoryReports.run(day: 2, env: "production"))
+        #expect(production.results[0].findings[0].history?.isNew == true)
+        #expect(production.results[0].findings[0].history?.runsSeen == 1)
+        let staging = try store.append(report, run: HistoryReports.run(day: 3, env: "staging"))
+        #expect(staging.results[0].findings[0].history?.label == "since 2026-11-01 (2 runs)")
+    }
+
+    @Test func aDriftOfAnEndpointThisRunDidNotVerifyIsNotResolved() throws {
+        let store = try HistoryStore(path: Self.temporaryPath())
+        let drift = HistoryReports.finding("users/list", .typeMismatch, at: "$.id")
+        _ = try store.append(
+            HistoryReports.report(["users/list": [drift], "users/get": []]), run: HistoryReports.run(day: 1))
+        let filtered = try store.append(HistoryReports.report(["users/get": []]), run: HistoryReports.run(day: 2))
+        #expect(filtered.history?.resolved == [])
+    }
+
+    @Test func theFileIsReadBackByANewConnection() throws {
+        let path = Self.temporaryPath()
+        do {
+            let store = try HistoryStore(path: path)
+            _ = try store.append(HistoryReports.report(["a/b": []]), run: HistoryReports.run(day: 1))
+        }
+        let reopened = try HistoryStore(path: path, create: false)
+        #expect(try reopened.trend(environment: "staging", limit: 10).count == 1)
+        #expect(try reopened.database.integer("PRAGMA user_version") == HistorySchema.currentVersion)
+        #expect(try reopened.database.integer("PRAGMA application_id") == HistorySchema.applicationID)
+        #expect(try reopened.database.prepare("PRAGMA journal_mode").step())
+    }
+
+    @Test func aFileThatIsNotSQLiteIsRefusedAndLeftAsItIs() throws {
+        let path = Self.temporaryPath()
+        let text = Data("run,when\n1,yesterday\n".utf8)
+        try text.write(to: URL(fileURLWithPath: path))
+        let error = try #require(throws: ContractError.self) { try HistoryStore(path: path) }
+        #expect(error.code == .invalidHistory)
+        #expect(error.message.contains("not an SQLite database"))
+        #expect(FileManager.default.contents(atPath: path) == text)
+    }
+
+    @Test func anotherApplicationsDatabaseIsRefusedAndLeftAsItIs() throws {
+        let path = Self.temporaryPath()
+        do {
+            let other = try SQLiteDatabase(path: path, create: true)
+            try other.execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')")
+        }
+        let before = FileManager.default.contents(atPath: path)
+        let error = try #require(throws: ContractError.self) { try HistoryStore(path: path) }
+        #expect(error.code == .invalidHistory)
+        #expect(error.message.contains("not a contract history"))
+        #expect(FileManager.default.contents(atPath: path) == before)
+    }
+
+    @Test func aDamagedHistoryGivesAClearError() throws {
+        let path = Self.temporaryPath()
+        do {
+            let store = try HistoryStore(path: path)
+            _ = try store.append(HistoryReports.report(["a/b": []]), run: HistoryReports.run(day: 1))
+            try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        // Keep the header, overwrite the pages after it with noise.
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        for index in 100..<bytes.count { bytes[index] = UInt8(truncatingIfNeeded: index &* 31) }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let error = try #require(throws: ContractError.self) {
+            let store = try HistoryStore(path: path)
+            _ = try store.append(HistoryReports.report(["a/b": []]), run: HistoryReports.run(day: 2))
+        }
+        #expect(error.code == .invalidHistory || error.code == .io)
+        #expect(error.message.contains(path))
+    }
+
+    @Test func aHistoryFromANewerReleaseIsNotWritten() throws {
+        let path = Self.temporaryPath()
+        do {
+            let store = try HistoryStore(path: path)
+            try store.database.execute("PRAGMA user_version = \(HistorySchema.currentVersion + 1)")
+        }
+        let error = try #require(throws: ContractError.self) { try HistoryStore(path: path) }
+        #expect(error.code == .invalidHistory)
+        #expect(error.message.contains("newer release"))
+    }
+
+    @Test func aMissingHistoryIsNotCreatedWhenOnlyRead() {
+        let path = Self.temporaryPath()
+        #expect(throws: ContractError.self) { try HistoryStore(path: path, create: false) }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+}

@@ -1,0 +1,194 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractKit
+
+/// Samples in, shapes out: the rules a careful person applies to several responses of one endpoint.
+@Suite struct SpecInferrerTests {
+    static func sample(_ url: String, method: String = "GET", status: Int = 200, _ body: String) -> ResponseSample {
+        ResponseSample(
+            source: url,
+            recording: Recording(
+                endpoint: "", request: Recording.Request(method: method, url: url),
+                response: Recording.Response(status: status, body: .json(TestSuites.json(body)))))
+    }
+
+    static func infer(_ samples: [ResponseSample], enums: Bool = false) -> InferredSpec {
+        SpecInferrer(enums: enums).infer(samples, name: "api")
+    }
+
+    /// A shape written out in full, objects included: `{id: Int, email?: String}`.
+    static func text(_ shape: Shape?) -> String {
+        guard let shape else { return "none" }
+        switch shape.kind {
+        case .object(let object):
+            let fields = object.fields.map { field in
+                field.name + (field.presence == .mayBeAbsent ? "?" : "") + ": " + text(field.shape)
+            }
+            return "{" + fields.joined(separator: ", ") + "}"
+        case .optional(let wrapped): return text(wrapped) + "?"
+        case .array(let element): return "[\(text(element))]"
+        case .dictionary(let value): return "[String: \(text(value))]"
+        default: return shape.description
+        }
+    }
+
+    static func shapes(_ spec: InferredSpec) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: spec.shapes.map { ($0.name, text($0.shape)) })
+    }
+
+    @Test func keysMissingFromSomeSamplesAreOptionalAndNullsMakeTOptional() {
+        let spec = Self.infer([
+            Self.sample("/users/42", #"{"id": 42, "name": "Ada", "email": "ada@example.com", "score": 1}"#),
+            Self.sample("/users/43", #"{"id": 43, "name": null, "score": 2.5}"#),
+        ])
+        #expect(spec.endpoints.count == 1)
+        let endpoint = spec.endpoints[0]
+        #expect(endpoint.name == "get-user")
+        #expect(endpoint.path == "/users/{id}")
+        #expect(endpoint.params.map { "\($0.name)=\($0.value)" } == ["id=42"])
+        #expect(Self.text(endpoint.body) == "User")
+        #expect(Self.shapes(spec) == ["User": "{id: Int, name: String?, email?: String, score: Double}"])
+        #expect(endpoint.sampleCount == 2)
+    }
+
+    @Test func everyElementOfAnArrayIsMerged() {
+        let spec = Self.infer([
+            Self.sample(
+                "/items", #"[{"id": 1, "tags": ["a"]}, {"id": 2, "tags": [], "parent": 1}, {"id": 3, "tags": null}]"#)
+        ])
+        #expect(Self.text(spec.endpoints[0].body) == "[Item]")
+        #expect(Self.shapes(spec) == ["Item": "{id: Int, tags: [String]?, parent?: Int}"])
+    }
+
+    @Test func datesAreRecognisedWithTheirExactForm() {
+        let spec = Self.infer([
+            Self.sample(
+                "/event",
+                #"{"starts": "2026-11-20T10:00:00Z", "ends": "2026-11-20T11:00:00.250Z", "day": "2026-11-20", "local": "2026-11-20 10:00:00", "created_at": 1763632800, "timestamp": 1763632800123, "count": 1763632800}"#
+            )
+        ])
+        #expect(
+            Self.shapes(spec)["Event"]
+                == #"{starts: Date(iso8601), ends: Date(iso8601), day: Date("yyyy-MM-dd"), local: Date("yyyy-MM-dd HH:mm:ss"), created_at: Date(secondsSince1970), timestamp: Date(millisecondsSince1970), count: Int}"#
+        )
+        // Fractional seconds and several formats: Foundation's .iso8601 would refuse some, so the decoder is flexible.
+        #expect(spec.endpoints[0].dates == .flexible)
+        #expect(spec.endpoints[0].keys == .convertFromSnakeCase)
+    }
+
+    @Test func urlsAndUUIDsAreRecognisedOnlyWhenEveryValueIsOne() {
+        let spec = Self.infer([
+            Self.sample("/link", #"{"home": "https://example.com/a", "id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301"}"#),
+            Self.sample("/link", #"{"home": "https://example.com/b?x=1", "id": "not-a-uuid"}"#),
+        ])
+        #expect(Self.shapes(spec)["Link"] == "{home: URL, id: String}")
+    }
+
+    @Test func aDictionaryKeyedByIdIsACollectionWithTheTransformProposed() {
+        let spec = Self.infer([
+            Self.sample(
+                "/users.json",
+                #"{"-Nf3xK2aQ1bC4dE5fG6h": {"name": "Ada"}, "-Nf3xK2aQ1bC4dE5fG6i": {"name": "Grace", "admin": true}}"#
+            )
+        ])
+        #expect(Self.text(spec.endpoints[0].body) == "[String: User]")
+        #expect(Self.shapes(spec) == ["User": "{name: String, admin?: Bool}"])
+        #expect(
+            spec.endpoints[0].notes.contains {
+                $0.contains("dictionary keyed by id") && $0.contains("`- keyedToArray: { key: id }`")
+            })
+        // Names with a number are not ids when their values differ in kind, and x1/y1 scalars stay an object.
+        let point = Self.infer([Self.sample("/point", #"{"x1": 1, "y1": 2}"#)])
+        #expect(Self.shapes(point)["Point"] == "{x1: Int, y1: Int}")
+    }
+
+    @Test func aNestedKeyedCollectionNamesItsPlaceInTheTransform() {
+        let spec = Self.infer([
+            Self.sample("/feed", #"{"data": {"users": {"1": {"id": 1}, "2": {"id": 2}}}, "meta": {"page": 1}}"#)
+        ])
+        #expect(
+            spec.endpoints[0].notes.contains {
+                $0.contains("`$.data.users`") && $0.contains("`- keyedToArray: { key: key, at: data.users }`")
+            }, "\(spec.endpoints[0].notes)")
+        #expect(spec.endpoints[0].notes.first?.contains("the payload (an object) is under 'data'") == true)
+    }
+
+    @Test func enumsNeedTheFlagAndEvidenceFromSeveralSamples() {
+        let bodies = (0..<9).map { #"{"role": "\#(["admin", "member", "guest"][$0 % 3])"}"# }
+        let many = bodies.map { Self.sample("/me", $0) }
+        #expect(Self.shapes(Self.infer(many))["Me"] == "{role: String}")
+        #expect(Self.shapes(Self.infer(many, enums: true))["Me"] == "{role: enum(admin, guest, member)}")
+        // One sample is no evidence, however many elements it has.
+        let one = Self.sample("/members", "[" + bodies.joined(separator: ",") + "]")
+        #expect(Self.shapes(Self.infer([one], enums: true))["Member"] == "{role: String}")
+    }
+
+    @Test func keyStylesGiveTheMatchingKeyStrategy() {
+        #expect(KeyStyle.strategy(for: ["first_name", "id"]).0 == .convertFromSnakeCase)
+        #expect(KeyStyle.strategy(for: ["firstName", "id"]).0 == .useDefaultKeys)
+        #expect(KeyStyle.strategy(for: ["First-Name", "id"]).0 == .anyCase)
+        let minified = KeyStyle.strategy(for: ["fn", "ln", "b", "id", "name"])
+        #expect(minified.0 == .useDefaultKeys)
+        #expect(minified.note?.contains("renameKeys") == true)
+    }
+
+    @Test func repeatedObjectsBecomeOneNamedShapeAcrossEndpoints() {
+        let spec = Self.infer([
+            Self.sample(
+                "/orders/7", #"{"id": 7, "customer": {"id": 1, "name": "Ada"}, "items": [{"sku": "a", "qty": 1}]}"#),
+            Self.sample("/customers/1", #"{"id": 1, "name": "Ada"}"#),
+            Self.sample("/carts/3", #"{"owner": {"id": 1, "name": "Ada"}, "items": [{"sku": "b", "qty": 2}]}"#),
+        ])
+        #expect(
+            Self.shapes(spec) == [
+                "Customer": "{id: Int, name: String}", "Item": "{sku: String, qty: Int}",
+                "Order": "{id: Int, customer: Customer, items: [Item]}", "Cart": "{owner: Customer, items: [Item]}",
+            ])
+        #expect(spec.endpoints.map(\.name) == ["get-cart", "get-customer", "get-order"])
+        #expect(!spec.shapes.contains { $0.name.contains("Type") })
+    }
+
+    @Test func twoShapesWantingOneNameAreToldApartByTheirPlace() {
+        let spec = Self.infer([
+            Self.sample("/orders/7", #"{"items": [{"sku": "a"}], "gift": {"sku": "b"}}"#),
+            Self.sample("/playlists/2", #"{"items": [{"track": 3}], "next": {"track": 4}}"#),
+        ])
+        #expect(Set(spec.shapes.map(\.name)) == ["Item", "Order", "Playlist", "PlaylistItem"])
+    }
+
+    @Test func pathsWithIdsShareATemplate() {
+        #expect(PathTemplate.of("/users/42").template.text == "/users/{id}")
+        #expect(PathTemplate.of("/users/42.json").template.text == "/users/{id}.json")
+        #expect(PathTemplate.of("/api/v1/users").template.text == "/api/v1/users")
+        let nested = PathTemplate.of("/users/42/posts/3F2504E0-4F89-11D3-9A0C-0305E82C3301")
+        #expect(nested.template.text == "/users/{userId}/posts/{id}")
+        #expect(nested.values == ["42", "3F2504E0-4F89-11D3-9A0C-0305E82C3301"])
+        #expect(PathTemplate.of("/repos/octokit/hello-world").template.text == "/repos/octokit/hello-world")
+        #expect(
+            SpecInferrer.endpointName(method: "GET", template: PathTemplate.of("/api/v2/users/9").template)
+                == "get-user")
+        #expect(SpecInferrer.endpointName(method: "POST", template: PathTemplate.of("/").template) == "post-root")
+    }
+
+    @Test func errorResponsesAreLeftOutWhenThereAreSuccesses() {
+        let spec = Self.infer([
+            Self.sample("/users/1", #"{"id": 1}"#),
+            Self.sample("/users/2", status: 404, #"{"error": "not found"}"#),
+        ])
+        #expect(spec.endpoints[0].statuses == [200])
+        #expect(Self.shapes(spec) == ["User": "{id: Int}"])
+        #expect(spec.endpoints[0].notes.contains { $0.contains("1 sample with status 404 left out") })
+    }
+
+    @Test func theSameSamplesGiveTheSameBytes() {
+        let samples = [
+            Self.sample("/b/1", #"{"x": {"y": 1}, "z": [{"w": true}]}"#),
+            Self.sample("/a", #"{"k": {"y": 2}}"#),
+        ]
+        let first = InferredSpecWriter().yaml(for: Self.infer(samples))
+        let second = InferredSpecWriter().yaml(for: Self.infer(samples))
+        #expect(first == second)
+    }
+}
