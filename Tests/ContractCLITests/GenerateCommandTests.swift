@@ -179,8 +179,8 @@ enum GeneratedRunner {
         try Data("import ContractCLI\n\nawait ContractCLI.main(models: \(list))\n".utf8)
             .write(to: URL(fileURLWithPath: main))
         var arguments = [
-            "-swift-version", "6", "-module-name", "APIModels", "-I", products + "/Modules", "-I", products, "-I",
-            Fixtures.repositoryRoot.appendingPathComponent("Sources/CLibYAML").path, "-o", folder + "/runner", main,
+            "-swift-version", "6", "-module-name", "APIModels", "-I", products + "/Modules", "-I", products, "-o",
+            folder + "/runner", main,
         ]
         arguments += try FileManager.default.contentsOfDirectory(atPath: models).sorted().map { models + "/" + $0 }
         for target in ["ContractCLI", "ContractKit", "ArgumentParser", "ArgumentParserToolInfo"] {
@@ -188,7 +188,16 @@ enum GeneratedRunner {
             let names = try FileManager.default.contentsOfDirectory(atPath: objects).filter { $0.hasSuffix(".o") }
             arguments += names.sorted().map { objects + "/" + $0 }
         }
-        arguments.append("-lyaml")
+        // The package's system libraries (libyaml, SQLite): each folder's module map, and the library it links.
+        let sources = Fixtures.repositoryRoot.appendingPathComponent("Sources")
+        for name in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+            let map = sources.appendingPathComponent(name).appendingPathComponent("module.modulemap")
+            guard let text = try? String(contentsOf: map, encoding: .utf8) else { continue }
+            arguments += ["-I", map.deletingLastPathComponent().path]
+            for line in text.split(separator: "\n") where line.contains("link \"") {
+                arguments.append("-l" + line.split(separator: "\"")[1])
+            }
+        }
         let result = try ExternalTool.run(swiftc, arguments)
         guard result.status == 0 else { throw Failure(description: "swiftc failed:\n\(result.output)") }
         // Swift 6 language mode, no warnings.
