@@ -132,6 +132,50 @@ import Testing
                 "github/issues type-mismatch $[0].number breaking",
             ])
     }
+
+    /// The whole path the issue asks for, on real traffic: a HAR captured from httpbin (Tests/Fixtures/Infer) is
+    /// inferred into a spec and recordings, the spec lints, its models are generated, compiled, and verify the
+    /// recordings; a drifted copy fails with the kinds of its drift.
+    @Test func aRealHARGoesThroughInferLintGenerateCompileAndVerify() throws {
+        let root = TestSuites.temporaryDirectory()
+        let har = Fixtures.url("Infer/httpbin/httpbin.har").path
+        let infer = try CommandRunner.run(["infer", har, "--name", "httpbin"], in: root)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        #expect(try CommandRunner.run(["lint"], in: root).status == 0)
+        let generate = try CommandRunner.run(["generate", "models", "--output", "Models", "--update-specs"], in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        let runner = try GeneratedRunner.build(models: root + "/Models", list: "HttpbinEndpoints.models", in: root)
+        let verify = try CommandRunner.run(["verify"], in: root, executable: runner)
+        #expect(verify.stdout.contains("17 endpoints: 17 passed, 0 failed · 0 breaking"), "\(verify.stdout)")
+        let lint = try CommandRunner.run(["lint"], in: root, executable: runner)
+        #expect(lint.stdout.contains("16 models checked: no errors"), "\(lint.stdout)\(lint.stderr)")
+
+        try editBody(root + "/Recordings/httpbin/get-uuid.json") { $0["uuid"] = 42 }
+        try editBody(root + "/Recordings/httpbin/get-json.json") { body in
+            var show = body["slideshow"] as? [String: Any] ?? [:]
+            show["author"] = nil
+            body["slideshow"] = show
+        }
+        let drifted = try CommandRunner.run(["verify", "--format", "json"], in: root, executable: runner)
+        #expect(drifted.status == 1)
+        #expect(
+            try findings(drifted.stdout) == [
+                "httpbin/get-json missing-key $.slideshow.author breaking",
+                "httpbin/get-uuid type-mismatch $.uuid breaking",
+            ])
+    }
+
+    /// Rewrites the object body of the recording at `path`.
+    func editBody(_ path: String, _ change: (inout [String: Any]) -> Void) throws {
+        var recording = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var response = try #require(recording["response"] as? [String: Any])
+        var body = try #require(response["body"] as? [String: Any])
+        change(&body)
+        response["body"] = body
+        recording["response"] = response
+        try JSONSerialization.data(withJSONObject: recording).write(to: URL(fileURLWithPath: path))
+    }
     #endif
 
     @Test func splitReplacesTheFilesOfAnEarlierRunAndLeavesOthersAlone() throws {
