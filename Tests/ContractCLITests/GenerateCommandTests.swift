@@ -98,10 +98,12 @@ import Testing
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
     }
 
-    /// Real GitHub responses (octokit/fixtures) and the spec `contract infer` drafted from them: the generated models
-    /// compile, verify the responses, and fail on a drifted copy with the drift kinds a person would expect.
+    /// Real GitHub responses (octokit/fixtures, in Tests/Fixtures/Infer) inferred into a spec and recordings: the
+    /// generated models compile, verify the responses, and fail on a drifted copy with the drift kinds of the drift.
     @Test func anInferredSpecOfRealResponsesClosesTheLoop() throws {
-        let root = try copy(of: Fixtures.url("Generate/github"))
+        let root = TestSuites.temporaryDirectory()
+        let samples = Fixtures.url("Infer/github").path
+        #expect(try CommandRunner.run(["infer", samples, "--name", "github"], in: root).status == 0)
         let generate = try CommandRunner.run(["generate", "models", "--output", "Models", "--update-specs"], in: root)
         #expect(generate.status == 0, "\(generate.stderr)")
         #expect(generate.stdout.contains("added `model: [Issue]` to github/issues"), "\(generate.stdout)")
