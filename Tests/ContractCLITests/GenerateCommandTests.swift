@@ -97,6 +97,87 @@ import Testing
         let lint = try CommandRunner.run(["lint"], in: root, executable: runner)
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
     }
+
+    /// Real GitHub responses (octokit/fixtures, in Tests/Fixtures/Infer) inferred into a spec and recordings: the
+    /// generated models compile, verify the responses, and fail on a drifted copy with the drift kinds of the drift.
+    @Test func anInferredSpecOfRealResponsesClosesTheLoop() throws {
+        let root = TestSuites.temporaryDirectory()
+        let samples = Fixtures.url("Infer/github").path
+        #expect(try CommandRunner.run(["infer", samples, "--name", "github"], in: root).status == 0)
+        let generate = try CommandRunner.run(["generate", "models", "--output", "Models", "--update-specs"], in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(generate.stdout.contains("added `model: [Issue]` to github/issues"), "\(generate.stdout)")
+        let runner = try GeneratedRunner.build(models: root + "/Models", list: "GithubEndpoints.models", in: root)
+        let verify = try CommandRunner.run(["verify"], in: root, executable: runner)
+        #expect(
+            verify.stdout.contains("7 endpoints: 7 passed, 0 failed · 0 breaking, 0 warnings, 0 info"),
+            "\(verify.stdout)")
+        #expect(try CommandRunner.run(["lint"], in: root, executable: runner).status == 0)
+
+        let path = root + "/Recordings/github/issues.json"
+        var recording = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var response = try #require(recording["response"] as? [String: Any])
+        var issues = try #require(response["body"] as? [[String: Any]])
+        issues[0]["number"] = "1"
+        issues[1]["title"] = nil
+        issues[2]["created_at"] = 1_500_000_000
+        response["body"] = issues
+        recording["response"] = response
+        try JSONSerialization.data(withJSONObject: recording).write(to: URL(fileURLWithPath: path))
+        let drifted = try CommandRunner.run(["verify", "--format", "json"], in: root, executable: runner)
+        #expect(drifted.status == 1)
+        #expect(
+            try findings(drifted.stdout) == [
+                "github/issues date-format-mismatch $[2].created_at breaking",
+                "github/issues missing-key $[1].title breaking",
+                "github/issues type-mismatch $[0].number breaking",
+            ])
+    }
+
+    /// The whole path the issue asks for, on real traffic: a HAR captured from httpbin (Tests/Fixtures/Infer) is
+    /// inferred into a spec and recordings, the spec lints, its models are generated, compiled, and verify the
+    /// recordings; a drifted copy fails with the kinds of its drift.
+    @Test func aRealHARGoesThroughInferLintGenerateCompileAndVerify() throws {
+        let root = TestSuites.temporaryDirectory()
+        let har = Fixtures.url("Infer/httpbin/httpbin.har").path
+        let infer = try CommandRunner.run(["infer", har, "--name", "httpbin"], in: root)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        #expect(try CommandRunner.run(["lint"], in: root).status == 0)
+        let generate = try CommandRunner.run(["generate", "models", "--output", "Models", "--update-specs"], in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        let runner = try GeneratedRunner.build(models: root + "/Models", list: "HttpbinEndpoints.models", in: root)
+        let verify = try CommandRunner.run(["verify"], in: root, executable: runner)
+        #expect(verify.stdout.contains("17 endpoints: 17 passed, 0 failed · 0 breaking"), "\(verify.stdout)")
+        let lint = try CommandRunner.run(["lint"], in: root, executable: runner)
+        #expect(lint.stdout.contains("16 models checked: no errors"), "\(lint.stdout)\(lint.stderr)")
+
+        try editBody(root + "/Recordings/httpbin/get-uuid.json") { $0["uuid"] = 42 }
+        try editBody(root + "/Recordings/httpbin/get-json.json") { body in
+            var show = body["slideshow"] as? [String: Any] ?? [:]
+            show["author"] = nil
+            body["slideshow"] = show
+        }
+        let drifted = try CommandRunner.run(["verify", "--format", "json"], in: root, executable: runner)
+        #expect(drifted.status == 1)
+        #expect(
+            try findings(drifted.stdout) == [
+                "httpbin/get-json missing-key $.slideshow.author breaking",
+                "httpbin/get-uuid type-mismatch $.uuid breaking",
+            ])
+    }
+
+    /// Rewrites the object body of the recording at `path`.
+    func editBody(_ path: String, _ change: (inout [String: Any]) -> Void) throws {
+        var recording = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var response = try #require(recording["response"] as? [String: Any])
+        var body = try #require(response["body"] as? [String: Any])
+        change(&body)
+        response["body"] = body
+        recording["response"] = response
+        try JSONSerialization.data(withJSONObject: recording).write(to: URL(fileURLWithPath: path))
+    }
     #endif
 
     @Test func splitReplacesTheFilesOfAnEarlierRunAndLeavesOthersAlone() throws {
@@ -147,25 +228,22 @@ enum GeneratedRunner {
             "-swift-version", "6", "-module-name", "APIModels", "-I", products + "/Modules", "-I", products, "-o",
             folder + "/runner", main,
         ]
-        // The package's system libraries (libyaml, SQLite, ...): their module maps, and the libraries they link.
-        let sources = Fixtures.repositoryRoot.appendingPathComponent("Sources").path
-        var libraries: [String] = []
-        for module in try FileManager.default.contentsOfDirectory(atPath: sources).sorted() {
-            let map = sources + "/" + module + "/module.modulemap"
-            guard let text = FileManager.default.contents(atPath: map).flatMap({ String(data: $0, encoding: .utf8) })
-            else { continue }
-            arguments += ["-I", sources + "/" + module]
-            for line in text.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("link ") {
-                libraries += line.split(separator: "\"").dropFirst().prefix(1).map { "-l" + $0 }
-            }
-        }
         arguments += try FileManager.default.contentsOfDirectory(atPath: models).sorted().map { models + "/" + $0 }
         for target in ["ContractCLI", "ContractKit", "ArgumentParser", "ArgumentParserToolInfo"] {
             let objects = products + "/\(target).build"
             let names = try FileManager.default.contentsOfDirectory(atPath: objects).filter { $0.hasSuffix(".o") }
             arguments += names.sorted().map { objects + "/" + $0 }
         }
-        arguments += libraries
+        // The package's system libraries (libyaml, SQLite): each folder's module map, and the library it links.
+        let sources = Fixtures.repositoryRoot.appendingPathComponent("Sources")
+        for name in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+            let map = sources.appendingPathComponent(name).appendingPathComponent("module.modulemap")
+            guard let text = try? String(contentsOf: map, encoding: .utf8) else { continue }
+            arguments += ["-I", map.deletingLastPathComponent().path]
+            for line in text.split(separator: "\n") where line.contains("link \"") {
+                arguments.append("-l" + line.split(separator: "\"")[1])
+            }
+        }
         let result = try ExternalTool.run(swiftc, arguments)
         guard result.status == 0 else { throw Failure(description: "swiftc failed:\n\(result.output)") }
         // Swift 6 language mode, no warnings.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes declarations out as Swift source, indented by four spaces, in the order given.
 struct SwiftRenderer {
     /// `public `, `package ` or nothing (internal), written before each declaration and member.
@@ -141,11 +139,12 @@ struct SwiftRenderer {
         for (index, member) in members.enumerated() {
             let name = SwiftNames.escaped(member.name)
             if index == members.count - 1 {
+                // A union has two members or more, so the last one always follows an `if`.
                 lines += [
-                    "\(indent)    \(index == 0 ? "" : "} else {")",
+                    "\(indent)    } else {",
                     "\(indent)        self = .\(name)(try container.decode(\(member.type).self))",
                     "\(indent)    }",
-                ].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                ]
             } else {
                 lines += [
                     "\(indent)    \(index == 0 ? "if" : "} else if") let value = try? container.decode(\(member.type).self) {",
