@@ -32,7 +32,8 @@ enum HistoryReports {
 
     static func run(day number: Int, env: String = "staging", key: String? = nil) -> HistoryRun {
         HistoryRun(
-            startedAt: day(number), durationMs: 1_200, gitCommit: "abc123", gitBranch: "main", environment: env,
+            startedAt: day(number), durationMs: 1_200, toolVersion: "2.0.0", gitCommit: "abc123", gitBranch: "main",
+            environment: env,
             runKey: key)
     }
 }
