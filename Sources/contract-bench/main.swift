@@ -29,6 +29,7 @@ if wanted(3) { rows += DecodeFigures.run(quick: quick) }
 if wanted(4) { rows += KeyStrategyFigures.run(quick: quick) }
 if wanted(5) { rows += ScalingFigures.run(quick: quick) }
 if wanted(6) { rows += StartupFigures.run() }
+if wanted(7) { rows += HistoryFigures.run(quick: quick) }
 
 print("")
 printTable(rows)
