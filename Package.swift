@@ -21,7 +21,16 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "ContractKit", dependencies: ["CLibYAML"]),
+        // libcurl directly on Linux (URLSession is libcurl there anyway, at a cost in CPU and start-up); URLSession on
+        // macOS, the platform's own client.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(
+            name: "ContractKit",
+            dependencies: ["CLibYAML", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         .target(
             name: "ContractCLI",
             dependencies: [
@@ -38,7 +47,7 @@ let package = Package(
             dependencies: ["DemoServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "contract", dependencies: ["ContractCLI", "SampleModels"]),
-        .executableTarget(name: "contract-bench", dependencies: ["ContractKit"]),
+        .executableTarget(name: "contract-bench", dependencies: ["ContractKit", "DemoServer"]),
         .target(
             name: "ContractTestSupport", dependencies: ["ContractKit", "DemoServer"], path: "Tests/ContractTestSupport"),
         .testTarget(
