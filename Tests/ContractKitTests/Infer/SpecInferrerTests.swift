@@ -158,6 +158,25 @@ import Testing
         #expect(Set(spec.shapes.map(\.name)) == ["Item", "Order", "Playlist", "PlaylistItem"])
     }
 
+    @Test func nearIdenticalShapesWantingOneNameAreMerged() {
+        let spec = Self.infer([
+            Self.sample("/labels", #"[{"id": 1, "name": "bug", "color": "f00", "description": null}]"#),
+            Self.sample(
+                "/labels/2", #"{"id": 2, "name": "docs", "color": "0f0", "description": "Docs", "weight": 0.5}"#),
+        ])
+        #expect(
+            Self.shapes(spec) == [
+                "Label": "{id: Int, name: String, color: String, description: String?, weight?: Double}"
+            ])
+        #expect(spec.endpoints.map { Self.text($0.body) } == ["[Label]", "Label"])
+        // Shapes that share few keys keep their own names.
+        let apart = Self.infer([
+            Self.sample("/labels", #"[{"id": 1, "name": "bug"}]"#),
+            Self.sample("/labels/2", #"{"slug": "docs", "color": "0f0", "weight": 1}"#),
+        ])
+        #expect(Set(apart.shapes.map(\.name)) == ["Label", "GetLabel"])
+    }
+
     @Test func pathsWithIdsShareATemplate() {
         #expect(PathTemplate.of("/users/42").template.text == "/users/{id}")
         #expect(PathTemplate.of("/users/42.json").template.text == "/users/{id}.json")
