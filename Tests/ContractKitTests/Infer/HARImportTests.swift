@@ -54,3 +54,13 @@ import Testing
         #expect(recording.response.body?.jsonValue == TestSuites.json(#"{"echo": "<redacted>"}"#))
     }
 }
+
+/// Names that come from inputs become names a spec may hold.
+@Suite struct EndpointNameTests {
+    @Test func namesFromInputsAreSafeForFilesAndSpecs() {
+        #expect(SpecInferrer.safeName("list-users") == "list-users")
+        #expect(SpecInferrer.safeName("..") == "endpoint")
+        #expect(SpecInferrer.safeName("a b/c") == "a-b-c")
+        #expect(SpecInferrer.safeName("überblick") == "überblick")
+    }
+}
