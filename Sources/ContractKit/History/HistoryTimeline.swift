@@ -38,6 +38,8 @@ package struct HistoryTimeline: Sendable, Hashable {
         package var streaks: Int
         /// True when the last run of the timeline that verified its endpoint had it.
         package var present: Bool
+        /// True when a waiver covered it the last time it was seen.
+        package var waived: Bool = false
 
         /// It went away and came back at least once: two streaks or more.
         package var isFlapping: Bool { streaks >= 2 }
@@ -146,15 +148,19 @@ extension HistoryStore {
 
         // Each drift's sightings.
         var sightings: [Int64: [Int]] = [:]
+        var lastWaived: [Int64: (index: Int, waived: Bool)] = [:]
         let found = try database.prepare(
             """
-            SELECT f.drift_id, f.run_id FROM findings f JOIN runs r ON r.id = f.run_id
+            SELECT f.drift_id, f.run_id, f.waived FROM findings f JOIN runs r ON r.id = f.run_id
             \(endpointID == nil ? "" : "JOIN drifts d ON d.id = f.drift_id")
             WHERE \(filter)\(endpointID.map { " AND d.endpoint_id = \($0)" } ?? "")\(driftID.map { " AND f.drift_id = \($0)" } ?? "")
             """)
         try found.bind(values)
         while try found.step() {
-            if let index = runIndex[found.int64(1)] { sightings[found.int64(0), default: []].append(index) }
+            guard let index = runIndex[found.int64(1)] else { continue }
+            let drift = found.int64(0)
+            sightings[drift, default: []].append(index)
+            if index >= lastWaived[drift]?.index ?? -1 { lastWaived[drift] = (index, found.int(2) != 0) }
         }
 
         let details = try database.prepare(
@@ -182,7 +188,7 @@ extension HistoryStore {
                     path: details.text(3), foldedPath: details.text(4), expected: details.text(5) ?? "",
                     severity: details.text(6) ?? "", firstSeen: runs[ordered.first!].startedAt,
                     lastSeen: runs[ordered.last!].startedAt, runs: seen.count, streaks: streaks,
-                    present: checked.last.map(seen.contains) ?? false))
+                    present: checked.last.map(seen.contains) ?? false, waived: lastWaived[id]?.waived ?? false))
         }
         drifts.sort {
             ($0.present ? 0 : 1, $0.endpoint, $0.kind, $0.foldedPath ?? "", $0.expected)
