@@ -92,9 +92,16 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         for shard in ["1/2", "2/2"] {
             let run = try CommandRunner.run(
-                ["verify", "--shard", shard, "--history", "h.sqlite", "--run-id", "build-41"], in: root)
+                [
+                    "verify", "--shard", shard, "--history", "h.sqlite", "--run-id", "build-41", "--format", "json",
+                    "--output", "shard-\(shard.prefix(1)).json",
+                ], in: root)
             #expect(run.status <= 1, "\(run.stderr)")
         }
+        let merged = try CommandRunner.run(["report", "merge", "shard-1.json", "shard-2.json"], in: root)
+        #expect(merged.status == 1)
+        #expect(merged.stdout.contains("type-mismatch  at $[1].id  new\n"))
+        #expect(merged.stdout.hasSuffix("history: 1 new, 0 seen before, 0 resolved; the first run\n"))
         let timeline = try CommandRunner.run(["history", "--history", "h.sqlite", "--format", "csv"], in: root)
         #expect(timeline.status == 0, "\(timeline.stderr)")
         let rows = timeline.stdout.split(separator: "\n")

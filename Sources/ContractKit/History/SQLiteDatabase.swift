@@ -77,10 +77,16 @@ final class SQLiteDatabase {
     func failure(code: Int32, _ text: String) -> ContractError {
         let primary = code & 0xFF
         switch primary {
-        case SQLITE_NOTADB, SQLITE_CORRUPT:
+        case SQLITE_NOTADB:
             return ContractError(
                 .invalidHistory, "'\(path)' is not a contract history: \(text)",
                 hint: "it was left as it is; pass the path of a history file, or a new path to start one")
+        case SQLITE_CORRUPT:
+            return ContractError(
+                .invalidHistory, "the history '\(path)' is damaged (SQLite: \(text))",
+                hint:
+                    "it was left as it is; restore it from a backup or the CI cache, or start a new history at another path"
+            )
         case SQLITE_BUSY, SQLITE_LOCKED:
             return ContractError(
                 .io, "the history file '\(path)' stayed locked by another process: \(text)",
