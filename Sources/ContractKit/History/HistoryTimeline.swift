@@ -134,18 +134,6 @@ extension HistoryStore {
                     info: runStatement.int(12), waived: runStatement.int(13), status: runStatement.text(14)))
         }
 
-        // Which endpoint each run verified, to tell "gone" from "not checked".
-        var verified: [Int64: Set<Int>] = [:]
-        let coverage = try database.prepare(
-            """
-            SELECT e.endpoint_id, e.run_id FROM run_endpoints e JOIN runs r ON r.id = e.run_id
-            WHERE \(filter)\(endpointID.map { " AND e.endpoint_id = \($0)" } ?? "")
-            """)
-        try coverage.bind(values)
-        while try coverage.step() {
-            if let index = runIndex[coverage.int64(1)] { verified[coverage.int64(0), default: []].insert(index) }
-        }
-
         // Each drift's sightings.
         var sightings: [Int64: [Int]] = [:]
         var lastWaived: [Int64: (index: Int, waived: Bool)] = [:]
@@ -168,6 +156,29 @@ extension HistoryStore {
             SELECT d.fingerprint, e.name, d.kind, d.path, d.folded_path, d.expected, d.severity, d.endpoint_id
             FROM drifts d JOIN endpoints e ON e.id = d.endpoint_id WHERE d.id = ?1
             """)
+        var endpointOf: [Int64: Int64] = [:]
+        let endpointStatement = try database.prepare("SELECT endpoint_id FROM drifts WHERE id = ?1")
+        for id in sightings.keys {
+            try endpointStatement.bind([.integer(id)])
+            if try endpointStatement.step() { endpointOf[id] = endpointStatement.int64(0) }
+        }
+
+        // Which runs verified each endpoint that has a drift, to tell "gone" from "not checked"; only those
+        // endpoints, so a suite of a thousand endpoints over ten thousand runs does not hold ten million entries.
+        var verified: [Int64: Set<Int>] = [:]
+        let drifted = Set(endpointOf.values).sorted()
+        if !drifted.isEmpty {
+            let coverage = try database.prepare(
+                """
+                SELECT e.endpoint_id, e.run_id FROM run_endpoints e JOIN runs r ON r.id = e.run_id
+                WHERE \(filter) AND e.endpoint_id IN (\(drifted.map(String.init).joined(separator: ",")))
+                """)
+            try coverage.bind(values)
+            while try coverage.step() {
+                if let index = runIndex[coverage.int64(1)] { verified[coverage.int64(0), default: []].insert(index) }
+            }
+        }
+
         var drifts: [HistoryTimeline.Drift] = []
         for (id, indices) in sightings {
             try details.bind([.integer(id)])
@@ -195,6 +206,16 @@ extension HistoryStore {
                 < ($1.present ? 0 : 1, $1.endpoint, $1.kind, $1.foldedPath ?? "", $1.expected)
         }
         if driftID != nil {
+            if verified[endpointID!] == nil {
+                // The drift was not seen in these runs: which of them verified its endpoint still says "absent".
+                let coverage = try database.prepare(
+                    "SELECT e.run_id FROM run_endpoints e JOIN runs r ON r.id = e.run_id WHERE \(filter) AND e.endpoint_id = \(endpointID!)"
+                )
+                try coverage.bind(values)
+                while try coverage.step() {
+                    if let index = runIndex[coverage.int64(0)] { verified[endpointID!, default: []].insert(index) }
+                }
+            }
             for index in runs.indices {
                 guard verified[endpointID!]?.contains(index) ?? false else { continue }
                 runs[index].status = sightings[driftID!]?.contains(index) == true ? "present" : "absent"
