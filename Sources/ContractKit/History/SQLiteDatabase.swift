@@ -19,7 +19,8 @@ final class SQLiteDatabase {
     {
         self.path = path
         var opened: OpaquePointer?
-        var flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+        // No SQLITE_OPEN_EXRESCODE: it needs SQLite 3.37, and Ubuntu 20.04 ships 3.31; primary codes say enough.
+        var flags = SQLITE_OPEN_FULLMUTEX
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
         let code = sqlite3_open_v2(path, &opened, flags, nil)
