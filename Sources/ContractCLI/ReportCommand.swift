@@ -17,7 +17,8 @@ struct ReportMergeCommand: AsyncParsableCommand {
         discussion: """
             Each report is a contract-report/1 file, as written by `verify --format json --output FILE` or as report.json \
             by --report-dir. Shards must come from one run: the same --fail-on, the same N, every shard present, no \
-            endpoint twice. A single report can be passed too, to render it in another format.
+            endpoint twice. A single report can be passed too, to render it in another format. With --history FILE \
+            the merged report is appended to the history as one run (the shards then need no --run-id).
 
             Exit codes: 0 the merged report has no failures; 1 it has; 2 the reports cannot be read or do not belong \
             together; 64 usage error.
@@ -29,6 +30,15 @@ struct ReportMergeCommand: AsyncParsableCommand {
 
     @OptionGroup var output: ReportOutput
 
+    @OptionGroup var history: HistoryOptions
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --history: the specs folder whose git commit and branch the run records (default: Specs).",
+            valueName: "folder"))
+    var specs = "Specs"
+
     func validate() throws {
         if reports.isEmpty {
             throw ValidationError("pass at least one JSON report, such as shard-1/report.json shard-2/report.json")
@@ -36,7 +46,7 @@ struct ReportMergeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let merged: VerificationReport
+        var merged: VerificationReport
         do {
             var sources: [ReportMerger.Source] = []
             for file in reports { sources.append((file, try JSONReportReader().read(from: file))) }
@@ -45,7 +55,9 @@ struct ReportMergeCommand: AsyncParsableCommand {
             Console.error(error.description)
             throw ExitCode(2)
         }
+        // With --history the merged report is appended as one run: the alternative to every shard passing --run-id.
+        merged = try history.record(merged, startedAt: Date(), duration: .zero, specs: specs, output: output)
         try output.emit(merged)
-        if merged.hasFailures { throw ExitCode(1) }
+        if history.fails(merged) { throw ExitCode(1) }
     }
 }

@@ -66,13 +66,29 @@ enum HistoryFigures {
             render(verify())
         }
         print("  measured figure 7 (\(appended) runs appended)")
+        // For reference: `contract history` of the whole suite over every run of that file, as text.
+        var timelineRuns = 0
+        let timelineTime = clock.measure {
+            let store = try! HistoryStore(path: path, create: false)
+            let timeline = try! store.timeline(.suite, environment: nil, since: nil)
+            timelineRuns = timeline.runs.count
+            _ = HistoryTimelineRenderer.render(timeline, as: .text)
+        }
+        let timelineSeconds =
+            Double(timelineTime.components.seconds) + Double(timelineTime.components.attoseconds) / 1e18
         return [
+            Row(
+                figure: "7 history timeline", payload: "\(timelineRuns.formatted()) runs, 100 drifts",
+                ratio: timelineSeconds / subject, target: "(reported)", met: nil,
+                detail:
+                    "contract history of the suite, as text: \(formatDuration(timelineSeconds)), against one run with history"
+            ),
             Row(
                 figure: "7 history", payload: "1,000 endpoints, \(pastRuns.formatted()) past runs",
                 ratio: ratio, target: "< 2x", met: ratio < 2,
                 detail:
                     "verify+append+render \(formatDuration(subject)), verify+render \(formatDuration(baseline)); history \(size / 1_048_576) MB"
-            )
+            ),
         ]
     }
 }

@@ -92,14 +92,40 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         for shard in ["1/2", "2/2"] {
             let run = try CommandRunner.run(
-                ["verify", "--shard", shard, "--history", "h.sqlite", "--run-id", "build-41"], in: root)
+                [
+                    "verify", "--shard", shard, "--history", "h.sqlite", "--run-id", "build-41", "--format", "json",
+                    "--output", "shard-\(shard.prefix(1)).json",
+                ], in: root)
             #expect(run.status <= 1, "\(run.stderr)")
         }
+        let merged = try CommandRunner.run(["report", "merge", "shard-1.json", "shard-2.json"], in: root)
+        #expect(merged.status == 1)
+        #expect(merged.stdout.contains("type-mismatch  at $[1].id  new\n"))
+        #expect(merged.stdout.hasSuffix("history: 1 new, 0 seen before, 0 resolved; the first run\n"))
         let timeline = try CommandRunner.run(["history", "--history", "h.sqlite", "--format", "csv"], in: root)
         #expect(timeline.status == 0, "\(timeline.stderr)")
         let rows = timeline.stdout.split(separator: "\n")
         #expect(rows.count == 2, "one header and one run: \(timeline.stdout)")
         #expect(rows.last?.contains(",7,1,1,") == true, "7 endpoints, 1 failed, 1 breaking: \(timeline.stdout)")
+    }
+
+    @Test func reportMergeAppendsTheMergedShardsAsOneRun() throws {
+        let root = try Self.driftedCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for shard in ["1/3", "2/3", "3/3"] {
+            let run = try CommandRunner.run(
+                ["verify", "--shard", shard, "--format", "json", "--output", "shard-\(shard.prefix(1)).json"], in: root)
+            #expect(run.status <= 1, "\(run.stderr)")
+        }
+        let merge = ["report", "merge", "shard-1.json", "shard-2.json", "shard-3.json", "--history", "m.sqlite"]
+        let first = try CommandRunner.run(merge + ["--fail-on-new"], in: root)
+        #expect(first.status == 1)
+        #expect(first.stdout.hasSuffix("history: 1 new, 0 seen before, 0 resolved; the first run\n"))
+        let second = try CommandRunner.run(merge + ["--fail-on-new"], in: root)
+        #expect(second.status == 0, "\(second.stdout)")
+        let timeline = try CommandRunner.run(["history", "--history", "m.sqlite", "--format", "csv"], in: root)
+        #expect(timeline.stdout.split(separator: "\n").count == 3, "two runs of 7 endpoints: \(timeline.stdout)")
+        #expect(timeline.stdout.split(separator: "\n").dropFirst().allSatisfy { $0.contains(",7,1,1,") })
     }
 
     /// Starts `contract` holding its history transaction open, and returns once it says so.

@@ -38,6 +38,8 @@ package struct HistoryTimeline: Sendable, Hashable {
         package var streaks: Int
         /// True when the last run of the timeline that verified its endpoint had it.
         package var present: Bool
+        /// True when a waiver covered it the last time it was seen.
+        package var waived: Bool = false
 
         /// It went away and came back at least once: two streaks or more.
         package var isFlapping: Bool { streaks >= 2 }
@@ -132,29 +134,21 @@ extension HistoryStore {
                     info: runStatement.int(12), waived: runStatement.int(13), status: runStatement.text(14)))
         }
 
-        // Which endpoint each run verified, to tell "gone" from "not checked".
-        var verified: [Int64: Set<Int>] = [:]
-        let coverage = try database.prepare(
-            """
-            SELECT e.endpoint_id, e.run_id FROM run_endpoints e JOIN runs r ON r.id = e.run_id
-            WHERE \(filter)\(endpointID.map { " AND e.endpoint_id = \($0)" } ?? "")
-            """)
-        try coverage.bind(values)
-        while try coverage.step() {
-            if let index = runIndex[coverage.int64(1)] { verified[coverage.int64(0), default: []].insert(index) }
-        }
-
         // Each drift's sightings.
         var sightings: [Int64: [Int]] = [:]
+        var lastWaived: [Int64: (index: Int, waived: Bool)] = [:]
         let found = try database.prepare(
             """
-            SELECT f.drift_id, f.run_id FROM findings f JOIN runs r ON r.id = f.run_id
+            SELECT f.drift_id, f.run_id, f.waived FROM findings f JOIN runs r ON r.id = f.run_id
             \(endpointID == nil ? "" : "JOIN drifts d ON d.id = f.drift_id")
             WHERE \(filter)\(endpointID.map { " AND d.endpoint_id = \($0)" } ?? "")\(driftID.map { " AND f.drift_id = \($0)" } ?? "")
             """)
         try found.bind(values)
         while try found.step() {
-            if let index = runIndex[found.int64(1)] { sightings[found.int64(0), default: []].append(index) }
+            guard let index = runIndex[found.int64(1)] else { continue }
+            let drift = found.int64(0)
+            sightings[drift, default: []].append(index)
+            if index >= lastWaived[drift]?.index ?? -1 { lastWaived[drift] = (index, found.int(2) != 0) }
         }
 
         let details = try database.prepare(
@@ -162,6 +156,29 @@ extension HistoryStore {
             SELECT d.fingerprint, e.name, d.kind, d.path, d.folded_path, d.expected, d.severity, d.endpoint_id
             FROM drifts d JOIN endpoints e ON e.id = d.endpoint_id WHERE d.id = ?1
             """)
+        var endpointOf: [Int64: Int64] = [:]
+        let endpointStatement = try database.prepare("SELECT endpoint_id FROM drifts WHERE id = ?1")
+        for id in sightings.keys {
+            try endpointStatement.bind([.integer(id)])
+            if try endpointStatement.step() { endpointOf[id] = endpointStatement.int64(0) }
+        }
+
+        // Which runs verified each endpoint that has a drift, to tell "gone" from "not checked"; only those
+        // endpoints, so a suite of a thousand endpoints over ten thousand runs does not hold ten million entries.
+        var verified: [Int64: Set<Int>] = [:]
+        let drifted = Set(endpointOf.values).sorted()
+        if !drifted.isEmpty {
+            let coverage = try database.prepare(
+                """
+                SELECT e.endpoint_id, e.run_id FROM run_endpoints e JOIN runs r ON r.id = e.run_id
+                WHERE \(filter) AND e.endpoint_id IN (\(drifted.map(String.init).joined(separator: ",")))
+                """)
+            try coverage.bind(values)
+            while try coverage.step() {
+                if let index = runIndex[coverage.int64(1)] { verified[coverage.int64(0), default: []].insert(index) }
+            }
+        }
+
         var drifts: [HistoryTimeline.Drift] = []
         for (id, indices) in sightings {
             try details.bind([.integer(id)])
@@ -182,13 +199,23 @@ extension HistoryStore {
                     path: details.text(3), foldedPath: details.text(4), expected: details.text(5) ?? "",
                     severity: details.text(6) ?? "", firstSeen: runs[ordered.first!].startedAt,
                     lastSeen: runs[ordered.last!].startedAt, runs: seen.count, streaks: streaks,
-                    present: checked.last.map(seen.contains) ?? false))
+                    present: checked.last.map(seen.contains) ?? false, waived: lastWaived[id]?.waived ?? false))
         }
         drifts.sort {
             ($0.present ? 0 : 1, $0.endpoint, $0.kind, $0.foldedPath ?? "", $0.expected)
                 < ($1.present ? 0 : 1, $1.endpoint, $1.kind, $1.foldedPath ?? "", $1.expected)
         }
         if driftID != nil {
+            if verified[endpointID!] == nil {
+                // The drift was not seen in these runs: which of them verified its endpoint still says "absent".
+                let coverage = try database.prepare(
+                    "SELECT e.run_id FROM run_endpoints e JOIN runs r ON r.id = e.run_id WHERE \(filter) AND e.endpoint_id = \(endpointID!)"
+                )
+                try coverage.bind(values)
+                while try coverage.step() {
+                    if let index = runIndex[coverage.int64(0)] { verified[endpointID!, default: []].insert(index) }
+                }
+            }
             for index in runs.indices {
                 guard verified[endpointID!]?.contains(index) ?? false else { continue }
                 runs[index].status = sightings[driftID!]?.contains(index) == true ? "present" : "absent"

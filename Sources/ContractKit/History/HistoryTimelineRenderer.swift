@@ -38,6 +38,7 @@ package enum HistoryTimelineRenderer {
 
     static func state(_ drift: HistoryTimeline.Drift) -> String {
         var words = [drift.present ? "present" : "gone"]
+        if drift.waived { words.append("waived") }
         if drift.isFlapping { words.append("flapping (\(drift.streaks) streaks)") }
         return words.joined(separator: ", ")
     }
@@ -107,7 +108,7 @@ package enum HistoryTimelineRenderer {
                     "severity": .string(drift.severity), "firstSeen": .string(drift.firstSeen),
                     "lastSeen": .string(drift.lastSeen), "runs": .number(JSONNumber(drift.runs)),
                     "streaks": .number(JSONNumber(drift.streaks)), "flapping": .bool(drift.isFlapping),
-                    "present": .bool(drift.present),
+                    "present": .bool(drift.present), "waived": .bool(drift.waived),
                 ]))
         }
         let runs = timeline.runs.map { run -> JSONValue in

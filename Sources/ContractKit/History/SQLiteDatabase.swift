@@ -19,7 +19,8 @@ final class SQLiteDatabase {
     {
         self.path = path
         var opened: OpaquePointer?
-        var flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+        // No SQLITE_OPEN_EXRESCODE: it needs SQLite 3.37, and Ubuntu 20.04 ships 3.31; primary codes say enough.
+        var flags = SQLITE_OPEN_FULLMUTEX
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
         let code = sqlite3_open_v2(path, &opened, flags, nil)
@@ -77,10 +78,16 @@ final class SQLiteDatabase {
     func failure(code: Int32, _ text: String) -> ContractError {
         let primary = code & 0xFF
         switch primary {
-        case SQLITE_NOTADB, SQLITE_CORRUPT:
+        case SQLITE_NOTADB:
             return ContractError(
                 .invalidHistory, "'\(path)' is not a contract history: \(text)",
                 hint: "it was left as it is; pass the path of a history file, or a new path to start one")
+        case SQLITE_CORRUPT:
+            return ContractError(
+                .invalidHistory, "the history '\(path)' is damaged (SQLite: \(text))",
+                hint:
+                    "it was left as it is; restore it from a backup or the CI cache, or start a new history at another path"
+            )
         case SQLITE_BUSY, SQLITE_LOCKED:
             return ContractError(
                 .io, "the history file '\(path)' stayed locked by another process: \(text)",

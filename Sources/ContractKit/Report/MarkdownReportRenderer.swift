@@ -51,7 +51,8 @@ public struct MarkdownReportRenderer: ReportRenderer {
                         Markdown.code(finding.endpoint), finding.kind.rawValue,
                         finding.path.map { Markdown.code($0.description) } ?? "", Markdown.code(finding.expected),
                         finding.history.map {
-                            "since \($0.firstSeen.prefix(10)), \($0.runsSeen) run\($0.runsSeen == 1 ? "" : "s")"
+                            Markdown.escape(
+                                "since \($0.firstSeen.prefix(10)), \($0.runsSeen) run\($0.runsSeen == 1 ? "" : "s")")
                         } ?? "",
                     ]
                 })

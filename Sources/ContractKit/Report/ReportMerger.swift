@@ -43,7 +43,22 @@ package enum ReportMerger {
                 hint: "run every shard from the same commit, specs and --filter")
         }
         results.sort { ($0.specLocation, $0.id) < ($1.specLocation, $1.id) }
-        return VerificationReport(results: results, failOn: first.report.failOn)
+        var merged = VerificationReport(results: results, failOn: first.report.failOn)
+        merged.history = mergedHistory(sources.compactMap(\.report.history))
+        return merged
+    }
+
+    /// The shards' history parts as one: their resolved drift together, and the trend of the shard written last
+    /// (the one whose last run counts the most endpoints, as the shards of one `--run-id` add up).
+    static func mergedHistory(_ parts: [ReportHistory]) -> ReportHistory? {
+        guard var merged = parts.max(by: { ($0.trend.last?.endpoints ?? 0) < ($1.trend.last?.endpoints ?? 0) }) else {
+            return nil
+        }
+        merged.resolved = parts.flatMap(\.resolved).sorted {
+            ($0.endpoint, $0.kind.rawValue, $0.path?.description ?? "", $0.expected)
+                < ($1.endpoint, $1.kind.rawValue, $1.path?.description ?? "", $1.expected)
+        }
+        return merged
     }
 
     private static func checkShards(_ sources: [Source]) throws(ContractError) {

@@ -45,14 +45,16 @@ public struct TextReportRenderer: ReportRenderer {
             let path = finding.path.map { "  at \($0.description.escapingNonPrintables())" } ?? ""
             return "  " + paint("waived".padding(to: 8), .dim) + " \(finding.kind.rawValue)\(path)  "
                 + paint("until \(waiver.until): \(waiver.reason.escapingNonPrintables())", .dim)
-                + (finding.history.map { "  " + paint($0.label, .dim) } ?? "") + "\n"
+                + (finding.history.map { "  " + paint($0.label.escapingNonPrintables(), .dim) } ?? "") + "\n"
         }
         let severityColor: Style = finding.severity == .breaking ? .red : finding.severity == .warning ? .yellow : .dim
         let label = finding.severity.rawValue
         var head = "  " + paint(label.padding(to: 8), severityColor) + " " + finding.kind.rawValue
         if let path = finding.path { head += "  at " + paint(path.description.escapingNonPrintables(), .bold) }
         head += finding.moreLikeIt
-        if let history = finding.history { head += "  " + paint(history.label, history.isNew ? .bold : .dim) }
+        if let history = finding.history {
+            head += "  " + paint(history.label.escapingNonPrintables(), history.isNew ? .bold : .dim)
+        }
         var out = head + "\n"
         out += "    \(finding.message.escapingNonPrintables())\n"
         out += "    " + paint("expected", .dim) + " \(finding.expected.escapingNonPrintables())\n"

@@ -4,11 +4,21 @@
 /// Self-contained (explicit colours on its own white ground, no font or script to load), so the chart reads the
 /// same in the HTML report, in `contract history --format html`, and pasted alone into a bug ticket.
 package struct TrendChart: Sendable {
-    /// The runs, oldest first.
+    /// The runs, oldest first, their counts held between 0 and a billion for drawing (a report read from a file may
+    /// say anything; the titles keep what it said).
     package var points: [TrendPoint]
+    private let drawn: [TrendPoint]
 
     /// Creates a chart of these runs.
-    package init(points: [TrendPoint]) { self.points = points }
+    package init(points: [TrendPoint]) {
+        self.points = points
+        func held(_ count: Int) -> Int { min(max(count, 0), 1_000_000_000) }
+        drawn = points.map {
+            TrendPoint(
+                startedAt: $0.startedAt, breaking: held($0.breaking), warning: held($0.warning), info: held($0.info),
+                endpoints: held($0.endpoints), failedEndpoints: held($0.failedEndpoints))
+        }
+    }
 
     static let width = 760, height = 240
     static let left = 48, right = 56, top = 34, bottom = 40
@@ -18,9 +28,9 @@ package struct TrendChart: Sendable {
     package func svg() -> String {
         let plotWidth = Self.width - Self.left - Self.right
         let plotHeight = Self.height - Self.top - Self.bottom
-        let totals = points.map { $0.breaking + $0.warning + $0.info }
+        let totals = drawn.map { $0.breaking + $0.warning + $0.info }
         let findingScale = Self.niceCeiling(totals.max() ?? 0)
-        let endpointScale = Self.niceCeiling(points.map(\.failedEndpoints).max() ?? 0)
+        let endpointScale = Self.niceCeiling(drawn.map(\.failedEndpoints).max() ?? 0)
         let slot = points.isEmpty ? Double(plotWidth) : Double(plotWidth) / Double(points.count)
         let barWidth = max(1.0, min(28.0, slot * 0.7))
         func y(_ value: Int, scale: Int) -> Double {
@@ -30,8 +40,9 @@ package struct TrendChart: Sendable {
 
         var out =
             "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"trend-chart\" viewBox=\"0 0 \(Self.width) \(Self.height)\" width=\"\(Self.width)\" height=\"\(Self.height)\" role=\"img\" font-family=\"system-ui, sans-serif\" font-size=\"11\">\n"
-        let first = points.first.map { String($0.startedAt.prefix(10)) } ?? ""
-        let last = points.last.map { String($0.startedAt.prefix(10)) } ?? ""
+        // Timestamps come from the history, or from a JSON report read back, which may hold anything: escaped.
+        let first = points.first.map { HTML.escape(String($0.startedAt.prefix(10))) } ?? ""
+        let last = points.last.map { HTML.escape(String($0.startedAt.prefix(10))) } ?? ""
         out +=
             "<title>Findings per run (breaking, warning, info) and endpoints failing, \(points.count) run\(points.count == 1 ? "" : "s")\(points.isEmpty ? "" : ", \(first) to \(last)")</title>\n"
         out += "<rect width=\"\(Self.width)\" height=\"\(Self.height)\" fill=\"#ffffff\"/>\n"
@@ -61,12 +72,12 @@ package struct TrendChart: Sendable {
         out +=
             "<line x1=\"\(legendX)\" x2=\"\(legendX + 16)\" y1=\"11\" y2=\"11\" stroke=\"\(Self.colors.failed)\" stroke-width=\"2\"/><text x=\"\(legendX + 20)\" y=\"15\" fill=\"#1f2328\">endpoints failing</text>\n"
         // The bars.
-        for (index, point) in points.enumerated() {
+        for (index, (point, shown)) in zip(points, drawn).enumerated() {
             var base = 0
             let barX = Self.format(x(index) - barWidth / 2)
             for (value, color) in [
-                (point.info, Self.colors.info), (point.warning, Self.colors.warning),
-                (point.breaking, Self.colors.breaking),
+                (shown.info, Self.colors.info), (shown.warning, Self.colors.warning),
+                (shown.breaking, Self.colors.breaking),
             ] where value > 0 {
                 let topY = y(base + value, scale: findingScale)
                 let height = y(base, scale: findingScale) - topY
@@ -75,11 +86,11 @@ package struct TrendChart: Sendable {
                 base += value
             }
             out +=
-                "<title>\(point.startedAt): \(point.breaking) breaking, \(point.warning) warning, \(point.info) info; \(point.failedEndpoints) of \(point.endpoints) endpoints failing</title>\n"
+                "<title>\(HTML.escape(point.startedAt)): \(point.breaking) breaking, \(point.warning) warning, \(point.info) info; \(point.failedEndpoints) of \(point.endpoints) endpoints failing</title>\n"
         }
         // The line of failing endpoints.
         if !points.isEmpty {
-            let coordinates = points.enumerated().map { index, point in
+            let coordinates = drawn.enumerated().map { index, point in
                 "\(Self.format(x(index))),\(Self.format(y(point.failedEndpoints, scale: endpointScale)))"
             }
             out +=
@@ -99,7 +110,7 @@ package struct TrendChart: Sendable {
             || (index % labelEvery == 0 && points.count - 1 - index >= labelEvery)
         {
             out +=
-                "<text x=\"\(Self.format(x(index)))\" y=\"\(Self.height - Self.bottom + 16)\" text-anchor=\"middle\" fill=\"#59636e\">\(point.startedAt.prefix(10))</text>\n"
+                "<text x=\"\(Self.format(x(index)))\" y=\"\(Self.height - Self.bottom + 16)\" text-anchor=\"middle\" fill=\"#59636e\">\(HTML.escape(String(point.startedAt.prefix(10))))</text>\n"
         }
         out +=
             "<line x1=\"\(Self.left)\" x2=\"\(Self.width - Self.right)\" y1=\"\(Self.top + plotHeight)\" y2=\"\(Self.top + plotHeight)\" stroke=\"#59636e\" stroke-width=\"1\"/>\n"

@@ -5,8 +5,8 @@ import Testing
 
 @testable import ContractKit
 
-/// A month of nightly runs replayed from the sample suite's recordings (`directory/list-users` is JSONPlaceholder's
-/// real `/users` response; see Recordings/), each night with the drift the backend had that night:
+/// A month of nightly runs replayed from the sample suite's committed recordings (`directory/list-users` holds the
+/// first three users of JSONPlaceholder's public `/users` response), each night with the drift the backend had then:
 ///
 /// - `directory/list-users` sends an id as a string on nights 5–12, is fixed on 13, and does it again from 20 on;
 /// - `notices/list-notices` writes a date as epoch milliseconds from night 10 to the end;

@@ -92,4 +92,13 @@ import Testing
         #expect(!svg.contains("href") && !svg.contains("<script"), "nothing to load, nothing to run")
         #expect(TrendChart.niceCeiling(0) == 4 && TrendChart.niceCeiling(9) == 20 && TrendChart.niceCeiling(41) == 80)
     }
+
+    @Test func theChartEscapesWhatAReportSaysAndDrawsAnyCount() {
+        let hostile = TrendPoint(
+            startedAt: "<script>alert(1)</script>", breaking: .max, warning: -5, info: 3, endpoints: .max,
+            failedEndpoints: .min)
+        let svg = TrendChart(points: [hostile, hostile]).svg()
+        #expect(!svg.contains("<script>") && svg.contains("&lt;script&gt;"))
+        #expect(svg.contains("<polyline "))
+    }
 }
