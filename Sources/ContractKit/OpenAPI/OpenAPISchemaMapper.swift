@@ -73,9 +73,35 @@ struct OpenAPISchemaMapper {
             if place.file != files.mainPath || !place.pointer.hasPrefix("/components/schemas/") {
                 comment.append("from \(pointer)")
             }
-            let shape = map(schema, at: place, fieldPath: "")
+            var shape = map(schema, at: place, fieldPath: "")
+            if Self.isOnlyItself(shape, name) {
+                problem(place, "the schema is only a reference to itself", hint: "it is imported as Any")
+                shape = Self.shape(.any)
+            } else if let trimmed = Self.withoutSelfMembers(shape, name) {
+                // `W: anyOf [W, string]`: a value matches W exactly when it matches another member.
+                problem(place, "the schema lists itself among its oneOf/anyOf members", hint: "that member is left out")
+                shape = trimmed
+            }
             shapes.append(NamedShape(name: name, shape: shape, comment: comment, fieldComments: comments))
         }
+    }
+
+    private static func isOnlyItself(_ shape: Shape, _ name: String) -> Bool {
+        if case .named(name) = shape.nonOptional.kind { return true }
+        return false
+    }
+
+    /// The union (or optional union) without the members that are `name` itself, or nil when it has none such.
+    private static func withoutSelfMembers(_ shape: Shape, _ name: String) -> Shape? {
+        let optional = shape.isOptional
+        guard case .union(let members) = shape.nonOptional.kind else { return nil }
+        let kept = members.filter { !isOnlyItself($0, name) }
+        guard kept.count < members.count else { return nil }
+        var result = kept.count == 1 ? kept[0] : kept.isEmpty ? Self.shape(.any) : Self.shape(.union(kept))
+        if optional || members.contains(where: { $0.isOptional && isOnlyItself($0, name) }), !result.isOptional {
+            result = Self.shape(.optional(result))
+        }
+        return result
     }
 
     /// The shape name for the schema at `place`, declared (and queued for mapping) on first use.
