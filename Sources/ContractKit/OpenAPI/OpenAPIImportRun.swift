@@ -49,6 +49,7 @@ struct OpenAPIImportRun {
             problem("#/paths", "'paths' must be a mapping")
         }
         mapper.mapPending()
+        mapper.breakBareCycles()
         problems += mapper.problems
         let shapes = reachableShapes(from: imported)
         let files = layOut(imported, shapes: shapes)

@@ -86,6 +86,57 @@ struct OpenAPISchemaMapper {
         }
     }
 
+    /// Breaks the loops that only names, `?` and unions make (`A: B | String`, `B: A | Int`): checking A would check
+    /// B against the same value, then A again, without end, so the spec loader refuses them. In each loop the
+    /// member that leads back is left out of the first shape found on it, and reported.
+    mutating func breakBareCycles() {
+        var index = 0
+        while index < shapes.count {
+            let name = shapes[index].name
+            let byName = Dictionary(shapes.map { ($0.name, $0.shape) }, uniquingKeysWith: { first, _ in first })
+            func leadsBack(_ shape: Shape) -> Bool {
+                var seen: Set<String> = []
+                var pending = [shape]
+                while let next = pending.popLast() {
+                    switch next.kind {
+                    case .named(let other):
+                        if other == name { return true }
+                        if seen.insert(other).inserted, let definition = byName[other] { pending.append(definition) }
+                    case .optional(let wrapped): pending.append(wrapped)
+                    case .union(let members): pending += members
+                    default: break
+                    }
+                }
+                return false
+            }
+            let shape = shapes[index].shape
+            guard leadsBack(shape) else {
+                index += 1
+                continue
+            }
+            let optional = shape.isOptional
+            var replacement = Self.shape(.any)
+            if case .union(let members) = shape.nonOptional.kind {
+                let kept = members.filter { !leadsBack($0) }
+                if kept.count == 1 {
+                    replacement = kept[0]
+                } else if kept.count > 1 {
+                    replacement = Self.shape(.union(kept))
+                }
+            }
+            if optional, !replacement.isOptional, !isAny(replacement) {
+                replacement = Self.shape(.optional(replacement))
+            }
+            problems.append(
+                OpenAPIImportProblem(
+                    pointer: "#/components/schemas/\(name)",
+                    message: "the schema leads back to itself through names and oneOf/anyOf alone",
+                    hint: "the members that lead back are left out: \(name) is \(replacement)"))
+            shapes[index].shape = replacement
+            index += 1
+        }
+    }
+
     private static func isOnlyItself(_ shape: Shape, _ name: String) -> Bool {
         if case .named(name) = shape.nonOptional.kind { return true }
         return false

@@ -290,13 +290,19 @@ import Testing
                     W: { anyOf: [{ $ref: '#/components/schemas/W' }, { type: string }, { type: integer }] }
                     V: { oneOf: [{ $ref: '#/components/schemas/V' }, { type: string }], nullable: true }
                     U: { $ref: '#/components/schemas/U' }
+                    A: { anyOf: [{ $ref: '#/components/schemas/B' }, { type: string }] }
+                    B: { anyOf: [{ $ref: '#/components/schemas/A' }, { type: integer }] }
+                    T: { type: array, items: { $ref: '#/components/schemas/T' } }
                 """)
+        #expect(imported.suite.shapes["A"]?.description == "String")
+        #expect(imported.suite.shapes["B"]?.description == "A | Int")
+        #expect(imported.suite.shapes["T"]?.description == "[T]")
         #expect(imported.suite.shapes["W"]?.description == "String | Int")
         #expect(imported.suite.shapes["V"]?.description == "String?")
         #expect(imported.suite.shapes["U"]?.description == "Any")
         #expect(
             imported.result.problems.map(\.pointer) == [
-                "#/components/schemas/W", "#/components/schemas/V", "#/components/schemas/U",
+                "#/components/schemas/W", "#/components/schemas/V", "#/components/schemas/U", "#/components/schemas/A",
             ])
     }
 
