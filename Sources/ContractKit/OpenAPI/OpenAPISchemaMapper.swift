@@ -90,10 +90,10 @@ struct OpenAPISchemaMapper {
     /// B against the same value, then A again, without end, so the spec loader refuses them. In each loop the
     /// member that leads back is left out of the first shape found on it, and reported.
     mutating func breakBareCycles() {
+        var byName = Dictionary(shapes.map { ($0.name, $0.shape) }, uniquingKeysWith: { first, _ in first })
         var index = 0
         while index < shapes.count {
             let name = shapes[index].name
-            let byName = Dictionary(shapes.map { ($0.name, $0.shape) }, uniquingKeysWith: { first, _ in first })
             func leadsBack(_ shape: Shape) -> Bool {
                 var seen: Set<String> = []
                 var pending = [shape]
@@ -133,6 +133,7 @@ struct OpenAPISchemaMapper {
                     message: "the schema leads back to itself through names and oneOf/anyOf alone",
                     hint: "the members that lead back are left out: \(name) is \(replacement)"))
             shapes[index].shape = replacement
+            byName[name] = replacement
             index += 1
         }
     }
