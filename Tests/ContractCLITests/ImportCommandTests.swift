@@ -32,6 +32,39 @@ import Testing
                 as? Date == modified as? Date)
     }
 
+    /// The nightly job's view: specs imported from Stripe's document of API version 2020-03-02 verify Stripe's own
+    /// sample customer of that version, and report what changed in the next version's sample.
+    @Test func importedSpecsVerifyRecordingsAndCatchTheNextVersionsDrift() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let imported = try contract(
+            "import", "openapi", fixture("stripe-2020-03-02-subset.json"), "--name", "stripe", "--filter",
+            "GetCustomersCustomer")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        func record(_ fixture: String) throws {
+            let body = try String(contentsOfFile: self.fixture(fixture), encoding: .utf8)
+            let recording = """
+                {"format": "contract-recording/1", "endpoint": "stripe/get-customers-customer",
+                 "request": {"method": "GET", "url": "https://api.stripe.com/v1/customers/cus_1"},
+                 "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": \(body)}}
+                """
+            try FileManager.default.createDirectory(
+                atPath: root + "/Recordings/stripe", withIntermediateDirectories: true)
+            try recording.write(
+                toFile: root + "/Recordings/stripe/get-customers-customer.json", atomically: true, encoding: .utf8)
+        }
+        try record("stripe-fixture-2020-03-02-customer.json")
+        let same = try contract("verify")
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+
+        try record("stripe-fixture-2020-08-27-customer.json")
+        let later = try contract("verify", "--format", "json")
+        #expect(later.status == 1)
+        #expect(
+            later.stdout.contains(#""kind": "missing-key""#) && later.stdout.contains(#""path": "$.sources""#),
+            "\(later.stdout)")
+        #expect(later.stdout.contains("closest member of customer | deleted_customer"), "\(later.stdout)")
+    }
+
     @Test func optionsChooseTheFolderTheOperationsAndTheSplit() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let result = try contract(

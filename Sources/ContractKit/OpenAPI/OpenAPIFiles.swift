@@ -50,31 +50,17 @@ final class OpenAPIFiles {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ContractError(.io, "'\(path)' is not UTF-8 text", hint: "save the document as UTF-8")
         }
-        guard let root = try YAMLLoader.load(text, path: path) else {
+        guard let root = try YAMLJSONReader.read(text, path: path) else {
             throw ContractError(.invalidSpec, "'\(path)' is empty", hint: "give the path of an OpenAPI 3 document")
         }
-        return YAMLJSONValue.value(of: root)
+        return root
     }
 }
 
-/// YAML nodes as JSON values, with YAML's plain scalars read as JSON reads them: `null`, `true`, numbers.
+/// YAML's plain scalars read as JSON reads them.
 enum YAMLJSONValue {
-    static func value(of node: YAMLNode) -> JSONValue {
-        switch node.content {
-        case .scalar(let scalar):
-            guard scalar.style == .plain, scalar.tag == nil || scalar.tag == "tag:yaml.org,2002:int" else {
-                return .string(scalar.value)
-            }
-            return plain(scalar.value)
-        case .sequence(let items):
-            return .array(items.map(value(of:)))
-        case .mapping(let pairs):
-            return .object(
-                JSONObject(pairs.map { JSONObject.Entry(key: $0.key.scalarValue ?? "", value: value(of: $0.value)) }))
-        }
-    }
-
-    private static func plain(_ text: String) -> JSONValue {
+    /// `null`, `true`, `false` and numbers as JSON values; any other plain text as a string.
+    static func plain(_ text: String) -> JSONValue {
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)

@@ -49,6 +49,7 @@ struct OpenAPIImportRun {
             problem("#/paths", "'paths' must be a mapping")
         }
         mapper.mapPending()
+        mapper.breakBareCycles()
         problems += mapper.problems
         let shapes = reachableShapes(from: imported)
         let files = layOut(imported, shapes: shapes)
@@ -93,10 +94,13 @@ struct OpenAPIImportRun {
         let info = document["info"]?.objectValue
         let title = info?["title"]?.stringValue ?? "untitled"
         let apiVersion = info?["version"]?.stringValue ?? info?["version"]?.numberValue?.literal ?? "?"
-        let header = [
-            "Imported by `contract import openapi` from \(sourceName): \(title) \(apiVersion) (OpenAPI \(version)).",
-            "Re-importing rewrites this file; review the change with git diff.",
+        var header = [
+            "Imported by `contract import openapi` from \(sourceName): \(title) \(apiVersion) (OpenAPI \(version))."
         ]
+        if let server = document["servers"]?.arrayValue?.first?.objectValue?["url"]?.stringValue, !server.isEmpty {
+            header.append("The document's server: \(server) (record with --base-url).")
+        }
+        header.append("Re-importing rewrites this file; review the change with git diff.")
         // Auth the same for every endpoint goes in `defaults`, once.
         let sameAuth =
             imported.allSatisfy {
@@ -130,7 +134,8 @@ struct OpenAPIImportRun {
                 (
                     name: name + "-" + Self.kebab(tag),
                     document: SpecDocument(
-                        comment: [header[0], "Operations tagged '\(SpecYAMLWriter.oneLine(tag))'.", header[1]],
+                        comment: [header[0], "Operations tagged '\(SpecYAMLWriter.oneLine(tag))'."]
+                            + header.dropFirst(),
                         defaults: defaults, endpoints: endpoints.filter { $0.0 == tag }.map(\.1))
                 )
             )

@@ -33,8 +33,9 @@ package struct OpenAPIImporter {
         package var problems: [OpenAPIImportProblem]
         /// The response examples the document gives for each imported endpoint, by endpoint name.
         package var examples: [String: [(name: String, body: JSONValue)]]
-        /// How many endpoints and named shapes were imported.
+        /// How many endpoints were imported.
         package var endpointCount: Int
+        /// How many named shapes were written.
         package var shapeCount: Int
         /// How many operations were left out because of problems.
         package var skippedOperations: Int

@@ -73,9 +73,87 @@ struct OpenAPISchemaMapper {
             if place.file != files.mainPath || !place.pointer.hasPrefix("/components/schemas/") {
                 comment.append("from \(pointer)")
             }
-            let shape = map(schema, at: place, fieldPath: "")
+            var shape = map(schema, at: place, fieldPath: "")
+            if Self.isOnlyItself(shape, name) {
+                problem(place, "the schema is only a reference to itself", hint: "it is imported as Any")
+                shape = Self.shape(.any)
+            } else if let trimmed = Self.withoutSelfMembers(shape, name) {
+                // `W: anyOf [W, string]`: a value matches W exactly when it matches another member.
+                problem(place, "the schema lists itself among its oneOf/anyOf members", hint: "that member is left out")
+                shape = trimmed
+            }
             shapes.append(NamedShape(name: name, shape: shape, comment: comment, fieldComments: comments))
         }
+    }
+
+    /// Breaks the loops that only names, `?` and unions make (`A: B | String`, `B: A | Int`): checking A would check
+    /// B against the same value, then A again, without end, so the spec loader refuses them. In each loop the
+    /// member that leads back is left out of the first shape found on it, and reported.
+    mutating func breakBareCycles() {
+        var byName = Dictionary(shapes.map { ($0.name, $0.shape) }, uniquingKeysWith: { first, _ in first })
+        var index = 0
+        while index < shapes.count {
+            let name = shapes[index].name
+            func leadsBack(_ shape: Shape) -> Bool {
+                var seen: Set<String> = []
+                var pending = [shape]
+                while let next = pending.popLast() {
+                    switch next.kind {
+                    case .named(let other):
+                        if other == name { return true }
+                        if seen.insert(other).inserted, let definition = byName[other] { pending.append(definition) }
+                    case .optional(let wrapped): pending.append(wrapped)
+                    case .union(let members): pending += members
+                    default: break
+                    }
+                }
+                return false
+            }
+            let shape = shapes[index].shape
+            guard leadsBack(shape) else {
+                index += 1
+                continue
+            }
+            let optional = shape.isOptional
+            var replacement = Self.shape(.any)
+            if case .union(let members) = shape.nonOptional.kind {
+                let kept = members.filter { !leadsBack($0) }
+                if kept.count == 1 {
+                    replacement = kept[0]
+                } else if kept.count > 1 {
+                    replacement = Self.shape(.union(kept))
+                }
+            }
+            if optional, !replacement.isOptional, !isAny(replacement) {
+                replacement = Self.shape(.optional(replacement))
+            }
+            problems.append(
+                OpenAPIImportProblem(
+                    pointer: "#/components/schemas/\(name)",
+                    message: "the schema leads back to itself through names and oneOf/anyOf alone",
+                    hint: "the members that lead back are left out: \(name) is \(replacement)"))
+            shapes[index].shape = replacement
+            byName[name] = replacement
+            index += 1
+        }
+    }
+
+    private static func isOnlyItself(_ shape: Shape, _ name: String) -> Bool {
+        if case .named(name) = shape.nonOptional.kind { return true }
+        return false
+    }
+
+    /// The union (or optional union) without the members that are `name` itself, or nil when it has none such.
+    private static func withoutSelfMembers(_ shape: Shape, _ name: String) -> Shape? {
+        let optional = shape.isOptional
+        guard case .union(let members) = shape.nonOptional.kind else { return nil }
+        let kept = members.filter { !isOnlyItself($0, name) }
+        guard kept.count < members.count else { return nil }
+        var result = kept.count == 1 ? kept[0] : kept.isEmpty ? Self.shape(.any) : Self.shape(.union(kept))
+        if optional || members.contains(where: { $0.isOptional && isOnlyItself($0, name) }), !result.isOptional {
+            result = Self.shape(.optional(result))
+        }
+        return result
     }
 
     /// The shape name for the schema at `place`, declared (and queued for mapping) on first use.

@@ -178,14 +178,23 @@ struct ShapeNameResolver {
         }
     }
 
-    /// True when following bare names (and `?`) from `name` leads back to `target`.
+    /// True when following bare names, `?` and union members from `name` leads back to `target`: a shape checked
+    /// that way would check itself again against the same value, without end.
     private func aliasCycle(from name: String, to target: String) -> Bool {
         var seen: Set<String> = []
-        var current = name
-        while let shape = shapes[current], seen.insert(current).inserted {
+        var names = [name]
+        while let current = names.popLast() {
+            guard seen.insert(current).inserted, let shape = shapes[current] else { continue }
             if current == target { return true }
-            guard case .named(let next) = shape.nonOptional.kind else { return false }
-            current = next
+            var pending = [shape]
+            while let next = pending.popLast() {
+                switch next.kind {
+                case .named(let other): names.append(other)
+                case .optional(let wrapped): pending.append(wrapped)
+                case .union(let members): pending += members
+                default: break
+                }
+            }
         }
         return false
     }

@@ -83,6 +83,17 @@ import Testing
         #expect(summary(findings) == ["null-value breaking $.customer"])
     }
 
+    /// `A: B | C` with `B: A | D` would check A against the same value again and again: the loader refuses it.
+    @Test func aUnionThatLeadsBackToItselfWithoutNestingIsASpecError() throws {
+        #expect(throws: ContractErrors.self) {
+            try check("1", shapes: "A: B | String\nB: A | Int", bodyShape: "A")
+        }
+        #expect(throws: ContractErrors.self) {
+            try check("1", shapes: "A: (Int | A)?", bodyShape: "A")
+        }
+        #expect(try check(#"[1, [2, [3]]]"#, shapes: "Tree: \"[Int | Tree]\"", bodyShape: "Tree").isEmpty)
+    }
+
     @Test func anUnknownNameInAUnionIsASpecError() {
         #expect(throws: ContractErrors.self) {
             try check("1", bodyShape: "Int | Custmer")

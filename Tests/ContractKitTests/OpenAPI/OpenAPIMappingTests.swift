@@ -279,6 +279,33 @@ import Testing
         #expect(OpenAPIImportRun.kebab(operationId) == name)
     }
 
+    @Test func aSchemaThatListsItselfAmongItsMembersStillLoads() throws {
+        let imported = try ImportedSuite(
+            document: """
+                openapi: 3.0.3
+                info: { title: Loops, version: "1" }
+                paths: {}
+                components:
+                  schemas:
+                    W: { anyOf: [{ $ref: '#/components/schemas/W' }, { type: string }, { type: integer }] }
+                    V: { oneOf: [{ $ref: '#/components/schemas/V' }, { type: string }], nullable: true }
+                    U: { $ref: '#/components/schemas/U' }
+                    A: { anyOf: [{ $ref: '#/components/schemas/B' }, { type: string }] }
+                    B: { anyOf: [{ $ref: '#/components/schemas/A' }, { type: integer }] }
+                    T: { type: array, items: { $ref: '#/components/schemas/T' } }
+                """)
+        #expect(imported.suite.shapes["A"]?.description == "String")
+        #expect(imported.suite.shapes["B"]?.description == "A | Int")
+        #expect(imported.suite.shapes["T"]?.description == "[T]")
+        #expect(imported.suite.shapes["W"]?.description == "String | Int")
+        #expect(imported.suite.shapes["V"]?.description == "String?")
+        #expect(imported.suite.shapes["U"]?.description == "Any")
+        #expect(
+            imported.result.problems.map(\.pointer) == [
+                "#/components/schemas/W", "#/components/schemas/V", "#/components/schemas/U", "#/components/schemas/A",
+            ])
+    }
+
     @Test func whatIsNotOpenAPI3IsRefusedWithTheReason() throws {
         #expect {
             try ImportedSuite(document: "swagger: '2.0'\ninfo: { title: x, version: '1' }\npaths: {}\n")
