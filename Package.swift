@@ -26,13 +26,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // libcurl directly on Linux (URLSession is libcurl there anyway, at a cost in CPU and start-up); URLSession on
-        // macOS, the platform's own client.
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // libcurl directly on Linux (URLSession is libcurl there anyway, at a cost in CPU and start-up), opened with
+        // dlopen on the first request rather than linked, so commands that send none never load it: no pkgConfig,
+        // which would link it. Headers from libcurl4-openssl-dev. URLSession on macOS, the platform's own client.
+        .systemLibrary(name: "CCurl"),
         .target(
             name: "ContractKit",
             dependencies: [

@@ -163,7 +163,7 @@ private struct ProxySettings {
 /// libcurl set up once a process, before any thread uses it.
 private enum CurlLibrary {
     static let ready: Bool = {
-        curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+        contract_curl_available() == 1 && contract_curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
     }()
 }
 
@@ -188,8 +188,9 @@ final class CurlTransfer: @unchecked Sendable {
         _ hop: Hop, request: TransportRequest, within remaining: Duration, caFile: String?, proxy: String,
         noProxy: String?
     ) throws(TransportError) {
-        guard CurlLibrary.ready, let easy = curl_easy_init() else {
-            throw TransportError(.other, "libcurl could not be initialised")
+        guard CurlLibrary.ready, let easy = contract_curl_easy_init() else {
+            throw TransportError(
+                .other, "libcurl (libcurl.so.4) cannot be loaded; install it (apt-get install libcurl4) to record")
         }
         self.easy = easy
         self.request = request
@@ -236,7 +237,7 @@ final class CurlTransfer: @unchecked Sendable {
         if !names.contains("expect") { lines.append("Expect:") }
         // An empty value is spelled `Name;` for libcurl (`Name:` would remove the header).
         lines += hop.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
-        for line in lines { headerList = curl_slist_append(headerList, line) }
+        for line in lines { headerList = contract_curl_slist_append(headerList, line) }
         _ = contract_curl_set_pointer(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
 
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -247,8 +248,8 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(easy)
-        curl_slist_free_all(headerList)
+        contract_curl_easy_cleanup(easy)
+        contract_curl_slist_free_all(headerList)
     }
 
     /// Parks the caller until the transfer ends (at once if it already has).
@@ -401,13 +402,13 @@ private let curlWriteCallback: contract_curl_data_callback = { data, size, count
 
 /// The multi handle and the thread that drives it.
 ///
-/// The thread sleeps in `curl_multi_poll` until a socket is ready, a timer is due or `curl_multi_wakeup` is called
+/// libcurl is opened on first use (see Sources/CCurl/shim.h). The thread sleeps in `curl_multi_poll` until a socket is ready, a timer is due or `curl_multi_wakeup` is called
 /// for new work, so an idle wait costs nothing. All libcurl calls on the multi handle and its easy handles happen on
 /// this thread, except `curl_multi_wakeup`, which is made to be called from anywhere.
 final class CurlEngine: @unchecked Sendable {
     // @unchecked: `multi` is used by the engine's thread only (and by curl_multi_wakeup, which is thread-safe); the
     // queues and flags are read and written only while holding `lock`.
-    private let multi: UnsafeMutableRawPointer
+    private let multi: UnsafeMutableRawPointer?
     private let lock = NSLock()
     private var starting: [CurlTransfer] = []
     private var cancelling: [CurlTransfer] = []
@@ -415,8 +416,9 @@ final class CurlEngine: @unchecked Sendable {
     private var running = false
 
     init(maximumConnectionsPerHost: Int) {
-        _ = CurlLibrary.ready
-        multi = curl_multi_init()!
+        // Nil when libcurl cannot be loaded: then every send fails before it gets here.
+        multi = CurlLibrary.ready ? contract_curl_multi_init() : nil
+        guard let multi else { return }
         _ = contract_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, maximumConnectionsPerHost)
         _ = contract_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, max(16, maximumConnectionsPerHost * 2))
         _ = contract_curl_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
@@ -433,7 +435,7 @@ final class CurlEngine: @unchecked Sendable {
             thread.start()
         }
         lock.unlock()
-        curl_multi_wakeup(multi)
+        _ = contract_curl_multi_wakeup(multi)
     }
 
     /// Asks the thread to drop a transfer whose caller has been answered already.
@@ -441,7 +443,7 @@ final class CurlEngine: @unchecked Sendable {
         lock.lock()
         cancelling.append(transfer)
         lock.unlock()
-        curl_multi_wakeup(multi)
+        _ = contract_curl_multi_wakeup(multi)
     }
 
     /// Stops the thread once it wakes; transfers still running end as cancelled.
@@ -450,7 +452,8 @@ final class CurlEngine: @unchecked Sendable {
         stopping = true
         let wasRunning = running
         lock.unlock()
-        if wasRunning { curl_multi_wakeup(multi) } else { curl_multi_cleanup(multi) }
+        guard let multi else { return }
+        if wasRunning { _ = contract_curl_multi_wakeup(multi) } else { _ = contract_curl_multi_cleanup(multi) }
     }
 
     private func loop() {
@@ -466,27 +469,27 @@ final class CurlEngine: @unchecked Sendable {
             for transfer in added {
                 if transfer.isFinished { continue }
                 active[transfer.easy] = transfer
-                curl_multi_add_handle(multi, transfer.easy)
+                contract_curl_multi_add_handle(multi, transfer.easy)
             }
             for transfer in dropped + (stop ? Array(active.values) : []) {
                 guard active.removeValue(forKey: transfer.easy) != nil else { continue }
-                curl_multi_remove_handle(multi, transfer.easy)
+                contract_curl_multi_remove_handle(multi, transfer.easy)
                 transfer.finish(.failure(TransportError(.cancelled, "the request was cancelled")))
             }
             if stop { break }
             var stillRunning: Int32 = 0
-            curl_multi_perform(multi, &stillRunning)
+            contract_curl_multi_perform(multi, &stillRunning)
             var left: Int32 = 0
-            while let message = curl_multi_info_read(multi, &left) {
+            while let message = contract_curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
                 let code = message.pointee.data.result
-                curl_multi_remove_handle(multi, easy)
+                contract_curl_multi_remove_handle(multi, easy)
                 active.removeValue(forKey: easy)?.complete(code)
             }
             // Sleeps until a socket is ready, libcurl's next timer, or a wakeup; a minute at most when idle.
-            curl_multi_poll(multi, nil, 0, 60_000, nil)
+            contract_curl_multi_poll(multi, 60_000)
         }
-        curl_multi_cleanup(multi)
+        _ = contract_curl_multi_cleanup(multi)
     }
 }
 #endif
