@@ -1,7 +1,7 @@
 import ContractKit
 import Foundation
 
-/// Figure 7: `contract infer` on a 10 MB HAR, process start to exit (target: under 2 seconds of CPU in release),
+/// Figure 9: `contract infer` on a 10 MB HAR, process start to exit (target: under 2 seconds of CPU in release),
 /// against `JSONSerialization` reading the same file in this process.
 enum InferFigures {
     static func run(quick: Bool) -> [Row] {
@@ -9,7 +9,7 @@ enum InferFigures {
             .appendingPathComponent("contract").path
         guard FileManager.default.isExecutableFile(atPath: contract) else {
             print(
-                "  figure 7 skipped: build the contract executable in the same configuration first (swift build -c release)"
+                "  figure 9 skipped: build the contract executable in the same configuration first (swift build -c release)"
             )
             return []
         }
@@ -42,7 +42,7 @@ enum InferFigures {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         let infer = median(inferCPU)
         let parse = median(parseCPU)
-        print("  measured figure 7")
+        print("  measured figure 9")
         let megabytes = Double(bytes.utf8.count) / 1_048_576
         return [
             Row(

@@ -3,7 +3,7 @@ import DemoServer
 import Foundation
 import Glibc
 
-/// Figure 7: `contract record` against `curl --parallel` fetching the same URLs from nginx on 127.0.0.1, wall time
+/// Figure 8: `contract record` against `curl --parallel` fetching the same URLs from nginx on 127.0.0.1, wall time
 /// and CPU time (the child's user and system time), at concurrency 4 and 8; and what waiting on a slow answer costs.
 ///
 /// Both run as child processes of the bench, started the same way, in alternating pairs. Each run starts from an
@@ -16,7 +16,7 @@ enum RecordFigures {
     static func run(quick: Bool) -> [Row] {
         let contract = contractExecutable
         guard FileManager.default.isExecutableFile(atPath: contract) else {
-            print("  figure 7 skipped: build the contract executable in the same configuration first")
+            print("  figure 8 skipped: build the contract executable in the same configuration first")
             return []
         }
         guard
@@ -27,7 +27,7 @@ enum RecordFigures {
                 FileManager.default.isExecutableFile(atPath: $0)
             })
         else {
-            print("  figure 7 skipped: needs nginx and curl (apt-get install nginx-light curl)")
+            print("  figure 8 skipped: needs nginx and curl (apt-get install nginx-light curl)")
             return []
         }
         let root = NSTemporaryDirectory() + "contract-bench-record-\(ProcessInfo.processInfo.processIdentifier)"
@@ -36,7 +36,7 @@ enum RecordFigures {
         let base = "http://127.0.0.1:\(port)"
         makeSite(at: root, base: base)
         guard let server = startNginx(nginx, root: root, port: port) else {
-            print("  figure 7 skipped: nginx did not start (see \(root)/error.log)")
+            print("  figure 8 skipped: nginx did not start (see \(root)/error.log)")
             return []
         }
         defer {
@@ -66,7 +66,7 @@ enum RecordFigures {
             let (subject, baseline) = pairs(runs: concurrency == 16 ? 3 : runs, subject: record, baseline: fetch)
             recordWall[concurrency] = subject.wall
             curlWall[concurrency] = baseline.wall
-            print("  measured figure 7 at concurrency \(concurrency)")
+            print("  measured figure 8 at concurrency \(concurrency)")
             guard concurrency != 16 else { continue }
             let payload = "\(smallCount) small + \(largeCount) large, c=\(concurrency)"
             rows.append(
@@ -125,7 +125,7 @@ enum RecordFigures {
         let fast = (0..<runs).map { _ in record("fast") }
         let curlSlow = runChild(curl, ["-s", "-o", "/dev/null", server.baseURL + "/slow"])
         let waiting = max(0, median(slow.map(\.cpu)) - median(fast.map(\.cpu)))
-        print("  measured figure 7 on a \(Int(delay)) s response")
+        print("  measured figure 8 on a \(Int(delay)) s response")
         return Row(
             figure: "8 CPU while waiting \(Int(delay)) s", payload: "one slow response", ratio: waiting / 0.1,
             target: "< 1x of 0.1 s", met: waiting < 0.1,
@@ -200,7 +200,7 @@ enum RecordFigures {
 
             """
         try! nginx.write(toFile: root + "/nginx.conf", atomically: true, encoding: .utf8)
-        print("  figure 7 site: \(smallCount) x \(small.count / 1024) KB and \(largeCount) x \(large.count / 1024) KB")
+        print("  figure 8 site: \(smallCount) x \(small.count / 1024) KB and \(largeCount) x \(large.count / 1024) KB")
     }
 
     /// Starts nginx on `port` and waits until it answers; its pid, or nil.
