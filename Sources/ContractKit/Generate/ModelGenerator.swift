@@ -156,6 +156,8 @@ package struct ModelGenerator: Sendable {
             }
         }
 
+        for (endpoint, result) in transformed { warnings += unreadableDates(in: result.shape, for: endpoint) }
+
         // 5. Each endpoint's model.
         var models: [String: String] = [:]
         var newModelLines: [(endpoint: Endpoint, model: String)] = []
@@ -363,6 +365,51 @@ package struct ModelGenerator: Sendable {
         }
         if dates.isEmpty, let deciding { dates = [deciding.decoding.dates.description] }
         return ModelBuilder.Scope(keys: deciding?.decoding.keys ?? .useDefaultKeys, dates: dates)
+    }
+
+    /// A warning for each date field whose declared format the endpoint's date strategy cannot read: the generated
+    /// model (like any model decoded that way) fails on the very values the spec allows.
+    private func unreadableDates(in shape: Shape, for endpoint: Endpoint) -> [ContractError] {
+        let strategy = endpoint.decoding.dates
+        var found: [ContractError] = []
+        var visited: Set<String> = []
+        func walk(_ shape: Shape) {
+            switch shape.kind {
+            case .named(let name):
+                if visited.insert(name).inserted, let declared = suite.shapes[name] { walk(declared) }
+            case .optional(let inner), .array(let inner), .dictionary(let inner): walk(inner)
+            case .union(let members): members.forEach(walk)
+            case .object(let object):
+                for field in object.fields {
+                    if case .date(let format?) = field.shape.nonOptional.kind, !Self.strategy(strategy, reads: format) {
+                        found.append(
+                            ContractError(
+                                .invalidSpec,
+                                "\(endpoint.id): '\(field.name)' is sent as \(format), which the endpoint's `dates: \(strategy)` cannot read: the generated model fails on it",
+                                at: field.location,
+                                hint:
+                                    "decode the endpoint with `dates: flexible` or `dates: \(format)`, or correct the date's format"
+                            ))
+                    }
+                    walk(field.shape)
+                }
+            default:
+                break
+            }
+        }
+        walk(shape)
+        return found
+    }
+
+    /// True when a decoder with `strategy` reads dates written as `format`.
+    static func strategy(_ strategy: DateFormat, reads format: DateFormat) -> Bool {
+        switch (strategy, format) {
+        case (.flexible, .iso8601), (.flexible, .secondsSince1970), (.flexible, .millisecondsSince1970),
+            (.flexible, .flexible), (.flexible, .formatted("yyyy-MM-dd")):
+            return true
+        default:
+            return strategy == format
+        }
     }
 
     /// A warning when endpoints decode a named shape with key strategies that need different `CodingKeys`.

@@ -248,4 +248,27 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
             #expect(users.contains(line), "\(line)")
         }
     }
+
+    @Test func aDateFormatTheEndpointsStrategyCannotReadIsAWarningAtTheKey() throws {
+        let generated = generate(
+            try suite([
+                "s": """
+                shapes:
+                  Event: { at: Date(millisecondsSince1970), day: Date("yyyy-MM-dd"), when: Date(iso8601) }
+                endpoints:
+                  iso:
+                    request: GET /a
+                    expect: { body: "[Event]" }
+                  flexible:
+                    request: GET /b
+                    expect: { body: Event }
+                    decoding: { dates: flexible }
+                """
+            ]))
+        #expect(
+            generated.warnings.map(\.message) == [
+                "s/iso: 'at' is sent as millisecondsSince1970, which the endpoint's `dates: iso8601` cannot read: the generated model fails on it",
+                "s/iso: 'day' is sent as \"yyyy-MM-dd\", which the endpoint's `dates: iso8601` cannot read: the generated model fails on it",
+            ])
+    }
 }
