@@ -26,7 +26,18 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "ContractKit", dependencies: ["CLibYAML", "CSQLite"]),
+        // libcurl directly on Linux (URLSession is libcurl there anyway, at a cost in CPU and start-up); URLSession on
+        // macOS, the platform's own client.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(
+            name: "ContractKit",
+            dependencies: [
+                "CLibYAML", "CSQLite", .target(name: "CCurl", condition: .when(platforms: [.linux])),
+            ]),
         .target(
             name: "ContractCLI",
             dependencies: [
@@ -43,7 +54,7 @@ let package = Package(
             dependencies: ["DemoServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "contract", dependencies: ["ContractCLI", "SampleModels"]),
-        .executableTarget(name: "contract-bench", dependencies: ["ContractKit"]),
+        .executableTarget(name: "contract-bench", dependencies: ["ContractKit", "DemoServer"]),
         .target(
             name: "ContractTestSupport", dependencies: ["ContractKit", "DemoServer"], path: "Tests/ContractTestSupport"),
         .testTarget(

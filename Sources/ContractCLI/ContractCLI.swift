@@ -52,7 +52,7 @@ struct RootCommand: AsyncParsableCommand {
         version: ContractVersion.current,
         subcommands: [
             VerifyCommand.self, LintCommand.self, RecordCommand.self, CheckCommand.self, DiffCommand.self,
-            ReportCommand.self, GenerateCommand.self, InferCommand.self, HistoryCommand.self,
+            ReportCommand.self, ImportCommand.self, InferCommand.self, GenerateCommand.self, HistoryCommand.self,
         ],
         defaultSubcommand: VerifyCommand.self
     )

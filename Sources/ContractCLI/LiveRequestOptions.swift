@@ -37,6 +37,13 @@ struct LiveRequestOptions: ParsableArguments {
     )
     var maxBodyBytes = 64 << 20
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A PEM file of CA certificates to trust instead of the system's, for a server with a private CA (Linux).",
+            valueName: "path"))
+    var caFile: String?
+
     /// The base URL from the flag or the environment.
     var resolvedBaseURL: String? {
         if let baseURL { return baseURL }
@@ -68,6 +75,16 @@ struct LiveRequestOptions: ParsableArguments {
             )
         }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be more than 0") }
+        if let caFile {
+            #if os(Linux)
+            guard FileManager.default.isReadableFile(atPath: caFile) else {
+                throw ValidationError("--ca-file \(caFile): no readable file there; give a PEM file of CA certificates")
+            }
+            #else
+            throw ValidationError(
+                "--ca-file is supported on Linux only; on macOS, trust the CA in the keychain (URLSession reads it)")
+            #endif
+        }
     }
 
     /// Recorder options writing into `directory`.
@@ -75,7 +92,7 @@ struct LiveRequestOptions: ParsableArguments {
         Recorder.Options(
             baseURL: resolvedBaseURL ?? "", recordingsDirectory: directory, mode: mode, concurrency: concurrency,
             timeout: timeout, retry: RetryPolicy(retries: retries, backoff: retryBackoff, maxDelay: maxRetryDelay),
-            maxBodyBytes: maxBodyBytes)
+            maxBodyBytes: maxBodyBytes, caFile: caFile)
     }
 }
 

@@ -18,6 +18,8 @@ package struct HTTPResponse: Sendable {
     package var resetAfterBodyBytes: Int?
     /// Stream this many filler bytes instead of `body`, in 64 KiB writes, stopping when the client goes away.
     package var fillerBodyBytes: Int?
+    /// Told how many filler bytes the client took before the body ended or the client went away.
+    package var fillerSent: (@Sendable (Int) -> Void)?
     /// Whether to announce the body's length; without it, the body ends when the connection closes.
     package var announcesLength = true
 

@@ -155,9 +155,10 @@ package final class HTTPServer: @unchecked Sendable {
         let response = handler(request)
         if response.delay > 0, !sleep(response.delay) { return }
         if let filler = response.fillerBodyBytes {
+            var sent = 0
+            defer { response.fillerSent?(sent) }
             guard write(connection, response.head(bodyLength: filler)) else { return }
             let chunk = Data(repeating: UInt8(ascii: "x"), count: 64 << 10)
-            var sent = 0
             while sent < filler, !isStopped {
                 let piece = chunk.prefix(min(chunk.count, filler - sent))
                 guard write(connection, piece) else { return }

@@ -3,8 +3,7 @@ import Foundation
 /// Figure 6: `contract verify` on the sample suite, process start to exit, against `true` run the same way.
 enum StartupFigures {
     static func run() -> [Row] {
-        let contract = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("contract").path
+        let contract = contractExecutable
         guard FileManager.default.isExecutableFile(atPath: contract) else {
             print(
                 "  figure 6 skipped: build the contract executable in the same configuration first (swift build -c release)"

@@ -2,7 +2,7 @@ import ContractKit
 import Foundation
 
 // contract-bench: the speed and memory targets, each a ratio against a baseline measured in the same run.
-// Run with `swift run -c release contract-bench` (add `--quick` for a shorter run).
+// Run with `swift run -c release contract-bench` (add `--quick` for a shorter run, `--only 6,8` for some figures).
 
 let arguments = CommandLine.arguments
 if arguments.count >= 4, arguments[1] == "child-verify" {
@@ -17,6 +17,14 @@ let only: Set<Int>? = arguments.firstIndex(of: "--only").flatMap { index in
     index + 1 < arguments.count ? Set(arguments[index + 1].split(separator: ",").compactMap { Int($0) }) : nil
 }
 func wanted(_ figure: Int) -> Bool { only?.contains(figure) ?? true }
+/// The `contract` executable figures 6 and 8 run: `--contract PATH` (an older build, for before-and-after figures),
+/// or the one built beside the bench.
+let contractExecutable: String =
+    arguments.firstIndex(of: "--contract").flatMap { index in
+        index + 1 < arguments.count ? arguments[index + 1] : nil
+    }
+    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("contract")
+    .path
 
 var rows: [Row] = []
 print(
@@ -29,6 +37,10 @@ if wanted(3) { rows += DecodeFigures.run(quick: quick) }
 if wanted(4) { rows += KeyStrategyFigures.run(quick: quick) }
 if wanted(5) { rows += ScalingFigures.run(quick: quick) }
 if wanted(6) { rows += StartupFigures.run() }
+if wanted(7) { rows += HistoryFigures.run(quick: quick) }
+#if os(Linux)
+if wanted(8) { rows += RecordFigures.run(quick: quick) }
+#endif
 
 print("")
 printTable(rows)

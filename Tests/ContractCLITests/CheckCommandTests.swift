@@ -96,6 +96,23 @@ struct CheckCommandTests {
         #expect(both.status == 64)
     }
 
+    @Test func theNightlyCheckKeepsAHistoryAndFailsOnlyOnNewDrift() throws {
+        let (folder, server) = try Self.demo([.keyedDictionary])
+        defer {
+            server.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        let environment = Self.environment.merging(["CONTRACT_BASE_URL": server.baseURL]) { $1 }
+        let arguments = ["check", "--history", "nightly.sqlite", "--env", "staging", "--fail-on-new"]
+        let first = try ContractProcess.run(arguments, in: folder, environment: environment)
+        #expect(first.status == 1, "\(first.standardError)")
+        #expect(first.standardOutput.contains("breaking object-instead-of-array  at $  new\n"))
+        let second = try ContractProcess.run(arguments, in: folder, environment: environment)
+        #expect(second.status == 0, "the same drift tonight is not new: \(second.standardOutput)")
+        #expect(second.standardOutput.contains("FAIL directory/list-users"))
+        #expect(second.standardOutput.contains("(2 runs)"))
+    }
+
     @Test func exitsTwoWhenTheServerCannotBeReached() throws {
         let (folder, server) = try Self.demo([])
         server.stop()

@@ -14,6 +14,7 @@ import Testing
         ["Transform"],
         ["Spec"],
         ["SpecWriting"],
+        ["OpenAPI"],
         ["Check", "Decode", "Recording"],
         ["Verify"],
         ["Recorder", "Report", "Generate"],

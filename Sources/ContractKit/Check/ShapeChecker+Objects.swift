@@ -208,6 +208,22 @@ extension ShapeWalk {
     /// that an object with a million unexpected keys costs a few findings, not a million.
     static let extraKeysReportedEach = 50
 
+    /// The spec line that declares an extra key as the value seen: `age: Int`; a container or a null as `Any`,
+    /// since one value does not tell its whole shape.
+    func fieldLine(_ key: String, _ value: Int) -> String {
+        let shape: String
+        switch view.kind(value) {
+        case .integer: shape = "Int"
+        case .fraction: shape = "Double"
+        case .string, .escapedString: shape = "String"
+        case .true, .false: shape = "Bool"
+        case .null: shape = "Any"
+        case .array: shape = "[Any]"
+        case .object: shape = "Any"
+        }
+        return "\(ShapeWalk.yamlFlowScalar(key)): \(shape)"
+    }
+
     mutating func reportExtraKeys(_ members: [Member], policy: ExtraKeysPolicy, _ declared: Shape) {
         guard policy != .ignore else { return }
         let forbidden = policy == .forbid
@@ -219,8 +235,8 @@ extension ShapeWalk {
                 actual: kindDescription(member.value),
                 message: "'\(key)' is not in the spec" + (forbidden ? " and this object forbids extra keys" : ""),
                 hint: forbidden
-                    ? "add '\(key)' to the spec, or relax the object's extraKeys policy"
-                    : "nothing breaks; add '\(key)' to the spec when the app starts using it",
+                    ? "add `\(fieldLine(key, member.value))` to the object in the spec, or relax the object's extraKeys policy"
+                    : "nothing breaks; add `\(fieldLine(key, member.value))` to the spec when the app starts using it",
                 at: declared.location, extraComponent: .key(key))
         }
         if members.count > each {

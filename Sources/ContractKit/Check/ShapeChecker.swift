@@ -350,19 +350,28 @@ struct ShapeWalk: ~Copyable {
             }
         case .enumeration(let index):
             let text: String
+            let numeric: Bool
             switch view.kind(value) {
-            case .string, .escapedString: text = view.string(value)
-            case .integer, .fraction: text = view.numberLiteral(value)
+            case .string, .escapedString: (text, numeric) = (view.string(value), false)
+            case .integer, .fraction: (text, numeric) = (view.numberLiteral(value), true)
             default: return mismatch(value, node, hint: nil)
             }
             let cases = plan.enumerations[index]
+            // A number where every case is a word is a new type, not a new case: `case 5 = "5"` would not read it.
+            if numeric, !cases.contains(where: { Double($0) != nil }) {
+                return mismatch(
+                    value, node,
+                    hint:
+                        "the backend now sends a number where the spec lists words; an enum with String raw values cannot read it: ask the backend team, or give the model's enum an init(from:) that accepts both"
+                )
+            }
             if !cases.contains(text) {
                 let declared = plan.declared[node]
                 report(
                     .enumUnknownValue, .breaking, expected: declared.description, actual: describe(value),
                     message: "\(lastKeyDescription) is '\(text)', which is not one of \(cases.joined(separator: ", "))",
                     hint:
-                        "add `case \(Self.swiftCaseName(text)) = \(Self.swiftStringLiteral(text))` to the enum, and decode unknown values into a fallback case so the next new value does not break the app",
+                        "add `case \(Self.swiftCaseName(text)) = \(numeric ? text : Self.swiftStringLiteral(text))` to the enum, and decode unknown values into a fallback case so the next new value does not break the app",
                     at: declared.location, variant: text)
             }
         case .pattern(let index):

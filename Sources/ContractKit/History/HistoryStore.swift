@@ -97,3 +97,53 @@ package final class HistoryStore {
         }
     }
 }
+
+extension HistoryStore {
+    /// Copies run `runID` `count` times into earlier runs of its environment, one every `interval` seconds before
+    /// it, in one transaction, and recomputes the drifts' statistics: a long history in seconds, for the benchmark
+    /// and tests of a large file. The copies keep the run's endpoints and findings.
+    package func copyRunBackwards(_ runID: Int64, count: Int, interval: Int) throws(ContractError) {
+        // Made data, written again if lost: no need to wait for the disk.
+        try database.execute("PRAGMA synchronous = OFF")
+        defer { try? database.execute("PRAGMA synchronous = NORMAL") }
+        try transaction { () throws(ContractError) in
+            try database.prepare(
+                """
+                WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ?2)
+                INSERT INTO runs (run_key, env, started_at, duration_ms, tool_version, git_commit, git_branch, fail_on,
+                                  endpoints, failed, breaking, warning, info, waived)
+                SELECT NULL, env, strftime('%Y-%m-%dT%H:%M:%SZ', started_at, '-' || (k * ?3) || ' seconds'),
+                       duration_ms, tool_version, git_commit, git_branch, fail_on, endpoints, failed, breaking, warning,
+                       info, waived
+                FROM runs, n WHERE id = ?1 ORDER BY k DESC
+                """
+            ).run([.integer(runID), SQLiteValue(count), SQLiteValue(interval)])
+            try database.prepare(
+                """
+                INSERT INTO run_endpoints (run_id, endpoint_id, status)
+                SELECT r.id, e.endpoint_id, e.status FROM runs r JOIN run_endpoints e ON e.run_id = ?1 WHERE r.id > ?1
+                """
+            ).run([.integer(runID)])
+            try database.prepare(
+                """
+                INSERT INTO findings (run_id, drift_id, severity, path, occurrences, waived)
+                SELECT r.id, f.drift_id, f.severity, f.path, f.occurrences, f.waived
+                FROM runs r JOIN findings f ON f.run_id = ?1 WHERE r.id > ?1
+                """
+            ).run([.integer(runID)])
+            try database.execute(
+                """
+                DELETE FROM drift_stats;
+                INSERT INTO drift_stats (env, drift_id, first_run, first_seen, last_run, last_seen, runs_seen)
+                    SELECT r.env, f.drift_id, min(r.id), min(r.started_at), max(r.id), max(r.started_at),
+                           count(DISTINCT r.id)
+                    FROM findings f JOIN runs r ON r.id = f.run_id GROUP BY r.env, f.drift_id;
+                """)
+        }
+    }
+
+    /// The id of the newest run, if any.
+    package func lastRunID() throws(ContractError) -> Int64? {
+        try database.integer("SELECT max(id) FROM runs")
+    }
+}

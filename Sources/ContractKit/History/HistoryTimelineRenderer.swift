@@ -49,7 +49,7 @@ package enum HistoryTimelineRenderer {
     // MARK: text
 
     static func text(_ timeline: HistoryTimeline) -> String {
-        var out = "\(title(timeline)): \(span(timeline))\n"
+        var out = "\(title(timeline).escapingNonPrintables()): \(span(timeline))\n"
         out += "\nDrifts (\(timeline.drifts.count))\n"
         if timeline.drifts.isEmpty { out += "  none\n" }
         out += table(
@@ -73,13 +73,13 @@ package enum HistoryTimelineRenderer {
                     "\(run.durationMs) ms",
                 ]
             })
-        return out.escapingNonPrintables()
+        return out
     }
 
     /// Columns padded to their widest cell, two spaces apart, indented by two.
     static func table(_ header: [String], _ rows: [[String]]) -> String {
         guard !rows.isEmpty else { return "" }
-        let all = [header] + rows
+        let all = [header] + rows.map { $0.map { $0.escapingNonPrintables() } }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             "  "
@@ -195,8 +195,9 @@ package enum HistoryTimelineRenderer {
                     "<code>\(drift.fingerprint)</code>", "<code>\(HTML.escape(drift.endpoint))</code>",
                     "<span class=\"sev \(drift.severity == "breaking" || drift.severity == "warning" || drift.severity == "info" ? drift.severity : "info")\">\(HTML.escape(drift.kind))</span>",
                     drift.foldedPath.map { "<code>\(HTML.escape($0))</code>" } ?? "",
-                    "<code>\(HTML.escape(drift.expected))</code>", HTML.escape(String(drift.firstSeen.prefix(10))),
-                    HTML.escape(String(drift.lastSeen.prefix(10))), String(drift.runs),
+                    "<code>\(HTML.escape(drift.expected))</code>",
+                    "<span class=\"when\">\(HTML.escape(String(drift.firstSeen.prefix(10))))</span>",
+                    "<span class=\"when\">\(HTML.escape(String(drift.lastSeen.prefix(10))))</span>", String(drift.runs),
                     drift.isFlapping ? "<b>\(HTML.escape(state(drift)))</b>" : HTML.escape(state(drift)),
                 ]
             })
@@ -205,7 +206,7 @@ package enum HistoryTimelineRenderer {
             ["Started", "Env", "Commit", "Branch", "Status", "Breaking", "Warning", "Info", "Waived", "Duration"],
             timeline.runs.reversed().map { run in
                 [
-                    HTML.escape(run.startedAt), HTML.escape(run.environment),
+                    "<span class=\"when\">\(HTML.escape(run.startedAt))</span>", HTML.escape(run.environment),
                     run.gitCommit.map { "<code>\(HTML.escape(String($0.prefix(10))))</code>" } ?? "",
                     HTML.escape(run.gitBranch ?? ""), HTML.escape(runStatus(run)), String(run.breaking),
                     String(run.warning), String(run.info), String(run.waived), "\(run.durationMs) ms",

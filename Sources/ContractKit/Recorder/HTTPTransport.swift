@@ -2,8 +2,8 @@ import Foundation
 
 /// Sends one HTTP request and returns the whole response: the recorder's only contact with the network.
 ///
-/// ``URLSessionTransport`` is the one used; the protocol keeps the recorder testable and lets a team plug in
-/// another client.
+/// ``CurlTransport`` is the one used on Linux and ``URLSessionTransport`` elsewhere; the protocol keeps the recorder
+/// testable and lets a team plug in another client.
 package protocol HTTPTransport: Sendable {
     /// Sends `request`, following redirects, and returns the final response with its decoded body.
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse
@@ -54,7 +54,7 @@ package struct TransportResponse: Sendable {
     package var status: Int
     /// The response headers, as the client reports them.
     package var headers: [Recording.Header]
-    /// The body, with gzip or deflate content coding already undone.
+    /// The body, with gzip, deflate or br content coding already undone.
     package var body: Data
     /// The URL that answered (differs from the request's after redirects).
     package var url: URL?

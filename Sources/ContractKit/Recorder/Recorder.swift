@@ -32,14 +32,17 @@ package struct Recorder: Sendable {
         package var maxBodyBytes: Int
         /// How many redirects are followed.
         package var maxRedirects: Int
-        /// Where `${NAME}` values come from.
+        /// Where `${NAME}` values come from, and the proxies (`https_proxy`, `http_proxy`, `no_proxy`).
         package var environment: [String: String]
+        /// A PEM file of CA certificates trusted instead of the system's (a staging server's private CA); Linux only.
+        package var caFile: String?
 
         /// Creates options.
         package init(
             baseURL: String, recordingsDirectory: String = "Recordings", mode: Mode = .all, concurrency: Int = 4,
             timeout: Double = 30, retry: RetryPolicy = RetryPolicy(), maxBodyBytes: Int = 64 << 20,
-            maxRedirects: Int = 10, environment: [String: String] = ProcessInfo.processInfo.environment
+            maxRedirects: Int = 10, environment: [String: String] = ProcessInfo.processInfo.environment,
+            caFile: String? = nil
         ) {
             self.baseURL = baseURL
             self.recordingsDirectory = recordingsDirectory
@@ -50,6 +53,7 @@ package struct Recorder: Sendable {
             self.maxBodyBytes = maxBodyBytes
             self.maxRedirects = maxRedirects
             self.environment = environment
+            self.caFile = caFile
         }
     }
 
@@ -57,10 +61,18 @@ package struct Recorder: Sendable {
     package let options: Options
     private let transport: any HTTPTransport
 
-    /// A recorder sending through `transport` (by default, URLSession).
+    /// A recorder sending through `transport` (by default, libcurl on Linux and URLSession elsewhere).
     package init(options: Options, transport: (any HTTPTransport)? = nil) {
         self.options = options
+        #if os(Linux)
+        self.transport =
+            transport
+            ?? CurlTransport(
+                maximumConnectionsPerHost: max(8, options.concurrency), caFile: options.caFile,
+                environment: options.environment)
+        #else
         self.transport = transport ?? URLSessionTransport(maximumConnectionsPerHost: max(8, options.concurrency))
+        #endif
     }
 
     /// The recording path for an endpoint: `<recordings>/<spec-file-stem>/<endpoint>.json`.

@@ -133,7 +133,7 @@ public struct HTMLReportRenderer: ReportRenderer {
         .history-line{color:var(--muted);margin:.5em 0}.trend{margin:.5em 0 1em}.trend svg{max-width:100%;height:auto;\
         border:1px solid var(--line);border-radius:6px}.trend figcaption{color:var(--muted);font-size:.85em}\
         .hist{font-size:.8em;color:var(--muted);white-space:nowrap}.hist.new{color:var(--breaking);font-weight:600}\
-        .resolved{margin-top:1.5em}.resolved td{color:var(--pass)}
+        .resolved{margin-top:1.5em}.resolved td{color:var(--pass)}.when{white-space:nowrap}
         """
 
     private func findingsTable(_ findings: [Finding], anchor: String) -> String {

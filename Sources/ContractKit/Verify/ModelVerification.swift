@@ -432,7 +432,9 @@ struct ModelVerification {
             item.finding.hint =
                 "the app copes; declare it `\(optional)` in the spec if null is legitimate, or ask the backend team"
         case .extraKey:
-            item.finding.hint = "the app ignores it; add it to the spec, or relax the object's extraKeys policy"
+            item.finding.hint =
+                "the app ignores it; "
+                + (item.finding.hint ?? "add it to the spec, or relax the object's extraKeys policy")
         default:
             break
         }

@@ -32,7 +32,8 @@ enum HistoryReports {
 
     static func run(day number: Int, env: String = "staging", key: String? = nil) -> HistoryRun {
         HistoryRun(
-            startedAt: day(number), durationMs: 1_200, gitCommit: "abc123", gitBranch: "main", environment: env,
+            startedAt: day(number), durationMs: 1_200, toolVersion: "2.0.0", gitCommit: "abc123", gitBranch: "main",
+            environment: env,
             runKey: key)
     }
 }
@@ -204,5 +205,45 @@ enum HistoryReports {
         let path = Self.temporaryPath()
         #expect(throws: ContractError.self) { try HistoryStore(path: path, create: false) }
         #expect(!FileManager.default.fileExists(atPath: path))
+    }
+}
+
+@Suite struct SpecsRevisionTests {
+    @Test func continuousIntegrationVariablesComeFirst() {
+        let github = SpecsRevision.current(
+            specsFolder: "/nonexistent", environment: ["GITHUB_SHA": "0123abc", "GITHUB_REF_NAME": "main"])
+        #expect(github.commit == "0123abc" && github.branch == "main")
+        let pullRequest = SpecsRevision.current(
+            specsFolder: "/nonexistent",
+            environment: ["GITHUB_SHA": "0123abc", "GITHUB_HEAD_REF": "fix-ids", "GITHUB_REF_NAME": "7/merge"])
+        #expect(pullRequest.branch == "fix-ids")
+        let gitlab = SpecsRevision.current(
+            specsFolder: "/nonexistent", environment: ["CI_COMMIT_SHA": "feed", "CI_COMMIT_REF_NAME": "nightly"])
+        #expect(gitlab.commit == "feed" && gitlab.branch == "nightly")
+    }
+
+    @Test func otherwiseGitIsAskedInTheSpecsFolder() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outside = SpecsRevision.current(specsFolder: folder, environment: [:])
+        #expect(outside.commit == nil && outside.branch == nil, "not a repository: nothing, and no error")
+        func git(_ arguments: String...) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments =
+                ["git", "-C", folder, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        guard (try? git("init", "-q", "-b", "specs-main")) == 0 else { return }  // no git here: nothing to check
+        try Data("endpoints: {}\n".utf8).write(to: URL(fileURLWithPath: folder + "/a.yaml"))
+        #expect(try git("add", "a.yaml") == 0)
+        #expect(try git("commit", "-q", "-m", "specs") == 0)
+        let revision = SpecsRevision.current(specsFolder: folder + "/a.yaml", environment: [:])
+        #expect(revision.commit?.count == 40)
+        #expect(revision.branch == "specs-main")
     }
 }

@@ -391,7 +391,9 @@ enum ShopModels {
         try #require(result.findings.count == 2)
         #expect(result.findings[0].message == "'note' is missing; OrderList decodes the body anyway")
         #expect(
-            result.findings[1].hint == "the app ignores it; add it to the spec, or relax the object's extraKeys policy")
+            result.findings[1].hint
+                == "the app ignores it; add `coupon: Int` to the object in the spec, or relax the object's extraKeys policy"
+        )
     }
 
     @Test func aModelFailureTheSpecDoesNotExplainIsDecodeFailed() async throws {

@@ -145,4 +145,28 @@ import Testing
         let result = try await verify(spec, body, models: [Person.self])
         #expect(significant(result).isEmpty, "\(result.findings.map(\.message))")
     }
+
+    @Test func anExtraKeyAForbiddingObjectRefusesIsFixedByTheLineTheHintWrites() async throws {
+        var spec = """
+            endpoints:
+              profile:
+                request: GET /person
+                expect:
+                  body:
+                    firstName: String
+                    $extraKeys: forbid
+                model: Person
+
+            """
+        let body = #"{"firstName": "Ada", "age": 36, "nick name": "Ace"}"#
+        let extra = try await verify(spec, body, models: [Person.self]).findings.filter { $0.kind == .extraKey }
+        #expect(extra.count == 2)
+        for finding in extra {
+            let line = try quoted(try #require(finding.hint), after: "add", "`", "`")
+            spec = spec.replacingOccurrences(of: "        $extraKeys", with: "        \(line)\n        $extraKeys")
+        }
+        #expect(spec.contains("age: Int\n") && spec.contains("\"nick name\": String\n"), "\(spec)")
+        let result = try await verify(spec, body, models: [Person.self])
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    }
 }

@@ -1,0 +1,98 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+
+/// `contract import`: specs drafted from a description the backend already publishes.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write specs from a description the backend publishes.",
+        subcommands: [ImportOpenAPICommand.self]
+    )
+}
+
+struct ImportOpenAPICommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openapi",
+        abstract: "Write specs from an OpenAPI 3.0 or 3.1 document (YAML or JSON).",
+        discussion: """
+            Each operation becomes an endpoint (named from its operationId), each schema of components/schemas a \
+            named shape of the same name. What cannot be imported is listed with its JSON pointer; the rest is \
+            still written. Importing the same document again writes the same bytes.
+
+            Exit codes: 0 imported (problems, if any, are listed); 2 nothing could be imported, or the document \
+            cannot be read.
+            """
+    )
+
+    @Argument(help: "The OpenAPI document.")
+    var file: String
+
+    @Option(name: .long, help: "The folder the spec files are written to.")
+    var output = "Specs"
+
+    @Option(name: .long, help: "The spec file's name, without .yaml (default: the document's file name).")
+    var name: String?
+
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: "Import only operations whose operationId, endpoint name or path matches one of these globs.")
+    var filter: [String] = []
+
+    @Option(name: .long, help: "Written before every path, such as /v1.")
+    var basePath = ""
+
+    @Option(name: .long, help: "'tags': one spec file per operation tag, beside the file of shared shapes.")
+    var split: SplitMode?
+
+    enum SplitMode: String, ExpressibleByArgument, CaseIterable {
+        case tags
+    }
+
+    func validate() throws {
+        if let name, !name.isEmpty, name.contains("/") || name.hasPrefix(".") {
+            throw ValidationError("--name '\(name)' must be a file name: no '/', not starting with '.'")
+        }
+        if !basePath.isEmpty, !basePath.hasPrefix("/") {
+            throw ValidationError("--base-path '\(basePath)' must start with '/': --base-path /\(basePath)")
+        }
+    }
+
+    func run() async throws {
+        let importer = OpenAPIImporter(
+            options: .init(
+                name: name, filters: filter, basePath: basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath,
+                splitByTags: split == .tags))
+        let result: OpenAPIImporter.Result
+        do {
+            result = try importer.importDocument(at: file)
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(2)
+        }
+        for problem in result.problems { Console.error("\(file)\(problem)") }
+        guard result.endpointCount > 0 || result.shapeCount > 0 else {
+            Console.error(
+                "\(CommandName.current) import openapi: nothing could be imported from \(file)"
+                    + (filter.isEmpty ? "" : " (no operation matches --filter \(filter.joined(separator: " ")))")
+            )
+            throw ExitCode(2)
+        }
+        let paths: [String]
+        do {
+            paths = try result.write(into: output)
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(2)
+        }
+        var summary =
+            "imported \(result.endpointCount) endpoint\(result.endpointCount == 1 ? "" : "s") and \(result.shapeCount) named shape\(result.shapeCount == 1 ? "" : "s") into \(paths.joined(separator: ", "))"
+        if !result.problems.isEmpty {
+            summary +=
+                "; \(result.problems.count) problem\(result.problems.count == 1 ? "" : "s") listed above"
+                + (result.skippedOperations > 0
+                    ? ", \(result.skippedOperations) operation\(result.skippedOperations == 1 ? "" : "s") skipped" : "")
+        }
+        Console.output(summary + "\n")
+    }
+}

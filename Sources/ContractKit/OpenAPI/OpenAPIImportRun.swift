@@ -1,0 +1,547 @@
+import Foundation
+
+/// One import of one document: operations to endpoint drafts, schemas to named shapes.
+struct OpenAPIImportRun {
+    let files: OpenAPIFiles
+    let root: JSONValue
+    let document: JSONObject
+    let version: String
+    let options: OpenAPIImporter.Options
+    let sourceName: String
+
+    private var mapper: OpenAPISchemaMapper
+    private var problems: [OpenAPIImportProblem] = []
+    private var skipped = 0
+    private var usedNames: Set<String> = []
+    private var examples: [String: [(name: String, body: JSONValue)]] = [:]
+
+    /// An imported operation: its endpoint, the tag it is filed under, and its auth headers and query.
+    private struct Imported {
+        var endpoint: EndpointDraft
+        var tag: String?
+        var authHeaders: [SpecEntry]
+        var authQuery: [SpecEntry]
+    }
+
+    init(
+        files: OpenAPIFiles, root: JSONValue, document: JSONObject, version: String, options: OpenAPIImporter.Options,
+        sourceName: String
+    ) {
+        self.files = files
+        self.root = root
+        self.document = document
+        self.version = version
+        self.options = options
+        self.sourceName = sourceName
+        self.mapper = OpenAPISchemaMapper(files: files)
+    }
+
+    private var mainPlace: OpenAPISchemaMapper.Place { .init(file: files.mainPath, pointer: "") }
+
+    mutating func run() -> OpenAPIImporter.Result {
+        mapper.declareComponents(of: root)
+        var imported: [Imported] = []
+        if let paths = document["paths"]?.objectValue {
+            for entry in paths.entries {
+                imported += importPath(entry.key, entry.value)
+            }
+        } else if document["paths"] != nil {
+            problem("#/paths", "'paths' must be a mapping")
+        }
+        mapper.mapPending()
+        problems += mapper.problems
+        let shapes = reachableShapes(from: imported)
+        let files = layOut(imported, shapes: shapes)
+        return OpenAPIImporter.Result(
+            files: files, problems: problems, examples: examples, endpointCount: imported.count,
+            shapeCount: shapes.count, skippedOperations: skipped)
+    }
+
+    private mutating func problem(_ pointer: String, _ message: String, hint: String? = nil, skips: Bool = false) {
+        problems.append(OpenAPIImportProblem(pointer: pointer, message: message, hint: hint, skippedOperation: skips))
+        if skips { skipped += 1 }
+    }
+
+    // MARK: - Layout
+
+    /// Every named shape when all operations are imported; with filters, those the chosen endpoints use.
+    private func reachableShapes(from imported: [Imported]) -> [NamedShape] {
+        guard !options.filters.isEmpty else { return mapper.shapes }
+        let byName = Dictionary(mapper.shapes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var reached: Set<String> = []
+        var queue = imported.compactMap(\.endpoint.expectedBody)
+        while let shape = queue.popLast() {
+            Self.forEachName(in: shape) { name in
+                if reached.insert(name).inserted, let named = byName[name] { queue.append(named.shape) }
+            }
+        }
+        return mapper.shapes.filter { reached.contains($0.name) }
+    }
+
+    static func forEachName(in shape: Shape, _ body: (String) -> Void) {
+        switch shape.kind {
+        case .named(let name): body(name)
+        case .optional(let inner), .array(let inner), .dictionary(let inner): forEachName(in: inner, body)
+        case .object(let object): for field in object.fields { forEachName(in: field.shape, body) }
+        case .union(let members): for member in members { forEachName(in: member, body) }
+        default: break
+        }
+    }
+
+    private func layOut(_ imported: [Imported], shapes: [NamedShape]) -> [(name: String, document: SpecDocument)] {
+        let name = options.name ?? ((sourceName as NSString).deletingPathExtension)
+        let info = document["info"]?.objectValue
+        let title = info?["title"]?.stringValue ?? "untitled"
+        let apiVersion = info?["version"]?.stringValue ?? info?["version"]?.numberValue?.literal ?? "?"
+        let header = [
+            "Imported by `contract import openapi` from \(sourceName): \(title) \(apiVersion) (OpenAPI \(version)).",
+            "Re-importing rewrites this file; review the change with git diff.",
+        ]
+        // Auth the same for every endpoint goes in `defaults`, once.
+        let sameAuth =
+            imported.allSatisfy {
+                $0.authHeaders == imported.first?.authHeaders && $0.authQuery == imported.first?.authQuery
+            }
+        var defaults: SpecDefaults?
+        if sameAuth, let first = imported.first, !(first.authHeaders.isEmpty && first.authQuery.isEmpty) {
+            defaults = SpecDefaults(headers: first.authHeaders, query: first.authQuery)
+        }
+        let endpoints = imported.map { item -> (String?, EndpointDraft) in
+            var endpoint = item.endpoint
+            if !sameAuth {
+                endpoint.headers = item.authHeaders + endpoint.headers
+                endpoint.query = item.authQuery + endpoint.query
+            }
+            return (options.splitByTags ? item.tag : nil, endpoint)
+        }
+        var files = [
+            (
+                name: name,
+                document: SpecDocument(
+                    comment: header, shapes: shapes,
+                    defaults: endpoints.contains { $0.0 == nil } ? defaults : nil,
+                    endpoints: endpoints.filter { $0.0 == nil }.map(\.1))
+            )
+        ]
+        var tags: [String] = []
+        for (tag, _) in endpoints { if let tag, !tags.contains(tag) { tags.append(tag) } }
+        for tag in tags {
+            files.append(
+                (
+                    name: name + "-" + Self.kebab(tag),
+                    document: SpecDocument(
+                        comment: [header[0], "Operations tagged '\(SpecYAMLWriter.oneLine(tag))'.", header[1]],
+                        defaults: defaults, endpoints: endpoints.filter { $0.0 == tag }.map(\.1))
+                )
+            )
+        }
+        return files
+    }
+
+    // MARK: - Operations
+
+    private mutating func importPath(_ path: String, _ value: JSONValue) -> [Imported] {
+        let pointer = JSONPointer.appending("#/paths", path)
+        guard var item = value.objectValue else {
+            problem(pointer, "a path item must be a mapping", skips: true)
+            return []
+        }
+        if let reference = item["$ref"]?.stringValue {
+            let target = mapper.target(of: reference, from: mainPlace)
+            guard
+                let resolved = (try? files.value(of: target.file)).flatMap({
+                    JSONPointer.value(at: target.pointer, in: $0)
+                })?
+                .objectValue
+            else {
+                problem(JSONPointer.appending(pointer, "$ref"), "the $ref '\(reference)' leads nowhere", skips: true)
+                return []
+            }
+            item = resolved
+        }
+        let shared = item["parameters"]?.arrayValue ?? []
+        var result: [Imported] = []
+        for entry in item.entries where OpenAPIImporter.methods.contains(entry.key) {
+            let operationPointer = JSONPointer.appending(pointer, entry.key)
+            guard let operation = entry.value.objectValue else {
+                problem(operationPointer, "an operation must be a mapping", skips: true)
+                continue
+            }
+            if let imported = importOperation(
+                operation, method: entry.key.uppercased(), path: path, sharedParameters: shared,
+                sharedPointer: JSONPointer.appending(pointer, "parameters"), pointer: operationPointer)
+            {
+                result.append(imported)
+            }
+        }
+        return result
+    }
+
+    private func matchesFilters(operationId: String?, name: String, path: String) -> Bool {
+        guard !options.filters.isEmpty else { return true }
+        return options.filters.contains { pattern in
+            Glob.matches(pattern, name) || Glob.matches(pattern, path)
+                || operationId.map { Glob.matches(pattern, $0) } == true
+        }
+    }
+
+    private mutating func importOperation(
+        _ operation: JSONObject, method: String, path: String, sharedParameters: [JSONValue], sharedPointer: String,
+        pointer: String
+    ) -> Imported? {
+        let operationId = operation["operationId"]?.stringValue
+        var name = operationId.map(Self.kebab) ?? ""
+        if name.isEmpty || !SpecFileParser.isRecordingName(name) {
+            name = Self.kebab(method.lowercased() + " " + (path == "/" ? "root" : path))
+        }
+        guard matchesFilters(operationId: operationId, name: name, path: path) else { return nil }
+        guard SpecFileParser.methods.contains(method) else {
+            problem(
+                pointer, "\(method) requests are not recorded by contract",
+                hint: "supported methods: \(SpecFileParser.methods.joined(separator: ", "))", skips: true)
+            return nil
+        }
+        var unique = name
+        var suffix = 2
+        while usedNames.contains(unique) {
+            unique = "\(name)-\(suffix)"
+            suffix += 1
+        }
+        name = unique
+        usedNames.insert(name)
+
+        var endpoint = EndpointDraft(name: name, method: method, path: options.basePath + path)
+        if let summary = operation["summary"]?.stringValue ?? operation["description"]?.stringValue {
+            let line = SpecYAMLWriter.oneLine(String(summary.prefix { $0 != "\n" }))
+            if !line.isEmpty { endpoint.description = line.count > 160 ? String(line.prefix(157)) + "..." : line }
+        }
+        if operation["deprecated"] == .bool(true) { endpoint.comment.append("deprecated in the document") }
+
+        parameters(operation, shared: sharedParameters, sharedPointer: sharedPointer, pointer: pointer, into: &endpoint)
+        requestBody(operation, pointer: pointer, into: &endpoint)
+        response(operation, pointer: pointer, into: &endpoint)
+        let auth = security(operation, pointer: pointer, endpoint: &endpoint)
+        let tag = operation["tags"]?.arrayValue?.first?.stringValue
+        return Imported(endpoint: endpoint, tag: tag, authHeaders: auth.headers, authQuery: auth.query)
+    }
+
+    // MARK: - Parameters
+
+    /// An object behind its `$ref` (one into `components`), or nil with a problem when the ref leads nowhere.
+    private mutating func resolved(_ value: JSONValue, pointer: String, quietly: Bool = false) -> JSONObject? {
+        var current = value
+        var place = mainPlace
+        var hops = 0
+        while let reference = current.objectValue?["$ref"]?.stringValue, hops < 16 {
+            place = mapper.target(of: reference, from: place)
+            guard
+                let next = (try? files.value(of: place.file)).flatMap({ JSONPointer.value(at: place.pointer, in: $0) })
+            else {
+                if !quietly { problem(JSONPointer.appending(pointer, "$ref"), "the $ref '\(reference)' leads nowhere") }
+                return nil
+            }
+            current = next
+            hops += 1
+        }
+        return current.objectValue
+    }
+
+    private mutating func parameters(
+        _ operation: JSONObject, shared: [JSONValue], sharedPointer: String, pointer: String,
+        into endpoint: inout EndpointDraft
+    ) {
+        var parameters: [(pointer: String, value: JSONObject)] = []
+        let own = operation["parameters"]?.arrayValue ?? []
+        let ownPointer = JSONPointer.appending(pointer, "parameters")
+        for (list, listPointer) in [(shared, sharedPointer), (own, ownPointer)] {
+            for (index, value) in list.enumerated() {
+                let itemPointer = listPointer + "/\(index)"
+                guard let parameter = resolved(value, pointer: itemPointer),
+                    let name = parameter["name"]?.stringValue, let location = parameter["in"]?.stringValue
+                else { continue }
+                // An operation's parameter replaces the path item's of the same name and place.
+                parameters.removeAll {
+                    $0.value["name"]?.stringValue == name && $0.value["in"]?.stringValue == location
+                }
+                parameters.append((itemPointer, parameter))
+            }
+        }
+        let placeholders = Self.placeholders(in: endpoint.path)
+        for placeholder in placeholders {
+            if let found = parameters.first(where: {
+                $0.value["in"]?.stringValue == "path" && $0.value["name"]?.stringValue == placeholder
+            }) {
+                let (value, sampled) = parameterValue(found.value)
+                endpoint.params.append(SpecEntry(placeholder, value))
+                if sampled {
+                    endpoint.comment.append("params.\(placeholder): no example in the document; set a real one")
+                }
+            } else {
+                endpoint.params.append(SpecEntry(placeholder, placeholder))
+                endpoint.comment.append("params.\(placeholder): not declared in the document; set a real value")
+            }
+        }
+        for (itemPointer, parameter) in parameters where parameter["required"] == .bool(true) {
+            guard let name = parameter["name"]?.stringValue else { continue }
+            let (value, sampled) = parameterValue(parameter)
+            switch parameter["in"]?.stringValue {
+            case "query":
+                endpoint.query.append(SpecEntry(name, value))
+                if sampled { endpoint.comment.append("query.\(name): no example in the document; set a real one") }
+            case "header":
+                endpoint.headers.append(SpecEntry(name, value))
+                if sampled { endpoint.comment.append("headers.\(name): no example in the document; set a real one") }
+            case "cookie":
+                problem(
+                    itemPointer, "the required cookie '\(name)' is not imported",
+                    hint: "add 'headers: { Cookie: \"\(name)=...\" }' to the endpoint")
+            default:
+                break
+            }
+        }
+    }
+
+    /// The value to send for a parameter: its example, default or first enum case; or a sample of its type, and true.
+    private func parameterValue(_ parameter: JSONObject) -> (String, Bool) {
+        let schema = parameter["schema"]?.objectValue
+        var candidates: [JSONValue?] = [parameter["example"]]
+        if let examples = parameter["examples"]?.objectValue, let first = examples.entries.first {
+            candidates.append(first.value.objectValue?["value"])
+        }
+        candidates += [
+            schema?["example"], schema?["examples"]?.arrayValue?.first, schema?["default"],
+            schema?["enum"]?.arrayValue?.first,
+        ]
+        for case let value? in candidates {
+            switch value {
+            case .string(let text) where !text.isEmpty: return (Self.escapingDollars(text), false)
+            case .number(let number): return (number.literal, false)
+            case .bool(let flag): return (flag ? "true" : "false", false)
+            default: continue
+            }
+        }
+        let name = parameter["name"]?.stringValue ?? "value"
+        switch (schema?["type"]?.stringValue, schema?["format"]?.stringValue) {
+        case ("integer", _), ("number", _): return ("1", true)
+        case ("boolean", _): return ("true", true)
+        case (_, "uuid"): return ("00000000-0000-0000-0000-000000000000", true)
+        case (_, "date"): return ("2024-01-01", true)
+        case (_, "date-time"): return ("2024-01-01T00:00:00Z", true)
+        default: return (name, true)
+        }
+    }
+
+    /// A literal `${` in an example written so that the spec reads it as text, not a variable.
+    private static func escapingDollars(_ text: String) -> String {
+        text.replacingOccurrences(of: "${", with: "$${")
+    }
+
+    static func placeholders(in path: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    // MARK: - Bodies
+
+    /// The media type of `content` that carries JSON: `application/json`, then any `+json` or `/json` type.
+    private static func jsonMediaType(_ content: JSONObject) -> (String, JSONObject)? {
+        let candidates = content.entries.compactMap { entry in entry.value.objectValue.map { (entry.key, $0) } }
+        if let exact = candidates.first(where: { MediaType.essence(of: $0.0) == "application/json" }) { return exact }
+        return candidates.first {
+            let essence = MediaType.essence(of: $0.0)
+            return essence.hasSuffix("+json") || essence.hasSuffix("/json")
+        }
+    }
+
+    private mutating func requestBody(_ operation: JSONObject, pointer: String, into endpoint: inout EndpointDraft) {
+        guard let value = operation["requestBody"] else { return }
+        let bodyPointer = JSONPointer.appending(pointer, "requestBody")
+        guard let body = resolved(value, pointer: bodyPointer), let content = body["content"]?.objectValue else {
+            return
+        }
+        guard let (type, media) = Self.jsonMediaType(content) else {
+            if body["required"] == .bool(true) {
+                let types = content.entries.map(\.key).joined(separator: ", ")
+                endpoint.comment.append("request body: \(types) is not imported; add it before recording")
+            }
+            return
+        }
+        if let example = exampleValues(media, pointer: JSONPointer.appending(bodyPointer, "content/\(type)")).first {
+            endpoint.body = example.body
+        } else if body["required"] == .bool(true) {
+            endpoint.comment.append("request body: the document gives no example; add 'body:' before recording")
+        }
+    }
+
+    /// The examples of a media type object: `example`, each of `examples`, or the schema's `example`.
+    private mutating func exampleValues(_ media: JSONObject, pointer: String) -> [(name: String, body: JSONValue)] {
+        var found: [(name: String, body: JSONValue)] = []
+        if let example = media["example"] { found.append(("example", example)) }
+        if let examples = media["examples"]?.objectValue {
+            for entry in examples.entries {
+                guard
+                    let example = resolved(
+                        entry.value, pointer: JSONPointer.appending(pointer, "examples/\(entry.key)")),
+                    let value = example["value"]
+                else { continue }
+                found.append((entry.key, value))
+            }
+        }
+        if found.isEmpty, let schema = media["schema"],
+            let example = resolved(schema, pointer: pointer, quietly: true)?["example"]
+        {
+            found.append(("schema example", example))
+        }
+        // An example written as JSON text in a string: the body it stands for.
+        return found.map { item in
+            if case .string(let text) = item.body, let first = text.first(where: { !$0.isWhitespace }),
+                first == "{" || first == "[", let parsed = try? JSONParser().parse(text)
+            {
+                return (item.name, parsed)
+            }
+            return item
+        }
+    }
+
+    private mutating func response(_ operation: JSONObject, pointer: String, into endpoint: inout EndpointDraft) {
+        let responsesPointer = JSONPointer.appending(pointer, "responses")
+        guard let responses = operation["responses"]?.objectValue, !responses.isEmpty else {
+            endpoint.comment.append("the document lists no responses: status and body are not checked")
+            return
+        }
+        let codes = responses.entries.map(\.key)
+        let success =
+            codes.filter { Int($0).map { (200...299).contains($0) } == true }.min { Int($0)! < Int($1)! }
+            ?? codes.first { $0.uppercased() == "2XX" }
+        guard let code = success else {
+            endpoint.comment.append("the document gives no success (2xx) response: status and body are not checked")
+            return
+        }
+        endpoint.status = [code.uppercased() == "2XX" ? "2xx" : code]
+        let codePointer = JSONPointer.appending(responsesPointer, code)
+        guard let response = resolved(responses[code]!, pointer: codePointer) else { return }
+        guard let content = response["content"]?.objectValue, !content.isEmpty else {
+            endpoint.comment.append("no response body is documented")
+            return
+        }
+        guard let (type, media) = Self.jsonMediaType(content) else {
+            let type = content.entries[0].key
+            endpoint.contentType = MediaType.essence(of: type)
+            endpoint.comment.append("the response is \(type), not JSON: its body is not checked")
+            return
+        }
+        endpoint.contentType = MediaType.essence(of: type)
+        let mediaPointer = JSONPointer.appending(JSONPointer.appending(codePointer, "content"), type)
+        if let schema = media["schema"] {
+            let place = OpenAPISchemaMapper.Place(
+                file: files.mainPath, pointer: String(JSONPointer.appending(mediaPointer, "schema").dropFirst()))
+            endpoint.expectedBody = mapper.map(schema, at: place, fieldPath: nil)
+            if let property = schema.objectValue?["discriminator"]?.objectValue?["propertyName"]?.stringValue {
+                endpoint.comment.append("discriminator: \(property)")
+            }
+        } else {
+            endpoint.comment.append("the response has no schema: its body is not checked")
+        }
+        let found = exampleValues(media, pointer: mediaPointer)
+        if !found.isEmpty { examples[endpoint.name] = found }
+    }
+
+    // MARK: - Security
+
+    /// Headers and query parameters for the operation's security requirement (its own, or the document's), each
+    /// reading its secret from an environment variable.
+    private mutating func security(_ operation: JSONObject, pointer: String, endpoint: inout EndpointDraft)
+        -> (headers: [SpecEntry], query: [SpecEntry])
+    {
+        guard let requirements = (operation["security"] ?? document["security"])?.arrayValue, !requirements.isEmpty
+        else { return ([], []) }
+        let schemes = document["components"]?.objectValue?["securitySchemes"]?.objectValue ?? JSONObject()
+        // The first alternative that uses a bearer token, the most common way a test client authenticates; or the
+        // first one.
+        let alternatives = requirements.compactMap(\.objectValue)
+        let chosen =
+            alternatives.first { requirement in
+                requirement.entries.contains { entry in
+                    let scheme = schemes[entry.key]?.objectValue
+                    return scheme?["scheme"]?.stringValue?.lowercased() == "bearer"
+                }
+            } ?? alternatives.first
+        guard let chosen, !chosen.isEmpty else { return ([], []) }
+        var headers: [SpecEntry] = []
+        var query: [SpecEntry] = []
+        for entry in chosen.entries {
+            let schemePointer = JSONPointer.appending("#/components/securitySchemes", entry.key)
+            guard let scheme = schemes[entry.key].flatMap({ resolved($0, pointer: schemePointer) }) else {
+                problem(
+                    JSONPointer.appending(pointer, "security"), "the security scheme '\(entry.key)' is not declared",
+                    hint: "declare it under components/securitySchemes, or add the header to the spec by hand")
+                continue
+            }
+            let variable = Self.environmentName(entry.key)
+            switch (scheme["type"]?.stringValue, scheme["scheme"]?.stringValue?.lowercased()) {
+            case ("http", "basic"):
+                headers.append(SpecEntry("Authorization", "Basic ${\(variable)_CREDENTIALS}"))
+            case ("http", _), ("oauth2", _), ("openIdConnect", _):
+                headers.append(SpecEntry("Authorization", "Bearer ${\(variable)_TOKEN}"))
+            case ("apiKey", _):
+                let name = scheme["name"]?.stringValue ?? entry.key
+                let keyVariable =
+                    variable.hasSuffix("KEY") || variable.hasSuffix("TOKEN") ? variable : variable + "_KEY"
+                switch scheme["in"]?.stringValue {
+                case "query": query.append(SpecEntry(name, "${\(keyVariable)}"))
+                case "cookie": headers.append(SpecEntry("Cookie", "\(name)=${\(keyVariable)}"))
+                default: headers.append(SpecEntry(name, "${\(keyVariable)}"))
+                }
+            default:
+                problem(
+                    schemePointer, "the security scheme type '\(scheme["type"]?.stringValue ?? "?")' is not imported",
+                    hint: "add the header it needs to the spec by hand")
+            }
+        }
+        return (headers, query)
+    }
+
+    // MARK: - Names
+
+    /// `listPets`, `GetCustomersCustomer`, `get_user`, `GET /pets/{petId}` as `list-pets`, `get-customers-customer`,
+    /// `get-user`, `get-pets-pet-id`.
+    static func kebab(_ text: String) -> String {
+        var words: [String] = []
+        var word = ""
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            let isLetterOrDigit = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            guard isLetterOrDigit else {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+                continue
+            }
+            if !word.isEmpty, scalar.properties.isUppercase {
+                let previous = scalars[index - 1]
+                let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+                // `listPets` breaks before P; `HTTPStatus` breaks before the S that starts a lower-case word.
+                if previous.properties.isLowercase || ("0"..."9").contains(previous)
+                    || (previous.properties.isUppercase && next?.properties.isLowercase == true)
+                {
+                    words.append(word)
+                    word = ""
+                }
+            }
+            word.unicodeScalars.append(scalar)
+        }
+        if !word.isEmpty { words.append(word) }
+        return words.map { $0.lowercased() }.joined(separator: "-")
+    }
+
+    /// `bearerAuth` as `BEARER_AUTH`: a security scheme's name as an environment variable's.
+    static func environmentName(_ scheme: String) -> String {
+        let name = kebab(scheme).uppercased().replacingOccurrences(of: "-", with: "_")
+        guard let first = name.unicodeScalars.first else { return "API" }
+        return ("0"..."9").contains(first) ? "API_" + name : name
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Turns an OpenAPI 3.0 or 3.1 document into spec files: each operation an endpoint, each schema a named shape.
+///
+/// Whatever the importer cannot carry over is a problem with its JSON pointer, and the rest is still imported.
+/// The same document always gives the same files, in the document's own order.
+package struct OpenAPIImporter {
+    /// What to import and how to lay it out.
+    package struct Options: Sendable {
+        /// The spec file's name (without `.yaml`); nil for the document's file name.
+        package var name: String?
+        /// Globs; only operations whose id, endpoint name or path matches one are imported. Empty: all.
+        package var filters: [String]
+        /// Written before every path: `/v1`.
+        package var basePath: String
+        /// One spec file per operation tag (the first), beside the file of shapes.
+        package var splitByTags: Bool
+
+        /// Creates options.
+        package init(name: String? = nil, filters: [String] = [], basePath: String = "", splitByTags: Bool = false) {
+            self.name = name
+            self.filters = filters
+            self.basePath = basePath
+            self.splitByTags = splitByTags
+        }
+    }
+
+    /// The spec files to write, and what could not be imported.
+    package struct Result: Sendable {
+        /// Each spec file's name (without `.yaml`) and content, in order.
+        package var files: [(name: String, document: SpecDocument)]
+        /// What was left out or approximated, in document order.
+        package var problems: [OpenAPIImportProblem]
+        /// The response examples the document gives for each imported endpoint, by endpoint name.
+        package var examples: [String: [(name: String, body: JSONValue)]]
+        /// How many endpoints and named shapes were imported.
+        package var endpointCount: Int
+        package var shapeCount: Int
+        /// How many operations were left out because of problems.
+        package var skippedOperations: Int
+    }
+
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    private let options: Options
+
+    /// An importer with `options`.
+    package init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Imports the document at `path`.
+    ///
+    /// - Throws: when the file cannot be read or is not an OpenAPI 3 document at all.
+    package func importDocument(at path: String) throws(ContractError) -> Result {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let files = OpenAPIFiles(mainPath: absolute)
+        let root = try files.value(of: absolute)
+        guard let document = root.objectValue else {
+            throw ContractError(
+                .invalidSpec, "\(path) is not an OpenAPI document: it holds \(root.kindDescription)",
+                hint: "give the path of an OpenAPI 3.0 or 3.1 document (YAML or JSON)")
+        }
+        guard let version = document["openapi"]?.stringValue ?? document["openapi"]?.numberValue?.literal,
+            version.hasPrefix("3.")
+        else {
+            if document["swagger"] != nil {
+                throw ContractError(
+                    .invalidSpec, "\(path) is a Swagger 2.0 document; only OpenAPI 3.0 and 3.1 are imported",
+                    hint: "convert it first (for example with swagger2openapi), then import the result")
+            }
+            throw ContractError(
+                .invalidSpec, "\(path) has no 'openapi: 3.x' field at #/openapi",
+                hint: "give the path of an OpenAPI 3.0 or 3.1 document (YAML or JSON)")
+        }
+        var run = OpenAPIImportRun(
+            files: files, root: root, document: document, version: version, options: options,
+            sourceName: (path as NSString).lastPathComponent)
+        return run.run()
+    }
+}
+
+extension OpenAPIImporter.Result {
+    /// Writes each spec file into `folder` (made when missing), whole or not at all; a file whose text would not
+    /// change is left untouched. Returns the paths written or already up to date, in order.
+    package func write(into folder: String) throws(ContractError) -> [String] {
+        let writer = SpecYAMLWriter()
+        var paths: [String] = []
+        for file in files {
+            let path = (folder as NSString).appendingPathComponent(file.name + ".yaml")
+            let data = Data(writer.render(file.document).utf8)
+            if FileManager.default.contents(atPath: path) != data {
+                do {
+                    try AtomicFile.write(data, to: path)
+                } catch {
+                    throw ContractError(
+                        .io, "cannot write '\(path)': \(error.localizedDescription)",
+                        hint: "check that the folder '\(folder)' is writable")
+                }
+            }
+            paths.append(path)
+        }
+        return paths
+    }
+}

@@ -1,0 +1,475 @@
+import Foundation
+
+/// Maps OpenAPI schemas (3.0 and 3.1) to shapes: each `$ref` becomes a named shape, so recursive schemas cost
+/// nothing; everything else is mapped in place.
+///
+/// | OpenAPI | shape |
+/// |---|---|
+/// | `$ref: '#/components/schemas/Customer'` | `Customer` |
+/// | `required` / not | `name: T` / `name?: T` |
+/// | `nullable: true`, `type: [T, 'null']` | `T?` (`name!: T?` when also required) |
+/// | `enum`, `const` | `enum(a, b)` |
+/// | `format: date-time`, `date`, `uuid`, `uri`, `unix-time` | `Date(iso8601)`, `Date("yyyy-MM-dd")`, `UUID`, `URL`, `Date(secondsSince1970)` |
+/// | `pattern` | `String(/re/)` |
+/// | `additionalProperties: T` / `false` | `[String: T]` / `$extraKeys: forbid` |
+/// | `allOf` / `oneOf`, `anyOf` | the members' fields merged / `A \| B` |
+struct OpenAPISchemaMapper {
+    /// A schema's place: the file it is in and the JSON pointer to it there.
+    struct Place: Hashable {
+        var file: String
+        var pointer: String
+    }
+
+    let files: OpenAPIFiles
+    private(set) var problems: [OpenAPIImportProblem] = []
+    /// The shape name of each schema that is the target of a `$ref` (or a component), by place.
+    private var names: [Place: String] = [:]
+    private var takenNames: Set<String> = []
+    /// Named shapes, in the order declared.
+    private(set) var shapes: [NamedShape] = []
+    /// Places named but not mapped yet.
+    private var pending: [(place: Place, name: String)] = []
+    /// Fields' comments of the named shape being mapped, by path.
+    private var comments: [String: String] = [:]
+    /// How many schemas deep the mapping is, without passing a `$ref`.
+    private var depth = 0
+    static let maximumDepth = 48
+
+    private static let here = SourceLocation(file: "openapi", line: 1, column: 1)
+
+    init(files: OpenAPIFiles) {
+        self.files = files
+    }
+
+    // MARK: - Names
+
+    /// Declares each of the main document's `components/schemas` under its own name, in document order.
+    mutating func declareComponents(of root: JSONValue) {
+        guard case .object(let schemas)? = root.objectValue?["components"]?.objectValue?["schemas"] else { return }
+        for entry in schemas.entries {
+            _ = name(for: Place(file: files.mainPath, pointer: JSONPointer.appending("/components/schemas", entry.key)))
+        }
+    }
+
+    /// Maps every declared schema not mapped yet, including those that mapping them declares.
+    mutating func mapPending() {
+        while !pending.isEmpty {
+            let (place, name) = pending.removeFirst()
+            let pointer = pointerText(place)
+            guard let schema = schema(at: place) else {
+                problems.append(
+                    OpenAPIImportProblem(
+                        pointer: pointer, message: "the $ref leads nowhere",
+                        hint: "the shape \(name) is Any; fix the $ref in the document"))
+                shapes.append(NamedShape(name: name, shape: Self.shape(.any), comment: ["not found: \(pointer)"]))
+                continue
+            }
+            comments = [:]
+            var comment: [String] = []
+            if schema.objectValue?["deprecated"] == .bool(true) { comment.append("deprecated") }
+            if let discriminator = schema.objectValue?["discriminator"]?.objectValue?["propertyName"]?.stringValue {
+                comment.append("discriminator: \(discriminator)")
+            }
+            if place.file != files.mainPath || !place.pointer.hasPrefix("/components/schemas/") {
+                comment.append("from \(pointer)")
+            }
+            let shape = map(schema, at: place, fieldPath: "")
+            shapes.append(NamedShape(name: name, shape: shape, comment: comment, fieldComments: comments))
+        }
+    }
+
+    /// The shape name for the schema at `place`, declared (and queued for mapping) on first use.
+    private mutating func name(for place: Place) -> String {
+        if let name = names[place] { return name }
+        let last = place.pointer.split(separator: "/").last.map(String.init) ?? ""
+        var base = last.isEmpty ? ((place.file as NSString).lastPathComponent as NSString).deletingPathExtension : last
+        base = base.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        base = Self.shapeName(base)
+        var name = base
+        var suffix = 2
+        while takenNames.contains(name) {
+            name = base + String(suffix)
+            suffix += 1
+        }
+        takenNames.insert(name)
+        names[place] = name
+        pending.append((place, name))
+        return name
+    }
+
+    /// `text` as a shape name: characters a type name cannot hold become `_`; a built-in type's name gets a suffix.
+    static func shapeName(_ text: String) -> String {
+        var name = ""
+        for scalar in text.unicodeScalars {
+            if ShapeName.allows(scalar) { name.unicodeScalars.append(scalar) } else { name += "_" }
+        }
+        if name.isEmpty { name = "Schema" }
+        if let first = name.unicodeScalars.first, ("0"..."9").contains(first) || first == "." { name = "_" + name }
+        if ShapeName.isBuiltIn(name) { name += "Schema" }
+        return name
+    }
+
+    func pointerText(_ place: Place) -> String {
+        let file = place.file == files.mainPath ? "" : (place.file as NSString).lastPathComponent
+        return file + "#" + place.pointer
+    }
+
+    private func schema(at place: Place) -> JSONValue? {
+        guard let root = try? files.value(of: place.file) else { return nil }
+        return JSONPointer.value(at: place.pointer, in: root)
+    }
+
+    /// The place a `$ref` leads to, from a schema at `place`.
+    func target(of reference: String, from place: Place) -> Place {
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let file = parts[0].isEmpty ? place.file : files.path(of: String(parts[0]), from: place.file)
+        return Place(file: file, pointer: parts.count > 1 ? String(parts[1]) : "")
+    }
+
+    mutating func problem(_ place: Place, _ message: String, hint: String? = nil) {
+        problems.append(OpenAPIImportProblem(pointer: pointerText(place), message: message, hint: hint))
+    }
+
+    // MARK: - Schemas
+
+    private static func shape(_ kind: Shape.Kind) -> Shape { Shape(kind, at: here) }
+
+    /// The shape of the schema `schema` at `place`; `fieldPath` names it from the named shape being mapped, for
+    /// comments (nil where comments are not kept).
+    mutating func map(_ schema: JSONValue, at place: Place, fieldPath: String?) -> Shape {
+        guard depth < Self.maximumDepth else {
+            problem(place, "the schema nests deeper than \(Self.maximumDepth) levels", hint: "it is imported as Any")
+            return Self.shape(.any)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        switch schema {
+        case .bool(true):
+            return Self.shape(.any)
+        case .bool(false):
+            problem(place, "a schema that accepts nothing (false)", hint: "it is imported as Any")
+            return Self.shape(.any)
+        case .object(let object):
+            return map(object, at: place, fieldPath: fieldPath)
+        default:
+            problem(place, "a schema must be an object, found \(schema.kindDescription)", hint: "it is imported as Any")
+            return Self.shape(.any)
+        }
+    }
+
+    private mutating func map(_ schema: JSONObject, at place: Place, fieldPath: String?) -> Shape {
+        if let reference = schema["$ref"] {
+            guard let text = reference.stringValue else {
+                problem(place, "$ref must be a string", hint: "the schema is imported as Any")
+                return Self.shape(.any)
+            }
+            let target = target(of: text, from: place)
+            if self.schema(at: target) == nil {
+                problems.append(
+                    OpenAPIImportProblem(
+                        pointer: JSONPointer.appending(pointerText(place), "$ref"),
+                        message: "the $ref '\(text)' leads nowhere", hint: "the schema is imported as Any"))
+                return Self.shape(.any)
+            }
+            let named = Self.shape(.named(name(for: target)))
+            return isNullable(schema) ? Self.shape(.optional(named)) : named
+        }
+        var nullable = isNullable(schema)
+        var shape: Shape
+        if let members = schema["allOf"]?.arrayValue, !members.isEmpty {
+            shape = allOf(members, own: schema, at: place, fieldPath: fieldPath)
+        } else if let members = (schema["oneOf"] ?? schema["anyOf"])?.arrayValue, !members.isEmpty,
+            !Self.onlyConstrains(members)
+        {
+            let key = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+            var shapes: [Shape] = []
+            for (index, member) in members.enumerated() {
+                let memberPlace = Place(
+                    file: place.file,
+                    pointer: JSONPointer.appending(JSONPointer.appending(place.pointer, key), "\(index)"))
+                if Self.isNullSchema(member) {
+                    nullable = true
+                    continue
+                }
+                var mapped = map(member, at: memberPlace, fieldPath: nil)
+                if mapped.isOptional {
+                    nullable = true
+                    mapped = mapped.nonOptional
+                }
+                if case .union(let inner) = mapped.kind {
+                    shapes += inner
+                } else {
+                    shapes.append(mapped)
+                }
+            }
+            var seen: Set<String> = []
+            shapes = shapes.filter { seen.insert(ShapeText.expression($0) ?? "\($0.kind)").inserted }
+            if shapes.contains(where: { if case .any = $0.kind { return true } else { return false } }) {
+                shape = Self.shape(.any)
+            } else if shapes.count == 1 {
+                shape = shapes[0]
+            } else if shapes.isEmpty {
+                shape = Self.shape(.any)
+            } else {
+                shape = Self.shape(.union(shapes))
+            }
+        } else {
+            shape = typed(schema, at: place, fieldPath: fieldPath, nullable: &nullable)
+        }
+        if nullable, !shape.isOptional, !isAny(shape) { shape = Self.shape(.optional(shape)) }
+        return shape
+    }
+
+    private func isAny(_ shape: Shape) -> Bool {
+        if case .any = shape.kind { return true }
+        return false
+    }
+
+    /// `nullable: true` (3.0), `type: [T, "null"]` (3.1), `x-nullable` (Swagger habits), or `null` among `enum`.
+    private func isNullable(_ schema: JSONObject) -> Bool {
+        if schema["nullable"] == .bool(true) || schema["x-nullable"] == .bool(true) { return true }
+        if let types = schema["type"]?.arrayValue, types.contains(.string("null")) { return true }
+        if schema["type"]?.stringValue == "null" { return true }
+        if let cases = schema["enum"]?.arrayValue, cases.contains(.null) { return true }
+        return false
+    }
+
+    /// `{type: 'null'}` or `{nullable: true}` alone: a union member that only adds null.
+    private static func isNullSchema(_ schema: JSONValue) -> Bool {
+        guard let object = schema.objectValue else { return false }
+        if object["type"]?.stringValue == "null" { return true }
+        if let cases = object["enum"]?.arrayValue, cases == [.null] { return true }
+        return object.entries.allSatisfy { ["nullable", "description", "title"].contains($0.key) }
+            && object["nullable"] == .bool(true)
+    }
+
+    /// True when every member only adds `required` or other checks to the schema it sits in, not a type.
+    private static func onlyConstrains(_ members: [JSONValue]) -> Bool {
+        let typeKeys: Set<String> = [
+            "$ref", "type", "properties", "items", "enum", "const", "allOf", "oneOf", "anyOf", "additionalProperties",
+            "format",
+        ]
+        return members.allSatisfy { member in
+            guard let object = member.objectValue else { return false }
+            return !object.entries.contains { typeKeys.contains($0.key) }
+        }
+    }
+
+    /// A schema by its `type` (or what it holds when it has none).
+    private mutating func typed(_ schema: JSONObject, at place: Place, fieldPath: String?, nullable: inout Bool)
+        -> Shape
+    {
+        var types: [String] = []
+        switch schema["type"] {
+        case .string(let type)?: types = [type]
+        case .array(let list)?: types = list.compactMap(\.stringValue)
+        default: break
+        }
+        types.removeAll { $0 == "null" }
+        if types.isEmpty {
+            if schema["properties"] != nil || schema["additionalProperties"] != nil {
+                types = ["object"]
+            } else if schema["items"] != nil {
+                types = ["array"]
+            } else if let cases = schema["enum"]?.arrayValue ?? schema["const"].map({ [$0] }) {
+                if cases.allSatisfy({ $0.stringValue != nil || $0 == .null }) {
+                    types = ["string"]
+                } else if cases.allSatisfy({ $0.numberValue != nil || $0 == .null }) {
+                    types = ["number"]
+                }
+            }
+        }
+        let shapes = types.map { typed(schema, type: $0, at: place, fieldPath: fieldPath) }
+        switch shapes.count {
+        case 0: return Self.shape(.any)
+        case 1: return shapes[0]
+        default: return Self.shape(.union(shapes))
+        }
+    }
+
+    private mutating func typed(_ schema: JSONObject, type: String, at place: Place, fieldPath: String?) -> Shape {
+        if let cases = schema["enum"]?.arrayValue ?? schema["const"].map({ [$0] }), type != "object", type != "array",
+            type != "boolean"
+        {
+            var texts: [String] = []
+            for value in cases where value != .null {
+                let text: String
+                switch value {
+                case .string(let string): text = string
+                case .number(let number): text = number.literal
+                default:
+                    problem(
+                        place, "enum case \(value.kindDescription) is not a string or number", hint: "it is left out")
+                    continue
+                }
+                if !texts.contains(text) { texts.append(text) }
+            }
+            if !texts.isEmpty { return Self.shape(.enumeration(texts)) }
+        }
+        let format = schema["format"]?.stringValue
+        switch type {
+        case "string":
+            switch format {
+            case "date-time": return Self.shape(.date(.iso8601))
+            case "date": return Self.shape(.date(.formatted("yyyy-MM-dd")))
+            case "uuid": return Self.shape(.uuid)
+            case "uri", "url": return Self.shape(.url)
+            default: break
+            }
+            if let pattern = schema["pattern"]?.stringValue, !pattern.isEmpty {
+                if RegexCache.shared.regex(pattern) != nil { return Self.shape(.pattern(pattern)) }
+                problem(
+                    place, "the pattern /\(pattern)/ is not an ICU regular expression",
+                    hint: "the value is checked as String")
+            }
+            return Self.shape(.string)
+        case "integer":
+            if format == "unix-time" { return Self.shape(.date(.secondsSince1970)) }
+            return Self.shape(.int)
+        case "number":
+            if format == "unix-time" { return Self.shape(.date(.secondsSince1970)) }
+            return Self.shape(.double)
+        case "boolean":
+            return Self.shape(.bool)
+        case "array":
+            guard let items = schema["items"] else { return Self.shape(.array(Self.shape(.any))) }
+            let element = map(
+                items, at: Place(file: place.file, pointer: JSONPointer.appending(place.pointer, "items")),
+                fieldPath: fieldPath)
+            return Self.shape(.array(element))
+        case "object":
+            return object(schema, at: place, fieldPath: fieldPath)
+        default:
+            problem(place, "unknown type '\(type)'", hint: "it is imported as Any")
+            return Self.shape(.any)
+        }
+    }
+
+    /// An object: its properties as fields, or a dictionary when it has only `additionalProperties`.
+    private mutating func object(_ schema: JSONObject, at place: Place, fieldPath: String?) -> Shape {
+        let properties = schema["properties"]?.objectValue ?? JSONObject()
+        let additional = schema["additionalProperties"]
+        if properties.isEmpty {
+            switch additional {
+            case .bool(false)?:
+                return Self.shape(.object(ObjectShape(fields: [], extraKeys: .forbid)))
+            case .object(let value)? where !value.isEmpty:
+                let valueShape = map(
+                    .object(value),
+                    at: Place(file: place.file, pointer: JSONPointer.appending(place.pointer, "additionalProperties")),
+                    fieldPath: nil)
+                return Self.shape(.dictionary(valueShape))
+            default:
+                return Self.shape(.dictionary(Self.shape(.any)))
+            }
+        }
+        let required = Set((schema["required"]?.arrayValue ?? []).compactMap(\.stringValue))
+        var fields: [Field] = []
+        let propertiesPointer = JSONPointer.appending(place.pointer, "properties")
+        for entry in properties.entries {
+            let path = fieldPath.map { $0.isEmpty ? entry.key : $0 + "." + entry.key }
+            let propertyPlace = Place(file: place.file, pointer: JSONPointer.appending(propertiesPointer, entry.key))
+            let shape = map(entry.value, at: propertyPlace, fieldPath: path)
+            var presence: Field.Presence
+            if required.contains(entry.key) {
+                presence = shape.isOptional ? .required : .implied
+            } else {
+                presence = shape.isOptional ? .implied : .mayBeAbsent
+            }
+            var notes: [String] = []
+            let property = entry.value.objectValue
+            if property?["deprecated"] == .bool(true) { notes.append("deprecated") }
+            if property?["writeOnly"] == .bool(true) {
+                // Sent in requests only: a response leaves it out.
+                if presence == .implied, !shape.isOptional { presence = .mayBeAbsent }
+                if presence == .required { presence = .implied }
+                notes.append("writeOnly: requests only")
+            }
+            if let path, !notes.isEmpty { comments[path] = notes.joined(separator: "; ") }
+            fields.append(Field(name: entry.key, shape: shape, presence: presence, location: Self.here))
+        }
+        var extraKeys: ExtraKeysPolicy?
+        if additional == .bool(false) { extraKeys = .forbid }
+        return Self.shape(.object(ObjectShape(fields: fields, extraKeys: extraKeys)))
+    }
+
+    /// `allOf`: the members' properties and `required` merged into one object, with the schema's own; a single
+    /// member beside nothing else of substance stays what it is (often a named shape).
+    private mutating func allOf(_ members: [JSONValue], own: JSONObject, at place: Place, fieldPath: String?) -> Shape {
+        let allOfPointer = JSONPointer.appending(place.pointer, "allOf")
+        let ownHasProperties = own["properties"] != nil || own["required"] != nil
+        if members.count == 1, !ownHasProperties {
+            return map(members[0], at: Place(file: place.file, pointer: allOfPointer + "/0"), fieldPath: fieldPath)
+        }
+        var merged = JSONObject()
+        var properties = JSONObject()
+        var required: [JSONValue] = []
+        var additionalFalse = false
+        var visiting: Set<Place> = []
+        func collect(_ schema: JSONValue, _ schemaPlace: Place, mapper: inout OpenAPISchemaMapper) -> Bool {
+            guard var object = schema.objectValue else { return false }
+            var objectPlace = schemaPlace
+            var hops = 0
+            while let reference = object["$ref"]?.stringValue, hops < 16 {
+                let target = mapper.target(of: reference, from: objectPlace)
+                guard let next = mapper.schema(at: target)?.objectValue, !visiting.contains(target) else {
+                    return false
+                }
+                visiting.insert(target)
+                object = next
+                objectPlace = target
+                hops += 1
+            }
+            if let inner = object["allOf"]?.arrayValue {
+                for (index, member) in inner.enumerated() {
+                    let innerPlace = Place(
+                        file: objectPlace.file,
+                        pointer: JSONPointer.appending(objectPlace.pointer, "allOf") + "/\(index)")
+                    if !collect(member, innerPlace, mapper: &mapper) { return false }
+                }
+            }
+            if let props = object["properties"]?.objectValue {
+                for entry in props.entries {
+                    // Refs inside a merged member are read from the member's file.
+                    var value = entry.value
+                    if objectPlace.file != place.file, case .object(var property) = value,
+                        let reference = property["$ref"]?.stringValue, !reference.hasPrefix("/")
+                    {
+                        let target = mapper.target(of: reference, from: objectPlace)
+                        property.entries = property.entries.map {
+                            $0.key == "$ref"
+                                ? .init(key: "$ref", value: .string(target.file + "#" + target.pointer)) : $0
+                        }
+                        value = .object(property)
+                    }
+                    properties.entries.removeAll { $0.key == entry.key }
+                    properties.entries.append(.init(key: entry.key, value: value))
+                }
+            } else if object["type"] != nil, object["type"]?.stringValue != "object" {
+                return false
+            } else if object["oneOf"] != nil || object["anyOf"] != nil {
+                return false
+            }
+            required += object["required"]?.arrayValue ?? []
+            if object["additionalProperties"] == .bool(false) { additionalFalse = true }
+            return true
+        }
+        for (index, member) in members.enumerated() {
+            let memberPlace = Place(file: place.file, pointer: allOfPointer + "/\(index)")
+            if !collect(member, memberPlace, mapper: &self) {
+                problem(
+                    memberPlace, "an allOf member that is not an object cannot be merged",
+                    hint: "the merged object leaves it out; check the shape by hand")
+            }
+        }
+        _ = collect(.object(JSONObject(own.entries.filter { $0.key != "allOf" })), place, mapper: &self)
+        merged.entries.append(.init(key: "type", value: .string("object")))
+        merged.entries.append(.init(key: "properties", value: .object(properties)))
+        merged.entries.append(.init(key: "required", value: .array(required)))
+        // Each member may close itself, but the merge has every member's properties: only an own `false` closes it.
+        if additionalFalse, own["additionalProperties"] == .bool(false) {
+            merged.entries.append(.init(key: "additionalProperties", value: .bool(false)))
+        }
+        return object(merged, at: place, fieldPath: fieldPath)
+    }
+}

@@ -1,0 +1,492 @@
+#if os(Linux)
+internal import CCurl
+import Foundation
+
+/// Sends requests with libcurl directly: one multi handle driven by one thread, so connections are kept alive and
+/// reused across requests, HTTP/2 is used where a TLS server offers it, and waiting costs no CPU.
+///
+/// URLSession on Linux is libcurl underneath, but drives it with busy timers and loads FoundationNetworking into every
+/// process; this is the same library with neither. Redirects are followed here rather than by libcurl, so each hop is
+/// policed as ``URLSessionTransport`` polices it: credential headers stay with their origin, the whole exchange has
+/// one deadline, and the chain is reported. A body over the limit stops the transfer as soon as it passes the limit.
+package final class CurlTransport: HTTPTransport, @unchecked Sendable {
+    // @unchecked: every member is set once in init; the engine guards its own state.
+    private let engine: CurlEngine
+    private let caFile: String?
+    private let proxies: ProxySettings
+
+    /// A transport with at most `maximumConnectionsPerHost` connections to one host, trusting the CA certificates in
+    /// `caFile` (PEM) instead of the system's when given, and using the proxies `environment` names.
+    package init(
+        maximumConnectionsPerHost: Int = 8, caFile: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        engine = CurlEngine(maximumConnectionsPerHost: max(1, maximumConnectionsPerHost))
+        self.caFile = caFile
+        proxies = ProxySettings(environment: environment)
+    }
+
+    deinit {
+        engine.shutdown()
+    }
+
+    package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int64((request.timeout * 1000).rounded(.up)))
+        var hop = Hop(method: request.method, url: request.url, headers: request.headers, body: request.body)
+        var redirects: [(status: Int, url: URL)] = []
+        while true {
+            let remaining = deadline - clock.now
+            guard remaining > .zero else { throw CurlTransport.timedOut(request) }
+            let answer = try await perform(hop, request: request, within: remaining)
+            guard [301, 302, 303, 307, 308].contains(answer.status), let location = answer.header("Location") else {
+                return TransportResponse(
+                    status: answer.status, headers: answer.headers, body: answer.body, url: hop.url,
+                    redirects: redirects)
+            }
+            redirects.append((answer.status, hop.url))
+            guard redirects.count <= request.maxRedirects else {
+                throw TransportError(
+                    .tooManyRedirects, "more than \(request.maxRedirects) redirects (a redirect loop?)")
+            }
+            hop = try CurlTransport.next(after: hop, status: answer.status, location: location, request: request)
+        }
+    }
+
+    /// The request a redirect asks for: its URL resolved against the one that answered, `GET` without a body after
+    /// a 303 (and after a 301 or 302 to a `POST`, as every client does), and no credentials for another origin.
+    private static func next(after hop: Hop, status: Int, location: String, request: TransportRequest)
+        throws(TransportError) -> Hop
+    {
+        let host = hostText(hop.url)
+        guard let target = URL(string: location, relativeTo: hop.url)?.absoluteURL,
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil
+        else {
+            throw TransportError(
+                .tooManyRedirects, "\(host) redirected to a location that is not an http or https URL")
+        }
+        var next = Hop(method: hop.method, url: target, headers: hop.headers, body: hop.body)
+        if (status == 303 && hop.method != "HEAD") || ((status == 301 || status == 302) && hop.method == "POST") {
+            next.method = "GET"
+            next.body = nil
+            next.headers.removeAll {
+                ["content-type", "content-length", "content-encoding"].contains($0.name.lowercased())
+            }
+        }
+        if !sameOrigin(hop.url, target) {
+            // Credentials meant for one origin must not travel to another.
+            next.headers.removeAll {
+                Redactor.isSensitiveHeader($0.name) || request.credentialHeaders.contains($0.name.lowercased())
+            }
+        }
+        return next
+    }
+
+    /// Sends one hop and waits for its whole answer, or for the task to be cancelled.
+    private func perform(_ hop: Hop, request: TransportRequest, within remaining: Duration)
+        async throws(TransportError) -> CurlAnswer
+    {
+        let transfer = try CurlTransfer(
+            hop, request: request, within: remaining, caFile: caFile, proxy: proxies.proxy(for: hop.url),
+            noProxy: proxies.noProxy)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<CurlAnswer, TransportError>, Never>) in
+                transfer.wait(with: continuation)
+                engine.start(transfer)
+            }
+        } onCancel: {
+            if transfer.finish(.failure(TransportError(.cancelled, "the request was cancelled"))) {
+                engine.cancel(transfer)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
+            && a.port == b.port
+    }
+
+    static func hostText(_ url: URL) -> String {
+        url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "the server"
+    }
+
+    static func timedOut(_ request: TransportRequest) -> TransportError {
+        TransportError(.timedOut, "no complete response within \(Seconds.text(request.timeout))")
+    }
+}
+
+/// One request of a redirect chain.
+private struct Hop {
+    var method: String
+    var url: URL
+    var headers: [Recording.Header]
+    var body: Data?
+}
+
+/// One hop's answer.
+private struct CurlAnswer {
+    var status: Int
+    var headers: [Recording.Header]
+    var body: Data
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// The proxies the environment names, read as curl reads them (`https_proxy` for https URLs, `http_proxy` for
+/// http ones, `all_proxy` for both, `no_proxy` for exceptions), upper-case spellings included.
+private struct ProxySettings {
+    var http: String?
+    var https: String?
+    var noProxy: String?
+
+    init(environment: [String: String]) {
+        func value(_ name: String) -> String? {
+            let found = environment[name] ?? environment[name.uppercased()]
+            return found?.isEmpty == false ? found : nil
+        }
+        let all = value("all_proxy")
+        http = value("http_proxy") ?? all
+        https = value("https_proxy") ?? all
+        noProxy = value("no_proxy")
+    }
+
+    /// The proxy for `url`; "" for none (which also stops libcurl reading the environment on its own).
+    func proxy(for url: URL) -> String {
+        (url.scheme?.lowercased() == "https" ? https : http) ?? ""
+    }
+}
+
+/// libcurl set up once a process, before any thread uses it.
+private enum CurlLibrary {
+    static let ready: Bool = {
+        curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+    }()
+}
+
+/// One easy handle for one hop: its options, what has arrived, and the caller waiting for it.
+final class CurlTransfer: @unchecked Sendable {
+    // @unchecked: `headers`, `body`, `refusal` are touched only by the engine's thread while the transfer runs (in
+    // libcurl's callbacks, then in `complete`); `continuation` and `outcome` only while holding `lock`.
+    let easy: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let limit: Int
+    private let isHead: Bool
+    private let request: TransportRequest
+    private let url: URL
+    private var headers: [Recording.Header] = []
+    private var body = Data()
+    private var refusal: TransportError?
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Result<CurlAnswer, TransportError>, Never>?
+    private var outcome: Result<CurlAnswer, TransportError>?
+
+    fileprivate init(
+        _ hop: Hop, request: TransportRequest, within remaining: Duration, caFile: String?, proxy: String,
+        noProxy: String?
+    ) throws(TransportError) {
+        guard CurlLibrary.ready, let easy = curl_easy_init() else {
+            throw TransportError(.other, "libcurl could not be initialised")
+        }
+        self.easy = easy
+        self.request = request
+        self.url = hop.url
+        limit = request.maxBodyBytes
+        isHead = hop.method == "HEAD"
+
+        _ = contract_curl_set_string(easy, CURLOPT_URL, hop.url.absoluteString)
+        _ = contract_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
+        _ = contract_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        // Redirects are followed by CurlTransport, hop by hop, so each is policed.
+        _ = contract_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
+        _ = contract_curl_set_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        // Wait for a connection that can multiplex (HTTP/2) rather than open another.
+        _ = contract_curl_set_long(easy, CURLOPT_PIPEWAIT, 1)
+        // Every coding libcurl can undo is offered and undone: the body arrives decoded.
+        _ = contract_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        let milliseconds = max(
+            1, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
+        _ = contract_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Int(milliseconds))
+        _ = contract_curl_set_string(easy, CURLOPT_PROXY, proxy)
+        if let noProxy { _ = contract_curl_set_string(easy, CURLOPT_NOPROXY, noProxy) }
+        if let caFile { _ = contract_curl_set_string(easy, CURLOPT_CAINFO, caFile) }
+
+        switch hop.method {
+        case "GET" where hop.body == nil: _ = contract_curl_set_long(easy, CURLOPT_HTTPGET, 1)
+        case "HEAD": _ = contract_curl_set_long(easy, CURLOPT_NOBODY, 1)
+        default: _ = contract_curl_set_string(easy, CURLOPT_CUSTOMREQUEST, hop.method)
+        }
+        if let body = hop.body {
+            _ = contract_curl_set_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            body.withUnsafeBytes { bytes in
+                // COPYPOSTFIELDS copies, so the bytes need not outlive this call; an empty body still needs a pointer.
+                let pointer = bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+                _ = contract_curl_set_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: pointer))
+            }
+        }
+        var lines: [String] = []
+        let names = Set(hop.headers.map { $0.name.lowercased() })
+        if !names.contains("user-agent") { lines.append("User-Agent: \(ContractVersion.userAgent)") }
+        // libcurl's own additions that the spec did not ask for: a form content type for a body, and a pause for
+        // `100 Continue` before a large one.
+        if hop.body != nil, !names.contains("content-type") { lines.append("Content-Type:") }
+        if !names.contains("expect") { lines.append("Expect:") }
+        // An empty value is spelled `Name;` for libcurl (`Name:` would remove the header).
+        lines += hop.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
+        for line in lines { headerList = curl_slist_append(headerList, line) }
+        _ = contract_curl_set_pointer(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
+
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = contract_curl_set_callback(easy, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
+        _ = contract_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
+        _ = contract_curl_set_callback(easy, CURLOPT_WRITEFUNCTION, curlWriteCallback)
+        _ = contract_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
+    }
+
+    /// Parks the caller until the transfer ends (at once if it already has).
+    fileprivate func wait(with continuation: CheckedContinuation<Result<CurlAnswer, TransportError>, Never>) {
+        lock.lock()
+        if let outcome {
+            lock.unlock()
+            continuation.resume(returning: outcome)
+            return
+        }
+        self.continuation = continuation
+        lock.unlock()
+    }
+
+    /// Ends the transfer with `result` unless it has already ended, answering the caller; true when it had not.
+    @discardableResult
+    fileprivate func finish(_ result: Result<CurlAnswer, TransportError>) -> Bool {
+        lock.lock()
+        guard outcome == nil else {
+            lock.unlock()
+            return false
+        }
+        outcome = result
+        let waiting = continuation
+        continuation = nil
+        lock.unlock()
+        waiting?.resume(returning: result)
+        return true
+    }
+
+    var isFinished: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return outcome != nil
+    }
+
+    /// One header line, the status line included; false stops the transfer.
+    func receiveHeader(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("HTTP/") {
+            // A new response head (after `100 Continue`, say): only the last one's headers count.
+            headers = []
+            return true
+        }
+        guard let colon = trimmed.firstIndex(of: ":") else { return true }
+        let name = String(trimmed[..<colon]).trimmingCharacters(in: .whitespaces)
+        let value = String(trimmed[trimmed.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        if !isHead, name.caseInsensitiveCompare("Content-Length") == .orderedSame, let length = Int64(value),
+            length > Int64(limit)
+        {
+            refusal = CurlTransfer.tooLarge(limit, announced: length)
+            return false
+        }
+        // One entry a name, repeated values joined as HTTP allows, as URLSession reported them: recordings made
+        // before keep their shape.
+        if let index = headers.firstIndex(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
+            headers[index].value += ", " + value
+        } else {
+            headers.append(Recording.Header(name: name, value: value))
+        }
+        return true
+    }
+
+    /// Body bytes; false when the body has passed the limit, which stops the transfer there.
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard body.count + bytes.count <= limit else {
+            refusal = CurlTransfer.tooLarge(limit, announced: nil)
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    /// Ends the transfer with libcurl's verdict. Called on the engine's thread once libcurl is done with it.
+    func complete(_ code: CURLcode) {
+        if let refusal {
+            finish(.failure(refusal))
+            return
+        }
+        guard code == CURLE_OK else {
+            finish(.failure(error(code)))
+            return
+        }
+        var status = 0
+        _ = contract_curl_get_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        let answer = CurlAnswer(status: status, headers: headers, body: body)
+        body = Data()
+        finish(.success(answer))
+    }
+
+    private static func tooLarge(_ limit: Int, announced: Int64?) -> TransportError {
+        let size = announced.map { " (\(ByteCount.text(Int($0))) announced)" } ?? ""
+        return TransportError(
+            .bodyTooLarge,
+            "the response body is larger than the \(ByteCount.text(limit)) limit\(size); reading stopped there")
+    }
+
+    /// A libcurl error as a message without the URL (libcurl's own messages may quote it).
+    private func error(_ code: CURLcode) -> TransportError {
+        let host = CurlTransport.hostText(url)
+        let number = "curl error \(code.rawValue)"
+        switch code {
+        case CURLE_COULDNT_CONNECT:
+            return TransportError(.connectionRefused, "could not connect to \(host): connection refused")
+        case CURLE_OPERATION_TIMEDOUT:
+            return CurlTransport.timedOut(request)
+        case CURLE_COULDNT_RESOLVE_HOST:
+            return TransportError(.hostNotFound, "the host name '\(url.host ?? "")' does not resolve")
+        case CURLE_COULDNT_RESOLVE_PROXY:
+            return TransportError(.hostNotFound, "the proxy's host name does not resolve (\(number))")
+        case CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_SEND_ERROR, CURLE_HTTP2_STREAM:
+            return TransportError(.connectionLost, "the connection to \(host) broke before the whole response arrived")
+        case CURLE_GOT_NOTHING:
+            return TransportError(.badResponse, "\(host) closed the connection without answering")
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+            return TransportError(.secureConnectionFailed, "TLS with \(host) failed (\(number))")
+        case CURLE_SSL_CACERT_BADFILE:
+            return TransportError(.secureConnectionFailed, "the CA file cannot be read as PEM certificates (\(number))")
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING, CURLE_HTTP2, CURLE_UNSUPPORTED_PROTOCOL,
+            CURLE_RANGE_ERROR:
+            return TransportError(
+                .badResponse, "\(host) sent a response that is not valid HTTP or cannot be decoded (\(number))")
+        case CURLE_ABORTED_BY_CALLBACK:
+            return TransportError(.cancelled, "the request was cancelled")
+        case CURLE_URL_MALFORMAT:
+            return TransportError(.other, "the URL is not one libcurl accepts (\(number))")
+        default:
+            return TransportError(.other, "the request to \(host) failed (\(number))")
+        }
+    }
+}
+
+// libcurl's callbacks: plain C functions, finding their transfer through the context pointer.
+
+private let curlHeaderCallback: contract_curl_data_callback = { data, size, count, context in
+    guard let data, let context else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+    return transfer.receiveHeader(line) ? length : 0
+}
+
+private let curlWriteCallback: contract_curl_data_callback = { data, size, count, context in
+    guard let context else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+/// The multi handle and the thread that drives it.
+///
+/// The thread sleeps in `curl_multi_poll` until a socket is ready, a timer is due or `curl_multi_wakeup` is called
+/// for new work, so an idle wait costs nothing. All libcurl calls on the multi handle and its easy handles happen on
+/// this thread, except `curl_multi_wakeup`, which is made to be called from anywhere.
+final class CurlEngine: @unchecked Sendable {
+    // @unchecked: `multi` is used by the engine's thread only (and by curl_multi_wakeup, which is thread-safe); the
+    // queues and flags are read and written only while holding `lock`.
+    private let multi: UnsafeMutableRawPointer
+    private let lock = NSLock()
+    private var starting: [CurlTransfer] = []
+    private var cancelling: [CurlTransfer] = []
+    private var stopping = false
+    private var running = false
+
+    init(maximumConnectionsPerHost: Int) {
+        _ = CurlLibrary.ready
+        multi = curl_multi_init()!
+        _ = contract_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, maximumConnectionsPerHost)
+        _ = contract_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, max(16, maximumConnectionsPerHost * 2))
+        _ = contract_curl_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+    }
+
+    /// Hands a transfer to the thread, starting the thread on first use.
+    func start(_ transfer: CurlTransfer) {
+        lock.lock()
+        starting.append(transfer)
+        if !running {
+            running = true
+            let thread = Thread { [self] in loop() }
+            thread.name = "contract.CurlTransport"
+            thread.start()
+        }
+        lock.unlock()
+        curl_multi_wakeup(multi)
+    }
+
+    /// Asks the thread to drop a transfer whose caller has been answered already.
+    func cancel(_ transfer: CurlTransfer) {
+        lock.lock()
+        cancelling.append(transfer)
+        lock.unlock()
+        curl_multi_wakeup(multi)
+    }
+
+    /// Stops the thread once it wakes; transfers still running end as cancelled.
+    func shutdown() {
+        lock.lock()
+        stopping = true
+        let wasRunning = running
+        lock.unlock()
+        if wasRunning { curl_multi_wakeup(multi) } else { curl_multi_cleanup(multi) }
+    }
+
+    private func loop() {
+        var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+        while true {
+            lock.lock()
+            let added = starting
+            let dropped = cancelling
+            let stop = stopping
+            starting = []
+            cancelling = []
+            lock.unlock()
+            for transfer in added {
+                if transfer.isFinished { continue }
+                active[transfer.easy] = transfer
+                curl_multi_add_handle(multi, transfer.easy)
+            }
+            for transfer in dropped + (stop ? Array(active.values) : []) {
+                guard active.removeValue(forKey: transfer.easy) != nil else { continue }
+                curl_multi_remove_handle(multi, transfer.easy)
+                transfer.finish(.failure(TransportError(.cancelled, "the request was cancelled")))
+            }
+            if stop { break }
+            var stillRunning: Int32 = 0
+            curl_multi_perform(multi, &stillRunning)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+                let code = message.pointee.data.result
+                curl_multi_remove_handle(multi, easy)
+                active.removeValue(forKey: easy)?.complete(code)
+            }
+            // Sleeps until a socket is ready, libcurl's next timer, or a wakeup; a minute at most when idle.
+            curl_multi_poll(multi, nil, 0, 60_000, nil)
+        }
+        curl_multi_cleanup(multi)
+    }
+}
+#endif

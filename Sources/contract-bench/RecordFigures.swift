@@ -1,0 +1,285 @@
+#if os(Linux)
+import DemoServer
+import Foundation
+import Glibc
+
+/// Figure 7: `contract record` against `curl --parallel` fetching the same URLs from nginx on 127.0.0.1, wall time
+/// and CPU time (the child's user and system time), at concurrency 4 and 8; and what waiting on a slow answer costs.
+///
+/// Both run as child processes of the bench, started the same way, in alternating pairs. Each run starts from an
+/// empty folder, so the recorder writes every file (redacted, compared, written atomically) and curl writes the
+/// same bodies.
+enum RecordFigures {
+    static let smallCount = 1_000
+    static let largeCount = 100
+
+    static func run(quick: Bool) -> [Row] {
+        let contract = contractExecutable
+        guard FileManager.default.isExecutableFile(atPath: contract) else {
+            print("  figure 7 skipped: build the contract executable in the same configuration first")
+            return []
+        }
+        guard
+            let nginx = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }),
+            let curl = ["/usr/bin/curl", "/usr/local/bin/curl"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
+            print("  figure 7 skipped: needs nginx and curl (apt-get install nginx-light curl)")
+            return []
+        }
+        let root = NSTemporaryDirectory() + "contract-bench-record-\(ProcessInfo.processInfo.processIdentifier)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let port = freePort()
+        let base = "http://127.0.0.1:\(port)"
+        makeSite(at: root, base: base)
+        guard let server = startNginx(nginx, root: root, port: port) else {
+            print("  figure 7 skipped: nginx did not start (see \(root)/error.log)")
+            return []
+        }
+        defer {
+            kill(server, SIGKILL)
+            var status: Int32 = 0
+            waitpid(server, &status, 0)
+        }
+        let runs = quick ? 3 : 5
+        var rows: [Row] = []
+        var recordWall: [Int: Double] = [:]
+        var curlWall: [Int: Double] = [:]
+        for concurrency in [4, 8, 16] {
+            let record = {
+                try? FileManager.default.removeItem(atPath: root + "/Recordings")
+                return runChild(
+                    contract,
+                    [
+                        "record", "--specs", root + "/Specs", "--recordings", root + "/Recordings", "--base-url", base,
+                        "--concurrency", "\(concurrency)", "--retries", "0",
+                    ])
+            }
+            let fetch = {
+                try? FileManager.default.removeItem(atPath: root + "/curl")
+                return runChild(
+                    curl, ["--parallel", "--parallel-max", "\(concurrency)", "-s", "-K", root + "/curl.conf"])
+            }
+            let (subject, baseline) = pairs(runs: concurrency == 16 ? 3 : runs, subject: record, baseline: fetch)
+            recordWall[concurrency] = subject.wall
+            curlWall[concurrency] = baseline.wall
+            print("  measured figure 7 at concurrency \(concurrency)")
+            guard concurrency != 16 else { continue }
+            let payload = "\(smallCount) small + \(largeCount) large, c=\(concurrency)"
+            rows.append(
+                Row(
+                    figure: "8 record vs curl --parallel (wall)", payload: payload, ratio: subject.wall / baseline.wall,
+                    target: "<= 1.5x", met: subject.wall / baseline.wall <= 1.5,
+                    detail: String(format: "record %.2f s, curl %.2f s", subject.wall, baseline.wall)))
+            rows.append(
+                Row(
+                    figure: "8 record vs curl --parallel (CPU)", payload: payload, ratio: subject.cpu / baseline.cpu,
+                    target: "<= 3x", met: subject.cpu / baseline.cpu <= 3,
+                    detail: String(format: "record %.2f s, curl %.2f s of CPU", subject.cpu, baseline.cpu)))
+        }
+        for (low, high) in [(4, 8), (8, 16)] {
+            let ratio = recordWall[high]! / recordWall[low]!
+            rows.append(
+                Row(
+                    figure: "8 record c=\(high) against c=\(low) (wall)", payload: "same work", ratio: ratio,
+                    // Never slower: 5% is the noise of a shared machine.
+                    target: "<= 1.05x", met: ratio <= 1.05,
+                    detail: String(
+                        format: "record %.2f s -> %.2f s; curl %.2f s -> %.2f s (the server keeps up)",
+                        recordWall[low]!,
+                        recordWall[high]!, curlWall[low]!, curlWall[high]!)))
+        }
+        rows.append(slowResponse(contract: contract, curl: curl, root: root, runs: quick ? 1 : 3))
+        return rows
+    }
+
+    /// CPU spent by `contract record` waiting 3 s for one answer, less the same run with an immediate answer.
+    static func slowResponse(contract: String, curl: String, root: String, runs: Int) -> Row {
+        let delay = 3.0
+        let server = try! HTTPServer { request in
+            var response = HTTPResponse.json("[]")
+            if request.path == "/slow" { response.delay = delay }
+            return response
+        }
+        defer { server.stop() }
+        let specs = root + "/SlowSpecs"
+        try? FileManager.default.createDirectory(atPath: specs, withIntermediateDirectories: true)
+        try! "endpoints:\n  slow: { request: GET /slow, expect: { body: Any } }\n".write(
+            toFile: specs + "/slow.yaml", atomically: true, encoding: .utf8)
+        try! "endpoints:\n  fast: { request: GET /fast, expect: { body: Any } }\n".write(
+            toFile: specs + "/fast.yaml", atomically: true, encoding: .utf8)
+        func record(_ name: String) -> (wall: Double, cpu: Double) {
+            try? FileManager.default.removeItem(atPath: root + "/SlowRecordings")
+            return runChild(
+                contract,
+                [
+                    "record", "--specs", specs + "/\(name).yaml", "--recordings", root + "/SlowRecordings",
+                    "--base-url", server.baseURL, "--retries", "0",
+                ])
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let slow = (0..<runs).map { _ in record("slow") }
+        let fast = (0..<runs).map { _ in record("fast") }
+        let curlSlow = runChild(curl, ["-s", "-o", "/dev/null", server.baseURL + "/slow"])
+        let waiting = max(0, median(slow.map(\.cpu)) - median(fast.map(\.cpu)))
+        print("  measured figure 7 on a \(Int(delay)) s response")
+        return Row(
+            figure: "8 CPU while waiting \(Int(delay)) s", payload: "one slow response", ratio: waiting / 0.1,
+            target: "< 1x of 0.1 s", met: waiting < 0.1,
+            detail: String(
+                format: "record %.3f s CPU (%.3f s with an immediate answer), wall %.2f s; curl %.3f s CPU",
+                median(slow.map(\.cpu)), median(fast.map(\.cpu)), median(slow.map(\.wall)), curlSlow.cpu))
+    }
+
+    /// Medians of wall and CPU time over `runs` alternating pairs, after one warm-up of each.
+    static func pairs(
+        runs: Int, subject: () -> (wall: Double, cpu: Double), baseline: () -> (wall: Double, cpu: Double)
+    ) -> (subject: (wall: Double, cpu: Double), baseline: (wall: Double, cpu: Double)) {
+        _ = subject()
+        _ = baseline()
+        var subjects: [(wall: Double, cpu: Double)] = []
+        var baselines: [(wall: Double, cpu: Double)] = []
+        for round in 0..<runs {
+            if round % 2 == 0 {
+                subjects.append(subject())
+                baselines.append(baseline())
+            } else {
+                baselines.append(baseline())
+                subjects.append(subject())
+            }
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        return (
+            (median(subjects.map(\.wall)), median(subjects.map(\.cpu))),
+            (median(baselines.map(\.wall)), median(baselines.map(\.cpu)))
+        )
+    }
+
+    /// The bodies nginx serves, the spec that records them, and curl's list of the same URLs.
+    static func makeSite(at root: String, base: String) {
+        let manager = FileManager.default
+        for folder in ["/www", "/Specs", "/logs"] {
+            try! manager.createDirectory(atPath: root + folder, withIntermediateDirectories: true)
+        }
+        let small = Data(Payloads.users(count: 20))
+        let large = Data(Payloads.users(count: 900))
+        var spec = Payloads.spec.replacingOccurrences(
+            of: "endpoints:\n  list-users:\n    request: GET /users\n    expect: { body: [User] }", with: "endpoints:\n"
+        )
+        var config = ""
+        for (prefix, count, body) in [("s", smallCount, small), ("l", largeCount, large)] {
+            for index in 0..<count {
+                let name = "\(prefix)\(index)"
+                try! body.write(to: URL(fileURLWithPath: "\(root)/www/\(name).json"))
+                spec += "  \(name): { request: GET /\(name).json, expect: { body: [User] } }\n"
+                config += "url = \"\(base)/\(name).json\"\noutput = \"\(root)/curl/\(name).json\"\n"
+            }
+        }
+        try! spec.write(toFile: root + "/Specs/bench.yaml", atomically: true, encoding: .utf8)
+        try! ("create-dirs\n" + config).write(toFile: root + "/curl.conf", atomically: true, encoding: .utf8)
+        let nginx = """
+            daemon off;
+            master_process off;
+            pid \(root)/nginx.pid;
+            error_log \(root)/error.log;
+            events { worker_connections 1024; }
+            http {
+                access_log off;
+                default_type application/json;
+                keepalive_requests 100000;
+                client_body_temp_path \(root)/logs;
+                proxy_temp_path \(root)/logs;
+                fastcgi_temp_path \(root)/logs;
+                uwsgi_temp_path \(root)/logs;
+                scgi_temp_path \(root)/logs;
+                server { listen 127.0.0.1:__PORT__; root \(root)/www; }
+            }
+
+            """
+        try! nginx.write(toFile: root + "/nginx.conf", atomically: true, encoding: .utf8)
+        print("  figure 7 site: \(smallCount) x \(small.count / 1024) KB and \(largeCount) x \(large.count / 1024) KB")
+    }
+
+    /// Starts nginx on `port` and waits until it answers; its pid, or nil.
+    static func startNginx(_ nginx: String, root: String, port: UInt16) -> pid_t? {
+        let configPath = root + "/nginx.conf"
+        let config = try! String(contentsOfFile: configPath, encoding: .utf8)
+        try! config.replacingOccurrences(of: "__PORT__", with: "\(port)").write(
+            toFile: configPath, atomically: true, encoding: .utf8)
+        guard let pid = spawn(nginx, ["-p", root + "/", "-e", root + "/error.log", "-c", configPath]) else {
+            return nil
+        }
+        for _ in 0..<250 {
+            if canConnect(port) { return pid }
+            usleep(20_000)
+        }
+        kill(pid, SIGKILL)
+        return nil
+    }
+
+    /// Runs a child to its end, output discarded: its wall time and its CPU time (user and system).
+    static func runChild(_ path: String, _ arguments: [String]) -> (wall: Double, cpu: Double) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        guard let pid = spawn(path, arguments) else { fatalError("cannot start \(path)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let elapsed = clock.now - start
+        let cpu = [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
+        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, cpu)
+    }
+
+    static func spawn(_ path: String, _ arguments: [String]) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return nil }
+        return pid
+    }
+
+    /// A port nothing listens on now: bound to 0, read back, closed.
+    static func freePort() -> UInt16 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = loopback(0)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    static func canConnect(_ port: UInt16) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = loopback(port)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    static func loopback(_ port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+}
+#endif

@@ -1,0 +1,163 @@
+import ContractTestSupport
+import Foundation
+import SampleModels
+import Testing
+
+@testable import ContractKit
+
+/// A month of nightly runs replayed from the sample suite's recordings (`directory/list-users` is JSONPlaceholder's
+/// real `/users` response; see Recordings/), each night with the drift the backend had that night:
+///
+/// - `directory/list-users` sends an id as a string on nights 5–12, is fixed on 13, and does it again from 20 on;
+/// - `notices/list-notices` writes a date as epoch milliseconds from night 10 to the end;
+/// - `users/get-user` sends an unknown role on night 3 only.
+@Suite struct MonthOfNightlyRunsTests {
+    struct Drift {
+        var file: String, old: String, new: String
+        var nights: [ClosedRange<Int>]
+    }
+
+    static let drifts = [
+        Drift(file: "directory/list-users.json", old: "\"id\": 2,", new: "\"id\": \"2\",", nights: [5...12, 20...30]),
+        Drift(
+            file: "notices/list-notices.json", old: "\"created_at\": \"2026-11-20T10:00:00Z\"",
+            new: "\"created_at\": 1763632800000", nights: [10...30]),
+        Drift(file: "users/get-user.json", old: "\"role\": \"member\"", new: "\"role\": \"guest\"", nights: [3...3]),
+    ]
+
+    /// Runs the 30 nights into a new history and hands each night's annotated report to `night`.
+    static func replay(
+        into path: String, night: (Int, VerificationReport) throws -> Void = { _, _ in }
+    ) async throws {
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var originals: [String: String] = [:]
+        for drift in drifts {
+            originals[drift.file] = try String(contentsOfFile: "\(root)/Recordings/\(drift.file)", encoding: .utf8)
+            #expect(originals[drift.file]!.contains(drift.old))
+        }
+        let suite = try SpecLoader().load(directory: root + "/Specs")
+        let store = try HistoryStore(path: path)
+        for number in 1...30 {
+            for drift in drifts {
+                var text = originals[drift.file]!
+                if drift.nights.contains(where: { $0.contains(number) }) {
+                    text = text.replacingOccurrences(of: drift.old, with: drift.new)
+                }
+                try text.write(toFile: "\(root)/Recordings/\(drift.file)", atomically: true, encoding: .utf8)
+            }
+            let verifier = Verifier(
+                suite: suite,
+                options: .init(recordingsDirectory: root + "/Recordings", today: HistoryReports.day(number)),
+                models: ModelRegistry(SampleModels.all))
+            let report = await verifier.verify(suite.endpoints)
+            var run = HistoryReports.run(day: number, env: "staging")
+            run.gitCommit = "c0ffee\(number)"
+            let annotated = try store.append(report, run: run)
+            try night(number, annotated)
+        }
+    }
+
+    static func marks(_ report: VerificationReport, _ endpoint: String) -> [FindingHistory] {
+        report.results.first { $0.id == endpoint }!.findings.filter { !$0.isWaived }.compactMap(\.history)
+    }
+
+    @Test func newSinceResolvedAndFlappingOverAMonth() async throws {
+        let path = TestSuites.temporaryDirectory() + "/month.sqlite"
+        try await Self.replay(into: path) { night, report in
+            let users = Self.marks(report, "directory/list-users")
+            let notices = Self.marks(report, "notices/list-notices")
+            let role = Self.marks(report, "users/get-user")
+            let resolved = report.history!.resolved.map { "\($0.endpoint) \($0.kind.rawValue)" }
+            switch night {
+            case 3:
+                #expect(role.map(\.label) == ["new"])
+            case 4:
+                #expect(role.isEmpty)
+                #expect(resolved == ["users/get-user enum-unknown-value"])
+            case 5:
+                #expect(users.map(\.label) == ["new"])
+            case 12:
+                #expect(users.map(\.label) == ["since 2026-11-05 (8 runs)"])
+                #expect(notices.map(\.label) == ["since 2026-11-10 (3 runs)"])
+            case 13:
+                #expect(users.isEmpty)
+                #expect(resolved == ["directory/list-users type-mismatch"])
+            case 20:
+                #expect(users.map(\.label) == ["new (back: first seen 2026-11-05, 9 runs)"])
+                #expect(users.first?.isNew == true)
+            case 30:
+                #expect(users.map(\.label) == ["since 2026-11-05 (19 runs)"])
+                #expect(notices.map(\.label) == ["since 2026-11-10 (21 runs)"])
+                #expect(resolved.isEmpty)
+                #expect(report.history?.trend.count == 30)
+                let breaking = (1...30).map { day in
+                    ([5...12, 20...30].contains { $0.contains(day) } ? 1 : 0) + (day == 3 ? 1 : 0)
+                }
+                #expect(report.history?.trend.map(\.breaking) == breaking)
+                #expect(report.history?.trend.map(\.warning) == (1...30).map { $0 >= 10 ? 1 : 0 })
+            default:
+                break
+            }
+            // Only the nights a breaking drift started or came back fail --fail-on-new; known drift does not.
+            #expect(report.hasNewFailures == [3, 5, 20].contains(night), "night \(night)")
+        }
+
+        let store = try HistoryStore(path: path, create: false)
+        let timeline = try store.timeline(.suite, environment: "staging", since: nil)
+        #expect(timeline.runs.count == 30)
+        let byEndpoint = Dictionary(grouping: timeline.drifts, by: \.endpoint)
+        let users = try #require(byEndpoint["directory/list-users"]?.first)
+        #expect((users.runs, users.streaks, users.isFlapping, users.present) == (19, 2, true, true))
+        #expect(users.firstSeen == "2026-11-05T03:00:00Z" && users.lastSeen == "2026-11-30T03:00:00Z")
+        let notices = try #require(byEndpoint["notices/list-notices"]?.first { $0.kind == "date-format-mismatch" })
+        #expect((notices.runs, notices.streaks, notices.isFlapping) == (21, 1, false))
+        let role = try #require(byEndpoint["users/get-user"]?.first)
+        #expect((role.runs, role.streaks, role.isFlapping, role.present) == (1, 1, false, false))
+
+        let one = try store.timeline(.fingerprint(users.fingerprint), environment: nil, since: "2026-11-10T00:00:00Z")
+        #expect(one.runs.map { $0.status == "present" } == (10...30).map { !(13...19).contains($0) })
+        #expect(one.drifts.first?.streaks == 2)
+        let endpoint = try store.timeline(.endpoint("directory/list-users"), environment: "staging", since: nil)
+        #expect(endpoint.runs.filter { $0.status == "failed" }.count == 19)
+    }
+
+    @Test(arguments: HistoryTimelineRenderer.Format.allCases)
+    func theMonthsTimelineMatchesItsGoldenFile(_ format: HistoryTimelineRenderer.Format) async throws {
+        let path = TestSuites.temporaryDirectory() + "/month.sqlite"
+        try await Self.replay(into: path)
+        let store = try HistoryStore(path: path, create: false)
+        let suite = HistoryTimelineRenderer.render(
+            try store.timeline(.suite, environment: "staging", since: nil), as: format)
+        let name = format == .text ? "txt" : format.rawValue
+        if let mismatch = Golden.mismatch(suite, named: "history/month.\(name)") {
+            Issue.record(Comment(rawValue: mismatch))
+        }
+        let endpoint = HistoryTimelineRenderer.render(
+            try store.timeline(.endpoint("directory/list-users"), environment: nil, since: "2026-11-15T00:00:00Z"),
+            as: format)
+        if let mismatch = Golden.mismatch(endpoint, named: "history/month-list-users-since-15.\(name)") {
+            Issue.record(Comment(rawValue: mismatch))
+        }
+    }
+
+    @Test func pruningKeepsTheRecentRunsAndRecomputesTheCounts() async throws {
+        let path = TestSuites.temporaryDirectory() + "/month.sqlite"
+        try await Self.replay(into: path)
+        let store = try HistoryStore(path: path, create: false)
+        #expect(try store.prune(before: "2026-11-15T00:00:00Z") == 14)
+        let timeline = try store.timeline(.suite, environment: nil, since: nil)
+        #expect(timeline.runs.count == 16)
+        #expect(!timeline.drifts.contains { $0.endpoint == "users/get-user" }, "a drift no kept run has is gone")
+        let users = try #require(timeline.drifts.first { $0.endpoint == "directory/list-users" })
+        #expect((users.runs, users.streaks) == (11, 1))
+        // The next run's marks count only what is kept.
+        let marks = try store.append(
+            HistoryReports.report([
+                "directory/list-users": [
+                    HistoryReports.finding("directory/list-users", .typeMismatch, at: "$[1].id", expected: "Int")
+                ]
+            ]), run: HistoryReports.run(day: 31))
+        #expect(marks.results[0].findings[0].history?.label == "since 2026-11-20 (12 runs)")
+    }
+}

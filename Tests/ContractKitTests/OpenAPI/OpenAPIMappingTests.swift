@@ -1,0 +1,294 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractKit
+
+/// Each mapping rule, on a document written to use them all.
+@Suite struct OpenAPIMappingTests {
+    static let document = """
+        openapi: 3.1.0
+        info: { title: Mapping, version: "2.1" }
+        security:
+          - bearerAuth: []
+        paths:
+          /v1/customers/{customer}:
+            parameters:
+              - { name: customer, in: path, required: true, schema: { type: string }, example: cus_123 }
+            get:
+              operationId: GetCustomersCustomer
+              summary: Retrieve a customer
+              parameters:
+                - { name: expand, in: query, schema: { type: array, items: { type: string } } }
+                - { name: api-version, in: query, required: true, schema: { type: string, default: "2024-01-01" } }
+                - { name: X-Tenant, in: header, required: true, schema: { type: string, enum: [eu, us] } }
+              responses:
+                '200':
+                  description: ok
+                  content:
+                    application/json:
+                      schema:
+                        oneOf:
+                          - $ref: '#/components/schemas/Customer'
+                          - $ref: '#/components/schemas/DeletedCustomer'
+                        discriminator: { propertyName: object }
+                default:
+                  $ref: '#/components/responses/Error'
+            delete:
+              deprecated: true
+              security: [{ apiKey: [] }]
+              responses:
+                '204': { description: gone }
+          /v1/files/{id}:
+            get:
+              operationId: download_file
+              parameters:
+                - { name: id, in: path, required: true, schema: { type: integer } }
+              responses:
+                '200':
+                  description: the file
+                  content:
+                    application/pdf: {}
+            trace:
+              responses:
+                '200': { description: echo }
+          /v1/events:
+            post:
+              operationId: createEvent
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    example: { kind: signup, at: 1700000000 }
+              responses:
+                '201':
+                  description: created
+                  content:
+                    application/problem+json:
+                      schema: { $ref: 'events.yaml#/Event' }
+          /v1/broken:
+            get:
+              operationId: broken
+              responses:
+                '200':
+                  description: ok
+                  content:
+                    application/json:
+                      schema: { $ref: '#/components/schemas/Missing' }
+        components:
+          securitySchemes:
+            bearerAuth: { type: http, scheme: bearer }
+            apiKey: { type: apiKey, in: header, name: X-API-Key }
+          responses:
+            Error:
+              description: error
+              content:
+                application/json:
+                  schema: { $ref: '#/components/schemas/Error' }
+          schemas:
+            Customer:
+              type: object
+              required: [id, object, created, email, balance]
+              properties:
+                id: { type: string, pattern: '^cus_' }
+                object: { type: string, enum: [customer] }
+                created: { type: integer, format: unix-time }
+                email: { type: [string, "null"], format: email }
+                balance: { type: integer, format: int64 }
+                birthday: { type: string, format: date }
+                updated_at: { type: string, format: date-time }
+                token: { type: string, format: uuid }
+                website: { type: string, format: uri }
+                score: { type: number }
+                vip: { type: boolean }
+                nickname: { type: string, nullable: true, deprecated: true }
+                password: { type: string, writeOnly: true }
+                internal_id: { type: string, readOnly: true }
+                metadata: { type: object, additionalProperties: { type: string } }
+                settings: { type: object }
+                address:
+                  type: object
+                  additionalProperties: false
+                  properties:
+                    city: { type: string }
+                default_source:
+                  anyOf:
+                    - { type: string, maxLength: 5000 }
+                    - $ref: '#/components/schemas/Card'
+                  nullable: true
+                parent: { $ref: '#/components/schemas/Customer' }
+                tags: { type: array, items: { type: string } }
+                level: { type: integer, enum: [1, 2, 3] }
+            DeletedCustomer:
+              allOf:
+                - $ref: '#/components/schemas/Base'
+                - type: object
+                  required: [deleted]
+                  properties:
+                    deleted: { type: boolean, const: true }
+            Base:
+              type: object
+              required: [id]
+              properties:
+                id: { type: string }
+            Card:
+              type: object
+              properties:
+                last4: { type: string }
+                brand: { oneOf: [{ type: string }, { type: 'null' }] }
+            Error:
+              type: object
+              properties:
+                message: { type: string }
+            Node-Item:
+              type: object
+              properties:
+                children: { type: array, items: { $ref: '#/components/schemas/Node-Item' } }
+            String:
+              type: string
+        """
+
+    static let events = """
+        Event:
+          type: object
+          required: [kind]
+          properties:
+            kind: { type: string }
+            at: { type: integer, format: unix-time }
+            source: { $ref: 'common.yaml#/components/schemas/Source' }
+        """
+
+    static let common = """
+        components:
+          schemas:
+            Source:
+              type: object
+              properties:
+                name: { type: string }
+        """
+
+    static func imported(_ options: OpenAPIImporter.Options = .init()) throws -> ImportedSuite {
+        try ImportedSuite(
+            document: document, named: "mapping.yaml", others: [("events.yaml", events), ("common.yaml", common)],
+            options: options)
+    }
+
+    @Test func writesTheGoldenSpec() throws {
+        let imported = try Self.imported()
+        if let mismatch = Golden.mismatch(imported.text, named: "OpenAPI/mapping.yaml") { Issue.record("\(mismatch)") }
+    }
+
+    @Test func problemsNameTheirPlaceAndTheRestIsImported() throws {
+        let imported = try Self.imported()
+        #expect(
+            imported.result.problems.map { "\($0.pointer) \($0.skippedOperation)" } == [
+                "#/paths/~1v1~1files~1{id}/trace true",
+                "#/paths/~1v1~1broken/get/responses/200/content/application~1json/schema/$ref false",
+            ])
+        #expect(imported.result.skippedOperations == 1)
+        #expect(
+            imported.suite.endpoints.map(\.name) == [
+                "get-customers-customer", "delete-v1-customers-customer", "download-file", "create-event", "broken",
+            ])
+    }
+
+    @Test func shapesFollowTheSchemas() throws {
+        let imported = try Self.imported()
+        let customer = try #require(imported.suite.shapes["Customer"])
+        guard case .object(let object) = customer.kind else {
+            Issue.record("Customer is \(customer)")
+            return
+        }
+        let fields = Dictionary(uniqueKeysWithValues: object.fields.map { ($0.name, $0) })
+        let expected: [String: String] = [
+            "id": "String(/^cus_/)", "object": "enum(customer)", "created": "Date(secondsSince1970)",
+            "email": "String?",
+            "balance": "Int", "birthday": "Date(\"yyyy-MM-dd\")", "updated_at": "Date(iso8601)", "token": "UUID",
+            "website": "URL", "score": "Double", "vip": "Bool", "nickname": "String?", "password": "String",
+            "internal_id": "String", "metadata": "[String: String]", "settings": "[String: Any]",
+            "default_source": "(String | Card)?", "parent": "Customer", "tags": "[String]", "level": "enum(1, 2, 3)",
+        ]
+        for (name, shape) in expected { #expect(fields[name]?.shape.description == shape, "\(name)") }
+        #expect(fields["email"]?.presence == .required)
+        #expect(fields["balance"]?.mayBeAbsent == false)
+        #expect(fields["birthday"]?.presence == .mayBeAbsent)
+        #expect(fields["nickname"]?.presence == .implied)
+        #expect(fields["password"]?.mayBeAbsent == true)
+        guard case .object(let address)? = fields["address"]?.shape.kind else {
+            Issue.record("address is \(String(describing: fields["address"]))")
+            return
+        }
+        #expect(address.extraKeys == .forbid)
+        #expect(object.extraKeys == nil)
+        #expect(imported.suite.shapes["DeletedCustomer"]?.description == "{id, deleted}")
+        #expect(imported.suite.shapes["Node_Item"] != nil)
+        #expect(imported.suite.shapes["StringSchema"]?.description == "String")
+        #expect(imported.suite.shapes["Event"]?.description == "{kind, at?, source?}")
+        #expect(imported.suite.shapes["Source"] != nil)
+        #expect(imported.endpoint("get-customers-customer")?.expect.body?.description == "Customer | DeletedCustomer")
+    }
+
+    @Test func endpointsCarryRequestsStatusesAndSecretsFromTheEnvironment() throws {
+        let imported = try Self.imported(.init(basePath: "/api"))
+        let get = try #require(imported.endpoint("get-customers-customer"))
+        #expect(get.request.path == "/api/v1/customers/{customer}")
+        #expect(get.request.params.map { "\($0.name)=\($0.value)" } == ["customer=cus_123"])
+        #expect(get.request.query.map { "\($0.name)=\($0.value)" } == ["api-version=2024-01-01"])
+        #expect(
+            get.request.headers.map { "\($0.name)=\($0.value)" } == [
+                "Authorization=Bearer ${BEARER_AUTH_TOKEN}", "X-Tenant=eu",
+            ])
+        #expect(get.expect.status.codes == [200])
+        #expect(get.expect.contentType == "application/json")
+        let delete = try #require(imported.endpoint("delete-v1-customers-customer"))
+        #expect(delete.request.headers.map { "\($0.name)=\($0.value)" } == ["X-API-Key=${API_KEY}"])
+        #expect(delete.expect.status.codes == [204])
+        #expect(delete.expect.body == nil)
+        let download = try #require(imported.endpoint("download-file"))
+        #expect(download.expect.contentType == "application/pdf")
+        #expect(download.expect.body == nil)
+        let create = try #require(imported.endpoint("create-event"))
+        #expect(create.request.body == TestSuites.json(#"{"kind": "signup", "at": 1700000000}"#))
+        #expect(create.expect.contentType == "application/problem+json")
+        #expect(create.expect.body?.description == "Event")
+        #expect(imported.text.contains("# deprecated in the document"))
+        #expect(imported.text.contains("nickname: String?  # deprecated"))
+        #expect(imported.text.contains("# discriminator: object"))
+    }
+
+    @Test func filtersAndTagsChooseAndSplit() throws {
+        let filtered = try Self.imported(.init(name: "billing", filters: ["get-customers-*", "/v1/events"]))
+        #expect(filtered.suite.endpoints.map(\.id) == ["billing/get-customers-customer", "billing/create-event"])
+        #expect(filtered.suite.shapes["Error"] == nil)
+        #expect(filtered.suite.shapes["Card"] != nil)
+
+        let tagged = try ImportedSuite(
+            path: Fixtures.url("OpenAPI/petstore.yaml").path, options: .init(splitByTags: true))
+        #expect(tagged.texts.map(\.name) == ["petstore", "petstore-pets"])
+        #expect(
+            tagged.suite.endpoints.map(\.id) == [
+                "petstore-pets/list-pets", "petstore-pets/create-pets", "petstore-pets/show-pet-by-id",
+            ])
+    }
+
+    @Test(arguments: [
+        ("listPets", "list-pets"), ("GetCustomersCustomer", "get-customers-customer"), ("get_user", "get-user"),
+        ("getHTTPStatus", "get-http-status"), ("get /pets/{petId}", "get-pets-pet-id"), ("v2Items", "v2-items"),
+    ])
+    func operationIdsBecomeKebabCaseNames(operationId: String, name: String) {
+        #expect(OpenAPIImportRun.kebab(operationId) == name)
+    }
+
+    @Test func whatIsNotOpenAPI3IsRefusedWithTheReason() throws {
+        #expect {
+            try ImportedSuite(document: "swagger: '2.0'\ninfo: { title: x, version: '1' }\npaths: {}\n")
+        } throws: { error in
+            "\(error)".contains("Swagger 2.0")
+        }
+        #expect {
+            try ImportedSuite(document: "title: not an API\n")
+        } throws: { error in
+            "\(error)".contains("#/openapi")
+        }
+    }
+}

@@ -1,0 +1,167 @@
+#if os(Linux)
+import ContractTestSupport
+import DemoServer
+import Foundation
+import Testing
+
+@testable import ContractKit
+
+/// The libcurl transport against real servers on 127.0.0.1: nginx for keep-alive, TLS with a private CA and
+/// HTTP/2; our own server for what nginx will not do (an endless body, acting as a proxy).
+@Suite(.timeLimit(.minutes(1)))
+struct CurlTransportTests {
+    /// A spec with one endpoint per path.
+    static func suite(_ paths: [String]) throws -> SpecSuite {
+        var yaml = "endpoints:\n"
+        for (index, path) in paths.enumerated() { yaml += "  e\(index):\n    request: GET \(path)\n" }
+        return try TestSuites.suite(("Specs/live.yaml", yaml))
+    }
+
+    /// Records `paths` from `baseURL` into a fresh folder.
+    static func record(
+        _ paths: [String], from baseURL: String, concurrency: Int = 4, caFile: String? = nil,
+        environment: [String: String] = [:]
+    ) async throws -> (run: RecordRun, folder: String) {
+        let folder = TestSuites.temporaryDirectory()
+        let options = Recorder.Options(
+            baseURL: baseURL, recordingsDirectory: folder, concurrency: concurrency, timeout: 10,
+            retry: RetryPolicy(retries: 0), maxBodyBytes: 1 << 20, environment: environment, caFile: caFile)
+        let run = await Recorder(options: options).record(try suite(paths).endpoints)
+        return (run, folder)
+    }
+
+    static let items = (0..<40).map { "/items/\($0).json" }
+    static let files = Dictionary(uniqueKeysWithValues: items.map { ("\($0.dropFirst())", #"{"item": "\#($0)"}"#) })
+
+    @Test(.enabled(if: NginxServer.executable != nil, "needs nginx (apt-get install nginx-light)"))
+    func reusesConnections() async throws {
+        let server = try NginxServer(files: Self.files)
+        defer { server.stop() }
+        let (run, folder) = try await Self.record(Self.items, from: server.baseURL, concurrency: 4)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.summary.written == Self.items.count, "\(run.failures.map { $0.failure!.reason })")
+        let requests = server.requests(atLeast: Self.items.count)
+        #expect(requests.count == Self.items.count)
+        let connections = Set(requests.map(\.connection))
+        // At most one connection per request in flight: 40 requests, 4 at a time, are not 40 connections.
+        #expect(connections.count <= 4, "\(connections.count) connections for \(requests.count) requests")
+        #expect(requests.allSatisfy { $0.httpVersion == "HTTP/1.1" })
+    }
+
+    @Test(.enabled(if: NginxServer.executable != nil, "needs nginx (apt-get install nginx-light)"))
+    func trustsAPrivateCAOnlyWhenToldTo() async throws {
+        let keys = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: keys) }
+        let authority = try PrivateCA(in: keys)
+        let server = try NginxServer(
+            files: Self.files, tls: (authority.certificate, authority.key), http2: false)
+        defer { server.stop() }
+
+        let (untrusted, first) = try await Self.record(["/items/1.json"], from: server.baseURL)
+        defer { try? FileManager.default.removeItem(atPath: first) }
+        let failure = try #require(untrusted.results[0].failure)
+        #expect(failure.reason.hasPrefix("TLS with 127.0.0.1:"), "\(failure.reason)")
+        #expect(failure.hint == "check the server's certificate and the machine's trust store")
+
+        let (trusted, second) = try await Self.record(
+            ["/items/1.json", "/items/2.json"], from: server.baseURL, caFile: authority.caFile)
+        defer { try? FileManager.default.removeItem(atPath: second) }
+        #expect(trusted.summary.written == 2, "\(trusted.failures.map { $0.failure!.reason })")
+        let recording = try Recording.read(from: second + "/live/e0.json")
+        #expect(recording.response.body == .json(TestSuites.json(#"{"item": "/items/1.json"}"#)))
+    }
+
+    @Test(.enabled(if: NginxServer.executable != nil, "needs nginx (apt-get install nginx-light)"))
+    func usesHTTP2WhereTheServerOffersItOverOneConnection() async throws {
+        let keys = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: keys) }
+        let authority = try PrivateCA(in: keys)
+        let server = try NginxServer(files: Self.files, tls: (authority.certificate, authority.key), http2: true)
+        defer { server.stop() }
+        let (run, folder) = try await Self.record(
+            Self.items, from: server.baseURL, concurrency: 8, caFile: authority.caFile)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.summary.written == Self.items.count, "\(run.failures.map { $0.failure!.reason })")
+        let requests = server.requests(atLeast: Self.items.count)
+        #expect(requests.allSatisfy { $0.httpVersion == "HTTP/2.0" }, "\(Set(requests.map(\.httpVersion)))")
+        // Streams multiplexed over one TLS connection: one handshake, not forty.
+        #expect(Set(requests.map(\.connection)).count == 1, "\(Set(requests.map(\.connection)))")
+    }
+
+    @Test func stopsReadingABodyAsSoonAsItPassesTheLimit() async throws {
+        let sent = Received()
+        let server = try ScriptedServer(routes: [
+            "/endless": { _, _ in
+                var response = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")])
+                response.fillerBodyBytes = 1 << 30
+                response.announcesLength = false
+                response.fillerSent = { sent.append(String($0)) }
+                return response
+            }
+        ])
+        defer { server.stop() }
+        let (run, folder) = try await Self.record(["/endless"], from: server.baseURL)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.results[0].failure?.reason.hasPrefix("the response body is larger than the 1 MiB limit") == true)
+        // The server stops as soon as the client goes away; what it got rid of by then is the limit plus what the
+        // sockets' buffers hold, not the gigabyte it had to send.
+        let deadline = Date().addingTimeInterval(5)
+        while sent.all.isEmpty, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        let bytes = try #require(sent.all.first.flatMap { Int($0) })
+        #expect(bytes < 64 << 20, "the server sent \(bytes) bytes before the client went away")
+    }
+
+    @Test func sendsThroughTheProxyTheEnvironmentNames() async throws {
+        let proxy = try ScriptedServer(routes: [:]) { request, _ in
+            .json(#"{"target": "\#(request.target)"}"#)
+        }
+        defer { proxy.stop() }
+        let (run, folder) = try await Self.record(
+            ["/via-proxy"], from: "http://api.example.invalid", environment: ["http_proxy": proxy.baseURL])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.results[0].outcome.status == 200, "\(run.results[0].failure?.reason ?? "")")
+        let recording = try Recording.read(from: folder + "/live/e0.json")
+        #expect(
+            recording.response.body == .json(TestSuites.json(#"{"target": "http://api.example.invalid/via-proxy"}"#)))
+    }
+
+    @Test func aRedirectToAnotherOriginDropsTheCredentialsAndFollowsAsGET() async throws {
+        let received = Received()
+        let other = try ScriptedServer(routes: [:]) { request, _ in
+            received.append("\(request.method) \(request.headers.map { "\($0.name)=\($0.value)" }.sorted())")
+            return .json(#"{"ok": true}"#)
+        }
+        defer { other.stop() }
+        let server = try ScriptedServer(routes: [:]) { _, _ in .redirect(to: other.baseURL + "/landing", status: 303) }
+        defer { server.stop() }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let suite = try TestSuites.suite(
+            (
+                "Specs/live.yaml",
+                """
+                endpoints:
+                  login:
+                    request: POST /login
+                    headers: { Cookie: "session=${SESSION}", X-Plain: kept }
+                    body: { user: ada }
+                """
+            ))
+        let options = Recorder.Options(
+            baseURL: server.baseURL, recordingsDirectory: folder, retry: RetryPolicy(retries: 0),
+            environment: ["SESSION": "session-secret-33"])
+        let run = await Recorder(options: options).record(suite.endpoints)
+
+        #expect(run.results[0].outcome.status == 200, "\(run.results[0].failure?.reason ?? "")")
+        let seen = received.all.joined(separator: "\n")
+        #expect(seen.hasPrefix("GET "), "\(seen)")
+        #expect(seen.contains("X-Plain=kept"), "\(seen)")
+        #expect(!seen.contains("session-secret-33"), "\(seen)")
+        #expect(!seen.lowercased().contains("content-type"), "\(seen)")
+    }
+}
+#endif
