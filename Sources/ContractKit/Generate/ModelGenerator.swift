@@ -127,24 +127,16 @@ package struct ModelGenerator: Sendable {
             reserved.insert(name)
         }
 
-        var builder = ModelBuilder(topLevelNames: reserved)
+        var builder = ModelBuilder(topLevelNames: reserved, shapes: suite.shapes)
         var placed: [Placed] = []
 
         // 4. Named shapes, in the order they are declared.
         for name in namedToGenerate {
             let shape = suite.shapes[name]!
             let reaching = reachedBy[name] ?? []
-            let scope = scope(for: reaching, file: shape.location.file)
+            var scope = scope(for: reaching, file: shape.location.file)
+            scope.namedShape = name
             if let conflict = keyConflict(shape, reaching: reaching) { warnings.append(conflict) }
-            if let field = fieldContainingItself(name) {
-                warnings.append(
-                    ContractError(
-                        .invalidShape,
-                        "shape '\(name)' holds itself through '\(field.name)', not through an array or a dictionary: Swift refuses a struct that contains itself",
-                        at: field.location,
-                        hint: "write this model by hand (a class, or the property boxed), or hold the value in an array"
-                    ))
-            }
             let users = reaching.map(\.id)
             var documentation = ["The shape `\(name)` of \(shape.location.file)."]
             if !users.isEmpty { documentation.append("Decoded by \(users.joined(separator: ", ")).") }
@@ -215,7 +207,8 @@ package struct ModelGenerator: Sendable {
                 declared.contains($0)
             }
         }
-        let files = render(placed: placed, decoders: decoders, usesAnyJSON: builder.usesAnyJSON)
+        let files = render(
+            placed: placed, decoders: decoders, usesAnyJSON: builder.usesAnyJSON, usesIndirect: builder.usesIndirect)
         return GeneratedModels(
             files: files, models: models, newModelLines: newModelLines, warnings: warnings, errors: errors)
     }
@@ -241,26 +234,6 @@ package struct ModelGenerator: Sendable {
             }
         }
         return found
-    }
-
-    /// The field through which the named shape `name` contains itself by value (through objects and Optionals,
-    /// not arrays or dictionaries, which store their elements out of line); nil when it does not.
-    private func fieldContainingItself(_ name: String) -> Field? {
-        var visited: Set<String> = []
-        func reaches(_ shape: Shape) -> Bool {
-            switch shape.kind {
-            case .named(let other):
-                if other == name { return true }
-                guard visited.insert(other).inserted, let declared = suite.shapes[other] else { return false }
-                return reaches(declared)
-            case .optional(let inner): return reaches(inner)
-            case .union(let members): return members.contains(where: reaches)
-            case .object(let object): return object.fields.contains { reaches($0.shape) }
-            default: return false
-            }
-        }
-        guard case .object(let object) = suite.shapes[name]?.kind else { return nil }
-        return object.fields.first { reaches($0.shape) }
     }
 
     /// True when the model needs a type of its own: an object or enum, perhaps inside arrays and dictionaries.
@@ -431,7 +404,9 @@ package struct ModelGenerator: Sendable {
 
     // MARK: - Files
 
-    private func render(placed: [Placed], decoders: [DecoderEntry], usesAnyJSON: Bool) -> [GeneratedModels.File] {
+    private func render(placed: [Placed], decoders: [DecoderEntry], usesAnyJSON: Bool, usesIndirect: Bool)
+        -> [GeneratedModels.File]
+    {
         let renderer = SwiftRenderer(access: options.access)
         var files: [GeneratedModels.File] = []
         var usedNames: Set<String> = []
@@ -478,6 +453,12 @@ package struct ModelGenerator: Sendable {
                 GeneratedModels.File(
                     name: fileName("AnyJSON"), text: fileText(from: nil, [renderer.anyJSON()], imports: [])))
         }
+        if usesIndirect {
+            files.append(
+                GeneratedModels.File(
+                    name: fileName("Indirect"),
+                    text: fileText(from: nil, [renderer.indirect()], imports: [], forIndirect: true)))
+        }
         return files
     }
 
@@ -505,8 +486,11 @@ package struct ModelGenerator: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private func fileText(from specFile: String?, _ declarations: [String], imports: [String]) -> String {
-        let source = specFile.map { "from \($0)" } ?? "for the specs' `Any` shapes"
+    private func fileText(
+        from specFile: String?, _ declarations: [String], imports: [String], forIndirect: Bool = false
+    ) -> String {
+        let purpose = forIndirect ? "for the specs' shapes that hold themselves" : "for the specs' `Any` shapes"
+        let source = specFile.map { "from \($0)" } ?? purpose
         var text = "// Generated by `\(command) generate models` \(source).\n"
         text += "// Do not edit: change the spec and generate again.\n\n"
         text += "import Foundation\n"
