@@ -148,7 +148,7 @@ package struct ModelGenerator: Sendable {
             }
         }
 
-        for (endpoint, result) in transformed { warnings += unreadableDates(in: result.shape, for: endpoint) }
+        warnings += unreadableDates(transformed)
 
         // 5. Each endpoint's model.
         var models: [String: String] = [:]
@@ -340,37 +340,58 @@ package struct ModelGenerator: Sendable {
         return ModelBuilder.Scope(keys: deciding?.decoding.keys ?? .useDefaultKeys, dates: dates)
     }
 
-    /// A warning for each date field whose declared format the endpoint's date strategy cannot read: the generated
-    /// model (like any model decoded that way) fails on the very values the spec allows.
-    private func unreadableDates(in shape: Shape, for endpoint: Endpoint) -> [ContractError] {
-        let strategy = endpoint.decoding.dates
+    /// Warnings for date fields whose declared format the endpoint's date strategy cannot read: the generated model
+    /// (like any model decoded that way) fails on the very values the spec allows. One warning per endpoint, format
+    /// and strategy, at the first such key, naming the others: an API that sends every date as epoch seconds to
+    /// endpoints decoded with `iso8601` gets one line per endpoint, not one per key.
+    private func unreadableDates(_ transformed: [(endpoint: Endpoint, result: TransformedShape)]) -> [ContractError] {
         var found: [ContractError] = []
-        var visited: Set<String> = []
-        func walk(_ shape: Shape) {
-            switch shape.kind {
-            case .named(let name):
-                if visited.insert(name).inserted, let declared = suite.shapes[name] { walk(declared) }
-            case .optional(let inner), .array(let inner), .dictionary(let inner): walk(inner)
-            case .union(let members): members.forEach(walk)
-            case .object(let object):
-                for field in object.fields {
-                    if case .date(let format?) = field.shape.nonOptional.kind, !Self.strategy(strategy, reads: format) {
-                        found.append(
-                            ContractError(
-                                .invalidSpec,
-                                "\(endpoint.id): '\(field.name)' is sent as \(format), which the endpoint's `dates: \(strategy)` cannot read: the generated model fails on it",
-                                at: field.location,
-                                hint:
-                                    "decode the endpoint with `dates: flexible` or `dates: \(format)`, or correct the date's format"
-                            ))
+        for (endpoint, result) in transformed {
+            let strategy = endpoint.decoding.dates
+            var fields: [(format: DateFormat, field: Field)] = []
+            var visited: Set<String> = []
+            var seen: Set<SourceLocation> = []
+            func walk(_ shape: Shape) {
+                switch shape.kind {
+                case .named(let name):
+                    if visited.insert(name).inserted, let declared = suite.shapes[name] { walk(declared) }
+                case .optional(let inner), .array(let inner), .dictionary(let inner): walk(inner)
+                case .union(let members): members.forEach(walk)
+                case .object(let object):
+                    for field in object.fields {
+                        if case .date(let format?) = field.shape.nonOptional.kind,
+                            !Self.strategy(strategy, reads: format),
+                            seen.insert(field.location).inserted
+                        {
+                            fields.append((format, field))
+                        }
+                        walk(field.shape)
                     }
-                    walk(field.shape)
+                default:
+                    break
                 }
-            default:
-                break
+            }
+            walk(result.shape)
+            var formats: [DateFormat] = []
+            for entry in fields where !formats.contains(entry.format) { formats.append(entry.format) }
+            for format in formats {
+                let keys = fields.filter { $0.format == format }.map(\.field)
+                let sorted = keys.sorted { $0.location < $1.location }
+                var names: [String] = []
+                for field in sorted where !names.contains(field.name) { names.append(field.name) }
+                let named = names.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+                let more = names.count > 3 ? " and \(names.count - 3) more" : ""
+                let subject = sorted.count == 1 ? "\(named) is" : "\(sorted.count) date keys (\(named)\(more)) are"
+                found.append(
+                    ContractError(
+                        .invalidSpec,
+                        "\(endpoint.id): \(subject) sent as \(format), which the endpoint's `dates: \(strategy)` cannot read: the generated model fails on \(sorted.count == 1 ? "it" : "them")",
+                        at: sorted[0].location,
+                        hint:
+                            "decode the endpoint with `dates: flexible` or `dates: \(format)`, or correct the dates' format"
+                    ))
             }
         }
-        walk(shape)
         return found
     }
 

@@ -263,12 +263,17 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
                     request: GET /b
                     expect: { body: Event }
                     decoding: { dates: flexible }
+                  many:
+                    request: GET /c
+                    expect:
+                      body: { a: Date(secondsSince1970), b: Date(secondsSince1970), c: Date(secondsSince1970), d: Date(secondsSince1970) }
                 """
             ]))
         #expect(
             generated.warnings.map(\.message) == [
                 "s/iso: 'at' is sent as millisecondsSince1970, which the endpoint's `dates: iso8601` cannot read: the generated model fails on it",
                 "s/iso: 'day' is sent as \"yyyy-MM-dd\", which the endpoint's `dates: iso8601` cannot read: the generated model fails on it",
+                "s/many: 4 date keys ('a', 'b', 'c' and 1 more) are sent as secondsSince1970, which the endpoint's `dates: iso8601` cannot read: the generated model fails on them",
             ])
     }
 }
