@@ -8,6 +8,13 @@ let arguments = CommandLine.arguments
 if arguments.count >= 4, arguments[1] == "child-verify" {
     exit(await ChildVerify.run(specs: arguments[2], recordings: arguments[3]))
 }
+if arguments.count >= 3, arguments[1] == "write-har" {
+    // The HAR figure 7 infers, written to a file: `contract-bench write-har 10 capture.har`.
+    let megabytes = arguments.count >= 4 ? Int(arguments[2]) ?? 10 : 10
+    FileManager.default.createFile(
+        atPath: arguments.last!, contents: Data(InferFigures.harText(megabytes: megabytes).utf8))
+    exit(0)
+}
 if arguments.count >= 2, arguments[1] == "profile" {
     exit(ProfileDriver.run(Array(arguments.dropFirst(2))))
 }
@@ -41,6 +48,7 @@ if wanted(7) { rows += HistoryFigures.run(quick: quick) }
 #if os(Linux)
 if wanted(8) { rows += RecordFigures.run(quick: quick) }
 #endif
+if wanted(9) { rows += InferFigures.run(quick: quick) }
 
 print("")
 printTable(rows)

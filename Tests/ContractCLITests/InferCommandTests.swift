@@ -21,7 +21,7 @@ import Testing
         #expect(infer.status == 0, "\(infer.stderr)")
         #expect(
             infer.stdout
-                == "inferred 17 endpoints and 19 named shapes from 36 samples into Specs/httpbin.yaml; recordings in Recordings/httpbin: 17 written, 0 unchanged; 5 endpoints without a JSON body left out\n",
+                == "inferred 17 endpoints and 18 named shapes from 36 samples into Specs/httpbin.yaml; recordings in Recordings/httpbin: 17 written, 0 unchanged; 5 endpoints without a JSON body left out\n",
             "\(infer.stdout)")
         let spec = try String(contentsOfFile: folder + "/Specs/httpbin.yaml", encoding: .utf8)
         #expect(spec == (try String(contentsOf: Fixtures.url("Golden/infer/httpbin.yaml"), encoding: .utf8)))

@@ -24,10 +24,11 @@ package enum HARImport {
         var samples: [ResponseSample] = []
         var problems: [ContractError] = []
         samples.reserveCapacity(entries.count)
+        var redactors = RedactorCache()
         for (index, entry) in entries.enumerated() {
             let source = "\(path) entry \(index + 1)"
             do {
-                samples.append(try sample(entry, source: source))
+                samples.append(try sample(entry, source: source, redactors: &redactors))
             } catch {
                 problems.append(error)
             }
@@ -36,7 +37,9 @@ package enum HARImport {
     }
 
     /// One entry as a sample.
-    static func sample(_ entry: JSONValue, source: String) throws(ContractError) -> ResponseSample {
+    static func sample(_ entry: JSONValue, source: String, redactors: inout RedactorCache) throws(ContractError)
+        -> ResponseSample
+    {
         func invalid(_ what: String) -> ContractError {
             ContractError(
                 .invalidRecording, "\(source): \(what)", hint: "the entry is skipped; the others are read")
@@ -70,7 +73,7 @@ package enum HARImport {
                 }
             }
         }
-        let redactor = Redactor(secrets: secrets)
+        let redactor = redactors.redactor(for: secrets)
 
         var requestBody: Recording.Body?
         if let post = request["postData"]?.objectValue, let text = post["text"]?.stringValue, !text.isEmpty {
@@ -96,7 +99,12 @@ package enum HARImport {
             let contentType =
                 responseHeaders.first { $0.name.lowercased() == "content-type" }?.value
                 ?? content["mimeType"]?.stringValue
-            responseBody = Recording.Body(received: bytes, contentType: contentType).map(redactor.redactBody)
+            let body = Recording.Body(received: bytes, contentType: contentType)
+            if case .json? = body, !redactor.mayChange(jsonText: [UInt8](bytes)) {
+                responseBody = body
+            } else {
+                responseBody = body.map(redactor.redactBody)
+            }
         }
         let duration = entry.objectValue?["time"]?.numberValue.map { Int($0.doubleValue.rounded()) }
         let recording = Recording(
@@ -118,9 +126,31 @@ package enum HARImport {
         }
     }
 
-    /// `startedDateTime` (ISO 8601 with any offset and fraction) as a recording writes it: UTC, whole seconds.
-    private static func timestamp(_ text: String?) -> String? {
+    /// `startedDateTime` (ISO 8601 with any offset and fraction) as a recording writes it: UTC, whole seconds, as
+    /// `Recorder.timestamp` writes it, without making a formatter for each of thousands of entries.
+    static func timestamp(_ text: String?) -> String? {
         guard let text, let date = ISO8601.parse(text) else { return nil }
-        return Recorder.timestamp(date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return nil }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
+        let year = String(parts.tm_year + 1900)
+        return
+            "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+            + "T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+}
+
+/// The redactors of a HAR's entries, one for each set of secrets: the entries of one capture mostly share their
+/// credentials, and a redactor prepares every spelling of its secrets once.
+struct RedactorCache {
+    private var redactors: [[String]: Redactor] = [:]
+
+    mutating func redactor(for secrets: [String]) -> Redactor {
+        let key = Array(Set(secrets)).sorted()
+        if let cached = redactors[key] { return cached }
+        let redactor = Redactor(secrets: key)
+        redactors[key] = redactor
+        return redactor
     }
 }

@@ -37,8 +37,13 @@ package struct ResponseSample: Sendable {
             query = rest[rest.index(after: mark)...]
             rest = rest[..<mark]
         }
-        if let scheme = rest.range(of: "://") {
-            let afterHost = rest[scheme.upperBound...]
+        // `scheme://host/path`: the path starts at the first '/' after the '//' (a manual scan: `range(of:)` goes
+        // through NSString, and every sample asks).
+        let utf8 = rest.utf8
+        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")),
+            utf8[colon...].starts(with: "://".utf8)
+        {
+            let afterHost = rest[utf8.index(colon, offsetBy: 3)...]
             rest = afterHost.firstIndex(of: "/").map { afterHost[$0...] } ?? "/"
         }
         if !rest.hasPrefix("/") { rest = "/" + rest }

@@ -91,10 +91,11 @@ struct ShapeInference {
         return .date(format)
     }
 
-    /// The cases of an enum, when the evidence is there: at least three samples, and few distinct values, each seen
-    /// more than once on average, that read as identifiers rather than prose.
+    /// The cases of an enum, when the evidence is there: at least three samples, and from two to ten distinct values,
+    /// each seen three times on average, that read as identifiers rather than prose. One value seen everywhere is a
+    /// constant of these samples (a user's login in a capture of one account), not an enum.
     private func enumCases(_ summary: ValueSummary) -> [String]? {
-        guard let distinct = summary.distinctStrings, summary.samples >= 3, !distinct.isEmpty, distinct.count <= 10,
+        guard let distinct = summary.distinctStrings, summary.samples >= 3, distinct.count >= 2, distinct.count <= 10,
             summary.strings >= 3 * distinct.count
         else { return nil }
         let identifierLike = distinct.keys.allSatisfy { value in

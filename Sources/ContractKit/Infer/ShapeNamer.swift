@@ -15,6 +15,8 @@ struct ShapeNamer {
         /// The words of the first place it was found, outermost first: `["Order", "Item"]`.
         var words: [String]
         var name: String?
+        /// The entry this one was merged into: a near-identical shape that wanted the same name.
+        var mergedInto: Int?
     }
 
     private var entries: [Entry] = []
@@ -76,11 +78,14 @@ struct ShapeNamer {
 
     /// Names the shapes that get one; call once, after every body is registered.
     mutating func assignNames() {
+        mergeNearIdenticalShapes()
         var taken = Set(ShapeExpressionParser.builtins.keys).union([
             "Type", "Protocol", "Self", "Error", "Data", "enum",
         ])
         for position in entries.indices
-        where entries[position].isBody || entries[position].uses > 1 || entries[position].mustBeNamed {
+        where entries[position].mergedInto == nil
+            && (entries[position].isBody || entries[position].uses > 1 || entries[position].mustBeNamed)
+        {
             let words = entries[position].words.isEmpty ? ["Body"] : entries[position].words
             var chosen: String?
             for length in 1...words.count {
@@ -102,10 +107,109 @@ struct ShapeNamer {
         }
     }
 
+    /// Shapes that want the same name (`Label` from `GET /labels/{id}` and from the elements of `GET /labels`) and
+    /// share most of their keys are one shape seen from two places: merged, keys only one of them has become `key?:`,
+    /// `Int` and `Double` become `Double`, and a value one side saw only as null becomes optional on the other.
+    /// Shapes whose common keys disagree otherwise stay apart.
+    private mutating func mergeNearIdenticalShapes() {
+        var firstByName: [String: [Int]] = [:]
+        for position in entries.indices {
+            guard let word = entries[position].words.last else { continue }
+            var merged = false
+            for candidate in firstByName[word] ?? [] {
+                if let object = Self.merged(entries[candidate].object, entries[position].object, using: self) {
+                    entries[candidate].object = object
+                    entries[candidate].uses += entries[position].uses
+                    entries[candidate].isBody = entries[candidate].isBody || entries[position].isBody
+                    entries[candidate].mustBeNamed = entries[candidate].mustBeNamed || entries[position].mustBeNamed
+                    entries[position].mergedInto = candidate
+                    merged = true
+                    break
+                }
+            }
+            if !merged { firstByName[word, default: []].append(position) }
+        }
+    }
+
+    /// The entry a reference leads to once merges are followed.
+    private func target(_ position: Int) -> Int {
+        var position = position
+        while let next = entries[position].mergedInto { position = next }
+        return position
+    }
+
+    /// One object for both, when at least 70% of their keys are common and every common key's shapes merge.
+    private static func merged(_ first: ObjectShape, _ second: ObjectShape, using namer: ShapeNamer) -> ObjectShape? {
+        let firstNames = Set(first.fields.map(\.name))
+        let secondNames = Set(second.fields.map(\.name))
+        let common = firstNames.intersection(secondNames)
+        let all = firstNames.union(secondNames)
+        guard !all.isEmpty, Double(common.count) >= 0.7 * Double(all.count), first.extraKeys == second.extraKeys else {
+            return nil
+        }
+        var fields: [Field] = []
+        for field in first.fields {
+            guard let other = second.fields.first(where: { $0.name == field.name }) else {
+                var absent = field
+                if !absent.shape.isOptional { absent.presence = .mayBeAbsent }
+                fields.append(absent)
+                continue
+            }
+            guard let shape = mergedShape(field.shape, other.shape, using: namer) else { return nil }
+            var both = field
+            both.shape = shape
+            let mayBeAbsent = field.presence == .mayBeAbsent || other.presence == .mayBeAbsent
+            both.presence = mayBeAbsent && !shape.isOptional ? .mayBeAbsent : .implied
+            fields.append(both)
+        }
+        for field in second.fields where !firstNames.contains(field.name) {
+            var absent = field
+            if !absent.shape.isOptional { absent.presence = .mayBeAbsent }
+            fields.append(absent)
+        }
+        return ObjectShape(fields: fields, extraKeys: first.extraKeys)
+    }
+
+    /// A shape accepting everything either accepts, when the two are the same but for what merging allows.
+    private static func mergedShape(_ first: Shape, _ second: Shape, using namer: ShapeNamer) -> Shape? {
+        let location = Self.location
+        let first = namer.followed(first)
+        let second = namer.followed(second)
+        if first == second { return first }
+        switch (first.kind, second.kind) {
+        case (.optional(let inner), .optional(let other)):
+            return mergedShape(inner, other, using: namer).map { Shape(.optional($0), at: location) }
+        case (.optional(let inner), _):
+            // `Any?` here means only null was seen: the other side says what the value is.
+            if case .any = inner.kind { return Shape(.optional(second), at: location) }
+            return mergedShape(inner, second, using: namer).map { Shape(.optional($0), at: location) }
+        case (_, .optional(let other)):
+            if case .any = other.kind { return Shape(.optional(first), at: location) }
+            return mergedShape(first, other, using: namer).map { Shape(.optional($0), at: location) }
+        case (.int, .double), (.double, .int):
+            return Shape(.double, at: location)
+        case (.array(let element), .array(let other)):
+            return mergedShape(element, other, using: namer).map { Shape(.array($0), at: location) }
+        case (.dictionary(let value), .dictionary(let other)):
+            return mergedShape(value, other, using: namer).map { Shape(.dictionary($0), at: location) }
+        default:
+            return nil
+        }
+    }
+
+    /// `shape` with a reference to a merged entry replaced by one to the entry it was merged into.
+    private func followed(_ shape: Shape) -> Shape {
+        guard case .named(let reference) = shape.kind, reference.hasPrefix("#"),
+            let position = Int(reference.dropFirst())
+        else { return shape }
+        return Shape(.named("#\(target(position))"), at: Self.location)
+    }
+
     /// The named shapes, sorted by name.
     var namedShapes: [(name: String, shape: Shape)] {
         entries.compactMap { entry in
-            entry.name.map { ($0, Shape(.object(resolve(entry.object)), at: Self.location)) }
+            guard entry.mergedInto == nil else { return nil }
+            return entry.name.map { ($0, Shape(.object(resolve(entry.object)), at: Self.location)) }
         }.sorted { $0.name < $1.name }
     }
 
@@ -114,7 +218,7 @@ struct ShapeNamer {
         switch shape.kind {
         case .named(let reference) where reference.hasPrefix("#"):
             guard let position = Int(reference.dropFirst()) else { return shape }
-            let entry = entries[position]
+            let entry = entries[target(position)]
             if let name = entry.name { return Shape(.named(name), at: Self.location) }
             return Shape(.object(resolve(entry.object)), at: Self.location)
         case .array(let element): return Shape(.array(resolve(element)), at: Self.location)

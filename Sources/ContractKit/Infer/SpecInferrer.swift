@@ -70,7 +70,8 @@ package struct SpecInferrer: Sendable {
                 ? inference.shape(of: root, at: .init(key: nil, transformPath: [], jsonPath: "$")) : nil
             let representative = used.first { $0.body != nil } ?? used[0]
             let endpointName = uniqueName(
-                group.name ?? Self.endpointName(method: group.method, template: group.template), taken: &names)
+                group.name.map(Self.safeName) ?? Self.endpointName(method: group.method, template: group.template),
+                taken: &names)
             let (_, values) = PathTemplate.of(representative.path)
             var notes = inference.notes
             if let envelope = Self.envelopeNote(root) { notes.insert(envelope, at: 0) }
@@ -121,6 +122,18 @@ package struct SpecInferrer: Sendable {
         }
         taken.insert(name)
         return name
+    }
+
+    /// A name from an input (a recording's endpoint id, a file's name) as an endpoint name may be written: letters,
+    /// digits, `-` and `_`, not starting with `.` (it names a recording file); `endpoint` when nothing is left.
+    static func safeName(_ name: String) -> String {
+        let kept = String(
+            name.unicodeScalars.map { scalar -> Character in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"
+                    ? Character(scalar) : "-"
+            })
+        let trimmed = kept.split(separator: "-").joined(separator: "-")
+        return trimmed.isEmpty ? "endpoint" : trimmed
     }
 
     /// `get-user` for `GET /users/{id}`, `get-users` for `GET /users`, `post-orders` for `POST /orders`;

@@ -1,0 +1,66 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractKit
+
+/// HAR entries as recordings: the fields a recording keeps, written as `record` writes them.
+@Suite struct HARImportTests {
+    @Test func startedDateTimeIsWrittenAsTheRecorderWritesItsTimestamps() throws {
+        for text in ["2026-11-23T23:45:17.130+01:00", "1999-12-31T23:59:59.999Z", "2026-02-03T04:05:06Z"] {
+            let date = try #require(ISO8601.parse(text))
+            #expect(HARImport.timestamp(text) == Recorder.timestamp(date))
+        }
+        #expect(HARImport.timestamp("yesterday") == nil)
+    }
+
+    @Test func aSecretEchoedInABodyIsRedactedWhateverTheFastPathDecides() {
+        let redactor = Redactor(secrets: ["s3cr3t-t0ken-abcdef"])
+        let plain = Array(#"{"a": "nothing to see"}"#.utf8)
+        let echoed = Array(#"{"a": "Bearer s3cr3t-t0ken-abcdef"}"#.utf8)
+        let escaped = Array(#"{"a": "s3cr3t\u002dt0ken-abcdef"}"#.utf8)
+        #expect(!redactor.mayChange(jsonText: plain))
+        #expect(redactor.mayChange(jsonText: echoed))
+        // An escape may hide a secret from a search of the text: the body is then walked.
+        #expect(redactor.mayChange(jsonText: escaped))
+        #expect(
+            redactor.redactBody(TestSuites.json(String(decoding: escaped, as: UTF8.self)))
+                == TestSuites.json(#"{"a": "<redacted>"}"#))
+    }
+
+    @Test func anEntryThatCannotBeReadIsAProblemAndTheOthersAreRead() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let har = #"""
+            {"log": {"entries": [
+              {"request": {"method": "GET"}, "response": {"status": 200}},
+              {"request": {"method": "GET", "url": "https://api.example.com/a"}, "response": {"status": 0}},
+              {"request": {"method": "GET", "url": "https://api.example.com/b?token=abc12345"},
+               "response": {"status": 200, "headers": [{"name": "Content-Type", "value": "application/json"},
+                 {"name": "Date", "value": "Mon, 23 Nov 2026 23:00:00 GMT"}],
+                 "content": {"mimeType": "application/json", "text": "{\"echo\": \"abc12345\"}"}}}
+            ]}}
+            """#
+        try har.write(toFile: folder + "/x.har", atomically: true, encoding: .utf8)
+        let (samples, problems) = try HARImport.samples(fromFileAt: folder + "/x.har")
+        #expect(
+            problems.map(\.message) == [
+                "\(folder)/x.har entry 1: the request needs 'method' and 'url'",
+                "\(folder)/x.har entry 2: the response needs a 'status' from 100 to 599 (an aborted request has 0)",
+            ])
+        let recording = try #require(samples.first?.recording)
+        #expect(recording.request.url == "https://api.example.com/b?token=<redacted>")
+        #expect(recording.response.headers.map(\.name) == ["Content-Type"])
+        #expect(recording.response.body?.jsonValue == TestSuites.json(#"{"echo": "<redacted>"}"#))
+    }
+}
+
+/// Names that come from inputs become names a spec may hold.
+@Suite struct EndpointNameTests {
+    @Test func namesFromInputsAreSafeForFilesAndSpecs() {
+        #expect(SpecInferrer.safeName("list-users") == "list-users")
+        #expect(SpecInferrer.safeName("..") == "endpoint")
+        #expect(SpecInferrer.safeName("a b/c") == "a-b-c")
+        #expect(SpecInferrer.safeName("überblick") == "überblick")
+    }
+}
