@@ -74,7 +74,7 @@ import Testing
         #expect(generate.status == 0, "\(generate.stderr)")
         #expect(
             generate.stdout == """
-                2 files in Models: 2 written, 0 unchanged
+                3 files in Models: 3 written, 0 unchanged
                 added `model: ListEntriesResponse` to catalog/list-entries
                 added `model: ListSellersResponse` to catalog/list-sellers
 
@@ -88,7 +88,7 @@ import Testing
                 + "    model: ListSellersResponse\n")
         // Again: the same bytes, nothing rewritten, and no model line left to add.
         let again = try CommandRunner.run(Array(arguments.dropLast()), in: root)
-        #expect(again.stdout == "2 files in Models: 0 written, 2 unchanged\n", "\(again.stderr)")
+        #expect(again.stdout == "3 files in Models: 0 written, 3 unchanged\n", "\(again.stderr)")
 
         let runner = try GeneratedRunner.build(models: root + "/Models", list: "CatalogEndpoints.models", in: root)
         let verify = try CommandRunner.run(["verify"], in: root, executable: runner)
@@ -167,6 +167,20 @@ import Testing
             ])
     }
 
+    /// A large real API: Stripe's OpenAPI subset (Tests/Fixtures/OpenAPI, 252 shapes), imported, generated and
+    /// type-checked. Its expandable fields (`String | Customer`) and shapes that hold each other by value
+    /// (`api_errors` and `setup_intent`) are what `indirect` unions and `@Indirect` are for; its lower-case shape
+    /// names (`customer`) meet properties of the same name.
+    @Test func stripesOpenAPIDocumentGivesModelsThatTypeCheck() throws {
+        let root = TestSuites.temporaryDirectory()
+        let document = Fixtures.url("OpenAPI/stripe-2020-03-02-subset.json").path
+        #expect(try CommandRunner.run(["import", "openapi", document], in: root).status == 0)
+        let generate = try CommandRunner.run(["generate", "models", "--output", "Models"], in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(generate.stdout.hasPrefix("3 files in Models: 3 written"), "\(generate.stdout)")
+        _ = try GeneratedRunner.build(models: root + "/Models", list: "[]", in: root, typeCheckOnly: true)
+    }
+
     /// Rewrites the object body of the recording at `path`.
     func editBody(_ path: String, _ change: (inout [String: Any]) -> Void) throws {
         var recording = try #require(
@@ -217,32 +231,37 @@ enum GeneratedRunner {
         var description: String
     }
 
-    /// Compiles the Swift files in `models` with a main registering `list`, and returns the executable's path.
-    static func build(models: String, list: String, in folder: String) throws -> String {
+    /// Compiles the Swift files in `models` with a main registering `list`, and returns the executable's path; with
+    /// `typeCheckOnly`, only type-checks the models.
+    static func build(models: String, list: String, in folder: String, typeCheckOnly: Bool = false) throws -> String {
         guard let swiftc = ExternalTool.path(of: "swiftc") else { throw Failure(description: "swiftc is not on PATH") }
         let products = CommandRunner.productsDirectory.path
-        let main = folder + "/main.swift"
-        try Data("import ContractCLI\n\nawait ContractCLI.main(models: \(list))\n".utf8)
-            .write(to: URL(fileURLWithPath: main))
-        var arguments = [
-            "-swift-version", "6", "-module-name", "APIModels", "-I", products + "/Modules", "-I", products, "-o",
-            folder + "/runner", main,
-        ]
-        arguments += try FileManager.default.contentsOfDirectory(atPath: models).sorted().map { models + "/" + $0 }
-        for target in ["ContractCLI", "ContractKit", "ArgumentParser", "ArgumentParserToolInfo"] {
-            let objects = products + "/\(target).build"
-            let names = try FileManager.default.contentsOfDirectory(atPath: objects).filter { $0.hasSuffix(".o") }
-            arguments += names.sorted().map { objects + "/" + $0 }
-        }
-        // The package's system libraries (libyaml, SQLite): each folder's module map, and the library it links.
+        var arguments = ["-swift-version", "6", "-I", products + "/Modules", "-I", products]
+        // The package's system libraries (libyaml, SQLite, libcurl): each folder's module map, and what it links.
+        var libraries: [String] = []
         let sources = Fixtures.repositoryRoot.appendingPathComponent("Sources")
         for name in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
             let map = sources.appendingPathComponent(name).appendingPathComponent("module.modulemap")
             guard let text = try? String(contentsOf: map, encoding: .utf8) else { continue }
             arguments += ["-I", map.deletingLastPathComponent().path]
             for line in text.split(separator: "\n") where line.contains("link \"") {
-                arguments.append("-l" + line.split(separator: "\"")[1])
+                libraries.append("-l" + line.split(separator: "\"")[1])
             }
+        }
+        arguments += try FileManager.default.contentsOfDirectory(atPath: models).sorted().map { models + "/" + $0 }
+        if typeCheckOnly {
+            arguments += ["-parse-as-library", "-typecheck"]
+        } else {
+            let main = folder + "/main.swift"
+            try Data("import ContractCLI\n\nawait ContractCLI.main(models: \(list))\n".utf8)
+                .write(to: URL(fileURLWithPath: main))
+            arguments += ["-module-name", "APIModels", "-o", folder + "/runner", main]
+            for target in ["ContractCLI", "ContractKit", "ArgumentParser", "ArgumentParserToolInfo"] {
+                let objects = products + "/\(target).build"
+                let names = try FileManager.default.contentsOfDirectory(atPath: objects).filter { $0.hasSuffix(".o") }
+                arguments += names.sorted().map { objects + "/" + $0 }
+            }
+            arguments += libraries
         }
         let result = try ExternalTool.run(swiftc, arguments)
         guard result.status == 0 else { throw Failure(description: "swiftc failed:\n\(result.output)") }

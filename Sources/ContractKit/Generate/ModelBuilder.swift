@@ -11,15 +11,40 @@ struct ModelBuilder {
         var renamedFrom: [SourceLocation: String] = [:]
         /// The names of the enclosing types, outermost first.
         var enclosing: [String] = []
+        /// The named shape being declared: a property that holds it by value is `@Indirect`.
+        var namedShape: String?
     }
 
     /// Names declared at the top level: a nested type never takes one, so that it cannot hide it.
     var topLevelNames: Set<String>
     /// True once a shape `Any` was met: the `AnyJSON` type must be written.
     private(set) var usesAnyJSON = false
+    /// True once a property is `@Indirect`: the `Indirect` wrapper must be written.
+    private(set) var usesIndirect = false
+    /// The suite's named shapes, to follow references.
+    let shapes: [String: Shape]
 
-    init(topLevelNames: Set<String>) {
+    init(topLevelNames: Set<String>, shapes: [String: Shape]) {
         self.topLevelNames = topLevelNames
+        self.shapes = shapes
+    }
+
+    /// True when a value of `shape` holds the named shape `name` by value: through objects and Optionals, not
+    /// through arrays, dictionaries or unions (an indirect enum), which store their values out of line.
+    func holds(_ name: String, byValue shape: Shape) -> Bool {
+        var visited: Set<String> = []
+        func reaches(_ shape: Shape) -> Bool {
+            switch shape.kind {
+            case .named(let other):
+                if other == name { return true }
+                guard visited.insert(other).inserted, let declared = shapes[other] else { return false }
+                return reaches(declared)
+            case .optional(let inner): return reaches(inner)
+            case .object(let object): return object.fields.contains { reaches($0.shape) }
+            default: return false
+            }
+        }
+        return reaches(shape)
     }
 
     /// A struct for an object shape, with Optional properties for the `added` keys (written by `keyedToArray`).
@@ -63,11 +88,13 @@ struct ModelBuilder {
             let type = swiftType(
                 field.shape.nonOptional, key: field.name, isElement: false, nested: &nested, takenTypes: &takenTypes,
                 scope: inner)
+            let isIndirect = scope.namedShape.map { holds($0, byValue: field.shape) } ?? false
+            if isIndirect { usesIndirect = true }
             properties.append(
                 SwiftDeclaration.Property(
                     name: property, codingKey: scope.keys.modelKey(forJSONKey: field.name),
                     type: type + (isOptional ? "?" : ""), isOptional: isOptional,
-                    documentation: fieldDocumentation(field, scope: scope)))
+                    documentation: fieldDocumentation(field, scope: scope), isIndirect: isIndirect))
         }
         return SwiftDeclaration(
             name: name, documentation: documentation,
@@ -95,10 +122,17 @@ struct ModelBuilder {
     ) -> SwiftDeclaration {
         var taken: Set<String> = []
         var cases: [SwiftDeclaration.UnionMember] = []
-        for member in members {
-            let type = swiftType(
-                member, key: key + "Option", isElement: false, nested: &nested, takenTypes: &takenTypes, scope: scope)
-            let caseName = SwiftNames.unique(Self.caseName(member, type: type), avoiding: taken)
+        let types = members.map {
+            swiftType($0, key: key + "Option", isElement: false, nested: &nested, takenTypes: &takenTypes, scope: scope)
+        }
+        // A case must not take the name of a type the members name (`case card(card)` for a shape named `card`):
+        // inside the enum, `card.self` would mean the case.
+        let typeNames = Set(
+            types.flatMap { $0.split { !SwiftNames.isIdentifierScalar($0.unicodeScalars.first!) }.map(String.init) })
+        for (member, type) in zip(members, types) {
+            var base = Self.caseName(member, type: type)
+            if typeNames.contains(base) { base += "Value" }
+            let caseName = SwiftNames.unique(base, avoiding: taken)
             taken.insert(caseName)
             cases.append(SwiftDeclaration.UnionMember(name: caseName, type: type))
         }

@@ -127,24 +127,16 @@ package struct ModelGenerator: Sendable {
             reserved.insert(name)
         }
 
-        var builder = ModelBuilder(topLevelNames: reserved)
+        var builder = ModelBuilder(topLevelNames: reserved, shapes: suite.shapes)
         var placed: [Placed] = []
 
         // 4. Named shapes, in the order they are declared.
         for name in namedToGenerate {
             let shape = suite.shapes[name]!
             let reaching = reachedBy[name] ?? []
-            let scope = scope(for: reaching, file: shape.location.file)
+            var scope = scope(for: reaching, file: shape.location.file)
+            scope.namedShape = name
             if let conflict = keyConflict(shape, reaching: reaching) { warnings.append(conflict) }
-            if let field = fieldContainingItself(name) {
-                warnings.append(
-                    ContractError(
-                        .invalidShape,
-                        "shape '\(name)' holds itself through '\(field.name)', not through an array or a dictionary: Swift refuses a struct that contains itself",
-                        at: field.location,
-                        hint: "write this model by hand (a class, or the property boxed), or hold the value in an array"
-                    ))
-            }
             let users = reaching.map(\.id)
             var documentation = ["The shape `\(name)` of \(shape.location.file)."]
             if !users.isEmpty { documentation.append("Decoded by \(users.joined(separator: ", ")).") }
@@ -155,6 +147,8 @@ package struct ModelGenerator: Sendable {
                 placed.append(Placed(file: shape.location.file, declaration: declaration))
             }
         }
+
+        warnings += unreadableDates(transformed)
 
         // 5. Each endpoint's model.
         var models: [String: String] = [:]
@@ -213,7 +207,8 @@ package struct ModelGenerator: Sendable {
                 declared.contains($0)
             }
         }
-        let files = render(placed: placed, decoders: decoders, usesAnyJSON: builder.usesAnyJSON)
+        let files = render(
+            placed: placed, decoders: decoders, usesAnyJSON: builder.usesAnyJSON, usesIndirect: builder.usesIndirect)
         return GeneratedModels(
             files: files, models: models, newModelLines: newModelLines, warnings: warnings, errors: errors)
     }
@@ -239,26 +234,6 @@ package struct ModelGenerator: Sendable {
             }
         }
         return found
-    }
-
-    /// The field through which the named shape `name` contains itself by value (through objects and Optionals,
-    /// not arrays or dictionaries, which store their elements out of line); nil when it does not.
-    private func fieldContainingItself(_ name: String) -> Field? {
-        var visited: Set<String> = []
-        func reaches(_ shape: Shape) -> Bool {
-            switch shape.kind {
-            case .named(let other):
-                if other == name { return true }
-                guard visited.insert(other).inserted, let declared = suite.shapes[other] else { return false }
-                return reaches(declared)
-            case .optional(let inner): return reaches(inner)
-            case .union(let members): return members.contains(where: reaches)
-            case .object(let object): return object.fields.contains { reaches($0.shape) }
-            default: return false
-            }
-        }
-        guard case .object(let object) = suite.shapes[name]?.kind else { return nil }
-        return object.fields.first { reaches($0.shape) }
     }
 
     /// True when the model needs a type of its own: an object or enum, perhaps inside arrays and dictionaries.
@@ -365,6 +340,72 @@ package struct ModelGenerator: Sendable {
         return ModelBuilder.Scope(keys: deciding?.decoding.keys ?? .useDefaultKeys, dates: dates)
     }
 
+    /// Warnings for date fields whose declared format the endpoint's date strategy cannot read: the generated model
+    /// (like any model decoded that way) fails on the very values the spec allows. One warning per endpoint, format
+    /// and strategy, at the first such key, naming the others: an API that sends every date as epoch seconds to
+    /// endpoints decoded with `iso8601` gets one line per endpoint, not one per key.
+    private func unreadableDates(_ transformed: [(endpoint: Endpoint, result: TransformedShape)]) -> [ContractError] {
+        var found: [ContractError] = []
+        for (endpoint, result) in transformed {
+            let strategy = endpoint.decoding.dates
+            var fields: [(format: DateFormat, field: Field)] = []
+            var visited: Set<String> = []
+            var seen: Set<SourceLocation> = []
+            func walk(_ shape: Shape) {
+                switch shape.kind {
+                case .named(let name):
+                    if visited.insert(name).inserted, let declared = suite.shapes[name] { walk(declared) }
+                case .optional(let inner), .array(let inner), .dictionary(let inner): walk(inner)
+                case .union(let members): members.forEach(walk)
+                case .object(let object):
+                    for field in object.fields {
+                        if case .date(let format?) = field.shape.nonOptional.kind,
+                            !Self.strategy(strategy, reads: format),
+                            seen.insert(field.location).inserted
+                        {
+                            fields.append((format, field))
+                        }
+                        walk(field.shape)
+                    }
+                default:
+                    break
+                }
+            }
+            walk(result.shape)
+            var formats: [DateFormat] = []
+            for entry in fields where !formats.contains(entry.format) { formats.append(entry.format) }
+            for format in formats {
+                let keys = fields.filter { $0.format == format }.map(\.field)
+                let sorted = keys.sorted { $0.location < $1.location }
+                var names: [String] = []
+                for field in sorted where !names.contains(field.name) { names.append(field.name) }
+                let named = names.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+                let more = names.count > 3 ? " and \(names.count - 3) more" : ""
+                let subject = sorted.count == 1 ? "\(named) is" : "\(sorted.count) date keys (\(named)\(more)) are"
+                found.append(
+                    ContractError(
+                        .invalidSpec,
+                        "\(endpoint.id): \(subject) sent as \(format), which the endpoint's `dates: \(strategy)` cannot read: the generated model fails on \(sorted.count == 1 ? "it" : "them")",
+                        at: sorted[0].location,
+                        hint:
+                            "decode the endpoint with `dates: flexible` or `dates: \(format)`, or correct the dates' format"
+                    ))
+            }
+        }
+        return found
+    }
+
+    /// True when a decoder with `strategy` reads dates written as `format`.
+    static func strategy(_ strategy: DateFormat, reads format: DateFormat) -> Bool {
+        switch (strategy, format) {
+        case (.flexible, .iso8601), (.flexible, .secondsSince1970), (.flexible, .millisecondsSince1970),
+            (.flexible, .flexible), (.flexible, .formatted("yyyy-MM-dd")):
+            return true
+        default:
+            return strategy == format
+        }
+    }
+
     /// A warning when endpoints decode a named shape with key strategies that need different `CodingKeys`.
     private func keyConflict(_ shape: Shape, reaching: [Endpoint]) -> ContractError? {
         guard case .object(let object) = shape.kind, let first = reaching.first else { return nil }
@@ -384,7 +425,9 @@ package struct ModelGenerator: Sendable {
 
     // MARK: - Files
 
-    private func render(placed: [Placed], decoders: [DecoderEntry], usesAnyJSON: Bool) -> [GeneratedModels.File] {
+    private func render(placed: [Placed], decoders: [DecoderEntry], usesAnyJSON: Bool, usesIndirect: Bool)
+        -> [GeneratedModels.File]
+    {
         let renderer = SwiftRenderer(access: options.access)
         var files: [GeneratedModels.File] = []
         var usedNames: Set<String> = []
@@ -431,6 +474,12 @@ package struct ModelGenerator: Sendable {
                 GeneratedModels.File(
                     name: fileName("AnyJSON"), text: fileText(from: nil, [renderer.anyJSON()], imports: [])))
         }
+        if usesIndirect {
+            files.append(
+                GeneratedModels.File(
+                    name: fileName("Indirect"),
+                    text: fileText(from: nil, [renderer.indirect()], imports: [], forIndirect: true)))
+        }
         return files
     }
 
@@ -458,8 +507,11 @@ package struct ModelGenerator: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private func fileText(from specFile: String?, _ declarations: [String], imports: [String]) -> String {
-        let source = specFile.map { "from \($0)" } ?? "for the specs' `Any` shapes"
+    private func fileText(
+        from specFile: String?, _ declarations: [String], imports: [String], forIndirect: Bool = false
+    ) -> String {
+        let purpose = forIndirect ? "for the specs' shapes that hold themselves" : "for the specs' `Any` shapes"
+        let source = specFile.map { "from \($0)" } ?? purpose
         var text = "// Generated by `\(command) generate models` \(source).\n"
         text += "// Do not edit: change the spec and generate again.\n\n"
         text += "import Foundation\n"

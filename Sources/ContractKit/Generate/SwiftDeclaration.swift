@@ -42,6 +42,9 @@ struct SwiftDeclaration: Hashable {
         var isOptional: Bool
         /// The doc comment's lines.
         var documentation: [String] = []
+        /// True for a property that holds, by value, the type being declared (`parent: Node?`): it is stored out of
+        /// line through `@Indirect`, or the struct would contain itself.
+        var isIndirect = false
     }
 
     /// One known value of an enum.

@@ -23,7 +23,9 @@ struct SwiftRenderer {
             lines += enumerationBody(cases, indent: indent + "    ")
             lines.append("\(indent)}")
         case .union(let members):
-            lines.append("\(indent)\(access)enum \(name): Codable, Sendable, Hashable {")
+            // Indirect: a member may hold the type that holds the union (Stripe's expandable `String | Customer`
+            // fields make such cycles); an indirect enum stores its values out of line, so the cycle has a size.
+            lines.append("\(indent)\(access)indirect enum \(name): Codable, Sendable, Hashable {")
             lines += unionBody(members, indent: indent + "    ")
             lines.append("\(indent)}")
         }
@@ -34,7 +36,8 @@ struct SwiftRenderer {
         var lines: [String] = []
         for property in structure.properties {
             for line in property.documentation { lines.append(indent + "///" + (line.isEmpty ? "" : " " + line)) }
-            lines.append("\(indent)\(access)var \(SwiftNames.escaped(property.name)): \(property.type)")
+            let wrapper = property.isIndirect ? "@Indirect " : ""
+            lines.append("\(indent)\(wrapper)\(access)var \(SwiftNames.escaped(property.name)): \(property.type)")
         }
         if structure.needsCodingKeys {
             lines.append("")
@@ -136,18 +139,20 @@ struct SwiftRenderer {
             "\(indent)\(access)init(from decoder: any Decoder) throws {",
             "\(indent)    let container = try decoder.singleValueContainer()",
         ]
+        // Member types are written only where a type is expected (`let value: customer`): in an expression, a
+        // shape named like a property of the enclosing struct (`customer`) would be read as that property.
         for (index, member) in members.enumerated() {
             let name = SwiftNames.escaped(member.name)
             if index == members.count - 1 {
                 // A union has two members or more, so the last one always follows an `if`.
                 lines += [
                     "\(indent)    } else {",
-                    "\(indent)        self = .\(name)(try container.decode(\(member.type).self))",
+                    "\(indent)        self = .\(name)(try Self.member(container))",
                     "\(indent)    }",
                 ]
             } else {
                 lines += [
-                    "\(indent)    \(index == 0 ? "if" : "} else if") let value = try? container.decode(\(member.type).self) {",
+                    "\(indent)    \(index == 0 ? "if" : "} else if") let value: \(member.type) = try? Self.member(container) {",
                     "\(indent)        self = .\(name)(value)",
                 ]
             }
@@ -163,8 +168,59 @@ struct SwiftRenderer {
             lines.append(
                 "\(indent)    case .\(SwiftNames.escaped(member.name))(let value): try container.encode(value)")
         }
-        lines += ["\(indent)    }", "\(indent)}"]
+        lines += [
+            "\(indent)    }",
+            "\(indent)}",
+            "",
+            "\(indent)/// One member, of the type the context asks for.",
+            "\(indent)private static func member<Member: Decodable>(_ container: any SingleValueDecodingContainer) throws",
+            "\(indent)    -> Member",
+            "\(indent){",
+            "\(indent)    try container.decode(Member.self)",
+            "\(indent)}",
+        ]
         return lines
+    }
+
+    /// The property wrapper that stores a value out of line, for a struct that holds a value of its own type
+    /// (`parent: Node?`); written once, in a file of its own, when a shape needs it. Decoding an Optional through it
+    /// reads an absent key as nil, as an Optional property does.
+    func indirect() -> String {
+        let a = access
+        return """
+            /// A value stored out of line, so that a struct can hold a value of its own type (`var parent: Node?`).
+            @propertyWrapper
+            \(a)struct Indirect<Value: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+                private final class Box: Sendable {
+                    let value: Value
+                    init(_ value: Value) { self.value = value }
+                }
+
+                private var box: Box
+
+                \(a)init(wrappedValue: Value) { box = Box(wrappedValue) }
+
+                \(a)var wrappedValue: Value {
+                    get { box.value }
+                    set { box = Box(newValue) }
+                }
+
+                \(a)init(from decoder: any Decoder) throws { box = Box(try Value(from: decoder)) }
+
+                \(a)func encode(to encoder: any Encoder) throws { try box.value.encode(to: encoder) }
+
+                \(a)static func == (left: Indirect, right: Indirect) -> Bool { left.box.value == right.box.value }
+
+                \(a)func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
+            }
+
+            extension KeyedDecodingContainer {
+                /// An absent or null key is nil, as for an Optional property without the wrapper.
+                \(a)func decode<Wrapped>(_ type: Indirect<Wrapped?>.Type, forKey key: Key) throws -> Indirect<Wrapped?> {
+                    Indirect(wrappedValue: try decodeIfPresent(Wrapped.self, forKey: key))
+                }
+            }
+            """
     }
 
     /// The type every spec `Any` decodes to; written once, in a file of its own, when a spec uses `Any`.

@@ -184,23 +184,23 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
         }
     }
 
-    @Test func aShapeHoldingItselfByValueIsAWarningAndThroughAnArrayIsFine() throws {
+    @Test func aShapeHoldingItselfByValueIsStoredOutOfLineAndThroughAnArrayAsItIs() throws {
         let generated = generate(
             try suite([
                 "s": """
                 shapes:
-                  Node: { name: String, parent: Node?, children: [Node] }
+                  Node: { name: String, parent: Node?, children: [Node], owner: { node: Node? } }
                 endpoints:
                   e:
                     request: GET /e
                     expect: { body: Node }
                 """
             ]))
-        #expect(
-            generated.warnings.map(\.message) == [
-                "shape 'Node' holds itself through 'parent', not through an array or a dictionary: Swift refuses a struct that contains itself"
-            ])
-        #expect(generated.warnings.first?.location?.line == 2)
+        #expect(generated.warnings.isEmpty)
+        #expect(generated.files.map(\.name) == ["S.swift", "Indirect.swift"])
+        let text = try #require(generated.files.first?.text)
+        #expect(text.contains("    @Indirect var parent: Node?\n    var children: [Node]\n"))
+        #expect(text.contains("        @Indirect var node: Node?\n"))
     }
 
     @Test func aFilterGeneratesTheSelectedEndpointsAndTheShapesTheyUse() throws {
@@ -247,5 +247,33 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
         ] {
             #expect(users.contains(line), "\(line)")
         }
+    }
+
+    @Test func aDateFormatTheEndpointsStrategyCannotReadIsAWarningAtTheKey() throws {
+        let generated = generate(
+            try suite([
+                "s": """
+                shapes:
+                  Event: { at: Date(millisecondsSince1970), day: Date("yyyy-MM-dd"), when: Date(iso8601) }
+                endpoints:
+                  iso:
+                    request: GET /a
+                    expect: { body: "[Event]" }
+                  flexible:
+                    request: GET /b
+                    expect: { body: Event }
+                    decoding: { dates: flexible }
+                  many:
+                    request: GET /c
+                    expect:
+                      body: { a: Date(secondsSince1970), b: Date(secondsSince1970), c: Date(secondsSince1970), d: Date(secondsSince1970) }
+                """
+            ]))
+        #expect(
+            generated.warnings.map(\.message) == [
+                "s/iso: 'at' is sent as millisecondsSince1970, which the endpoint's `dates: iso8601` cannot read: the generated model fails on it",
+                "s/iso: 'day' is sent as \"yyyy-MM-dd\", which the endpoint's `dates: iso8601` cannot read: the generated model fails on it",
+                "s/many: 4 date keys ('a', 'b', 'c' and 1 more) are sent as secondsSince1970, which the endpoint's `dates: iso8601` cannot read: the generated model fails on them",
+            ])
     }
 }
