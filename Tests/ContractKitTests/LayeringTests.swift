@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// ContractKit's folders depend one way: a file uses types declared in its own folder or in folders of a lower
-/// layer, never in a folder of its own layer or above. The layers are listed here, lowest first; the README's
-/// Layout section shows the same tree.
+/// layer, never in a folder of its own layer or above. The layers are listed here, lowest first; docs/Layout.md
+/// lists the same layers and shows the tree.
 @Suite struct LayeringTests {
     static let layers: [[String]] = [
         ["Support"],
