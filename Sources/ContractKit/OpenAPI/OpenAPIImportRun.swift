@@ -110,8 +110,12 @@ struct OpenAPIImportRun {
         if sameAuth, let first = imported.first, !(first.authHeaders.isEmpty && first.authQuery.isEmpty) {
             defaults = SpecDefaults(headers: first.authHeaders, query: first.authQuery)
         }
+        let named = Dictionary(shapes.map { ($0.name, $0.shape) }, uniquingKeysWith: { first, _ in first })
         let endpoints = imported.map { item -> (String?, EndpointDraft) in
             var endpoint = item.endpoint
+            if endpoint.dates == nil, let body = endpoint.expectedBody {
+                endpoint.dates = Self.decodingDates(for: body, shapes: named)
+            }
             if !sameAuth {
                 endpoint.headers = item.authHeaders + endpoint.headers
                 endpoint.query = item.authQuery + endpoint.query
@@ -141,6 +145,29 @@ struct OpenAPIImportRun {
             )
         }
         return files
+    }
+
+    /// The `decoding.dates` an endpoint needs so that a model decoding its body reads every date its schema
+    /// declares: nil when they are all ISO 8601 date-times (the default), the one format when there is one other,
+    /// else `flexible` (date-times, dates and epochs together).
+    static func decodingDates(for body: Shape, shapes: [String: Shape]) -> DateFormat? {
+        var formats: Set<DateFormat> = []
+        var visited: Set<String> = []
+        func walk(_ shape: Shape, depth: Int) {
+            guard depth < 64 else { return }
+            switch shape.kind {
+            case .date(let format): formats.insert(format ?? .iso8601)
+            case .optional(let inner), .array(let inner), .dictionary(let inner): walk(inner, depth: depth + 1)
+            case .object(let object): for field in object.fields { walk(field.shape, depth: depth + 1) }
+            case .union(let members): for member in members { walk(member, depth: depth + 1) }
+            case .named(let name):
+                if visited.insert(name).inserted, let definition = shapes[name] { walk(definition, depth: depth + 1) }
+            default: break
+            }
+        }
+        walk(body, depth: 0)
+        guard !formats.subtracting([.iso8601]).isEmpty else { return nil }
+        return formats.count == 1 ? formats.first : .flexible
     }
 
     // MARK: - Operations
