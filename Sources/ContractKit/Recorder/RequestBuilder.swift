@@ -153,6 +153,17 @@ package struct RequestBuilder: Sendable {
         for header in spec.headers {
             let part = try render(header.value, encode: { $0 })
             secrets += part.secrets
+            // A line break would end the header and start one the spec never wrote (the value may come from the
+            // environment): refused, never sent.
+            guard HTTPHeaderText.isToken(header.name), HTTPHeaderText.isValue(part.sent) else {
+                throw ContractError(
+                    .invalidSpec,
+                    "header '\(header.name.escapingNonPrintables())' is not sent: its name or value (\(part.shown.escapingNonPrintables())) holds a line break, a control character or, in the name, a character HTTP does not allow",
+                    at: spec.location,
+                    hint:
+                        "a header name is letters, digits and !#$%&'*+-.^_`|~; a value is one line (check the environment variables it reads)"
+                )
+            }
             if Redactor.isSensitiveHeader(header.name) || !part.secrets.isEmpty {
                 credentialHeaders.insert(header.name.lowercased())
             }

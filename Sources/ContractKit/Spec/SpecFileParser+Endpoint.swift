@@ -17,7 +17,7 @@ extension SpecFileParser {
 
         let params = map["params"].map { namedTemplates($0, "'params'") } ?? []
         let query = merging(defaults.query, map["query"].map { namedTemplates($0, "'query'") } ?? [])
-        let headers = merging(defaults.headers, map["headers"].map { namedTemplates($0, "'headers'") } ?? [])
+        let headers = merging(defaults.headers, map["headers"].map { headerTemplates($0, "'headers'") } ?? [])
         let body = map["body"].map(jsonValue)
 
         if let request {

@@ -234,6 +234,31 @@ struct SpecFileParser {
         return result
     }
 
+    /// Headers: names that are HTTP tokens and values with no line break, so that nothing a spec (or a document
+    /// imported into one) says can add a header of its own or split the request.
+    mutating func headerTemplates(_ node: YAMLNode, _ context: String) -> [(name: String, value: Template)] {
+        let headers = namedTemplates(node, context)
+        let pairs = node.pairs ?? []
+        return headers.filter { header in
+            let place = pairs.first { $0.key.scalarValue == header.name }
+            if !HTTPHeaderText.isToken(header.name) {
+                report(
+                    "the header name '\(header.name.escapingNonPrintables())' in \(context) is not an HTTP header name",
+                    at: place?.key.location ?? node.location,
+                    hint: "a header name is letters, digits and !#$%&'*+-.^_`|~ only, with no space, ':' or line break")
+                return false
+            }
+            for case .literal(let text) in header.value.parts where !HTTPHeaderText.isValue(text) {
+                report(
+                    "the value of header '\(header.name)' in \(context) holds a line break or a control character",
+                    at: place?.value.location ?? node.location,
+                    hint: "write the value on one line; a line break would end the header and start another")
+                return false
+            }
+            return true
+        }
+    }
+
     mutating func stringList(_ node: YAMLNode, _ context: String) -> [String] {
         if let items = node.items { return items.compactMap { scalar($0, "an item of \(context)") } }
         return scalar(node, context).map { [$0] } ?? []
@@ -371,7 +396,7 @@ struct SpecFileParser {
         var defaults = Defaults()
         guard let map = mapping(node, "'defaults'", allowed: SpecFileParser.defaultsKeys) else { return defaults }
         if let decoding = map["decoding"] { defaults.decoding = parseDecoding(decoding, base: defaults.decoding) }
-        if let headers = map["headers"] { defaults.headers = namedTemplates(headers, "'headers'") }
+        if let headers = map["headers"] { defaults.headers = headerTemplates(headers, "'headers'") }
         if let query = map["query"] { defaults.query = namedTemplates(query, "'query'") }
         if let extra = map["extraKeys"], let policy = enumValue(extra, "extraKeys policy", as: ExtraKeysPolicy.self) {
             defaults.extraKeys = policy
