@@ -63,7 +63,11 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
             let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil
         else {
             throw TransportError(
-                .tooManyRedirects, "\(host) redirected to a location that is not an http or https URL")
+                .redirectRefused, "\(host) redirected to a location that is not an http or https URL")
+        }
+        // What was sent over TLS is not sent again in clear text.
+        if hop.url.scheme?.lowercased() == "https", scheme == "http" {
+            throw TransportError(.redirectRefused, "\(host) redirected from https down to http, which is not followed")
         }
         var next = Hop(method: hop.method, url: target, headers: hop.headers, body: hop.body)
         if (status == 303 && hop.method != "HEAD") || ((status == 301 || status == 302) && hop.method == "POST") {
@@ -72,6 +76,12 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
             next.headers.removeAll {
                 ["content-type", "content-length", "content-encoding"].contains($0.name.lowercased())
             }
+        }
+        if !sameOrigin(hop.url, target), next.body != nil {
+            // A 307 or 308 sends the body again; it may hold values from the environment, meant for this origin.
+            throw TransportError(
+                .redirectRefused,
+                "\(host) answered \(status), which would send the request's body to another origin; it is not followed")
         }
         if !sameOrigin(hop.url, target) {
             // Credentials meant for one origin must not travel to another.
@@ -190,7 +200,9 @@ final class CurlTransfer: @unchecked Sendable {
     ) throws(TransportError) {
         guard CurlLibrary.ready, let easy = contract_curl_easy_init() else {
             throw TransportError(
-                .other, "libcurl (libcurl.so.4) cannot be loaded; install it (apt-get install libcurl4) to record")
+                .clientUnavailable,
+                "libcurl (libcurl.so.4, 7.68 or later) cannot be loaded; install it (apt-get install libcurl4) to record"
+            )
         }
         self.easy = easy
         self.request = request
@@ -212,8 +224,13 @@ final class CurlTransfer: @unchecked Sendable {
             1, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
         _ = contract_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Int(milliseconds))
         _ = contract_curl_set_string(easy, CURLOPT_PROXY, proxy)
-        if let noProxy { _ = contract_curl_set_string(easy, CURLOPT_NOPROXY, noProxy) }
-        if let caFile { _ = contract_curl_set_string(easy, CURLOPT_CAINFO, caFile) }
+        // Always set: left unset, libcurl would read the process's no_proxy rather than the run's environment.
+        _ = contract_curl_set_string(easy, CURLOPT_NOPROXY, noProxy ?? "")
+        if let caFile {
+            // The CA file instead of the system's trust store, not beside it: the folder of CAs is switched off too.
+            _ = contract_curl_set_string(easy, CURLOPT_CAINFO, caFile)
+            _ = contract_curl_set_pointer(easy, CURLOPT_CAPATH, nil)
+        }
 
         switch hop.method {
         case "GET" where hop.body == nil: _ = contract_curl_set_long(easy, CURLOPT_HTTPGET, 1)
@@ -468,8 +485,11 @@ final class CurlEngine: @unchecked Sendable {
             lock.unlock()
             for transfer in added {
                 if transfer.isFinished { continue }
+                guard contract_curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
+                    transfer.finish(.failure(TransportError(.other, "libcurl could not start the request")))
+                    continue
+                }
                 active[transfer.easy] = transfer
-                contract_curl_multi_add_handle(multi, transfer.easy)
             }
             for transfer in dropped + (stop ? Array(active.values) : []) {
                 guard active.removeValue(forKey: transfer.easy) != nil else { continue }

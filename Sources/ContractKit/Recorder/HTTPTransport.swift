@@ -100,6 +100,11 @@ package struct TransportError: Error, Sendable, CustomStringConvertible {
         package static let bodyTooLarge = Code(rawValue: "body-too-large")
         /// More redirects than the limit, or a redirect loop.
         package static let tooManyRedirects = Code(rawValue: "too-many-redirects")
+        /// A redirect the recorder does not follow: not to an http(s) URL, from https down to http, or a 307/308
+        /// that would send the request's body to another origin.
+        package static let redirectRefused = Code(rawValue: "redirect-refused")
+        /// The HTTP client itself cannot be used here (libcurl missing or too old); no retry helps.
+        package static let clientUnavailable = Code(rawValue: "client-unavailable")
         /// The server's answer is not valid HTTP.
         package static let badResponse = Code(rawValue: "bad-response")
         /// The run was cancelled.

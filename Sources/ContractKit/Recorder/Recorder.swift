@@ -272,6 +272,10 @@ package struct Recorder: Sendable {
         case .tooManyRedirects:
             return "the redirects loop, or go on longer than the limit; check the server's redirects"
         case .secureConnectionFailed: return "check the server's certificate and the machine's trust store"
+        case .redirectRefused:
+            return
+                "record the URL the redirect leads to directly, or ask for the redirect to stay on https and the same origin"
+        case .clientUnavailable: return "install libcurl (Debian: apt-get install libcurl4), then record again"
         default: return nil
         }
     }

@@ -47,7 +47,8 @@ enum AppliedFixes {
         case (.keyedToArray(_, _, let at), .keyedToArray(let place?)):
             return (try? TransformPath(parsing: at ?? "")) == place
         case (.unwrap(let path), .unwrap(let key)):
-            return path == key || path.hasPrefix(key + ".")
+            // Only the same unwrap: after `unwrap: data.items` the spec's body is not simply one level down.
+            return path == key
         case (.renameKeys(let renames), .renameKeys(let from, let to)):
             return renames.contains { (try? TransformPath(parsing: $0.from)) == from && $0.to == to }
         default:

@@ -87,6 +87,37 @@ struct HostileServerTests {
         }
     }
 
+    @Test func aRedirectThatWouldSendTheBodyToAnotherOriginIsRefused() async throws {
+        let secret = "B0dySecret-307"
+        let other = try ScriptedServer(routes: [:]) { _, _ in .json(#"{"ok": true}"#) }
+        defer { other.stop() }
+        let server = try ScriptedServer(routes: [
+            "/login": { _, _ in .redirect(to: other.baseURL + "/steal", status: 307) },
+            "/odd": { _, _ in .redirect(to: "ftp://127.0.0.1/file", status: 302) },
+        ])
+        defer { server.stop() }
+        let (run, events, written) = try await Self.record(
+            server,
+            """
+            endpoints:
+              login:
+                request: POST /login
+                body: { password: "${PASSWORD}" }
+              odd:
+                request: GET /odd
+
+            """,
+            environment: ["PASSWORD": secret])
+        #expect(other.hits("/steal") == 0, "the other origin received the body")
+        let login = try #require(run.results.first { $0.endpoint.name == "login" }?.failure)
+        #expect(login.reason.contains("would send the request's body to another origin"), "\(login.reason)")
+        #expect(login.hint?.hasPrefix("record the URL the redirect leads to directly") == true)
+        let odd = try #require(run.results.first { $0.endpoint.name == "odd" }?.failure)
+        #expect(odd.reason.contains("not an http or https URL"), "\(odd.reason)")
+        #expect(odd.hint?.contains("the redirects loop") == false, "\(odd.hint ?? "")")
+        for text in [Self.reported(run), events, written] { #expect(!text.contains(secret), "\(text)") }
+    }
+
     @Test func anErrorBodyIsScrubbedBeforeItIsCut() async throws {
         let secret = "S3cretAcrossTheCut"
         // Blank lines are dropped from the excerpt: the secret is what the reason shows, cut at byte 400.
