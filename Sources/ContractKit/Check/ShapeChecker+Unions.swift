@@ -1,6 +1,7 @@
 extension ShapeWalk {
-    /// Checks `value` against each member of a union in turn: the first member it matches ends the check. When it
-    /// matches none, the findings against the closest member are kept, each message naming that member.
+    /// Checks `value` against each member of a union in turn: the first member it matches cleanly ends the check.
+    /// Otherwise the findings against the closest member are kept, each message naming that member: as the member
+    /// it matches when none of them is breaking (an extra key, a key the strategy still reads), else as the closest.
     ///
     /// The closest member is one of the value's JSON kind (an object for an object shape), then the one with the
     /// fewest breaking findings, then the fewest findings, then the first written.
@@ -26,8 +27,13 @@ extension ShapeWalk {
         guard let closest else { return }
         let union = plan.declared[node]
         let chosen = plan.declared[members[closest.member]]
+        // A member with nothing breaking is a match: its warnings and notes are about the member the value is.
+        let matched = closest.rank.0 == 0 && closest.rank.1 == 0
         for var item in closest.findings {
-            item.finding.message += " (checked against \(chosen), the closest member of \(union))"
+            item.finding.message +=
+                matched
+                ? " (as \(chosen), the member of \(union) it matches)"
+                : " (checked against \(chosen), the closest member of \(union))"
             item.group += "|union:\(closest.member)"
             findings.append(item)
         }

@@ -25,6 +25,16 @@ import Testing
         #expect(try check(body, shapes: Self.shapes, bodyShape: "String | Customer | DeletedCustomer").isEmpty)
     }
 
+    @Test func aMemberMatchedWithOnlyAnExtraKeyIsNamedAsTheMatchNotTheClosest() throws {
+        let findings = try check(
+            #"{"id": "cus_1", "deleted": true, "note": "x"}"#, shapes: Self.shapes,
+            bodyShape: "String | DeletedCustomer")
+        #expect(summary(findings) == ["extra-key info $.note"])
+        #expect(
+            findings[0].message.hasSuffix("(as DeletedCustomer, the member of String | DeletedCustomer it matches)"),
+            "\(findings[0].message)")
+    }
+
     @Test func aMismatchIsReportedAgainstTheClosestMemberNamingIt() throws {
         // Closer to Customer (one key wrong) than to DeletedCustomer (two missing keys).
         let findings = try check(
