@@ -179,6 +179,44 @@ import Testing
         #expect(generate.status == 0, "\(generate.stderr)")
         #expect(generate.stdout.hasPrefix("3 files in Models: 3 written"), "\(generate.stdout)")
         _ = try GeneratedRunner.build(models: root + "/Models", list: "[]", in: root, typeCheckOnly: true)
+        // Type names in upper camel case, the spec's name kept in the doc comment.
+        let text = try String(contentsOfFile: root + "/Models/Stripe20200302Subset.swift", encoding: .utf8)
+        #expect(text.contains("/// The shape `bank_account` of ") && text.contains("struct BankAccount: Codable"))
+        let lowerCaseTypes = text.split(separator: "\n").filter {
+            $0.hasPrefix("struct ") && $0.dropFirst(7).first?.isLowercase == true
+                || $0.hasPrefix("indirect enum ") && $0.dropFirst(14).first?.isLowercase == true
+        }
+        #expect(lowerCaseTypes.isEmpty, "\(lowerCaseTypes.prefix(3))")
+    }
+
+    /// Shapes named like Swift and Foundation types, like the generator's own, or like each other but for their case:
+    /// renamed, each with a warning, so that the models and the app code beside them compile, and `--split` writes
+    /// files whose names differ on a case-insensitive file system.
+    @Test func shapesNamedLikeSystemTypesOrEachOtherButForCaseAreRenamedWithAWarning() throws {
+        let root = TestSuites.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
+        let names = ["Error", "Data", "Decoder", "AnyJSON", "Result", "Type", "Indirect", "user", "User", "USER"]
+        var spec = "shapes:\n"
+        for name in names { spec += "  \(name): { id: Int, tags: Any, next: \(name)? }\n" }
+        spec += "endpoints:\n  e: { request: GET /e, expect: { body: Error } }\n"
+        try Data(spec.utf8).write(to: URL(fileURLWithPath: root + "/Specs/s.yaml"))
+        let generate = try CommandRunner.run(["generate", "models", "--output", "Models", "--split"], in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        for (shape, type) in [
+            ("Error", "ErrorModel"), ("Decoder", "DecoderModel"), ("USER", "USER2"), ("user", "User3"),
+        ] {
+            #expect(
+                generate.stderr.contains("warning: shape '\(shape)' is generated as `\(type)`"), "\(generate.stderr)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: root + "/Models")
+        #expect(Set(files.map { $0.lowercased() }).count == files.count, "\(files)")
+        #expect(files.contains("ErrorModel.swift") && files.contains("AnyJSON.swift"), "\(files)")
+        // App code in the same module still means the system types.
+        try Data(
+            "import Foundation\nlet data = Data(\"x\".utf8)\nlet result: Result<Int, any Error> = .success(data.count)\n"
+                .utf8
+        ).write(to: URL(fileURLWithPath: root + "/Models/App.swift"))
+        _ = try GeneratedRunner.build(models: root + "/Models", list: "[]", in: root, typeCheckOnly: true)
     }
 
     /// Rewrites the object body of the recording at `path`.

@@ -24,9 +24,13 @@ struct ModelBuilder {
     /// The suite's named shapes, to follow references.
     let shapes: [String: Shape]
 
-    init(topLevelNames: Set<String>, shapes: [String: Shape]) {
+    /// The Swift type name of each named shape.
+    let typeNames: [String: String]
+
+    init(topLevelNames: Set<String>, shapes: [String: Shape], typeNames: [String: String] = [:]) {
         self.topLevelNames = topLevelNames
         self.shapes = shapes
+        self.typeNames = typeNames
     }
 
     /// True when a value of `shape` holds the named shape `name` by value: through objects and Optionals, not
@@ -172,7 +176,7 @@ struct ModelBuilder {
         case .any:
             usesAnyJSON = true
             return "AnyJSON"
-        case .named(let name): return name
+        case .named(let name): return typeNames[name] ?? name
         case .optional(let wrapped):
             let type = swiftType(
                 wrapped.nonOptional, key: key, isElement: isElement, nested: &nested, takenTypes: &takenTypes,

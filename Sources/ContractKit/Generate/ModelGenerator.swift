@@ -104,14 +104,19 @@ package struct ModelGenerator: Sendable {
             suite.shapes[$0]!.location < suite.shapes[$1]!.location
         }
 
-        // 3. The root type name of each endpoint's model, reserved before anything is built.
+        // 3. The Swift name of each named shape, then the root type name of each endpoint's model, reserved before
+        // anything is built.
+        let naming = Self.swiftTypeNames(suite.shapes)
+        let typeNames = naming.names
+        warnings += naming.warnings
+        let shapeTypes = Set(typeNames.values)
         var rootNames: [String: String] = [:]
-        var reserved = Set(suite.shapes.keys)
+        var reserved = shapeTypes
         for (endpoint, result) in transformed where Self.needsRootType(result.shape) {
             let given = endpoint.model.map(ModelText.init(parsing:)).flatMap { Self.rootName(result.shape, $0) }
             var name = given ?? SwiftNames.typeName(endpoint.name) + (Self.isObject(result.shape) ? "Response" : "Item")
-            if given == nil || suite.shapes[name] != nil {
-                if suite.shapes[name] != nil {
+            if given == nil || shapeTypes.contains(name) {
+                if shapeTypes.contains(name) {
                     warnings.append(
                         ContractError(
                             .invalidSpec,
@@ -120,14 +125,14 @@ package struct ModelGenerator: Sendable {
                             hint: "name the model differently, or declare the body with the named shape"))
                 }
                 name = SwiftNames.unique(
-                    suite.shapes[name] != nil ? name + "Response" : name,
+                    shapeTypes.contains(name) ? name + "Response" : name,
                     avoiding: reserved.union(SwiftNames.reservedTypeNames))
             }
             rootNames[endpoint.id] = name
             reserved.insert(name)
         }
 
-        var builder = ModelBuilder(topLevelNames: reserved, shapes: suite.shapes)
+        var builder = ModelBuilder(topLevelNames: reserved, shapes: suite.shapes, typeNames: typeNames)
         var placed: [Placed] = []
 
         // 4. Named shapes, in the order they are declared.
@@ -141,7 +146,8 @@ package struct ModelGenerator: Sendable {
             var documentation = ["The shape `\(name)` of \(shape.location.file)."]
             if !users.isEmpty { documentation.append("Decoded by \(users.joined(separator: ", ")).") }
             for declaration in topLevel(
-                name, shape: shape, added: addedKeys[name] ?? [], scope: scope, documentation: documentation,
+                typeNames[name] ?? name, shape: shape, added: addedKeys[name] ?? [], scope: scope,
+                documentation: documentation,
                 builder: &builder)
             {
                 placed.append(Placed(file: shape.location.file, declaration: declaration))
@@ -169,9 +175,9 @@ package struct ModelGenerator: Sendable {
                     rootName, shape: Self.rootShape(result.shape), scope: scope, documentation: documentation,
                     builder: &builder)
                 rootDeclarations = declarations
-                model = Self.expression(result.shape, rootName: rootName)
+                model = Self.expression(result.shape, rootName: rootName, typeNames: typeNames)
             } else {
-                model = Self.expression(result.shape, rootName: "")
+                model = Self.expression(result.shape, rootName: "", typeNames: typeNames)
             }
             if let given = endpoint.model, ModelText(parsing: given) != ModelText(parsing: model) {
                 warnings.append(
@@ -214,6 +220,63 @@ package struct ModelGenerator: Sendable {
     }
 
     // MARK: - Shapes
+
+    /// Names a top-level type must not take, besides the standard ones: the generator's own types.
+    static let reservedTopLevelNames = SwiftNames.reservedTypeNames.union([
+        "AnyJSON", "Indirect", "Foundation", "Swift", "JSONEncoder", "ContractKit",
+    ])
+
+    /// The Swift type name of each named shape: each dotted part in upper camel case (`bank_account` gives
+    /// `BankAccount`), `Model` after a name Swift or Foundation declares (`Error` gives `ErrorModel`: it would hide
+    /// `Swift.Error` in the module), and a number after a name another shape already has, ignoring case (`user`
+    /// beside `User` gives `User2`: the split files' names would clash on a case-insensitive file system). A warning
+    /// for each shape renamed other than by its case.
+    static func swiftTypeNames(_ shapes: [String: Shape]) -> (names: [String: String], warnings: [ContractError]) {
+        var names: [String: String] = [:]
+        var warnings: [ContractError] = []
+        var taken: [String: String] = [:]
+        // A shape already named as Swift writes it keeps its name; the others follow, in the order they are declared.
+        func isSwiftName(_ shape: String) -> Bool {
+            shape.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+                SwiftNames.typeName(String($0)) == $0
+            }
+        }
+        let ordered = shapes.keys.sorted {
+            let (left, right) = (isSwiftName($0), isSwiftName($1))
+            if left != right { return left }
+            return shapes[$0]!.location != shapes[$1]!.location ? shapes[$0]!.location < shapes[$1]!.location : $0 < $1
+        }
+        for shape in ordered {
+            var parts = shape.split(separator: ".", omittingEmptySubsequences: false).map {
+                SwiftNames.typeName(String($0))
+            }
+            var reasons: [String] = []
+            for index in parts.indices where reservedTopLevelNames.contains(parts[index]) {
+                reasons.append("`\(parts[index])` would hide the type Swift, Foundation or the generator declares")
+                parts[index] += "Model"
+            }
+            var name = parts.joined(separator: ".")
+            if let other = taken[name.lowercased()] {
+                let base = name
+                var number = 2
+                while taken["\(base)\(number)".lowercased()] != nil { number += 1 }
+                name = "\(base)\(number)"
+                reasons.append(
+                    "another shape is already `\(other)` (names that differ only in case clash in file names on macOS)")
+            }
+            taken[name.lowercased()] = name
+            names[shape] = name
+            if !reasons.isEmpty {
+                warnings.append(
+                    ContractError(
+                        .invalidSpec,
+                        "shape '\(shape)' is generated as `\(name)`: \(reasons.joined(separator: "; "))",
+                        at: shapes[shape]!.location,
+                        hint: "rename the shape if `\(name)` is not what the app should call it"))
+            }
+        }
+        return (names, warnings)
+    }
 
     /// Names of the named shapes `shape` uses, directly or through other named shapes.
     private func namedShapes(reachableFrom shape: Shape) -> Set<String> {
@@ -275,13 +338,14 @@ package struct ModelGenerator: Sendable {
     }
 
     /// The model as a Swift type expression: `[User]`, with `rootName` for the object or enum inside.
-    static func expression(_ shape: Shape, rootName: String) -> String {
+    static func expression(_ shape: Shape, rootName: String, typeNames: [String: String]) -> String {
         switch shape.kind {
-        case .optional(let inner): return expression(inner.nonOptional, rootName: rootName) + "?"
-        case .array(let inner): return "[\(expression(inner, rootName: rootName))]"
-        case .dictionary(let inner): return "[String: \(expression(inner, rootName: rootName))]"
+        case .optional(let inner): return expression(inner.nonOptional, rootName: rootName, typeNames: typeNames) + "?"
+        case .array(let inner): return "[\(expression(inner, rootName: rootName, typeNames: typeNames))]"
+        case .dictionary(let inner):
+            return "[String: \(expression(inner, rootName: rootName, typeNames: typeNames))]"
         case .object, .enumeration, .union: return rootName
-        case .named(let name): return name
+        case .named(let name): return typeNames[name] ?? name
         case .string, .pattern: return "String"
         case .int: return "Int"
         case .double: return "Double"
