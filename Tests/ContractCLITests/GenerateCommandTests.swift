@@ -219,6 +219,22 @@ import Testing
         _ = try GeneratedRunner.build(models: root + "/Models", list: "[]", in: root, typeCheckOnly: true)
     }
 
+    /// Spec files whose names read alike as Swift names (`user-s.yaml`, `user_s.yaml`, `UserS.yaml`): each gets
+    /// its own file and `…Endpoints` enum, and the models compile.
+    @Test func specFilesWhoseNamesReadAlikeGetTheirOwnEndpointsEnum() throws {
+        let root = TestSuites.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
+        for (index, file) in ["user-s", "user_s", "UserS", "users"].enumerated() {
+            let spec = "endpoints:\n  e\(index): { request: GET /e\(index), expect: { body: { id: Int } } }\n"
+            try Data(spec.utf8).write(to: URL(fileURLWithPath: root + "/Specs/\(file).yaml"))
+        }
+        let generate = try CommandRunner.run(["generate", "models", "--output", "Models", "--split"], in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: root + "/Models")
+        #expect(Set(files.map { $0.lowercased() }).count == files.count, "\(files)")
+        _ = try GeneratedRunner.build(models: root + "/Models", list: "[]", in: root, typeCheckOnly: true)
+    }
+
     /// Rewrites the object body of the recording at `path`.
     func editBody(_ path: String, _ change: (inout [String: Any]) -> Void) throws {
         var recording = try #require(

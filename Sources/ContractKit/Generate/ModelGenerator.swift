@@ -494,24 +494,45 @@ package struct ModelGenerator: Sendable {
     {
         let renderer = SwiftRenderer(access: options.access)
         var files: [GeneratedModels.File] = []
+        // File names are compared ignoring case: `User.swift` and `user.swift` are one file on macOS.
         var usedNames: Set<String> = []
         func fileName(_ base: String) -> String {
-            let name = SwiftNames.unique(base, avoiding: usedNames)
-            usedNames.insert(name)
+            var name = base
+            var number = 2
+            while usedNames.contains(name.lowercased()) {
+                name = "\(base)\(number)"
+                number += 1
+            }
+            usedNames.insert(name.lowercased())
             return name + ".swift"
         }
         let specFiles = suite.files.filter { file in
             placed.contains { $0.file == file } || decoders.contains { $0.endpoint.location.file == file }
         }
         let declaredNames = Set(placed.map(\.declaration.name))
+        // Each spec file's stem, for its file and its `…Endpoints` enum: spec files whose names read alike
+        // (`user-s.yaml`, `user_s.yaml`) get `UserS`, `UserS2`.
+        var stems: [String: String] = [:]
+        var takenStems = Set(declaredNames.map { $0.lowercased() })
+        for specFile in specFiles {
+            let base = SwiftNames.typeName(((specFile as NSString).lastPathComponent as NSString).deletingPathExtension)
+            var stem = base
+            var number = 2
+            while takenStems.contains(stem.lowercased()) || takenStems.contains((stem + "Endpoints").lowercased()) {
+                stem = "\(base)\(number)"
+                number += 1
+            }
+            takenStems.formUnion([stem.lowercased(), (stem + "Endpoints").lowercased()])
+            stems[specFile] = stem
+        }
         var namespaces: Set<String> = []
         for specFile in specFiles {
             let declarations = placed.filter { $0.file == specFile }.map {
                 topLevelText($0.declaration, renderer: renderer, declared: declaredNames, namespaces: &namespaces)
             }
+            let stem = stems[specFile]!
             let endpointsSource = endpointsEnum(
-                for: decoders.filter { $0.endpoint.location.file == specFile }, file: specFile)
-            let stem = SwiftNames.typeName(((specFile as NSString).lastPathComponent as NSString).deletingPathExtension)
+                for: decoders.filter { $0.endpoint.location.file == specFile }, file: specFile, stem: stem)
             if options.split {
                 for (entry, text) in zip(placed.filter { $0.file == specFile }, declarations) {
                     files.append(
@@ -585,10 +606,11 @@ package struct ModelGenerator: Sendable {
     }
 
     /// The enum of a spec file's decoders, one function per endpoint, and the imports they need.
-    private func endpointsEnum(for entries: [DecoderEntry], file: String) -> (text: String, imports: [String])? {
+    private func endpointsEnum(for entries: [DecoderEntry], file: String, stem: String)
+        -> (text: String, imports: [String])?
+    {
         guard !entries.isEmpty else { return nil }
         let access = options.access == .internal ? "" : options.access.rawValue + " "
-        let stem = SwiftNames.typeName(((file as NSString).lastPathComponent as NSString).deletingPathExtension)
         var needs: [String] = []
         var types: [String] = []
         for entry in entries { types += entry.types.filter { !types.contains($0) } }
