@@ -235,6 +235,40 @@ import Testing
         _ = try GeneratedRunner.build(models: root + "/Models", list: "[]", in: root, typeCheckOnly: true)
     }
 
+    /// Keys that renameKeys or the key strategy read as one key: the later one is left out with a warning, and the
+    /// models compile; keyedToArray into a key the shape declares as Int is a warning.
+    @Test func keysReadAsOneKeyAreLeftOutWithAWarningAndTheModelsCompile() throws {
+        let root = TestSuites.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
+        let spec = """
+            shapes:
+              Item: { id: Int, name: String }
+            endpoints:
+              a:
+                request: GET /a
+                expect: { body: { fn: String, firstName: Int } }
+                transforms: [{ renameKeys: { fn: firstName } }]
+              b:
+                request: GET /b
+                decoding: { keys: convertFromSnakeCase }
+                expect: { body: { first_name: String, firstName: String } }
+              c:
+                request: GET /c
+                expect: { body: "[String: Item]" }
+                transforms: [{ keyedToArray: { key: id, into: items } }]
+
+            """
+        try Data(spec.utf8).write(to: URL(fileURLWithPath: root + "/Specs/s.yaml"))
+        let generate = try CommandRunner.run(["generate", "models", "--output", "Models"], in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(generate.stderr.contains("are both read as the key 'firstName'"), "\(generate.stderr)")
+        #expect(generate.stderr.contains("keyedToArray (s/c) writes 'id' as a String"), "\(generate.stderr)")
+        let models = try String(contentsOfFile: root + "/Models/S.swift", encoding: .utf8)
+        try Data(models.replacingOccurrences(of: "decoder.keyDecodingStrategy = .anyCase", with: "").utf8)
+            .write(to: URL(fileURLWithPath: root + "/Models/S.swift"))
+        _ = try GeneratedRunner.build(models: root + "/Models", list: "[]", in: root, typeCheckOnly: true)
+    }
+
     /// Rewrites the object body of the recording at `path`.
     func editBody(_ path: String, _ change: (inout [String: Any]) -> Void) throws {
         var recording = try #require(

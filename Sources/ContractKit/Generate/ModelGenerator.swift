@@ -207,6 +207,7 @@ package struct ModelGenerator: Sendable {
             decoders.append(DecoderEntry(endpoint: endpoint, model: endpoint.model ?? model))
         }
 
+        warnings += builder.warnings
         let declared = Set(placed.map(\.declaration.name))
         for index in decoders.indices {
             decoders[index].types = Self.typeNames(in: ModelText(parsing: decoders[index].model)).filter {
