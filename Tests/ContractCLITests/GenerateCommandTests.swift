@@ -179,6 +179,94 @@ import Testing
         #expect(generate.status == 0, "\(generate.stderr)")
         #expect(generate.stdout.hasPrefix("3 files in Models: 3 written"), "\(generate.stdout)")
         _ = try GeneratedRunner.build(models: root + "/Models", list: "[]", in: root, typeCheckOnly: true)
+        // Type names in upper camel case, the spec's name kept in the doc comment.
+        let text = try String(contentsOfFile: root + "/Models/Stripe20200302Subset.swift", encoding: .utf8)
+        #expect(text.contains("/// The shape `bank_account` of ") && text.contains("struct BankAccount: Codable"))
+        let lowerCaseTypes = text.split(separator: "\n").filter {
+            $0.hasPrefix("struct ") && $0.dropFirst(7).first?.isLowercase == true
+                || $0.hasPrefix("indirect enum ") && $0.dropFirst(14).first?.isLowercase == true
+        }
+        #expect(lowerCaseTypes.isEmpty, "\(lowerCaseTypes.prefix(3))")
+    }
+
+    /// Shapes named like Swift and Foundation types, like the generator's own, or like each other but for their case:
+    /// renamed, each with a warning, so that the models and the app code beside them compile, and `--split` writes
+    /// files whose names differ on a case-insensitive file system.
+    @Test func shapesNamedLikeSystemTypesOrEachOtherButForCaseAreRenamedWithAWarning() throws {
+        let root = TestSuites.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
+        let names = ["Error", "Data", "Decoder", "AnyJSON", "Result", "Type", "Indirect", "user", "User", "USER"]
+        var spec = "shapes:\n"
+        for name in names { spec += "  \(name): { id: Int, tags: Any, next: \(name)? }\n" }
+        spec += "endpoints:\n  e: { request: GET /e, expect: { body: Error } }\n"
+        try Data(spec.utf8).write(to: URL(fileURLWithPath: root + "/Specs/s.yaml"))
+        let generate = try CommandRunner.run(["generate", "models", "--output", "Models", "--split"], in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        for (shape, type) in [
+            ("Error", "ErrorModel"), ("Decoder", "DecoderModel"), ("USER", "USER2"), ("user", "User3"),
+        ] {
+            #expect(
+                generate.stderr.contains("warning: shape '\(shape)' is generated as `\(type)`"), "\(generate.stderr)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: root + "/Models")
+        #expect(Set(files.map { $0.lowercased() }).count == files.count, "\(files)")
+        #expect(files.contains("ErrorModel.swift") && files.contains("AnyJSON.swift"), "\(files)")
+        // App code in the same module still means the system types.
+        try Data(
+            "import Foundation\nlet data = Data(\"x\".utf8)\nlet result: Result<Int, any Error> = .success(data.count)\n"
+                .utf8
+        ).write(to: URL(fileURLWithPath: root + "/Models/App.swift"))
+        _ = try GeneratedRunner.build(models: root + "/Models", list: "[]", in: root, typeCheckOnly: true)
+    }
+
+    /// Spec files whose names read alike as Swift names (`user-s.yaml`, `user_s.yaml`, `UserS.yaml`): each gets
+    /// its own file and `…Endpoints` enum, and the models compile.
+    @Test func specFilesWhoseNamesReadAlikeGetTheirOwnEndpointsEnum() throws {
+        let root = TestSuites.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
+        for (index, file) in ["user-s", "user_s", "UserS", "users"].enumerated() {
+            let spec = "endpoints:\n  e\(index): { request: GET /e\(index), expect: { body: { id: Int } } }\n"
+            try Data(spec.utf8).write(to: URL(fileURLWithPath: root + "/Specs/\(file).yaml"))
+        }
+        let generate = try CommandRunner.run(["generate", "models", "--output", "Models", "--split"], in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: root + "/Models")
+        #expect(Set(files.map { $0.lowercased() }).count == files.count, "\(files)")
+        _ = try GeneratedRunner.build(models: root + "/Models", list: "[]", in: root, typeCheckOnly: true)
+    }
+
+    /// Keys that renameKeys or the key strategy read as one key: the later one is left out with a warning, and the
+    /// models compile; keyedToArray into a key the shape declares as Int is a warning.
+    @Test func keysReadAsOneKeyAreLeftOutWithAWarningAndTheModelsCompile() throws {
+        let root = TestSuites.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
+        let spec = """
+            shapes:
+              Item: { id: Int, name: String }
+            endpoints:
+              a:
+                request: GET /a
+                expect: { body: { fn: String, firstName: Int } }
+                transforms: [{ renameKeys: { fn: firstName } }]
+              b:
+                request: GET /b
+                decoding: { keys: convertFromSnakeCase }
+                expect: { body: { first_name: String, firstName: String } }
+              c:
+                request: GET /c
+                expect: { body: "[String: Item]" }
+                transforms: [{ keyedToArray: { key: id, into: items } }]
+
+            """
+        try Data(spec.utf8).write(to: URL(fileURLWithPath: root + "/Specs/s.yaml"))
+        let generate = try CommandRunner.run(["generate", "models", "--output", "Models"], in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(generate.stderr.contains("are both read as the key 'firstName'"), "\(generate.stderr)")
+        #expect(generate.stderr.contains("keyedToArray (s/c) writes 'id' as a String"), "\(generate.stderr)")
+        let models = try String(contentsOfFile: root + "/Models/S.swift", encoding: .utf8)
+        try Data(models.replacingOccurrences(of: "decoder.keyDecodingStrategy = .anyCase", with: "").utf8)
+            .write(to: URL(fileURLWithPath: root + "/Models/S.swift"))
+        _ = try GeneratedRunner.build(models: root + "/Models", list: "[]", in: root, typeCheckOnly: true)
     }
 
     /// Rewrites the object body of the recording at `path`.

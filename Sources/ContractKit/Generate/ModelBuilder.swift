@@ -19,14 +19,20 @@ struct ModelBuilder {
     var topLevelNames: Set<String>
     /// True once a shape `Any` was met: the `AnyJSON` type must be written.
     private(set) var usesAnyJSON = false
+    /// Things a person should know: keys left out because another key reads as the same property.
+    private(set) var warnings: [ContractError] = []
     /// True once a property is `@Indirect`: the `Indirect` wrapper must be written.
     private(set) var usesIndirect = false
     /// The suite's named shapes, to follow references.
     let shapes: [String: Shape]
 
-    init(topLevelNames: Set<String>, shapes: [String: Shape]) {
+    /// The Swift type name of each named shape.
+    let typeNames: [String: String]
+
+    init(topLevelNames: Set<String>, shapes: [String: Shape], typeNames: [String: String] = [:]) {
         self.topLevelNames = topLevelNames
         self.shapes = shapes
+        self.typeNames = typeNames
     }
 
     /// True when a value of `shape` holds the named shape `name` by value: through objects and Optionals, not
@@ -61,13 +67,16 @@ struct ModelBuilder {
 
         var addedEndpoints: [String: [String]] = [:]
         var addedOrder: [String] = []
-        for entry in added where !object.fields.contains(where: { $0.name == entry.key }) {
-            if addedEndpoints[entry.key] == nil { addedOrder.append(entry.key) }
+        for entry in added {
+            let declared = object.fields.contains(where: { $0.name == entry.key })
+            if addedEndpoints[entry.key] == nil, !declared { addedOrder.append(entry.key) }
             if addedEndpoints[entry.key]?.contains(entry.endpoint) != true {
                 addedEndpoints[entry.key, default: []].append(entry.endpoint)
             }
         }
+        var takenKeys: [String: String] = [:]
         for key in addedOrder {
+            takenKeys[scope.keys.modelKey(forJSONKey: key)] = key
             let property = SwiftNames.unique(SwiftNames.memberName(key), avoiding: takenProperties)
             takenProperties.insert(property)
             let endpoints = addedEndpoints[key, default: []].joined(separator: ", ")
@@ -82,6 +91,27 @@ struct ModelBuilder {
         }
 
         for field in object.fields {
+            let codingKey = scope.keys.modelKey(forJSONKey: field.name)
+            if let other = takenKeys[codingKey] {
+                // Two `CodingKeys` with one raw value do not compile, and the decoder reads one key only anyway.
+                let sent = scope.renamedFrom[field.location].map { " (sent as '\($0)')" } ?? ""
+                warnings.append(
+                    ContractError(
+                        .invalidSpec,
+                        "\(name): '\(field.name)'\(sent) and '\(other)' are both read as the key '\(codingKey)' (after renameKeys and the key strategy \(scope.keys)); the model leaves '\(field.name)' out",
+                        at: field.location,
+                        hint: "rename one of the keys with renameKeys, or remove one from the shape"))
+                continue
+            }
+            takenKeys[codingKey] = field.name
+            if let writers = addedEndpoints[field.name], !Self.readsAString(field.shape) {
+                warnings.append(
+                    ContractError(
+                        .invalidSpec,
+                        "\(name): keyedToArray (\(writers.joined(separator: ", "))) writes '\(field.name)' as a String, but the shape declares it otherwise: the model cannot decode those entries",
+                        at: field.location,
+                        hint: "declare '\(field.name)' as String (or String?) in the shape"))
+            }
             let property = SwiftNames.unique(SwiftNames.memberName(field.name), avoiding: takenProperties)
             takenProperties.insert(property)
             let isOptional = field.mayBeAbsent || field.mayBeNull
@@ -92,13 +122,20 @@ struct ModelBuilder {
             if isIndirect { usesIndirect = true }
             properties.append(
                 SwiftDeclaration.Property(
-                    name: property, codingKey: scope.keys.modelKey(forJSONKey: field.name),
-                    type: type + (isOptional ? "?" : ""), isOptional: isOptional,
+                    name: property, codingKey: codingKey, type: type + (isOptional ? "?" : ""), isOptional: isOptional,
                     documentation: fieldDocumentation(field, scope: scope), isIndirect: isIndirect))
         }
         return SwiftDeclaration(
             name: name, documentation: documentation,
             kind: .structure(SwiftDeclaration.Structure(properties: properties, nested: nested)))
+    }
+
+    /// True when a string decodes as `shape`: a String, a pattern, or an Optional of one.
+    static func readsAString(_ shape: Shape) -> Bool {
+        switch shape.nonOptional.kind {
+        case .string, .pattern, .any: return true
+        default: return false
+        }
     }
 
     /// An enum for `enum(a, b)`: a case per value and `unknown(String)` for the rest.
@@ -172,7 +209,7 @@ struct ModelBuilder {
         case .any:
             usesAnyJSON = true
             return "AnyJSON"
-        case .named(let name): return name
+        case .named(let name): return typeNames[name] ?? name
         case .optional(let wrapped):
             let type = swiftType(
                 wrapped.nonOptional, key: key, isElement: isElement, nested: &nested, takenTypes: &takenTypes,

@@ -104,14 +104,19 @@ package struct ModelGenerator: Sendable {
             suite.shapes[$0]!.location < suite.shapes[$1]!.location
         }
 
-        // 3. The root type name of each endpoint's model, reserved before anything is built.
+        // 3. The Swift name of each named shape, then the root type name of each endpoint's model, reserved before
+        // anything is built.
+        let naming = Self.swiftTypeNames(suite.shapes)
+        let typeNames = naming.names
+        warnings += naming.warnings
+        let shapeTypes = Set(typeNames.values)
         var rootNames: [String: String] = [:]
-        var reserved = Set(suite.shapes.keys)
+        var reserved = shapeTypes
         for (endpoint, result) in transformed where Self.needsRootType(result.shape) {
             let given = endpoint.model.map(ModelText.init(parsing:)).flatMap { Self.rootName(result.shape, $0) }
             var name = given ?? SwiftNames.typeName(endpoint.name) + (Self.isObject(result.shape) ? "Response" : "Item")
-            if given == nil || suite.shapes[name] != nil {
-                if suite.shapes[name] != nil {
+            if given == nil || shapeTypes.contains(name) {
+                if shapeTypes.contains(name) {
                     warnings.append(
                         ContractError(
                             .invalidSpec,
@@ -120,14 +125,14 @@ package struct ModelGenerator: Sendable {
                             hint: "name the model differently, or declare the body with the named shape"))
                 }
                 name = SwiftNames.unique(
-                    suite.shapes[name] != nil ? name + "Response" : name,
+                    shapeTypes.contains(name) ? name + "Response" : name,
                     avoiding: reserved.union(SwiftNames.reservedTypeNames))
             }
             rootNames[endpoint.id] = name
             reserved.insert(name)
         }
 
-        var builder = ModelBuilder(topLevelNames: reserved, shapes: suite.shapes)
+        var builder = ModelBuilder(topLevelNames: reserved, shapes: suite.shapes, typeNames: typeNames)
         var placed: [Placed] = []
 
         // 4. Named shapes, in the order they are declared.
@@ -141,7 +146,8 @@ package struct ModelGenerator: Sendable {
             var documentation = ["The shape `\(name)` of \(shape.location.file)."]
             if !users.isEmpty { documentation.append("Decoded by \(users.joined(separator: ", ")).") }
             for declaration in topLevel(
-                name, shape: shape, added: addedKeys[name] ?? [], scope: scope, documentation: documentation,
+                typeNames[name] ?? name, shape: shape, added: addedKeys[name] ?? [], scope: scope,
+                documentation: documentation,
                 builder: &builder)
             {
                 placed.append(Placed(file: shape.location.file, declaration: declaration))
@@ -169,9 +175,9 @@ package struct ModelGenerator: Sendable {
                     rootName, shape: Self.rootShape(result.shape), scope: scope, documentation: documentation,
                     builder: &builder)
                 rootDeclarations = declarations
-                model = Self.expression(result.shape, rootName: rootName)
+                model = Self.expression(result.shape, rootName: rootName, typeNames: typeNames)
             } else {
-                model = Self.expression(result.shape, rootName: "")
+                model = Self.expression(result.shape, rootName: "", typeNames: typeNames)
             }
             if let given = endpoint.model, ModelText(parsing: given) != ModelText(parsing: model) {
                 warnings.append(
@@ -201,6 +207,7 @@ package struct ModelGenerator: Sendable {
             decoders.append(DecoderEntry(endpoint: endpoint, model: endpoint.model ?? model))
         }
 
+        warnings += builder.warnings
         let declared = Set(placed.map(\.declaration.name))
         for index in decoders.indices {
             decoders[index].types = Self.typeNames(in: ModelText(parsing: decoders[index].model)).filter {
@@ -214,6 +221,63 @@ package struct ModelGenerator: Sendable {
     }
 
     // MARK: - Shapes
+
+    /// Names a top-level type must not take, besides the standard ones: the generator's own types.
+    static let reservedTopLevelNames = SwiftNames.reservedTypeNames.union([
+        "AnyJSON", "Indirect", "Foundation", "Swift", "JSONEncoder", "ContractKit",
+    ])
+
+    /// The Swift type name of each named shape: each dotted part in upper camel case (`bank_account` gives
+    /// `BankAccount`), `Model` after a name Swift or Foundation declares (`Error` gives `ErrorModel`: it would hide
+    /// `Swift.Error` in the module), and a number after a name another shape already has, ignoring case (`user`
+    /// beside `User` gives `User2`: the split files' names would clash on a case-insensitive file system). A warning
+    /// for each shape renamed other than by its case.
+    static func swiftTypeNames(_ shapes: [String: Shape]) -> (names: [String: String], warnings: [ContractError]) {
+        var names: [String: String] = [:]
+        var warnings: [ContractError] = []
+        var taken: [String: String] = [:]
+        // A shape already named as Swift writes it keeps its name; the others follow, in the order they are declared.
+        func isSwiftName(_ shape: String) -> Bool {
+            shape.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+                SwiftNames.typeName(String($0)) == $0
+            }
+        }
+        let ordered = shapes.keys.sorted {
+            let (left, right) = (isSwiftName($0), isSwiftName($1))
+            if left != right { return left }
+            return shapes[$0]!.location != shapes[$1]!.location ? shapes[$0]!.location < shapes[$1]!.location : $0 < $1
+        }
+        for shape in ordered {
+            var parts = shape.split(separator: ".", omittingEmptySubsequences: false).map {
+                SwiftNames.typeName(String($0))
+            }
+            var reasons: [String] = []
+            for index in parts.indices where reservedTopLevelNames.contains(parts[index]) {
+                reasons.append("`\(parts[index])` would hide the type Swift, Foundation or the generator declares")
+                parts[index] += "Model"
+            }
+            var name = parts.joined(separator: ".")
+            if let other = taken[name.lowercased()] {
+                let base = name
+                var number = 2
+                while taken["\(base)\(number)".lowercased()] != nil { number += 1 }
+                name = "\(base)\(number)"
+                reasons.append(
+                    "another shape is already `\(other)` (names that differ only in case clash in file names on macOS)")
+            }
+            taken[name.lowercased()] = name
+            names[shape] = name
+            if !reasons.isEmpty {
+                warnings.append(
+                    ContractError(
+                        .invalidSpec,
+                        "shape '\(shape)' is generated as `\(name)`: \(reasons.joined(separator: "; "))",
+                        at: shapes[shape]!.location,
+                        hint: "rename the shape if `\(name)` is not what the app should call it"))
+            }
+        }
+        return (names, warnings)
+    }
 
     /// Names of the named shapes `shape` uses, directly or through other named shapes.
     private func namedShapes(reachableFrom shape: Shape) -> Set<String> {
@@ -275,13 +339,14 @@ package struct ModelGenerator: Sendable {
     }
 
     /// The model as a Swift type expression: `[User]`, with `rootName` for the object or enum inside.
-    static func expression(_ shape: Shape, rootName: String) -> String {
+    static func expression(_ shape: Shape, rootName: String, typeNames: [String: String]) -> String {
         switch shape.kind {
-        case .optional(let inner): return expression(inner.nonOptional, rootName: rootName) + "?"
-        case .array(let inner): return "[\(expression(inner, rootName: rootName))]"
-        case .dictionary(let inner): return "[String: \(expression(inner, rootName: rootName))]"
+        case .optional(let inner): return expression(inner.nonOptional, rootName: rootName, typeNames: typeNames) + "?"
+        case .array(let inner): return "[\(expression(inner, rootName: rootName, typeNames: typeNames))]"
+        case .dictionary(let inner):
+            return "[String: \(expression(inner, rootName: rootName, typeNames: typeNames))]"
         case .object, .enumeration, .union: return rootName
-        case .named(let name): return name
+        case .named(let name): return typeNames[name] ?? name
         case .string, .pattern: return "String"
         case .int: return "Int"
         case .double: return "Double"
@@ -430,24 +495,45 @@ package struct ModelGenerator: Sendable {
     {
         let renderer = SwiftRenderer(access: options.access)
         var files: [GeneratedModels.File] = []
+        // File names are compared ignoring case: `User.swift` and `user.swift` are one file on macOS.
         var usedNames: Set<String> = []
         func fileName(_ base: String) -> String {
-            let name = SwiftNames.unique(base, avoiding: usedNames)
-            usedNames.insert(name)
+            var name = base
+            var number = 2
+            while usedNames.contains(name.lowercased()) {
+                name = "\(base)\(number)"
+                number += 1
+            }
+            usedNames.insert(name.lowercased())
             return name + ".swift"
         }
         let specFiles = suite.files.filter { file in
             placed.contains { $0.file == file } || decoders.contains { $0.endpoint.location.file == file }
         }
         let declaredNames = Set(placed.map(\.declaration.name))
+        // Each spec file's stem, for its file and its `…Endpoints` enum: spec files whose names read alike
+        // (`user-s.yaml`, `user_s.yaml`) get `UserS`, `UserS2`.
+        var stems: [String: String] = [:]
+        var takenStems = Set(declaredNames.map { $0.lowercased() })
+        for specFile in specFiles {
+            let base = SwiftNames.typeName(((specFile as NSString).lastPathComponent as NSString).deletingPathExtension)
+            var stem = base
+            var number = 2
+            while takenStems.contains(stem.lowercased()) || takenStems.contains((stem + "Endpoints").lowercased()) {
+                stem = "\(base)\(number)"
+                number += 1
+            }
+            takenStems.formUnion([stem.lowercased(), (stem + "Endpoints").lowercased()])
+            stems[specFile] = stem
+        }
         var namespaces: Set<String> = []
         for specFile in specFiles {
             let declarations = placed.filter { $0.file == specFile }.map {
                 topLevelText($0.declaration, renderer: renderer, declared: declaredNames, namespaces: &namespaces)
             }
+            let stem = stems[specFile]!
             let endpointsSource = endpointsEnum(
-                for: decoders.filter { $0.endpoint.location.file == specFile }, file: specFile)
-            let stem = SwiftNames.typeName(((specFile as NSString).lastPathComponent as NSString).deletingPathExtension)
+                for: decoders.filter { $0.endpoint.location.file == specFile }, file: specFile, stem: stem)
             if options.split {
                 for (entry, text) in zip(placed.filter { $0.file == specFile }, declarations) {
                     files.append(
@@ -521,10 +607,11 @@ package struct ModelGenerator: Sendable {
     }
 
     /// The enum of a spec file's decoders, one function per endpoint, and the imports they need.
-    private func endpointsEnum(for entries: [DecoderEntry], file: String) -> (text: String, imports: [String])? {
+    private func endpointsEnum(for entries: [DecoderEntry], file: String, stem: String)
+        -> (text: String, imports: [String])?
+    {
         guard !entries.isEmpty else { return nil }
         let access = options.access == .internal ? "" : options.access.rawValue + " "
-        let stem = SwiftNames.typeName(((file as NSString).lastPathComponent as NSString).deletingPathExtension)
         var needs: [String] = []
         var types: [String] = []
         for entry in entries { types += entry.types.filter { !types.contains($0) } }
