@@ -74,6 +74,33 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root + "/kept.sqlite"))
     }
 
+    @Test func absurdAgesAndImpossibleDaysAreUsageErrors() throws {
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for flag in ["--since", "--prune"] {
+            for age in ["9223372036854775807d", "9223372036854775807w", "36501d", "5215w"] {
+                let run = try CommandRunner.run(["history", "--history", "h.sqlite", flag, age], in: root)
+                #expect(run.status == 64, "\(flag) \(age): \(run.stderr)")
+                #expect(run.stderr.contains("\(flag) '\(age)': an age of at most 36500 days (100 years) is allowed"))
+            }
+        }
+        for day in ["2026-02-31", "2026-13-45", "2026-00-10", "2026-04-31", "2025-02-29"] {
+            let run = try CommandRunner.run(["history", "--history", "h.sqlite", "--since", day], in: root)
+            #expect(run.status == 64, "\(day): \(run.stderr)")
+            #expect(run.stderr.contains("--since '\(day)' is neither a day that exists (2026-11-01) nor an age"))
+        }
+        #expect(HistoryCommandTests.sinceIsAccepted("2024-02-29") && HistoryCommandTests.sinceIsAccepted("36500d"))
+    }
+
+    static func sinceIsAccepted(_ value: String) -> Bool {
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        guard (try? CommandRunner.run(["verify", "--history", "h.sqlite"], in: root)) != nil,
+            let run = try? CommandRunner.run(["history", "--history", "h.sqlite", "--since", value], in: root)
+        else { return false }
+        return run.status == 0
+    }
+
     @Test func aFileThatIsNotAHistoryExitsTwoAndIsLeftAsItIs() throws {
         let root = try Self.driftedCopy()
         defer { try? FileManager.default.removeItem(atPath: root) }
