@@ -116,8 +116,15 @@ struct HistoryCommand: AsyncParsableCommand {
             let store = try HistoryStore(path: path!, create: false)
             if let prune, let seconds = HistoryCommand.age(prune) {
                 let cutoff = HistoryRun.timestamp(Date().addingTimeInterval(-seconds))
-                let removed = try store.prune(before: cutoff)
-                Console.error("pruned \(removed) run\(removed == 1 ? "" : "s") that started before \(cutoff)")
+                let removed = try store.prune(before: cutoff, environment: environment)
+                let scope = environment.map { " in \($0) (the other environments were left as they are)" } ?? ""
+                if removed.isEmpty { Console.error("pruned no runs that started before \(cutoff)\(scope)") }
+                for (name, runs) in removed {
+                    Console.error("pruned \(runs) run\(runs == 1 ? "" : "s") of \(name) that started before \(cutoff)")
+                }
+                if !removed.isEmpty, environment != nil {
+                    Console.error("the other environments were left as they are")
+                }
             }
             let scope: HistoryTimeline.Scope =
                 endpoint.map { .endpoint($0) } ?? fingerprint.map { .fingerprint($0) } ?? .suite

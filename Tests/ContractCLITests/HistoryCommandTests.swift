@@ -101,6 +101,29 @@ import Testing
         return run.status == 0
     }
 
+    @Test func pruneWithAnEnvironmentPrunesThatEnvironmentAlone() throws {
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for environment in ["a", "b", "b"] {
+            #expect(
+                try CommandRunner.run(["verify", "--history", "h.sqlite", "--env", environment], in: root).status == 0)
+        }
+        Thread.sleep(forTimeInterval: 1.1)  // the cutoff has a resolution of one second
+        let pruned = try CommandRunner.run(
+            ["history", "--history", "h.sqlite", "--env", "a", "--prune", "0d"], in: root)
+        #expect(pruned.status == 0, "\(pruned.stderr)")
+        #expect(pruned.stderr.contains("pruned 1 run of a that started before "))
+        #expect(pruned.stderr.contains("the other environments were left as they are"))
+        #expect(!pruned.stderr.contains(" of b "))
+        let other = try CommandRunner.run(
+            ["history", "--history", "h.sqlite", "--env", "b", "--format", "csv"], in: root)
+        #expect(other.stdout.split(separator: "\n").count == 3, "b keeps its two runs: \(other.stdout)")
+
+        Thread.sleep(forTimeInterval: 1.1)
+        let everything = try CommandRunner.run(["history", "--history", "h.sqlite", "--prune", "0d"], in: root)
+        #expect(everything.stderr.contains("pruned 2 runs of b that started before "))
+    }
+
     @Test func aFileThatIsNotAHistoryExitsTwoAndIsLeftAsItIs() throws {
         let root = try Self.driftedCopy()
         defer { try? FileManager.default.removeItem(atPath: root) }
