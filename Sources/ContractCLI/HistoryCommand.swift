@@ -54,6 +54,10 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        if let history, history.allSatisfy(\.isWhitespace) {
+            throw ValidationError(
+                "--history needs a file path, not an empty value (is the variable passed to it unset?)")
+        }
         if path == nil { throw ValidationError("pass the history file with --history FILE (or set CONTRACT_HISTORY)") }
         if endpoint != nil, fingerprint != nil { throw ValidationError("pass --endpoint or --fingerprint, not both") }
         if let since, HistoryCommand.day(since) == nil {

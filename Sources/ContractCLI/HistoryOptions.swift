@@ -39,6 +39,10 @@ struct HistoryOptions: ParsableArguments {
     }
 
     func validate() throws {
+        if let history, history.allSatisfy(\.isWhitespace) {
+            throw ValidationError(
+                "--history needs a file path, not an empty value (is the variable passed to it unset?)")
+        }
         if path == nil {
             for (flag, given) in [
                 ("--fail-on-new", failOnNew), ("--env", environment != nil), ("--run-id", runID != nil),

@@ -124,6 +124,20 @@ import Testing
         #expect(everything.stderr.contains("pruned 2 runs of b that started before "))
     }
 
+    @Test func anEmptyHistoryPathIsAUsageError() throws {
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for arguments in [
+            ["verify", "--history", "", "--fail-on-new"],
+            ["check", "--base-url", "http://127.0.0.1:9", "--history", " "], ["history", "--history", ""],
+            ["report", "merge", "--history", "", "a.json"],
+        ] {
+            let run = try CommandRunner.run(arguments, in: root)
+            #expect(run.status == 64, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("--history needs a file path, not an empty value"), "\(arguments)")
+        }
+    }
+
     @Test func aFileThatIsNotAHistoryExitsTwoAndIsLeftAsItIs() throws {
         let root = try Self.driftedCopy()
         defer { try? FileManager.default.removeItem(atPath: root) }
