@@ -138,6 +138,48 @@ import Testing
         }
     }
 
+    @Test func failOnNewComparesWithTheLastRunThatVerifiedTheEndpoint() throws {
+        let root = try Self.driftedCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var statuses: [[Int32]] = []
+        for _ in 1...2 {
+            var night: [Int32] = []
+            for shard in ["1/2", "2/2"] {
+                let run = try CommandRunner.run(
+                    ["verify", "--shard", shard, "--history", "h.sqlite", "--env", "nightly", "--fail-on-new"], in: root
+                )
+                night.append(run.status)
+            }
+            statuses.append(night)
+        }
+        #expect(statuses[0].sorted() == [0, 1], "the first night the drift is new in its shard: \(statuses)")
+        #expect(statuses[1] == [0, 0], "the second night it is not, though the previous run was the other shard")
+        let filtered = try CommandRunner.run(
+            [
+                "verify", "--filter", "directory/list-users", "--history", "h.sqlite", "--env", "nightly",
+                "--fail-on-new",
+            ],
+            in: root)
+        #expect(filtered.status == 0, "\(filtered.stdout)")
+    }
+
+    @Test func reRunningAShardWithTheSameRunIDIsRefused() throws {
+        let root = try Self.driftedCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let shard = ["verify", "--shard", "1/2", "--history", "h.sqlite", "--run-id", "41"]
+        #expect(try CommandRunner.run(shard, in: root).status <= 1)
+        let again = try CommandRunner.run(shard, in: root)
+        #expect(again.status == 2, "\(again.stderr)")
+        #expect(again.stderr.contains("this shard was recorded before (a re-run of the job?)"))
+        #expect(again.stderr.contains("$GITHUB_RUN_ID-$GITHUB_RUN_ATTEMPT"))
+        let other = try CommandRunner.run(
+            ["verify", "--shard", "2/2", "--history", "h.sqlite", "--run-id", "41"], in: root)
+        #expect(other.status <= 1, "\(other.stderr)")
+        let timeline = try CommandRunner.run(["history", "--history", "h.sqlite", "--format", "csv"], in: root)
+        let rows = timeline.stdout.split(separator: "\n")
+        #expect(rows.count == 2 && rows.last?.contains(",7,1,1,") == true, "7 endpoints, not more: \(timeline.stdout)")
+    }
+
     @Test func aFileThatIsNotAHistoryExitsTwoAndIsLeftAsItIs() throws {
         let root = try Self.driftedCopy()
         defer { try? FileManager.default.removeItem(atPath: root) }
