@@ -53,7 +53,9 @@ struct GenerateModelsCommand: AsyncParsableCommand {
         var failed = !generated.errors.isEmpty
         do {
             // With --filter, the other endpoints' files are not generated, but not stale either.
-            let result = try generated.write(to: output, removingStale: selection.patterns.isEmpty)
+            // Only the files generated from this --specs folder: another folder's models in the same output stay.
+            let result = try generated.write(
+                to: output, removingStale: selection.patterns.isEmpty, specs: selection.specs)
             let removed = result.removed.isEmpty ? "" : ", \(result.removed.count) removed"
             Console.output(
                 "\(generated.files.count) file\(generated.files.count == 1 ? "" : "s") in \(output): \(result.written.count) written, \(result.unchanged.count) unchanged\(removed)\n"

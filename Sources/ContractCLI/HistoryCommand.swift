@@ -54,12 +54,25 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        if let history, history.allSatisfy(\.isWhitespace) {
+            throw ValidationError(
+                "--history needs a file path, not an empty value (is the variable passed to it unset?)")
+        }
         if path == nil { throw ValidationError("pass the history file with --history FILE (or set CONTRACT_HISTORY)") }
         if endpoint != nil, fingerprint != nil { throw ValidationError("pass --endpoint or --fingerprint, not both") }
         if let since, HistoryCommand.day(since) == nil {
-            throw ValidationError("--since '\(since)' is neither a day (2026-11-01) nor an age (30d, 12w)")
+            if HistoryCommand.looksLikeAge(since) {
+                throw ValidationError(
+                    "--since '\(since)': an age of at most \(HistoryCommand.maximumDays) days (100 years) is allowed")
+            }
+            throw ValidationError(
+                "--since '\(since)' is neither a day that exists (2026-11-01) nor an age (30d, 12w)")
         }
         if let prune, HistoryCommand.age(prune) == nil {
+            if HistoryCommand.looksLikeAge(prune) {
+                throw ValidationError(
+                    "--prune '\(prune)': an age of at most \(HistoryCommand.maximumDays) days (100 years) is allowed")
+            }
             throw ValidationError("--prune '\(prune)' is not an age such as 180d or 26w")
         }
     }
@@ -67,21 +80,39 @@ struct HistoryCommand: AsyncParsableCommand {
     /// `2026-11-01`, or an age (`30d`, `12w`) counted back from now, as the first instant to keep.
     static func day(_ text: String, now: Date = Date()) -> String? {
         if let seconds = age(text) { return HistoryRun.timestamp(now.addingTimeInterval(-seconds)) }
-        let parts = text.split(separator: "-")
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isNumber) })
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]),
+            (1...12).contains(month), dayOfMonth >= 1, dayOfMonth <= daysIn(month: month, of: year)
         else { return nil }
         return text + "T00:00:00Z"
     }
 
-    /// `180d` or `26w` in seconds.
-    static func age(_ text: String) -> TimeInterval? {
-        guard let unit = text.last, let count = Int(text.dropLast()), count >= 0 else { return nil }
-        switch unit {
-        case "d": return TimeInterval(count) * 86_400
-        case "w": return TimeInterval(count) * 7 * 86_400
-        default: return nil
+    static func daysIn(month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
         }
+    }
+
+    /// The longest age `--since` and `--prune` take: 100 years, so the cutoff is always a real date.
+    static let maximumDays = 36_500
+
+    /// A count followed by `d` or `w`, whatever its size.
+    static func looksLikeAge(_ text: String) -> Bool {
+        guard let unit = text.last, unit == "d" || unit == "w" else { return false }
+        let digits = text.dropLast()
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// `180d` or `26w` in seconds; nil beyond ``maximumDays``.
+    static func age(_ text: String) -> TimeInterval? {
+        guard looksLikeAge(text), let count = Int(text.dropLast()) else { return nil }
+        let (days, overflow) = count.multipliedReportingOverflow(by: text.last == "w" ? 7 : 1)
+        guard !overflow, days <= maximumDays else { return nil }
+        return TimeInterval(days) * 86_400
     }
 
     func run() async throws {
@@ -89,8 +120,15 @@ struct HistoryCommand: AsyncParsableCommand {
             let store = try HistoryStore(path: path!, create: false)
             if let prune, let seconds = HistoryCommand.age(prune) {
                 let cutoff = HistoryRun.timestamp(Date().addingTimeInterval(-seconds))
-                let removed = try store.prune(before: cutoff)
-                Console.error("pruned \(removed) run\(removed == 1 ? "" : "s") that started before \(cutoff)")
+                let removed = try store.prune(before: cutoff, environment: environment)
+                let scope = environment.map { " in \($0) (the other environments were left as they are)" } ?? ""
+                if removed.isEmpty { Console.error("pruned no runs that started before \(cutoff)\(scope)") }
+                for (name, runs) in removed {
+                    Console.error("pruned \(runs) run\(runs == 1 ? "" : "s") of \(name) that started before \(cutoff)")
+                }
+                if !removed.isEmpty, environment != nil {
+                    Console.error("the other environments were left as they are")
+                }
             }
             let scope: HistoryTimeline.Scope =
                 endpoint.map { .endpoint($0) } ?? fingerprint.map { .fingerprint($0) } ?? .suite

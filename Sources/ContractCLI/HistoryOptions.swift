@@ -28,7 +28,9 @@ struct HistoryOptions: ParsableArguments {
 
     @Flag(
         name: .long,
-        help: "Exit 1 only for failing drift that the previous run of the same --env did not have (needs --history).")
+        help:
+            "Exit 1 only for failing drift that the last run of the same --env to verify its endpoint did not have (needs --history)."
+    )
     var failOnNew = false
 
     /// The history file: `--history`, else `CONTRACT_HISTORY`.
@@ -39,6 +41,10 @@ struct HistoryOptions: ParsableArguments {
     }
 
     func validate() throws {
+        if let history, history.allSatisfy(\.isWhitespace) {
+            throw ValidationError(
+                "--history needs a file path, not an empty value (is the variable passed to it unset?)")
+        }
         if path == nil {
             for (flag, given) in [
                 ("--fail-on-new", failOnNew), ("--env", environment != nil), ("--run-id", runID != nil),

@@ -74,6 +74,112 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root + "/kept.sqlite"))
     }
 
+    @Test func absurdAgesAndImpossibleDaysAreUsageErrors() throws {
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for flag in ["--since", "--prune"] {
+            for age in ["9223372036854775807d", "9223372036854775807w", "36501d", "5215w"] {
+                let run = try CommandRunner.run(["history", "--history", "h.sqlite", flag, age], in: root)
+                #expect(run.status == 64, "\(flag) \(age): \(run.stderr)")
+                #expect(run.stderr.contains("\(flag) '\(age)': an age of at most 36500 days (100 years) is allowed"))
+            }
+        }
+        for day in ["2026-02-31", "2026-13-45", "2026-00-10", "2026-04-31", "2025-02-29"] {
+            let run = try CommandRunner.run(["history", "--history", "h.sqlite", "--since", day], in: root)
+            #expect(run.status == 64, "\(day): \(run.stderr)")
+            #expect(run.stderr.contains("--since '\(day)' is neither a day that exists (2026-11-01) nor an age"))
+        }
+        #expect(HistoryCommandTests.sinceIsAccepted("2024-02-29") && HistoryCommandTests.sinceIsAccepted("36500d"))
+    }
+
+    static func sinceIsAccepted(_ value: String) -> Bool {
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        guard (try? CommandRunner.run(["verify", "--history", "h.sqlite"], in: root)) != nil,
+            let run = try? CommandRunner.run(["history", "--history", "h.sqlite", "--since", value], in: root)
+        else { return false }
+        return run.status == 0
+    }
+
+    @Test func pruneWithAnEnvironmentPrunesThatEnvironmentAlone() throws {
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for environment in ["a", "b", "b"] {
+            #expect(
+                try CommandRunner.run(["verify", "--history", "h.sqlite", "--env", environment], in: root).status == 0)
+        }
+        Thread.sleep(forTimeInterval: 1.1)  // the cutoff has a resolution of one second
+        let pruned = try CommandRunner.run(
+            ["history", "--history", "h.sqlite", "--env", "a", "--prune", "0d"], in: root)
+        #expect(pruned.status == 0, "\(pruned.stderr)")
+        #expect(pruned.stderr.contains("pruned 1 run of a that started before "))
+        #expect(pruned.stderr.contains("the other environments were left as they are"))
+        #expect(!pruned.stderr.contains(" of b "))
+        let other = try CommandRunner.run(
+            ["history", "--history", "h.sqlite", "--env", "b", "--format", "csv"], in: root)
+        #expect(other.stdout.split(separator: "\n").count == 3, "b keeps its two runs: \(other.stdout)")
+
+        Thread.sleep(forTimeInterval: 1.1)
+        let everything = try CommandRunner.run(["history", "--history", "h.sqlite", "--prune", "0d"], in: root)
+        #expect(everything.stderr.contains("pruned 2 runs of b that started before "))
+    }
+
+    @Test func anEmptyHistoryPathIsAUsageError() throws {
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for arguments in [
+            ["verify", "--history", "", "--fail-on-new"],
+            ["check", "--base-url", "http://127.0.0.1:9", "--history", " "], ["history", "--history", ""],
+            ["report", "merge", "--history", "", "a.json"],
+        ] {
+            let run = try CommandRunner.run(arguments, in: root)
+            #expect(run.status == 64, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("--history needs a file path, not an empty value"), "\(arguments)")
+        }
+    }
+
+    @Test func failOnNewComparesWithTheLastRunThatVerifiedTheEndpoint() throws {
+        let root = try Self.driftedCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var statuses: [[Int32]] = []
+        for _ in 1...2 {
+            var night: [Int32] = []
+            for shard in ["1/2", "2/2"] {
+                let run = try CommandRunner.run(
+                    ["verify", "--shard", shard, "--history", "h.sqlite", "--env", "nightly", "--fail-on-new"], in: root
+                )
+                night.append(run.status)
+            }
+            statuses.append(night)
+        }
+        #expect(statuses[0].sorted() == [0, 1], "the first night the drift is new in its shard: \(statuses)")
+        #expect(statuses[1] == [0, 0], "the second night it is not, though the previous run was the other shard")
+        let filtered = try CommandRunner.run(
+            [
+                "verify", "--filter", "directory/list-users", "--history", "h.sqlite", "--env", "nightly",
+                "--fail-on-new",
+            ],
+            in: root)
+        #expect(filtered.status == 0, "\(filtered.stdout)")
+    }
+
+    @Test func reRunningAShardWithTheSameRunIDIsRefused() throws {
+        let root = try Self.driftedCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let shard = ["verify", "--shard", "1/2", "--history", "h.sqlite", "--run-id", "41"]
+        #expect(try CommandRunner.run(shard, in: root).status <= 1)
+        let again = try CommandRunner.run(shard, in: root)
+        #expect(again.status == 2, "\(again.stderr)")
+        #expect(again.stderr.contains("this shard was recorded before (a re-run of the job?)"))
+        #expect(again.stderr.contains("$GITHUB_RUN_ID-$GITHUB_RUN_ATTEMPT"))
+        let other = try CommandRunner.run(
+            ["verify", "--shard", "2/2", "--history", "h.sqlite", "--run-id", "41"], in: root)
+        #expect(other.status <= 1, "\(other.stderr)")
+        let timeline = try CommandRunner.run(["history", "--history", "h.sqlite", "--format", "csv"], in: root)
+        let rows = timeline.stdout.split(separator: "\n")
+        #expect(rows.count == 2 && rows.last?.contains(",7,1,1,") == true, "7 endpoints, not more: \(timeline.stdout)")
+    }
+
     @Test func aFileThatIsNotAHistoryExitsTwoAndIsLeftAsItIs() throws {
         let root = try Self.driftedCopy()
         defer { try? FileManager.default.removeItem(atPath: root) }

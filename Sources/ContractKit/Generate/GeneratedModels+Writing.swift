@@ -6,11 +6,12 @@ extension GeneratedModels {
     ///
     /// With `removingStale`, Swift files of the folder that an earlier run generated (they start with the generated
     /// header) and that this run did not write are removed: the models of a spec file or shape that is gone. Files
-    /// without the header are never touched.
+    /// without the header are never touched. With `specs` (the folder or spec file generated from), only files whose
+    /// header names a spec file under it are removed: models generated from another specs folder are left alone.
     ///
     /// - Returns: the paths written, the unchanged ones, and the removed ones.
     /// - Throws: ``ContractError`` (`io`) naming the file that could not be written; files before it are written.
-    package func write(to folder: String, removingStale: Bool = false) throws(ContractError) -> (
+    package func write(to folder: String, removingStale: Bool = false, specs: String? = nil) throws(ContractError) -> (
         written: [String], unchanged: [String], removed: [String]
     ) {
         var written: [String] = []
@@ -40,10 +41,24 @@ extension GeneratedModels {
             guard let handle = FileHandle(forReadingAtPath: path) else { continue }
             let start = String(decoding: handle.readData(ofLength: 200), as: UTF8.self)
             try? handle.close()
-            guard Self.isGenerated(start), (try? FileManager.default.removeItem(atPath: path)) != nil else { continue }
+            guard Self.isGenerated(start), specs.map({ Self.names(start, specFileUnder: $0) }) ?? true,
+                (try? FileManager.default.removeItem(atPath: path)) != nil
+            else { continue }
             removed.append(path)
         }
         return (written, unchanged, removed)
+    }
+
+    /// True when the generated header at `start` names a spec file that is `specs` or inside it.
+    static func names(_ start: String, specFileUnder specs: String) -> Bool {
+        guard let firstLine = start.split(separator: "\n", maxSplits: 1).first,
+            let from = firstLine.range(of: " generate models` from "), firstLine.hasSuffix(".")
+        else { return false }
+        let specFile = String(firstLine[from.upperBound...].dropLast())
+        func standard(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+        let folder = standard(specs)
+        let file = standard(specFile)
+        return file == folder || file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// True for the start of a file this command wrote: its first line is the generated header.

@@ -24,6 +24,21 @@ extension HistoryStore {
                 while try statement.step() { previousDrifts.insert(statement.int64(0)) }
             }
 
+            // "New" compares each endpoint with the last run of this environment that verified it, so shards
+            // and --filter runs that skip an endpoint do not make its old drift new again.
+            let lastVerifying = try database.prepare(
+                """
+                SELECT max(r.id) FROM run_endpoints re JOIN runs r ON r.id = re.run_id
+                WHERE r.env = ?1 AND re.endpoint_id = ?2 AND r.id < ?3
+                """)
+            let driftsOfEndpoint = try database.prepare(
+                """
+                SELECT f.drift_id FROM findings f JOIN drifts d ON d.id = f.drift_id
+                WHERE f.run_id = ?1 AND d.endpoint_id = ?2
+                """)
+            let alreadyInRun = try database.prepare(
+                "SELECT 1 FROM run_endpoints WHERE run_id = ?1 AND endpoint_id = ?2")
+
             var annotated = report
             var seenDrifts: Set<Int64> = []
             var verifiedEndpoints: Set<Int64> = []
@@ -31,6 +46,21 @@ extension HistoryStore {
                 let result = annotated.results[index]
                 let endpointID = try writer.endpointID(result.id)
                 verifiedEndpoints.insert(endpointID)
+                try alreadyInRun.bind([.integer(runID), .integer(endpointID)])
+                if try alreadyInRun.step() {
+                    throw ContractError(
+                        .invalidHistory,
+                        "run id '\(run.runKey ?? "")' of environment '\(run.environment)' already has '\(result.id)': "
+                            + "this shard was recorded before (a re-run of the job?)",
+                        hint: "nothing was added; give each attempt its own id, e.g. "
+                            + "--run-id \"$GITHUB_RUN_ID-$GITHUB_RUN_ATTEMPT\"")
+                }
+                var earlierDrifts: Set<Int64> = []
+                try lastVerifying.bind([.text(run.environment), .integer(endpointID), .integer(runID)])
+                if try lastVerifying.step(), !lastVerifying.isNull(0) {
+                    try driftsOfEndpoint.bind([.integer(lastVerifying.int64(0)), .integer(endpointID)])
+                    while try driftsOfEndpoint.step() { earlierDrifts.insert(driftsOfEndpoint.int64(0)) }
+                }
                 try writer.insertEndpointStatus(endpointID, failed: result.fails(at: report.failOn))
                 var driftIDs: [Int64] = []
                 for finding in result.findings {
@@ -41,7 +71,7 @@ extension HistoryStore {
                 for (offset, driftID) in driftIDs.enumerated() {
                     let stats = try writer.stats(driftID)
                     annotated.results[index].findings[offset].history = FindingHistory(
-                        isNew: !previousDrifts.contains(driftID), firstSeen: stats.firstSeen, runsSeen: stats.runsSeen)
+                        isNew: !earlierDrifts.contains(driftID), firstSeen: stats.firstSeen, runsSeen: stats.runsSeen)
                 }
             }
 

@@ -45,6 +45,7 @@ package final class HistoryStore {
                 "'\(path)' is a history of schema version \(version), written by a newer release; this one (\(ContractVersion.current)) reads up to version \(HistorySchema.currentVersion)",
                 hint: "update contract, or start a new history file")
         }
+        try HistoryStore.requireTables(of: database, path: path, version: version)
         try database.execute("PRAGMA foreign_keys = ON")
         if create {
             try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
@@ -54,6 +55,32 @@ package final class HistoryStore {
                 .invalidHistory, "'\(path)' is a history of schema version \(version), older than this release's",
                 hint: "append a run to it with --history to bring it up to date")
         }
+    }
+
+    /// The tables every history has: checked before anything is written, so a damaged file is refused as it is.
+    static let requiredTables = ["runs", "endpoints", "run_endpoints", "drifts", "findings", "drift_stats"]
+
+    /// A history of version 1 or later must have all ``requiredTables``; one of version 0 (not migrated yet) none.
+    private static func requireTables(
+        of database: SQLiteDatabase, path: String, version: Int64
+    ) throws(ContractError) {
+        let statement = try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        var tables: Set<String> = []
+        while try statement.step() { tables.insert(statement.text(0) ?? "") }
+        let problem: String
+        if version == 0 {
+            let stray = tables.intersection(requiredTables).sorted()
+            guard !stray.isEmpty else { return }
+            problem =
+                "schema version 0, yet table\(stray.count == 1 ? "" : "s") \(stray.joined(separator: ", ")) already there"
+        } else {
+            let missing = requiredTables.filter { !tables.contains($0) }
+            guard !missing.isEmpty else { return }
+            problem = "table\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) missing"
+        }
+        throw ContractError(
+            .invalidHistory, "'\(path)' is a damaged contract history (\(problem))",
+            hint: "it was left as it is; restore it from the CI cache or artifact it came from, or start a new file")
     }
 
     /// A non-empty file must start as SQLite files do: anything else is refused before SQLite opens it.

@@ -232,19 +232,28 @@ extension HistoryStore {
     /// Deletes the runs that started before `cutoff` (an ISO 8601 timestamp), the drifts and endpoints no run
     /// mentions any more, recomputes the drifts' statistics, and compacts the file; returns how many runs went.
     package func prune(before cutoff: String) throws(ContractError) -> Int {
-        let removed = try transaction { () throws(ContractError) -> Int in
-            let count = try database.prepare("SELECT count(*) FROM runs WHERE started_at < ?1")
-            try count.bind([.text(cutoff)])
-            let removed = try count.step() ? count.int(0) : 0
-            guard removed > 0 else { return 0 }
-            try database.prepare("DELETE FROM findings WHERE run_id IN (SELECT id FROM runs WHERE started_at < ?1)")
-                .run(
-                    [.text(cutoff)])
-            try database.prepare(
-                "DELETE FROM run_endpoints WHERE run_id IN (SELECT id FROM runs WHERE started_at < ?1)"
-            )
-            .run([.text(cutoff)])
-            try database.prepare("DELETE FROM runs WHERE started_at < ?1").run([.text(cutoff)])
+        try prune(before: cutoff, environment: nil).reduce(0) { $0 + $1.runs }
+    }
+
+    /// Deletes the runs that started before `cutoff`, of `environment` alone when given (every environment when
+    /// nil), and what only they referenced; returns how many runs each environment lost, by environment name.
+    package func prune(before cutoff: String, environment: String?) throws(ContractError) -> [(
+        environment: String, runs: Int
+    )] {
+        let scope = "started_at < ?1 AND (?2 IS NULL OR env = ?2)"
+        let values: [SQLiteValue] = [.text(cutoff), environment.map { .text($0) } ?? .null]
+        let removed = try transaction { () throws(ContractError) -> [(environment: String, runs: Int)] in
+            let count = try database.prepare(
+                "SELECT env, count(*) FROM runs WHERE \(scope) GROUP BY env ORDER BY env")
+            try count.bind(values)
+            var removed: [(environment: String, runs: Int)] = []
+            while try count.step() { removed.append((count.text(0) ?? "", count.int(1))) }
+            guard !removed.isEmpty else { return [] }
+            try database.prepare("DELETE FROM findings WHERE run_id IN (SELECT id FROM runs WHERE \(scope))")
+                .run(values)
+            try database.prepare("DELETE FROM run_endpoints WHERE run_id IN (SELECT id FROM runs WHERE \(scope))")
+                .run(values)
+            try database.prepare("DELETE FROM runs WHERE \(scope)").run(values)
             try database.execute(
                 """
                 DELETE FROM drift_stats;
@@ -258,7 +267,7 @@ extension HistoryStore {
                 """)
             return removed
         }
-        if removed > 0 { try database.execute("VACUUM") }
+        if !removed.isEmpty { try database.execute("VACUUM") }
         return removed
     }
 }

@@ -171,6 +171,33 @@ enum HistoryReports {
         #expect(FileManager.default.contents(atPath: path) == before)
     }
 
+    @Test func aHistoryWithMissingOrStrayTablesIsRefusedAsItIs() throws {
+        let missing = Self.temporaryPath()
+        do {
+            let database = try SQLiteDatabase(path: missing, create: true)
+            try database.execute(
+                "PRAGMA application_id = \(HistorySchema.applicationID); PRAGMA user_version = 1; CREATE TABLE runs (id INTEGER)"
+            )
+        }
+        let stray = Self.temporaryPath()
+        do {
+            let database = try SQLiteDatabase(path: stray, create: true)
+            try database.execute(
+                "PRAGMA application_id = \(HistorySchema.applicationID); CREATE TABLE runs (id INTEGER)")
+        }
+        for (path, problem) in [
+            (missing, "(tables endpoints, run_endpoints, drifts, findings, drift_stats missing)"),
+            (stray, "(schema version 0, yet table runs already there)"),
+        ] {
+            let before = FileManager.default.contents(atPath: path)
+            let error = try #require(throws: ContractError.self) { try HistoryStore(path: path) }
+            #expect(error.code == .invalidHistory)
+            #expect(error.message == "'\(path)' is a damaged contract history \(problem)")
+            #expect(error.hint?.contains("restore it from the CI cache or artifact") == true)
+            #expect(FileManager.default.contents(atPath: path) == before, "left as it is")
+        }
+    }
+
     @Test func aDamagedHistoryGivesAClearError() throws {
         let path = Self.temporaryPath()
         do {
