@@ -106,4 +106,87 @@ import Testing
         let none = try CommandRunner.run(["infer", "broken.json"], in: folder)
         #expect(none.status == 2)
     }
+
+    /// One HAR entry as JSON: a request and a JSON (or other) response.
+    static func entry(
+        _ method: String, _ url: String, requestHeaders: [(String, String)] = [], postData: String? = nil,
+        status: Int = 200, responseHeaders: [(String, String)] = [], body: String = "{}"
+    ) -> String {
+        func quoted(_ text: String) -> String { JSONWriter.quote(text) }
+        func list(_ headers: [(String, String)]) -> String {
+            "[" + headers.map { "{\"name\": \(quoted($0.0)), \"value\": \(quoted($0.1))}" }.joined(separator: ", ")
+                + "]"
+        }
+        let post =
+            postData.map { ", \"postData\": {\"mimeType\": \"application/json\", \"text\": \(quoted($0))}" } ?? ""
+        return """
+            {"startedDateTime": "2026-11-23T10:00:00Z", "time": 12,
+             "request": {"method": \(quoted(method)), "url": \(quoted(url)), "headers": \(list(requestHeaders))\(post)},
+             "response": {"status": \(status), "headers": \(list(responseHeaders + [("Content-Type", "application/json")])),
+               "content": {"mimeType": "application/json", "text": \(quoted(body))}}}
+            """
+    }
+
+    /// Infers `entries` as one HAR and fails for every spelling of every secret found in any byte written or printed.
+    static func expectNoSecretWritten(_ entries: [String], secrets: [String]) throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let har = "{\"log\": {\"entries\": [\n" + entries.joined(separator: ",\n") + "\n]}}"
+        try har.write(toFile: folder + "/flow.har", atomically: true, encoding: .utf8)
+        let infer = try CommandRunner.run(["infer", "flow.har"], in: folder)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        try FileManager.default.removeItem(atPath: folder + "/flow.har")
+        var outputs = try RecordCommandTests.writtenBytes(under: folder)
+        #expect(outputs.count >= entries.count, "\(outputs.map(\.path))")
+        outputs.append(("stdout", Data(infer.stdout.utf8)))
+        outputs.append(("stderr", Data(infer.stderr.utf8)))
+        for secret in secrets {
+            for spelling in RecordCommandTests.spellings(of: secret) {
+                for (name, bytes) in outputs where bytes.range(of: Data(spelling.utf8)) != nil {
+                    Issue.record("'\(spelling)' (a spelling of a secret) appears in \(name)")
+                }
+            }
+        }
+    }
+
+    @Test func aLoginFlowsTokensAreRedactedInEveryRecording() throws {
+        let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.LOGINTOKENSIG123"
+        let refresh = "rt_REFRESHTOKEN_987654"
+        let renewed = "at_RENEWEDTOKEN_555111"
+        try Self.expectNoSecretWritten(
+            [
+                Self.entry(
+                    "POST", "https://api.example.com/oauth/token", postData: #"{"grant_type": "password"}"#,
+                    body: #"{"access_token": "\#(token)", "refresh_token": "\#(refresh)", "expires_in": 3600}"#),
+                Self.entry(
+                    "GET", "https://api.example.com/me", requestHeaders: [("Authorization", "Bearer " + token)],
+                    body: #"{"name": "Ada", "session": {"token": "\#(token)"}}"#),
+                Self.entry(
+                    "POST", "https://api.example.com/oauth/refresh", postData: #"{"refresh": "\#(refresh)"}"#,
+                    body: #"{"access_token": "\#(renewed)", "note": "was \#(refresh)"}"#),
+                Self.entry("GET", "https://api.example.com/echo", body: #"{"seen": "\#(renewed)"}"#),
+            ], secrets: [token, refresh, renewed])
+    }
+
+    @Test func userInfoFragmentLocationAndResponseSecretsAreRedactedEverywhere() throws {
+        try Self.expectNoSecretWritten(
+            [
+                Self.entry(
+                    "GET", "https://u:SEKRITVAL_PW@api.example.com/basic",
+                    body: #"{"pw": "SEKRITVAL_PW", "pair": "u:SEKRITVAL_PW"}"#),
+                Self.entry(
+                    "GET", "https://api.example.com/cb#access_token=FRAGTOKEN123&token_type=bearer",
+                    body: #"{"ok": true}"#),
+                Self.entry(
+                    "GET", "https://api.example.com/x", status: 200,
+                    responseHeaders: [("Location", "https://api.example.com/next?access_token=LOCTOKEN123")],
+                    body: #"{"ok": true}"#),
+                Self.entry(
+                    "GET", "https://api.example.com/user",
+                    body: #"{"name": "Ada", "token": "SEKRIT_BODYTOKEN", "password": "SEKRIT_PW99"}"#),
+                Self.entry(
+                    "GET", "https://api.example.com/later",
+                    body: #"{"a": "FRAGTOKEN123", "b": "LOCTOKEN123", "c": "SEKRIT_BODYTOKEN", "d": "SEKRIT_PW99"}"#),
+            ], secrets: ["SEKRITVAL_PW", "FRAGTOKEN123", "LOCTOKEN123", "SEKRIT_BODYTOKEN", "SEKRIT_PW99"])
+    }
 }
