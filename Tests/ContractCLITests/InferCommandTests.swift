@@ -189,4 +189,23 @@ import Testing
                     body: #"{"a": "FRAGTOKEN123", "b": "LOCTOKEN123", "c": "SEKRIT_BODYTOKEN", "d": "SEKRIT_PW99"}"#),
             ], secrets: ["SEKRITVAL_PW", "FRAGTOKEN123", "LOCTOKEN123", "SEKRIT_BODYTOKEN", "SEKRIT_PW99"])
     }
+
+    @Test func shapeNamesDeclaredByTheSuitesOtherSpecsAreNotTaken() throws {
+        let folder = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CommandRunner.run(["lint"], in: folder).status == 0)
+        let har =
+            "{\"log\": {\"entries\": ["
+            + Self.entry("GET", "https://api.example.com/users/7", body: #"{"id": 7, "login": "ada", "site": true}"#)
+            + "]}}"
+        try har.write(toFile: folder + "/more.har", atomically: true, encoding: .utf8)
+        let infer = try CommandRunner.run(["infer", "more.har"], in: folder)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let spec = try String(contentsOfFile: folder + "/Specs/more.yaml", encoding: .utf8)
+        #expect(!spec.contains("\n  User:"), "\(spec)")
+        let lint = try CommandRunner.run(["lint"], in: folder)
+        #expect(lint.status == 0, "\(lint.stderr)")
+        // Inferring the same file again replaces it: its own names are not in the way.
+        #expect(try CommandRunner.run(["infer", "more.har"], in: folder).stdout.contains("1 unchanged"))
+    }
 }

@@ -85,6 +85,10 @@ package enum HARImport {
                 responseHeaders.first { $0.name.lowercased() == "content-type" }?.value
                 ?? content["mimeType"]?.stringValue
             let body = Recording.Body(received: bytes, contentType: contentType)
+            if case .json(let value)? = body, depth(of: value) > maximumDepth {
+                throw invalid(
+                    "the response body nests deeper than \(maximumDepth) levels, more than a spec can hold")
+            }
             if case .json? = body, !redactor.mayChange(jsonText: [UInt8](bytes)) {
                 responseBody = body
             } else if case .json(let value)? = body {
@@ -103,6 +107,18 @@ package enum HARImport {
                     responseHeaders.filter { !$0.name.hasPrefix(":") }, redactor: redactor),
                 durationMs: duration.map { max(0, $0) }, body: responseBody))
         return ResponseSample(source: source, recording: recording)
+    }
+
+    /// The deepest nesting a body may have: its spec nests about as deep, and YAML is read to 256 levels.
+    static let maximumDepth = 200
+
+    /// How many arrays and objects deep `value` nests.
+    static func depth(of value: JSONValue) -> Int {
+        switch value {
+        case .array(let items): return 1 + (items.map(depth(of:)).max() ?? 0)
+        case .object(let object): return 1 + (object.entries.map { depth(of: $0.value) }.max() ?? 0)
+        default: return 0
+        }
     }
 
     private static func headers(_ value: JSONValue?) -> [Recording.Header] {

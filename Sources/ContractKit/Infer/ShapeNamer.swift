@@ -19,6 +19,9 @@ struct ShapeNamer {
         var mergedInto: Int?
     }
 
+    /// Names already declared elsewhere (the other spec files of the folder written into): shape names are global
+    /// across a suite's files, so these are never chosen.
+    var reserved: Set<String> = []
     private var entries: [Entry] = []
     private var index: [ObjectShape: Int] = [:]
     private static let location = ShapeInference.location
@@ -81,7 +84,7 @@ struct ShapeNamer {
         mergeNearIdenticalShapes()
         var taken = Set(ShapeExpressionParser.builtins.keys).union([
             "Type", "Protocol", "Self", "Error", "Data", "enum",
-        ])
+        ]).union(reserved)
         for position in entries.indices
         where entries[position].mergedInto == nil
             && (entries[position].isBody || entries[position].uses > 1 || entries[position].mustBeNamed)
