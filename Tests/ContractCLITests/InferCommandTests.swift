@@ -208,4 +208,33 @@ import Testing
         // Inferring the same file again replaces it: its own names are not in the way.
         #expect(try CommandRunner.run(["infer", "more.har"], in: folder).stdout.contains("1 unchanged"))
     }
+
+    @Test func namesComeFromCollectionsAndKeysNeverFromIdsOrEmails() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let order = #"{"id": "ord_9f8e7d", "total": 3, "U42": {"name": "Ada", "qty": 1}}"#
+        let entries = [
+            Self.entry("GET", "https://api.example.com/orders/ord_9f8e7d?x=1", body: order),
+            Self.entry("GET", "https://api.example.com/orders/ord_1a2b3c", body: order),
+            Self.entry("GET", "https://api.example.com/users/u42.json", body: #"{"id": "u42", "login": "ada"}"#),
+            Self.entry("GET", "https://api.example.com/api/v1/statuses", body: #"[{"text": "hi", "likes": 2}]"#),
+            Self.entry(
+                "GET", "https://api.example.com/api/v1/lookup/alice@example.com", body: #"{"found": true, "n": 1}"#),
+        ]
+        let har = "{\"log\": {\"entries\": [" + entries.joined(separator: ",\n") + "]}}"
+        try har.write(toFile: folder + "/ids.har", atomically: true, encoding: .utf8)
+        let infer = try CommandRunner.run(["infer", "ids.har"], in: folder)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let spec = try String(contentsOfFile: folder + "/Specs/ids.yaml", encoding: .utf8)
+        // Ids stay sample values (`params`) and data keys; no shape or endpoint is named after one.
+        for name in [
+            "Ord9f", "Ord1a", "\n  U42:", "AliceExample", "Statuse", "-ord-", "alice-", "-u-42",
+        ] {
+            #expect(!spec.contains(name), "'\(name)' in \(spec)")
+        }
+        for expected in ["GET /orders/{id}", "GET /users/{id}.json", "  Order:", "  User:", "  Status:"] {
+            #expect(spec.contains(expected), "'\(expected)' missing from \(spec)")
+        }
+        #expect(try CommandRunner.run(["lint"], in: folder).status == 0)
+    }
 }

@@ -42,7 +42,10 @@ struct ShapeNamer {
             for position in fields.indices {
                 let field = fields[position]
                 let collection = Self.isCollection(field.shape)
-                let word = KeyWords.typeName(field.name, singular: collection) ?? "Value"
+                // A key that is an id (`U42`, `ord_9f8e7d`) names nothing: the place above it does (`OrderEntry`).
+                let word =
+                    PathTemplate.isID(field.name)
+                    ? (words.last ?? "") + "Entry" : KeyWords.typeName(field.name, singular: collection) ?? "Value"
                 fields[position].shape = register(field.shape, words: words + [word], isBody: false, inPlace: true)
             }
             let registered = ObjectShape(fields: fields, extraKeys: object.extraKeys)
