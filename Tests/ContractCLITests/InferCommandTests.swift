@@ -237,4 +237,15 @@ import Testing
         }
         #expect(try CommandRunner.run(["lint"], in: folder).status == 0)
     }
+
+    @Test func recordingsSharingAShortNameButNotAPathStayApart() throws {
+        let folder = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let infer = try CommandRunner.run(["infer", "Recordings", "--name", "inf", "--output", "Drafts"], in: folder)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let spec = try String(contentsOfFile: folder + "/Drafts/inf.yaml", encoding: .utf8)
+        #expect(spec.contains("request: GET /users.json\n"), "\(spec)")
+        #expect(spec.contains("request: GET /users\n"), "\(spec)")
+        #expect(!spec.contains("body: Any\n"), "\(spec)")
+    }
 }

@@ -53,7 +53,9 @@ package struct SpecInferrer: Sendable {
         for sample in samples {
             let (template, _) = PathTemplate.of(sample.path)
             let method = sample.recording.request.method.uppercased()
-            let key = sample.endpointName.map { "name \($0)" } ?? "\(method) \(template.text)"
+            // Recordings of different groups may share a short name (`users/list-users`, `directory/list-users`):
+            // samples are one endpoint only when their method and path template agree too.
+            let key = (sample.endpointName.map { "name \($0) " } ?? "") + "\(method) \(template.text)"
             if let position = groupIndex[key] {
                 groups[position].samples.append(sample)
             } else {
