@@ -77,14 +77,15 @@ struct InferCommand: AsyncParsableCommand {
         problems += read.problems
         for problem in problems { Console.error(problem.description) }
 
-        let spec = SpecInferrer(enums: enums).infer(samples, name: specName)
+        let path = (output.hasSuffix("/") ? output : output + "/") + specName + ".yaml"
+        let taken = SpecInferrer.shapeNamesDeclared(in: output, except: path)
+        let spec = SpecInferrer(enums: enums, takenShapeNames: taken).infer(samples, name: specName)
         guard !spec.endpoints.isEmpty else {
             Console.error(
                 "\(CommandName.current) infer: no endpoint with a JSON response in \(samples.count) sample\(samples.count == 1 ? "" : "s"); nothing was written"
             )
             throw ExitCode(2)
         }
-        let path = (output.hasSuffix("/") ? output : output + "/") + specName + ".yaml"
         let text = InferredSpecWriter().yaml(for: spec)
         do {
             let existing = try? String(contentsOfFile: path, encoding: .utf8)

@@ -106,4 +106,146 @@ import Testing
         let none = try CommandRunner.run(["infer", "broken.json"], in: folder)
         #expect(none.status == 2)
     }
+
+    /// One HAR entry as JSON: a request and a JSON (or other) response.
+    static func entry(
+        _ method: String, _ url: String, requestHeaders: [(String, String)] = [], postData: String? = nil,
+        status: Int = 200, responseHeaders: [(String, String)] = [], body: String = "{}"
+    ) -> String {
+        func quoted(_ text: String) -> String { JSONWriter.quote(text) }
+        func list(_ headers: [(String, String)]) -> String {
+            "[" + headers.map { "{\"name\": \(quoted($0.0)), \"value\": \(quoted($0.1))}" }.joined(separator: ", ")
+                + "]"
+        }
+        let post =
+            postData.map { ", \"postData\": {\"mimeType\": \"application/json\", \"text\": \(quoted($0))}" } ?? ""
+        return """
+            {"startedDateTime": "2026-11-23T10:00:00Z", "time": 12,
+             "request": {"method": \(quoted(method)), "url": \(quoted(url)), "headers": \(list(requestHeaders))\(post)},
+             "response": {"status": \(status), "headers": \(list(responseHeaders + [("Content-Type", "application/json")])),
+               "content": {"mimeType": "application/json", "text": \(quoted(body))}}}
+            """
+    }
+
+    /// Infers `entries` as one HAR and fails for every spelling of every secret found in any byte written or printed.
+    static func expectNoSecretWritten(_ entries: [String], secrets: [String]) throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let har = "{\"log\": {\"entries\": [\n" + entries.joined(separator: ",\n") + "\n]}}"
+        try har.write(toFile: folder + "/flow.har", atomically: true, encoding: .utf8)
+        let infer = try CommandRunner.run(["infer", "flow.har"], in: folder)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        try FileManager.default.removeItem(atPath: folder + "/flow.har")
+        var outputs = try RecordCommandTests.writtenBytes(under: folder)
+        #expect(outputs.count >= entries.count, "\(outputs.map(\.path))")
+        outputs.append(("stdout", Data(infer.stdout.utf8)))
+        outputs.append(("stderr", Data(infer.stderr.utf8)))
+        for secret in secrets {
+            for spelling in RecordCommandTests.spellings(of: secret) {
+                for (name, bytes) in outputs where bytes.range(of: Data(spelling.utf8)) != nil {
+                    Issue.record("'\(spelling)' (a spelling of a secret) appears in \(name)")
+                }
+            }
+        }
+    }
+
+    @Test func aLoginFlowsTokensAreRedactedInEveryRecording() throws {
+        let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.LOGINTOKENSIG123"
+        let refresh = "rt_REFRESHTOKEN_987654"
+        let renewed = "at_RENEWEDTOKEN_555111"
+        try Self.expectNoSecretWritten(
+            [
+                Self.entry(
+                    "POST", "https://api.example.com/oauth/token", postData: #"{"grant_type": "password"}"#,
+                    body: #"{"access_token": "\#(token)", "refresh_token": "\#(refresh)", "expires_in": 3600}"#),
+                Self.entry(
+                    "GET", "https://api.example.com/me", requestHeaders: [("Authorization", "Bearer " + token)],
+                    body: #"{"name": "Ada", "session": {"token": "\#(token)"}}"#),
+                Self.entry(
+                    "POST", "https://api.example.com/oauth/refresh", postData: #"{"refresh": "\#(refresh)"}"#,
+                    body: #"{"access_token": "\#(renewed)", "note": "was \#(refresh)"}"#),
+                Self.entry("GET", "https://api.example.com/echo", body: #"{"seen": "\#(renewed)"}"#),
+            ], secrets: [token, refresh, renewed])
+    }
+
+    @Test func userInfoFragmentLocationAndResponseSecretsAreRedactedEverywhere() throws {
+        try Self.expectNoSecretWritten(
+            [
+                Self.entry(
+                    "GET", "https://u:SEKRITVAL_PW@api.example.com/basic",
+                    body: #"{"pw": "SEKRITVAL_PW", "pair": "u:SEKRITVAL_PW"}"#),
+                Self.entry(
+                    "GET", "https://api.example.com/cb#access_token=FRAGTOKEN123&token_type=bearer",
+                    body: #"{"ok": true}"#),
+                Self.entry(
+                    "GET", "https://api.example.com/x", status: 200,
+                    responseHeaders: [("Location", "https://api.example.com/next?access_token=LOCTOKEN123")],
+                    body: #"{"ok": true}"#),
+                Self.entry(
+                    "GET", "https://api.example.com/user",
+                    body: #"{"name": "Ada", "token": "SEKRIT_BODYTOKEN", "password": "SEKRIT_PW99"}"#),
+                Self.entry(
+                    "GET", "https://api.example.com/later",
+                    body: #"{"a": "FRAGTOKEN123", "b": "LOCTOKEN123", "c": "SEKRIT_BODYTOKEN", "d": "SEKRIT_PW99"}"#),
+            ], secrets: ["SEKRITVAL_PW", "FRAGTOKEN123", "LOCTOKEN123", "SEKRIT_BODYTOKEN", "SEKRIT_PW99"])
+    }
+
+    @Test func shapeNamesDeclaredByTheSuitesOtherSpecsAreNotTaken() throws {
+        let folder = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CommandRunner.run(["lint"], in: folder).status == 0)
+        let har =
+            "{\"log\": {\"entries\": ["
+            + Self.entry("GET", "https://api.example.com/users/7", body: #"{"id": 7, "login": "ada", "site": true}"#)
+            + "]}}"
+        try har.write(toFile: folder + "/more.har", atomically: true, encoding: .utf8)
+        let infer = try CommandRunner.run(["infer", "more.har"], in: folder)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let spec = try String(contentsOfFile: folder + "/Specs/more.yaml", encoding: .utf8)
+        #expect(!spec.contains("\n  User:"), "\(spec)")
+        let lint = try CommandRunner.run(["lint"], in: folder)
+        #expect(lint.status == 0, "\(lint.stderr)")
+        // Inferring the same file again replaces it: its own names are not in the way.
+        #expect(try CommandRunner.run(["infer", "more.har"], in: folder).stdout.contains("1 unchanged"))
+    }
+
+    @Test func namesComeFromCollectionsAndKeysNeverFromIdsOrEmails() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let order = #"{"id": "ord_9f8e7d", "total": 3, "U42": {"name": "Ada", "qty": 1}}"#
+        let entries = [
+            Self.entry("GET", "https://api.example.com/orders/ord_9f8e7d?x=1", body: order),
+            Self.entry("GET", "https://api.example.com/orders/ord_1a2b3c", body: order),
+            Self.entry("GET", "https://api.example.com/users/u42.json", body: #"{"id": "u42", "login": "ada"}"#),
+            Self.entry("GET", "https://api.example.com/api/v1/statuses", body: #"[{"text": "hi", "likes": 2}]"#),
+            Self.entry(
+                "GET", "https://api.example.com/api/v1/lookup/alice@example.com", body: #"{"found": true, "n": 1}"#),
+        ]
+        let har = "{\"log\": {\"entries\": [" + entries.joined(separator: ",\n") + "]}}"
+        try har.write(toFile: folder + "/ids.har", atomically: true, encoding: .utf8)
+        let infer = try CommandRunner.run(["infer", "ids.har"], in: folder)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let spec = try String(contentsOfFile: folder + "/Specs/ids.yaml", encoding: .utf8)
+        // Ids stay sample values (`params`) and data keys; no shape or endpoint is named after one.
+        for name in [
+            "Ord9f", "Ord1a", "\n  U42:", "AliceExample", "Statuse", "-ord-", "alice-", "-u-42",
+        ] {
+            #expect(!spec.contains(name), "'\(name)' in \(spec)")
+        }
+        for expected in ["GET /orders/{id}", "GET /users/{id}.json", "  Order:", "  User:", "  Status:"] {
+            #expect(spec.contains(expected), "'\(expected)' missing from \(spec)")
+        }
+        #expect(try CommandRunner.run(["lint"], in: folder).status == 0)
+    }
+
+    @Test func recordingsSharingAShortNameButNotAPathStayApart() throws {
+        let folder = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let infer = try CommandRunner.run(["infer", "Recordings", "--name", "inf", "--output", "Drafts"], in: folder)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let spec = try String(contentsOfFile: folder + "/Drafts/inf.yaml", encoding: .utf8)
+        #expect(spec.contains("request: GET /users.json\n"), "\(spec)")
+        #expect(spec.contains("request: GET /users\n"), "\(spec)")
+        #expect(!spec.contains("body: Any\n"), "\(spec)")
+    }
 }

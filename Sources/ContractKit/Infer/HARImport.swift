@@ -24,11 +24,13 @@ package enum HARImport {
         var samples: [ResponseSample] = []
         var problems: [ContractError] = []
         samples.reserveCapacity(entries.count)
-        var redactors = RedactorCache()
+        // A secret seen in one entry (a login's token, the refresh token, a password) shows up in later ones: all
+        // the capture's secrets are collected first, and every entry is redacted with all of them.
+        let redactor = Redactor(secrets: entries.flatMap(secrets(in:)))
         for (index, entry) in entries.enumerated() {
             let source = "\(path) entry \(index + 1)"
             do {
-                samples.append(try sample(entry, source: source, redactors: &redactors))
+                samples.append(try sample(entry, source: source, redactor: redactor))
             } catch {
                 problems.append(error)
             }
@@ -37,7 +39,7 @@ package enum HARImport {
     }
 
     /// One entry as a sample.
-    static func sample(_ entry: JSONValue, source: String, redactors: inout RedactorCache) throws(ContractError)
+    static func sample(_ entry: JSONValue, source: String, redactor: Redactor) throws(ContractError)
         -> ResponseSample
     {
         func invalid(_ what: String) -> ContractError {
@@ -53,27 +55,10 @@ package enum HARImport {
         guard let status = response["status"]?.numberValue?.int64Value, (100...599).contains(status) else {
             throw invalid("the response needs a 'status' from 100 to 599 (an aborted request has 0)")
         }
-        let requestHeaders = headers(request["headers"])
-        let responseHeaders = headers(response["headers"])
-
-        // The secrets of this exchange: credential headers' values (and the token in `Bearer <token>`), cookie
-        // values, and token-like query values, searched for wherever the server echoed them.
-        var secrets = Redactor.sensitiveQueryValues(in: url)
-        for header in requestHeaders
-        where Redactor.isSensitiveHeader(header.name) || SecretRedaction.looksLikeCredential(header.value) {
-            secrets.append(header.value)
-            if let space = header.value.firstIndex(of: " ") {
-                secrets.append(String(header.value[header.value.index(after: space)...]))
-            }
-            if header.name.lowercased() == "cookie" {
-                for pair in header.value.split(separator: ";") {
-                    if let equals = pair.firstIndex(of: "=") {
-                        secrets.append(String(pair[pair.index(after: equals)...]))
-                    }
-                }
-            }
+        guard url.contains("://"), let parsed = URL(string: url), parsed.host?.isEmpty == false else {
+            throw invalid("the request's url '\(redactor.redactURL(url))' is not an absolute URL")
         }
-        let redactor = redactors.redactor(for: secrets)
+        let responseHeaders = headers(response["headers"])
 
         var requestBody: Recording.Body?
         if let post = request["postData"]?.objectValue, let text = post["text"]?.stringValue, !text.isEmpty {
@@ -100,8 +85,14 @@ package enum HARImport {
                 responseHeaders.first { $0.name.lowercased() == "content-type" }?.value
                 ?? content["mimeType"]?.stringValue
             let body = Recording.Body(received: bytes, contentType: contentType)
+            if case .json(let value)? = body, depth(of: value) > maximumDepth {
+                throw invalid(
+                    "the response body nests deeper than \(maximumDepth) levels, more than a spec can hold")
+            }
             if case .json? = body, !redactor.mayChange(jsonText: [UInt8](bytes)) {
                 responseBody = body
+            } else if case .json(let value)? = body {
+                responseBody = .json(redactor.redactBody(SecretRedaction.redactedResponseBody(value)))
             } else {
                 responseBody = body.map(redactor.redactBody)
             }
@@ -116,6 +107,18 @@ package enum HARImport {
                     responseHeaders.filter { !$0.name.hasPrefix(":") }, redactor: redactor),
                 durationMs: duration.map { max(0, $0) }, body: responseBody))
         return ResponseSample(source: source, recording: recording)
+    }
+
+    /// The deepest nesting a body may have: its spec nests about as deep, and YAML is read to 256 levels.
+    static let maximumDepth = 200
+
+    /// How many arrays and objects deep `value` nests.
+    static func depth(of value: JSONValue) -> Int {
+        switch value {
+        case .array(let items): return 1 + (items.map(depth(of:)).max() ?? 0)
+        case .object(let object): return 1 + (object.entries.map { depth(of: $0.value) }.max() ?? 0)
+        default: return 0
+        }
     }
 
     private static func headers(_ value: JSONValue?) -> [Recording.Header] {
@@ -139,18 +142,62 @@ package enum HARImport {
             "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
             + "T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
-}
 
-/// The redactors of a HAR's entries, one for each set of secrets: the entries of one capture mostly share their
-/// credentials, and a redactor prepares every spelling of its secrets once.
-struct RedactorCache {
-    private var redactors: [[String]: Redactor] = [:]
-
-    mutating func redactor(for secrets: [String]) -> Redactor {
-        let key = Array(Set(secrets)).sorted()
-        if let cached = redactors[key] { return cached }
-        let redactor = Redactor(secrets: key)
-        redactors[key] = redactor
-        return redactor
+    /// The secrets one entry holds, to be searched for in every entry: credential headers' values (and the token in
+    /// `Bearer <token>`), cookie values, token-like query and fragment values of the request's URL and of URL-valued
+    /// response headers (`Location`), the URL's user info, and the text values of secret-named keys in the request
+    /// and response bodies (`access_token`, `refresh_token`, `password`). An entry that cannot be read has none.
+    static func secrets(in entry: JSONValue) -> [String] {
+        let request = entry.objectValue?["request"]?.objectValue
+        let response = entry.objectValue?["response"]?.objectValue
+        var secrets: [String] = []
+        if let url = request?["url"]?.stringValue {
+            secrets += Redactor.sensitiveQueryValues(in: url) + SecretRedaction.userInfoSecrets(in: url)
+        }
+        for header in headers(request?["headers"]) + headers(response?["headers"]) {
+            let name = header.name.lowercased()
+            if ["location", "content-location", "link", "refresh"].contains(name) {
+                secrets += Redactor.sensitiveQueryValues(in: header.value).map {
+                    String($0.prefix { !">;, \"".contains($0) })
+                }
+            }
+            guard Redactor.isSensitiveHeader(header.name) || SecretRedaction.looksLikeCredential(header.value) else {
+                continue
+            }
+            secrets.append(header.value)
+            if let space = header.value.firstIndex(of: " ") {
+                secrets.append(String(header.value[header.value.index(after: space)...]))
+            }
+            if name == "cookie" || name == "set-cookie" {
+                // A `Cookie` header sends every pair; a `Set-Cookie` sets one, followed by its attributes.
+                let pairs = header.value.split(separator: ";")
+                for pair in name == "cookie" ? pairs : Array(pairs.prefix(1)) {
+                    if let equals = pair.firstIndex(of: "=") {
+                        secrets.append(String(pair[pair.index(after: equals)...]))
+                    }
+                }
+            }
+        }
+        for cookie in (request?["cookies"]?.arrayValue ?? []) + (response?["cookies"]?.arrayValue ?? []) {
+            if let value = cookie.objectValue?["value"]?.stringValue { secrets.append(value) }
+        }
+        if let text = request?["postData"]?.objectValue?["text"]?.stringValue {
+            if let value = try? JSONParser().parse(Array(text.utf8), file: "") {
+                secrets += SecretRedaction.secretBodyValues(in: value, isSecret: SecretRedaction.isSecretParameter)
+            } else {
+                secrets += Redactor.sensitiveQueryValues(in: "?" + text)
+            }
+        }
+        if let content = response?["content"]?.objectValue, let text = content["text"]?.stringValue {
+            let bytes =
+                content["encoding"]?.stringValue == "base64"
+                ? Data(base64Encoded: text, options: .ignoreUnknownCharacters).map { [UInt8]($0) } : Array(text.utf8)
+            if let bytes, let value = try? JSONParser().parse(bytes, file: "") {
+                secrets += SecretRedaction.secretBodyValues(in: value, isSecret: SecretRedaction.isSecretResponseKey)
+            }
+        }
+        return secrets.map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty && $0 != SecretRedaction.placeholder
+        }
     }
 }

@@ -54,6 +54,12 @@ enum KeyWords {
         for ending in ["sses", "xes", "zes", "ches", "shes"] where lowered.hasSuffix(ending) {
             return String(word.dropLast(2))
         }
+        // `statuses` → `status`, `buses` → `bus`; `houses` → `house`, `causes` → `cause`.
+        if lowered.count > 5, lowered.hasSuffix("uses"), let before = lowered.dropLast(4).last,
+            !"aeiou".contains(before)
+        {
+            return String(word.dropLast(2))
+        }
         if lowered.count > 3, lowered.hasSuffix("ses") { return String(word.dropLast(1)) }
         if lowered.count > 1, lowered.hasSuffix("s"), !lowered.hasSuffix("ss"), !lowered.hasSuffix("us"),
             !lowered.hasSuffix("is")

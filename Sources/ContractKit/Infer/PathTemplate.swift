@@ -25,7 +25,10 @@ struct PathTemplate: Hashable {
         for segment in segments {
             var stem = segment
             var suffix = ""
-            if let dot = segment.lastIndex(of: "."), dot != segment.startIndex {
+            // An e-mail address is an id whole: its `.com` is no file extension.
+            if let dot = segment.lastIndex(of: "."), dot != segment.startIndex,
+                !(segment.removingPercentEncoding ?? segment).contains("@")
+            {
                 let ext = segment[segment.index(after: dot)...]
                 if !ext.isEmpty, ext.count <= 5, ext.allSatisfy(\.isLetter) {
                     stem = String(segment[..<dot])
@@ -73,10 +76,32 @@ struct PathTemplate: Hashable {
         return names
     }
 
+    /// True for a segment or key that is an id, never a name: digits, a UUID, an opaque run of letters and digits,
+    /// an e-mail address, a prefixed id (`ord_9f8e7d`, `cus_NffrFeUf2Hib`) or a letter or three and digits
+    /// (`u42`, `U43`; not a version such as `v12`).
     static func isID(_ segment: String) -> Bool {
         let utf8 = segment.utf8
         guard !utf8.isEmpty else { return false }
         if IDText.isPlainID(segment) { return true }
+        if segment.contains("@"), segment.contains(".") { return true }
+        func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
+        func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
+        let bytes = Array(utf8)
+        if let underscore = bytes.firstIndex(of: UInt8(ascii: "_")), (2...8).contains(underscore),
+            bytes[..<underscore].allSatisfy(isLetter)
+        {
+            let rest = bytes[(underscore + 1)...]
+            if rest.count >= 6, rest.allSatisfy({ isLetter($0) || isDigit($0) }), rest.contains(where: isDigit) {
+                return true
+            }
+        }
+        let letters = bytes.prefix(while: isLetter)
+        let number = bytes.dropFirst(letters.count)
+        if (1...3).contains(letters.count), number.count >= 2, number.allSatisfy(isDigit),
+            !(letters.count == 1 && (letters.first == UInt8(ascii: "v") || letters.first == UInt8(ascii: "V")))
+        {
+            return true
+        }
         let opaque = utf8.allSatisfy { byte in
             (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")

@@ -19,6 +19,9 @@ struct ShapeNamer {
         var mergedInto: Int?
     }
 
+    /// Names already declared elsewhere (the other spec files of the folder written into): shape names are global
+    /// across a suite's files, so these are never chosen.
+    var reserved: Set<String> = []
     private var entries: [Entry] = []
     private var index: [ObjectShape: Int] = [:]
     private static let location = ShapeInference.location
@@ -39,7 +42,10 @@ struct ShapeNamer {
             for position in fields.indices {
                 let field = fields[position]
                 let collection = Self.isCollection(field.shape)
-                let word = KeyWords.typeName(field.name, singular: collection) ?? "Value"
+                // A key that is an id (`U42`, `ord_9f8e7d`) names nothing: the place above it does (`OrderEntry`).
+                let word =
+                    PathTemplate.isID(field.name)
+                    ? (words.last ?? "") + "Entry" : KeyWords.typeName(field.name, singular: collection) ?? "Value"
                 fields[position].shape = register(field.shape, words: words + [word], isBody: false, inPlace: true)
             }
             let registered = ObjectShape(fields: fields, extraKeys: object.extraKeys)
@@ -81,7 +87,7 @@ struct ShapeNamer {
         mergeNearIdenticalShapes()
         var taken = Set(ShapeExpressionParser.builtins.keys).union([
             "Type", "Protocol", "Self", "Error", "Data", "enum",
-        ])
+        ]).union(reserved)
         for position in entries.indices
         where entries[position].mergedInto == nil
             && (entries[position].isBody || entries[position].uses > 1 || entries[position].mustBeNamed)

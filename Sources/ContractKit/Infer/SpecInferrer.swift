@@ -9,9 +9,28 @@ package struct SpecInferrer: Sendable {
     /// Whether strings with few distinct values across many samples become enums.
     package var enums: Bool
 
+    /// Shape names the spec must not declare: those of the other spec files in the folder it is written to.
+    package var takenShapeNames: Set<String>
+
     /// An inferrer; enums only when asked for.
-    package init(enums: Bool = false) {
+    package init(enums: Bool = false, takenShapeNames: Set<String> = []) {
         self.enums = enums
+        self.takenShapeNames = takenShapeNames
+    }
+
+    /// The shape names declared under `shapes:` by the spec files in `directory`, except the file at `except` (the
+    /// one about to be replaced). A file that does not read declares nothing here; `lint` reports it.
+    package static func shapeNamesDeclared(in directory: String, except: String) -> Set<String> {
+        var names: Set<String> = []
+        let replaced = URL(fileURLWithPath: except).standardizedFileURL.path
+        for file in SpecLoader.specFiles(in: directory)
+        where URL(fileURLWithPath: file).standardizedFileURL.path != replaced {
+            guard let text = try? SpecLoader.readText(file), let root = try? YAMLLoader.load(text, path: file),
+                let shapes = root.pairs?.first(where: { $0.key.scalarValue == "shapes" })?.value.pairs
+            else { continue }
+            for pair in shapes { if let name = pair.key.scalarValue { names.insert(name) } }
+        }
+        return names
     }
 
     /// Keys that hold a response's payload inside an envelope.
@@ -34,7 +53,9 @@ package struct SpecInferrer: Sendable {
         for sample in samples {
             let (template, _) = PathTemplate.of(sample.path)
             let method = sample.recording.request.method.uppercased()
-            let key = sample.endpointName.map { "name \($0)" } ?? "\(method) \(template.text)"
+            // Recordings of different groups may share a short name (`users/list-users`, `directory/list-users`):
+            // samples are one endpoint only when their method and path template agree too.
+            let key = (sample.endpointName.map { "name \($0) " } ?? "") + "\(method) \(template.text)"
             if let position = groupIndex[key] {
                 groups[position].samples.append(sample)
             } else {
@@ -43,6 +64,7 @@ package struct SpecInferrer: Sendable {
             }
         }
         var namer = ShapeNamer()
+        namer.reserved = takenShapeNames
         var drafts: [(endpoint: InferredSpec.Endpoint, body: Shape?)] = []
         var names: Set<String> = []
         var sampleNumber = 0

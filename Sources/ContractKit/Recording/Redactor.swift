@@ -161,11 +161,17 @@ package struct Redactor: Sendable {
         scrub(SecretRedaction.redactedURL(url))
     }
 
-    /// The values of token-like query parameters in `url`, decoded: secrets a server hands out in redirects.
+    /// The values of token-like query (and fragment) parameters in `url`, decoded: secrets a server hands out in
+    /// redirects, and the token of an OAuth implicit-flow callback (`#access_token=…`).
     package static func sensitiveQueryValues(in url: String) -> [String] {
-        guard let question = url.firstIndex(of: "?") else { return [] }
-        let query = String(url[url.index(after: question)...].prefix { $0 != "#" })
-        return query.split(separator: "&").compactMap { pair -> String? in
+        let hash = url.firstIndex(of: "#")
+        let fragment = hash.map { String(url[url.index(after: $0)...]) } ?? ""
+        let beforeFragment = url[..<(hash ?? url.endIndex)]
+        let query = beforeFragment.firstIndex(of: "?").map {
+            String(beforeFragment[beforeFragment.index(after: $0)...])
+        }
+        guard query != nil || fragment.contains("=") else { return [] }
+        return ((query ?? "") + "&" + fragment).split(separator: "&").compactMap { pair -> String? in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 else { return nil }
             let name = parts[0]

@@ -111,7 +111,14 @@ package enum SecretRedaction {
             query = String(text[text.index(after: mark)...])
         }
         base = redactedUserInfo(base)
+        // An OAuth implicit-flow callback carries its token in the fragment: `#access_token=…&token_type=bearer`.
+        if fragment.contains("=") { fragment = "#" + redactedParameters(String(fragment.dropFirst())) }
         guard let query else { return base + fragment }
+        return base + "?" + redactedParameters(query) + fragment
+    }
+
+    /// `name=value&…` with the values of secret parameters replaced by ``placeholder``.
+    private static func redactedParameters(_ query: String) -> String {
         let parameters = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let name = String(pair[..<equals])
@@ -123,7 +130,7 @@ package enum SecretRedaction {
             }
             return name + "=" + placeholder
         }
-        return base + "?" + parameters.joined(separator: "&") + fragment
+        return parameters.joined(separator: "&")
     }
 
     /// A JSON body with the values of secret-named keys replaced, at any depth (for request bodies: logins, token refreshes).
@@ -144,6 +151,81 @@ package enum SecretRedaction {
         default:
             return value
         }
+    }
+
+    /// True for a response body key whose text value is a credential (`access_token`, `refresh_token`, `password`,
+    /// `client_secret`): the secret-parameter rule without the names responses use for other things (`key`,
+    /// `code`, `session`), and without a token's type or lifetime (`token_type`, `expires_in`).
+    package static func isSecretResponseKey(_ name: String) -> Bool {
+        let normalized = normalize(name)
+        if ["key", "code", "sig", "auth", "sid", "pass", "session", "signature"].contains(normalized)
+            || normalized.hasSuffix("type") || normalized.contains("expire") || normalized.hasSuffix("count")
+        {
+            return false
+        }
+        return isSecretParameter(name)
+    }
+
+    /// The text values held under keys `isSecret` accepts, at any depth.
+    package static func secretBodyValues(in value: JSONValue, isSecret: (String) -> Bool) -> [String] {
+        func texts(_ value: JSONValue) -> [String] {
+            switch value {
+            case .string(let text): return [text]
+            case .array(let items): return items.flatMap(texts)
+            case .object(let object): return object.entries.flatMap { texts($0.value) }
+            default: return []
+            }
+        }
+        switch value {
+        case .array(let items): return items.flatMap { secretBodyValues(in: $0, isSecret: isSecret) }
+        case .object(let object):
+            return object.entries.flatMap { entry in
+                isSecret(entry.key) ? texts(entry.value) : secretBodyValues(in: entry.value, isSecret: isSecret)
+            }
+        default: return []
+        }
+    }
+
+    /// A response body with the text values of secret-named keys (``isSecretResponseKey(_:)``) replaced by values
+    /// of the same shape, so the body still verifies; numbers and booleans are kept.
+    package static func redactedResponseBody(_ value: JSONValue) -> JSONValue {
+        func texts(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .string: return placeholder(shapedLike: value)
+            case .array(let items): return .array(items.map(texts))
+            case .object(var object):
+                for index in object.entries.indices { object.entries[index].value = texts(object.entries[index].value) }
+                return .object(object)
+            default: return value
+            }
+        }
+        switch value {
+        case .array(let items): return .array(items.map(redactedResponseBody))
+        case .object(var object):
+            for index in object.entries.indices {
+                let entry = object.entries[index]
+                object.entries[index].value =
+                    isSecretResponseKey(entry.key) ? texts(entry.value) : redactedResponseBody(entry.value)
+            }
+            return .object(object)
+        default: return value
+        }
+    }
+
+    /// The secrets of a URL's user info, decoded: the password and the pair `user:password`, or the user alone
+    /// when there is no password (a token passed as `https://TOKEN@host`).
+    package static func userInfoSecrets(in url: String) -> [String] {
+        guard let scheme = url.range(of: "://") else { return [] }
+        let afterScheme = url[scheme.upperBound...]
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@") else { return [] }
+        let info = String(authority[..<at])
+        guard info != placeholder, !info.isEmpty else { return [] }
+        func decoded(_ text: String) -> String { text.removingPercentEncoding ?? text }
+        guard let colon = info.firstIndex(of: ":") else { return [decoded(info)] }
+        let user = decoded(String(info[..<colon]))
+        let password = decoded(String(info[info.index(after: colon)...]))
+        return password.isEmpty ? [user] : [password, user + ":" + password]
     }
 
     /// The recording with the request's URL, headers and body and the response's headers redacted.

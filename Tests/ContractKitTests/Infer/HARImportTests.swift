@@ -31,10 +31,14 @@ import Testing
     @Test func anEntryThatCannotBeReadIsAProblemAndTheOthersAreRead() throws {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        let deep = String(repeating: #"{\"a\": "#, count: 300) + "1" + String(repeating: "}", count: 300)
         let har = #"""
             {"log": {"entries": [
               {"request": {"method": "GET"}, "response": {"status": 200}},
               {"request": {"method": "GET", "url": "https://api.example.com/a"}, "response": {"status": 0}},
+              {"request": {"method": "GET", "url": "not a url at all"}, "response": {"status": 200}},
+              {"request": {"method": "GET", "url": "https://api.example.com/deep"}, "response": {"status": 200,
+                "content": {"mimeType": "application/json", "text": "\#(deep)"}}},
               {"request": {"method": "GET", "url": "https://api.example.com/b?token=abc12345"},
                "response": {"status": 200, "headers": [{"name": "Content-Type", "value": "application/json"},
                  {"name": "Date", "value": "Mon, 23 Nov 2026 23:00:00 GMT"}],
@@ -47,6 +51,8 @@ import Testing
             problems.map(\.message) == [
                 "\(folder)/x.har entry 1: the request needs 'method' and 'url'",
                 "\(folder)/x.har entry 2: the response needs a 'status' from 100 to 599 (an aborted request has 0)",
+                "\(folder)/x.har entry 3: the request's url 'not a url at all' is not an absolute URL",
+                "\(folder)/x.har entry 4: the response body nests deeper than 200 levels, more than a spec can hold",
             ])
         let recording = try #require(samples.first?.recording)
         #expect(recording.request.url == "https://api.example.com/b?token=<redacted>")
