@@ -304,6 +304,11 @@ struct OpenAPIImportRun {
                 $0.value["in"]?.stringValue == "path" && $0.value["name"]?.stringValue == placeholder
             }) {
                 let (value, sampled) = parameterValue(found.value)
+                if SecretRedaction.isSecretParameter(placeholder) || OpenAPISecrets.looksLikeCredential(value) {
+                    endpoint.params.append(
+                        SpecEntry(placeholder, secret(value, name: placeholder, "params", &endpoint)))
+                    continue
+                }
                 endpoint.params.append(SpecEntry(placeholder, value))
                 if sampled {
                     endpoint.comment.append("params.\(placeholder): no example in the document; set a real one")
@@ -316,7 +321,16 @@ struct OpenAPIImportRun {
         for (itemPointer, parameter) in parameters where parameter["required"] == .bool(true) {
             guard let name = parameter["name"]?.stringValue else { continue }
             let (value, sampled) = parameterValue(parameter)
-            switch parameter["in"]?.stringValue {
+            let location = parameter["in"]?.stringValue
+            let secretName =
+                location == "header" ? SecretRedaction.isSecretHeader(name) : SecretRedaction.isSecretParameter(name)
+            if location == "query" || location == "header", secretName || OpenAPISecrets.looksLikeCredential(value) {
+                let field = location == "query" ? "query" : "headers"
+                let entry = SpecEntry(name, secret(value, name: name, field, &endpoint))
+                if location == "query" { endpoint.query.append(entry) } else { endpoint.headers.append(entry) }
+                continue
+            }
+            switch location {
             case "query":
                 endpoint.query.append(SpecEntry(name, value))
                 if sampled { endpoint.comment.append("query.\(name): no example in the document; set a real one") }
@@ -331,6 +345,15 @@ struct OpenAPIImportRun {
                 break
             }
         }
+    }
+
+    /// A secret parameter's value as a `${NAME}` reference, with a comment naming the variable to set.
+    private func secret(_ value: String, name: String, _ field: String, _ endpoint: inout EndpointDraft) -> String {
+        let variable = OpenAPISecrets.variable(for: name)
+        endpoint.comment.append(
+            "\(field).\(name): a credential; set the environment variable \(variable) (the document's value is not copied)"
+        )
+        return OpenAPISecrets.reference(value, variable: variable)
     }
 
     /// The value to send for a parameter: its example, default or first enum case; or a sample of its type, and true.
@@ -404,7 +427,13 @@ struct OpenAPIImportRun {
             return
         }
         if let example = exampleValues(media, pointer: JSONPointer.appending(bodyPointer, "content/\(type)")).first {
-            endpoint.body = example.body
+            var variables: [String] = []
+            endpoint.body = OpenAPISecrets.body(example.body, variables: &variables)
+            if !variables.isEmpty {
+                let names = variables.joined(separator: ", ")
+                endpoint.comment.append(
+                    "body: credentials; set the environment variables \(names) (the document's values are not copied)")
+            }
         } else if body["required"] == .bool(true) {
             endpoint.comment.append("request body: the document gives no example; add 'body:' before recording")
         }
