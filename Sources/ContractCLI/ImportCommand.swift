@@ -70,7 +70,12 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
             Console.error(error.description)
             throw ExitCode(2)
         }
-        for problem in result.problems { Console.error("\(file)\(problem)") }
+        for problem in result.problems {
+            // A problem in another file names that file from the document's folder: `schemas/pet.yaml#/Pet`.
+            let folder = (file as NSString).deletingLastPathComponent
+            let prefix = problem.pointer.hasPrefix("#") ? file : folder.isEmpty ? "" : folder + "/"
+            Console.error("\(prefix)\(problem)")
+        }
         guard result.endpointCount > 0 || result.shapeCount > 0 else {
             Console.error(
                 "\(CommandName.current) import openapi: nothing could be imported from \(file)"

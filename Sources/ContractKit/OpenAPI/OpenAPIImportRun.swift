@@ -266,6 +266,14 @@ struct OpenAPIImportRun {
         var hops = 0
         while let reference = current.objectValue?["$ref"]?.stringValue, hops < 16 {
             place = mapper.target(of: reference, from: place)
+            if files.isOutsideFolder(place.file) {
+                if !quietly {
+                    problems.append(
+                        files.outsideFolderProblem(
+                            reference, pointer: JSONPointer.appending(pointer, "$ref"), then: "it is left out"))
+                }
+                return nil
+            }
             guard
                 let next = (try? files.value(of: place.file)).flatMap({ JSONPointer.value(at: place.pointer, in: $0) })
             else {

@@ -188,7 +188,7 @@ struct OpenAPISchemaMapper {
     }
 
     func pointerText(_ place: Place) -> String {
-        let file = place.file == files.mainPath ? "" : (place.file as NSString).lastPathComponent
+        let file = place.file == files.mainPath ? "" : files.displayName(of: place.file)
         return file + "#" + place.pointer
     }
 
@@ -242,6 +242,13 @@ struct OpenAPISchemaMapper {
                 return Self.shape(.any)
             }
             let target = target(of: text, from: place)
+            if files.isOutsideFolder(target.file) {
+                problems.append(
+                    files.outsideFolderProblem(
+                        text, pointer: JSONPointer.appending(pointerText(place), "$ref"),
+                        then: "the schema is imported as Any"))
+                return Self.shape(.any)
+            }
             if self.schema(at: target) == nil {
                 problems.append(
                     OpenAPIImportProblem(
