@@ -45,6 +45,9 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
     @Option(name: .long, help: "'tags': one spec file per operation tag, beside the file of shared shapes.")
     var split: SplitMode?
 
+    @Flag(name: .long, help: "Replace spec files that were not written by `contract import openapi`.")
+    var force = false
+
     enum SplitMode: String, ExpressibleByArgument, CaseIterable {
         case tags
     }
@@ -85,7 +88,7 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
         }
         let paths: [String]
         do {
-            paths = try result.write(into: output)
+            paths = try result.write(into: output, force: force)
         } catch {
             Console.error(error.description)
             throw ExitCode(2)
