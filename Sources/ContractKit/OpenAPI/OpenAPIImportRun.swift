@@ -19,6 +19,8 @@ struct OpenAPIImportRun {
     private struct Imported {
         var endpoint: EndpointDraft
         var tag: String?
+        /// Where the tag is written: `#/paths/~1pets/get/tags/0`.
+        var tagPointer: String = ""
         var authHeaders: [SpecEntry]
         var authQuery: [SpecEntry]
     }
@@ -89,7 +91,9 @@ struct OpenAPIImportRun {
         }
     }
 
-    private func layOut(_ imported: [Imported], shapes: [NamedShape]) -> [(name: String, document: SpecDocument)] {
+    private mutating func layOut(
+        _ imported: [Imported], shapes: [NamedShape]
+    ) -> [(name: String, document: SpecDocument)] {
         let name = options.name ?? ((sourceName as NSString).deletingPathExtension)
         let info = document["info"]?.objectValue
         let title = info?["title"]?.stringValue ?? "untitled"
@@ -136,7 +140,7 @@ struct OpenAPIImportRun {
         for tag in tags {
             files.append(
                 (
-                    name: name + "-" + Self.kebab(tag),
+                    name: tagFileName(tag, base: name, imported: imported),
                     document: SpecDocument(
                         comment: [header[0], "Operations tagged '\(SpecYAMLWriter.oneLine(tag))'."]
                             + header.dropFirst(),
@@ -145,6 +149,29 @@ struct OpenAPIImportRun {
             )
         }
         return files
+    }
+
+    /// Longest tag part of a file name, in UTF-8 bytes: file systems allow 255 for the whole name.
+    static let maximumTagFileLength = 80
+
+    /// The file name for the operations tagged `tag`: `NAME-TAG`; a tag that is empty, or too long for a file
+    /// name, gets a part cut short with a hash of the whole tag (so two such tags do not share a file) and a problem.
+    private mutating func tagFileName(_ tag: String, base: String, imported: [Imported]) -> String {
+        let kebab = Self.kebab(tag)
+        if !kebab.isEmpty, kebab.utf8.count <= Self.maximumTagFileLength { return base + "-" + kebab }
+        var hash: UInt32 = 2_166_136_261
+        for byte in tag.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        var short = ""
+        for character in kebab where short.utf8.count + character.utf8.count <= 40 { short.append(character) }
+        let part = (short.isEmpty ? "tag" : short) + "-" + String(hash, radix: 16)
+        let pointer = imported.first { $0.tag == tag }?.tagPointer ?? "#/paths"
+        problem(
+            pointer,
+            kebab.isEmpty
+                ? "the tag '\(SpecYAMLWriter.oneLine(tag))' gives no file name; its operations are in \(base)-\(part).yaml"
+                : "the tag is too long for a file name (\(kebab.utf8.count) bytes); its operations are in \(base)-\(part).yaml",
+            hint: "shorten the tag in the document to choose the file's name")
+        return base + "-" + part
     }
 
     /// The `decoding.dates` an endpoint needs so that a model decoding its body reads every date its schema
@@ -254,7 +281,9 @@ struct OpenAPIImportRun {
         response(operation, pointer: pointer, into: &endpoint)
         let auth = security(operation, pointer: pointer, endpoint: &endpoint)
         let tag = operation["tags"]?.arrayValue?.first?.stringValue
-        return Imported(endpoint: endpoint, tag: tag, authHeaders: auth.headers, authQuery: auth.query)
+        return Imported(
+            endpoint: endpoint, tag: tag, tagPointer: pointer + "/tags/0", authHeaders: auth.headers,
+            authQuery: auth.query)
     }
 
     // MARK: - Parameters

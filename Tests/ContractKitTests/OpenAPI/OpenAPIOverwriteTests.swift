@@ -42,3 +42,30 @@ import Testing
         #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("# Imported by"))
     }
 }
+
+/// `--split tags` writes every tag's operations, even when a tag cannot be a file name as it is.
+@Suite struct OpenAPISplitTagNameTests {
+    @Test func anOverLongOrEmptyTagIsReportedAndEveryOperationIsWritten() throws {
+        let long = String(repeating: "x", count: 300)
+        let document = """
+            openapi: 3.0.3
+            info: {title: T, version: '1'}
+            paths:
+              /a: {get: {operationId: a, tags: [shapes], responses: {'200': {description: ok}}}}
+              /g: {get: {operationId: g, tags: ['\(long)'], responses: {'200': {description: ok}}}}
+              /e: {get: {operationId: e, tags: [''], responses: {'200': {description: ok}}}}
+              /h: {get: {operationId: h, tags: [later], responses: {'200': {description: ok}}}}
+            """
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try document.write(toFile: folder + "/t.yaml", atomically: true, encoding: .utf8)
+        let result = try OpenAPIImporter(options: .init(splitByTags: true)).importDocument(at: folder + "/t.yaml")
+        let paths = try result.write(into: folder + "/out")
+        #expect(paths.count == 5)
+        #expect(paths.allSatisfy { ($0 as NSString).lastPathComponent.utf8.count < 128 })
+        let written = try paths.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
+        for path in ["GET /a", "GET /g", "GET /e", "GET /h"] { #expect(written.contains("request: " + path)) }
+        #expect(result.problems.map(\.pointer) == ["#/paths/~1g/get/tags/0", "#/paths/~1e/get/tags/0"])
+        #expect(result.problems.first?.hint?.contains("shorten the tag") == true)
+    }
+}
