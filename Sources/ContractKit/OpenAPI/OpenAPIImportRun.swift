@@ -341,7 +341,7 @@ struct OpenAPIImportRun {
                 $0.value["in"]?.stringValue == "path" && $0.value["name"]?.stringValue == placeholder
             }) {
                 let (value, sampled) = parameterValue(found.value)
-                if SecretRedaction.isSecretParameter(placeholder) || OpenAPISecrets.looksLikeCredential(value) {
+                if SecretNames.isSecretParameter(placeholder) || OpenAPISecrets.looksLikeCredential(value) {
                     endpoint.params.append(
                         SpecEntry(placeholder, secret(value, name: placeholder, "params", &endpoint)))
                     continue
@@ -360,7 +360,7 @@ struct OpenAPIImportRun {
             let (value, sampled) = parameterValue(parameter)
             let location = parameter["in"]?.stringValue
             let secretName =
-                location == "header" ? SecretRedaction.isSecretHeader(name) : SecretRedaction.isSecretParameter(name)
+                location == "header" ? SecretNames.isSecretHeader(name) : SecretNames.isSecretParameter(name)
             if location == "query" || location == "header", secretName || OpenAPISecrets.looksLikeCredential(value) {
                 let field = location == "query" ? "query" : "headers"
                 let entry = SpecEntry(name, secret(value, name: name, field, &endpoint))

@@ -11,7 +11,7 @@ enum OpenAPISecrets {
 
     /// True when `value` reads as a credential whatever its name.
     static func looksLikeCredential(_ value: String) -> Bool {
-        SecretRedaction.looksLikeCredential(value) || credentialPrefixes.contains { value.hasPrefix($0) }
+        SecretNames.looksLikeCredential(value) || credentialPrefixes.contains { value.hasPrefix($0) }
     }
 
     /// The environment variable for a secret named `name`: `X-Client-Secret` as `X_CLIENT_SECRET`.
@@ -41,13 +41,13 @@ enum OpenAPISecrets {
         case .array(let items):
             return .array(items.map { body($0, key: key, variables: &variables) })
         case .string(let text):
-            let secretName = key.map(SecretRedaction.isSecretParameter) ?? false
+            let secretName = key.map(SecretNames.isSecretParameter) ?? false
             guard secretName || looksLikeCredential(text) else { return value }
             let name = variable(for: key ?? "secret")
             if !variables.contains(name) { variables.append(name) }
             return .string(reference(text, variable: name))
         case .number:
-            guard let key, SecretRedaction.isSecretParameter(key) else { return value }
+            guard let key, SecretNames.isSecretParameter(key) else { return value }
             let name = variable(for: key)
             if !variables.contains(name) { variables.append(name) }
             return .string("${\(name)}")
