@@ -45,6 +45,9 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
     @Option(name: .long, help: "'tags': one spec file per operation tag, beside the file of shared shapes.")
     var split: SplitMode?
 
+    @Flag(name: .long, help: "Replace spec files that were not written by `contract import openapi`.")
+    var force = false
+
     enum SplitMode: String, ExpressibleByArgument, CaseIterable {
         case tags
     }
@@ -70,7 +73,12 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
             Console.error(error.description)
             throw ExitCode(2)
         }
-        for problem in result.problems { Console.error("\(file)\(problem)") }
+        for problem in result.problems {
+            // A problem in another file names that file from the document's folder: `schemas/pet.yaml#/Pet`.
+            let folder = (file as NSString).deletingLastPathComponent
+            let prefix = problem.pointer.hasPrefix("#") ? file : folder.isEmpty ? "" : folder + "/"
+            Console.error("\(prefix)\(problem)")
+        }
         guard result.endpointCount > 0 || result.shapeCount > 0 else {
             Console.error(
                 "\(CommandName.current) import openapi: nothing could be imported from \(file)"
@@ -80,7 +88,7 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
         }
         let paths: [String]
         do {
-            paths = try result.write(into: output)
+            paths = try result.write(into: output, force: force)
         } catch {
             Console.error(error.description)
             throw ExitCode(2)

@@ -10,12 +10,47 @@ final class OpenAPIFiles {
     private var values: [String: JSONValue] = [:]
     private var failures: [String: ContractError] = [:]
 
+    /// The folder holding the main document, symbolic links resolved: `$ref`s are read only inside it.
+    let folder: String
+
     init(mainPath: String) {
         self.mainPath = mainPath
+        let parent = (mainPath as NSString).deletingLastPathComponent
+        folder = URL(fileURLWithPath: parent.isEmpty ? "." : parent).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+
+    /// True when `path` (after `..` and symbolic links) is not inside the main document's folder: a document
+    /// from elsewhere must not read, and copy into a spec, whatever files sit beside it.
+    func isOutsideFolder(_ path: String) -> Bool {
+        if path == mainPath { return false }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        return !(resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/"))
+    }
+
+    /// The problem for a `$ref` that leads outside the document's folder.
+    func outsideFolderProblem(_ reference: String, pointer: String, then: String) -> OpenAPIImportProblem {
+        OpenAPIImportProblem(
+            pointer: pointer,
+            message: "the $ref '\(reference)' leads outside the document's folder \(folder); it is not read",
+            hint: "copy the file into the document's folder and point the $ref there; \(then)")
+    }
+
+    /// `path` as written in a problem: relative to the main document's folder when inside it.
+    func displayName(of path: String) -> String {
+        let parent = (mainPath as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, path.hasPrefix(parent + "/") else { return path }
+        return String(path.dropFirst(parent.count + 1))
     }
 
     /// The value of the file at `path` (relative paths are taken from the main document's folder).
+    ///
+    /// - Throws: when the file cannot be read, or lies outside the main document's folder.
     func value(of path: String) throws(ContractError) -> JSONValue {
+        if isOutsideFolder(path) {
+            throw ContractError(
+                .invalidSpec, "'\(path)' is outside the folder of the document \(folder); it is not read",
+                hint: "copy the file into the document's folder and point the $ref there")
+        }
         if let value = values[path] { return value }
         if let failure = failures[path] { throw failure }
         do {

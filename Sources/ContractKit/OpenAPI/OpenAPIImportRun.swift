@@ -19,6 +19,8 @@ struct OpenAPIImportRun {
     private struct Imported {
         var endpoint: EndpointDraft
         var tag: String?
+        /// Where the tag is written: `#/paths/~1pets/get/tags/0`.
+        var tagPointer: String = ""
         var authHeaders: [SpecEntry]
         var authQuery: [SpecEntry]
     }
@@ -89,7 +91,9 @@ struct OpenAPIImportRun {
         }
     }
 
-    private func layOut(_ imported: [Imported], shapes: [NamedShape]) -> [(name: String, document: SpecDocument)] {
+    private mutating func layOut(
+        _ imported: [Imported], shapes: [NamedShape]
+    ) -> [(name: String, document: SpecDocument)] {
         let name = options.name ?? ((sourceName as NSString).deletingPathExtension)
         let info = document["info"]?.objectValue
         let title = info?["title"]?.stringValue ?? "untitled"
@@ -136,7 +140,7 @@ struct OpenAPIImportRun {
         for tag in tags {
             files.append(
                 (
-                    name: name + "-" + Self.kebab(tag),
+                    name: tagFileName(tag, base: name, imported: imported),
                     document: SpecDocument(
                         comment: [header[0], "Operations tagged '\(SpecYAMLWriter.oneLine(tag))'."]
                             + header.dropFirst(),
@@ -145,6 +149,29 @@ struct OpenAPIImportRun {
             )
         }
         return files
+    }
+
+    /// Longest tag part of a file name, in UTF-8 bytes: file systems allow 255 for the whole name.
+    static let maximumTagFileLength = 80
+
+    /// The file name for the operations tagged `tag`: `NAME-TAG`; a tag that is empty, or too long for a file
+    /// name, gets a part cut short with a hash of the whole tag (so two such tags do not share a file) and a problem.
+    private mutating func tagFileName(_ tag: String, base: String, imported: [Imported]) -> String {
+        let kebab = Self.kebab(tag)
+        if !kebab.isEmpty, kebab.utf8.count <= Self.maximumTagFileLength { return base + "-" + kebab }
+        var hash: UInt32 = 2_166_136_261
+        for byte in tag.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        var short = ""
+        for character in kebab where short.utf8.count + character.utf8.count <= 40 { short.append(character) }
+        let part = (short.isEmpty ? "tag" : short) + "-" + String(hash, radix: 16)
+        let pointer = imported.first { $0.tag == tag }?.tagPointer ?? "#/paths"
+        problem(
+            pointer,
+            kebab.isEmpty
+                ? "the tag '\(SpecYAMLWriter.oneLine(tag))' gives no file name; its operations are in \(base)-\(part).yaml"
+                : "the tag is too long for a file name (\(kebab.utf8.count) bytes); its operations are in \(base)-\(part).yaml",
+            hint: "shorten the tag in the document to choose the file's name")
+        return base + "-" + part
     }
 
     /// The `decoding.dates` an endpoint needs so that a model decoding its body reads every date its schema
@@ -254,7 +281,9 @@ struct OpenAPIImportRun {
         response(operation, pointer: pointer, into: &endpoint)
         let auth = security(operation, pointer: pointer, endpoint: &endpoint)
         let tag = operation["tags"]?.arrayValue?.first?.stringValue
-        return Imported(endpoint: endpoint, tag: tag, authHeaders: auth.headers, authQuery: auth.query)
+        return Imported(
+            endpoint: endpoint, tag: tag, tagPointer: pointer + "/tags/0", authHeaders: auth.headers,
+            authQuery: auth.query)
     }
 
     // MARK: - Parameters
@@ -266,6 +295,14 @@ struct OpenAPIImportRun {
         var hops = 0
         while let reference = current.objectValue?["$ref"]?.stringValue, hops < 16 {
             place = mapper.target(of: reference, from: place)
+            if files.isOutsideFolder(place.file) {
+                if !quietly {
+                    problems.append(
+                        files.outsideFolderProblem(
+                            reference, pointer: JSONPointer.appending(pointer, "$ref"), then: "it is left out"))
+                }
+                return nil
+            }
             guard
                 let next = (try? files.value(of: place.file)).flatMap({ JSONPointer.value(at: place.pointer, in: $0) })
             else {
@@ -304,6 +341,11 @@ struct OpenAPIImportRun {
                 $0.value["in"]?.stringValue == "path" && $0.value["name"]?.stringValue == placeholder
             }) {
                 let (value, sampled) = parameterValue(found.value)
+                if SecretNames.isSecretParameter(placeholder) || OpenAPISecrets.looksLikeCredential(value) {
+                    endpoint.params.append(
+                        SpecEntry(placeholder, secret(value, name: placeholder, "params", &endpoint)))
+                    continue
+                }
                 endpoint.params.append(SpecEntry(placeholder, value))
                 if sampled {
                     endpoint.comment.append("params.\(placeholder): no example in the document; set a real one")
@@ -316,7 +358,16 @@ struct OpenAPIImportRun {
         for (itemPointer, parameter) in parameters where parameter["required"] == .bool(true) {
             guard let name = parameter["name"]?.stringValue else { continue }
             let (value, sampled) = parameterValue(parameter)
-            switch parameter["in"]?.stringValue {
+            let location = parameter["in"]?.stringValue
+            let secretName =
+                location == "header" ? SecretNames.isSecretHeader(name) : SecretNames.isSecretParameter(name)
+            if location == "query" || location == "header", secretName || OpenAPISecrets.looksLikeCredential(value) {
+                let field = location == "query" ? "query" : "headers"
+                let entry = SpecEntry(name, secret(value, name: name, field, &endpoint))
+                if location == "query" { endpoint.query.append(entry) } else { endpoint.headers.append(entry) }
+                continue
+            }
+            switch location {
             case "query":
                 endpoint.query.append(SpecEntry(name, value))
                 if sampled { endpoint.comment.append("query.\(name): no example in the document; set a real one") }
@@ -331,6 +382,15 @@ struct OpenAPIImportRun {
                 break
             }
         }
+    }
+
+    /// A secret parameter's value as a `${NAME}` reference, with a comment naming the variable to set.
+    private func secret(_ value: String, name: String, _ field: String, _ endpoint: inout EndpointDraft) -> String {
+        let variable = OpenAPISecrets.variable(for: name)
+        endpoint.comment.append(
+            "\(field).\(name): a credential; set the environment variable \(variable) (the document's value is not copied)"
+        )
+        return OpenAPISecrets.reference(value, variable: variable)
     }
 
     /// The value to send for a parameter: its example, default or first enum case; or a sample of its type, and true.
@@ -404,7 +464,13 @@ struct OpenAPIImportRun {
             return
         }
         if let example = exampleValues(media, pointer: JSONPointer.appending(bodyPointer, "content/\(type)")).first {
-            endpoint.body = example.body
+            var variables: [String] = []
+            endpoint.body = OpenAPISecrets.body(example.body, variables: &variables)
+            if !variables.isEmpty {
+                let names = variables.joined(separator: ", ")
+                endpoint.comment.append(
+                    "body: credentials; set the environment variables \(names) (the document's values are not copied)")
+            }
         } else if body["required"] == .bool(true) {
             endpoint.comment.append("request body: the document gives no example; add 'body:' before recording")
         }

@@ -82,10 +82,28 @@ package struct OpenAPIImporter {
 }
 
 extension OpenAPIImporter.Result {
+    /// The first line of every file the import writes: what a re-import may overwrite without `--force`.
+    static let headerPrefix = "# Imported by `contract import openapi`"
+
     /// Writes each spec file into `folder` (made when missing), whole or not at all; a file whose text would not
     /// change is left untouched. Returns the paths written or already up to date, in order.
-    package func write(into folder: String) throws(ContractError) -> [String] {
+    ///
+    /// - Throws: before writing anything, when a file to replace was not written by `import openapi` (a
+    ///   hand-written spec) and `force` is false.
+    package func write(into folder: String, force: Bool = false) throws(ContractError) -> [String] {
         let writer = SpecYAMLWriter()
+        if !force {
+            for file in files {
+                let path = (folder as NSString).appendingPathComponent(file.name + ".yaml")
+                guard let existing = FileManager.default.contents(atPath: path) else { continue }
+                if !String(decoding: existing.prefix(200), as: UTF8.self).hasPrefix(Self.headerPrefix) {
+                    throw ContractError(
+                        .io,
+                        "'\(path)' exists and was not written by `contract import openapi`; nothing was written",
+                        hint: "pass --force to replace it, or --name or --output to write the import elsewhere")
+                }
+            }
+        }
         var paths: [String] = []
         for file in files {
             let path = (folder as NSString).appendingPathComponent(file.name + ".yaml")

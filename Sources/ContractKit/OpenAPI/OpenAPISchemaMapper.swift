@@ -8,7 +8,7 @@ import Foundation
 /// | `$ref: '#/components/schemas/Customer'` | `Customer` |
 /// | `required` / not | `name: T` / `name?: T` |
 /// | `nullable: true`, `type: [T, 'null']` | `T?` (`name!: T?` when also required) |
-/// | `enum`, `const` | `enum(a, b)` |
+/// | `enum`, `const` | `enum(a, b)`; a numeric enum `Int` or `Double` |
 /// | `format: date-time`, `date`, `uuid`, `uri`, `unix-time` | `Date(iso8601)`, `Date("yyyy-MM-dd")`, `UUID`, `URL`, `Date(secondsSince1970)` |
 /// | `pattern` | `String(/re/)` |
 /// | `additionalProperties: T` / `false` | `[String: T]` / `$extraKeys: forbid` |
@@ -188,7 +188,7 @@ struct OpenAPISchemaMapper {
     }
 
     func pointerText(_ place: Place) -> String {
-        let file = place.file == files.mainPath ? "" : (place.file as NSString).lastPathComponent
+        let file = place.file == files.mainPath ? "" : files.displayName(of: place.file)
         return file + "#" + place.pointer
     }
 
@@ -242,6 +242,13 @@ struct OpenAPISchemaMapper {
                 return Self.shape(.any)
             }
             let target = target(of: text, from: place)
+            if files.isOutsideFolder(target.file) {
+                problems.append(
+                    files.outsideFolderProblem(
+                        text, pointer: JSONPointer.appending(pointerText(place), "$ref"),
+                        then: "the schema is imported as Any"))
+                return Self.shape(.any)
+            }
             if self.schema(at: target) == nil {
                 problems.append(
                     OpenAPIImportProblem(
@@ -369,6 +376,16 @@ struct OpenAPISchemaMapper {
         if let cases = schema["enum"]?.arrayValue ?? schema["const"].map({ [$0] }), type != "object", type != "array",
             type != "boolean"
         {
+            // A numeric enum stays a number: `enum(...)` holds text, which would accept `"2"` and make a model
+            // decode strings. The allowed values are kept as a comment.
+            let numbers = cases.filter { $0 != .null }
+            if type == "integer" || type == "number",
+                !numbers.isEmpty, numbers.allSatisfy({ if case .number = $0 { true } else { false } })
+            {
+                let values = numbers.compactMap { $0.numberValue?.literal }.joined(separator: ", ")
+                if let fieldPath, !fieldPath.isEmpty { comments[fieldPath] = "one of \(values) (not checked)" }
+                return Self.shape(type == "integer" ? .int : .double)
+            }
             var texts: [String] = []
             for value in cases where value != .null {
                 let text: String
@@ -444,9 +461,22 @@ struct OpenAPISchemaMapper {
         let required = Set((schema["required"]?.arrayValue ?? []).compactMap(\.stringValue))
         var fields: [Field] = []
         let propertiesPointer = JSONPointer.appending(place.pointer, "properties")
+        var leftOut = false
         for entry in properties.entries {
             let path = fieldPath.map { $0.isEmpty ? entry.key : $0 + "." + entry.key }
             let propertyPlace = Place(file: place.file, pointer: JSONPointer.appending(propertiesPointer, entry.key))
+            // A spec key ending in `?` or `!` is a presence mark, and a line break cannot be written in a key:
+            // such a name would be read as another key, so it is reported and left out, not changed.
+            if entry.key.hasSuffix("?") || entry.key.hasSuffix("!")
+                || entry.key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            {
+                problem(
+                    propertyPlace,
+                    "the property name '\(SpecYAMLWriter.oneLine(entry.key))' cannot be written in a spec (a key may not end in ? or ! nor hold a control character)",
+                    hint: "it is left out and extra keys are allowed, so it is not checked; rename it in the document")
+                leftOut = true
+                continue
+            }
             let shape = map(entry.value, at: propertyPlace, fieldPath: path)
             var presence: Field.Presence
             if required.contains(entry.key) {
@@ -467,7 +497,7 @@ struct OpenAPISchemaMapper {
             fields.append(Field(name: entry.key, shape: shape, presence: presence, location: Self.here))
         }
         var extraKeys: ExtraKeysPolicy?
-        if additional == .bool(false) { extraKeys = .forbid }
+        if additional == .bool(false), !leftOut { extraKeys = .forbid }
         return Self.shape(.object(ObjectShape(fields: fields, extraKeys: extraKeys)))
     }
 

@@ -33,56 +33,21 @@ package enum SecretRedaction {
         }
     }
 
-    /// Header names whose values are credentials, compared after lower-casing and dropping `-` and `_`.
-    static let secretHeaders: Set<String> = [
-        "authorization", "proxyauthorization", "cookie", "setcookie", "xapikey", "apikey", "xauthtoken",
-        "xaccesstoken", "xcsrftoken", "xxsrftoken", "xamzsecuritytoken", "xgoogapikey", "xfunctionskey",
-        "ocpapimsubscriptionkey", "xsessionid", "privatetoken", "xvaulttoken", "xclientsecret", "xrefreshtoken",
-        "xsessiontoken",
-    ]
-
-    /// Query parameter names whose values are credentials, normalized like header names.
-    static let secretParameters: Set<String> = [
-        "token", "accesstoken", "refreshtoken", "idtoken", "authtoken", "apikey", "key", "secret", "clientsecret",
-        "password", "passwd", "pwd", "sig", "signature", "auth", "authorization", "session", "sessionid", "sid",
-        "code", "jwt", "pass", "xamzsignature", "xamzcredential", "xamzsecuritytoken",
-    ]
-
-    /// Fragments that make any header, parameter or body key a secret: `X-Refresh-Token`, `client_secret`.
-    static let secretFragments = [
-        "token", "secret", "password", "passwd", "apikey", "signature", "credential", "cookie", "session",
-    ]
+    /// Header names whose values are credentials (see ``SecretNames``).
+    static let secretHeaders = SecretNames.secretHeaders
+    /// Query parameter names whose values are credentials.
+    static let secretParameters = SecretNames.secretParameters
+    /// Fragments that make any header, parameter or body key a secret.
+    static let secretFragments = SecretNames.secretFragments
 
     /// True when a header with this name carries a credential.
-    package static func isSecretHeader(_ name: String) -> Bool {
-        let normalized = normalize(name)
-        // CORS headers name credentials and headers (`Access-Control-Allow-Credentials: true`,
-        // `Access-Control-Allow-Headers: Authorization`) without carrying any: their values are policy, kept.
-        if normalized.hasPrefix("accesscontrol") { return false }
-        return secretHeaders.contains(normalized) || secretFragments.contains { normalized.contains($0) }
-    }
+    package static func isSecretHeader(_ name: String) -> Bool { SecretNames.isSecretHeader(name) }
 
     /// True when a query parameter with this name carries a credential.
-    package static func isSecretParameter(_ name: String) -> Bool {
-        let normalized = normalize(name)
-        return secretParameters.contains(normalized) || secretFragments.contains { normalized.contains($0) }
-    }
+    package static func isSecretParameter(_ name: String) -> Bool { SecretNames.isSecretParameter(name) }
 
     /// True when a value reads as a credential whatever its name: `Bearer …`, `Basic …`, a JSON Web Token.
-    package static func looksLikeCredential(_ value: String) -> Bool {
-        let lowered = value.lowercased()
-        if lowered.hasPrefix("bearer ") || lowered.hasPrefix("basic ") || lowered.hasPrefix("token ")
-            || lowered.hasPrefix("digest ")
-        {
-            return true
-        }
-        // A JWT: three base64url segments, the first a JSON header (`eyJ` is `{"` encoded).
-        let segments = value.split(separator: ".", omittingEmptySubsequences: false)
-        return value.hasPrefix("eyJ") && segments.count == 3
-            && segments.allSatisfy { segment in
-                !segment.isEmpty && segment.unicodeScalars.allSatisfy(isBase64URL)
-            }
-    }
+    package static func looksLikeCredential(_ value: String) -> Bool { SecretNames.looksLikeCredential(value) }
 
     /// The headers with every credential replaced by ``placeholder``.
     package static func redacted(_ headers: [Recording.Header]) -> [Recording.Header] {
@@ -272,15 +237,6 @@ package enum SecretRedaction {
         }
         flush()
         return DateSniffer.style(ofText: result) == style ? result : nil
-    }
-
-    private static func normalize(_ name: String) -> String {
-        String(name.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && $0 != "." && $0 != " " })
-    }
-
-    private static func isBase64URL(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
-            || scalar == "_"
     }
 
     /// `https://user:secret@host/...` becomes `https://<redacted>@host/...`: the user part is hidden too, since

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Which header, parameter and body key names carry credentials, and which values read as one: the rules
+/// ``SecretRedaction`` redacts recordings by, and `import openapi` keeps examples out of specs by.
+package enum SecretNames {
+    /// Header names whose values are credentials, compared after lower-casing and dropping `-` and `_`.
+    package static let secretHeaders: Set<String> = [
+        "authorization", "proxyauthorization", "cookie", "setcookie", "xapikey", "apikey", "xauthtoken",
+        "xaccesstoken", "xcsrftoken", "xxsrftoken", "xamzsecuritytoken", "xgoogapikey", "xfunctionskey",
+        "ocpapimsubscriptionkey", "xsessionid", "privatetoken", "xvaulttoken", "xclientsecret", "xrefreshtoken",
+        "xsessiontoken",
+    ]
+
+    /// Query parameter names whose values are credentials, normalized like header names.
+    package static let secretParameters: Set<String> = [
+        "token", "accesstoken", "refreshtoken", "idtoken", "authtoken", "apikey", "key", "secret", "clientsecret",
+        "password", "passwd", "pwd", "sig", "signature", "auth", "authorization", "session", "sessionid", "sid",
+        "code", "jwt", "pass", "xamzsignature", "xamzcredential", "xamzsecuritytoken",
+    ]
+
+    /// Fragments that make any header, parameter or body key a secret: `X-Refresh-Token`, `client_secret`.
+    package static let secretFragments = [
+        "token", "secret", "password", "passwd", "apikey", "signature", "credential", "cookie", "session",
+    ]
+
+    /// True when a header with this name carries a credential.
+    package static func isSecretHeader(_ name: String) -> Bool {
+        let normalized = normalize(name)
+        // CORS headers name credentials and headers (`Access-Control-Allow-Credentials: true`,
+        // `Access-Control-Allow-Headers: Authorization`) without carrying any: their values are policy, kept.
+        if normalized.hasPrefix("accesscontrol") { return false }
+        return secretHeaders.contains(normalized) || secretFragments.contains { normalized.contains($0) }
+    }
+
+    /// True when a query parameter with this name carries a credential.
+    package static func isSecretParameter(_ name: String) -> Bool {
+        let normalized = normalize(name)
+        return secretParameters.contains(normalized) || secretFragments.contains { normalized.contains($0) }
+    }
+
+    /// True when a value reads as a credential whatever its name: `Bearer …`, `Basic …`, a JSON Web Token.
+    package static func looksLikeCredential(_ value: String) -> Bool {
+        let lowered = value.lowercased()
+        if lowered.hasPrefix("bearer ") || lowered.hasPrefix("basic ") || lowered.hasPrefix("token ")
+            || lowered.hasPrefix("digest ")
+        {
+            return true
+        }
+        // A JWT: three base64url segments, the first a JSON header (`eyJ` is `{"` encoded).
+        let segments = value.split(separator: ".", omittingEmptySubsequences: false)
+        return value.hasPrefix("eyJ") && segments.count == 3
+            && segments.allSatisfy { segment in
+                !segment.isEmpty && segment.unicodeScalars.allSatisfy(isBase64URL)
+            }
+    }
+
+    private static func normalize(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && $0 != "." && $0 != " " })
+    }
+
+    private static func isBase64URL(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+            || scalar == "_"
+    }
+}

@@ -1,0 +1,63 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractKit
+
+/// Schemas a spec cannot hold as they are: each is reported with its pointer, and the output still loads.
+@Suite struct OpenAPIHostileSchemaTests {
+    static let document = """
+        openapi: 3.0.3
+        info: {title: B, version: '1'}
+        paths:
+          /a:
+            get:
+              operationId: a
+              responses:
+                '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/A'}}}}
+          /w:
+            get:
+              operationId: w
+              responses:
+                '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Weird'}}}}
+          /i:
+            get:
+              operationId: i
+              responses:
+                '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/IntEnum'}}}}
+        components:
+          schemas:
+            A: {$ref: '#/components/schemas/B'}
+            B: {$ref: '#/components/schemas/A'}
+            IntEnum: {type: integer, enum: [1, 2, 3]}
+            Weird:
+              type: object
+              additionalProperties: false
+              required: ['key?', id]
+              properties:
+                id: {type: string}
+                'key?': {type: string}
+                "multi\\nline": {type: string}
+                'bang!': {type: string}
+                level: {type: number, enum: [0.5, 1.5]}
+        """
+
+    @Test func aliasCyclesUnwritableNamesAndNumericEnumsAreHandled() throws {
+        let imported = try ImportedSuite(document: Self.document)
+        let pointers = imported.result.problems.map(\.pointer)
+        // F1: the alias cycle is reported and imported as Any, so the suite loads (lint refuses such a cycle).
+        #expect(pointers.contains("#/components/schemas/A"))
+        // F4: names a spec key cannot hold are reported, not changed into another key.
+        for name in ["key?", "multi\nline", "bang!"] {
+            #expect(pointers.contains("#/components/schemas/Weird/properties/" + name), "\(name)")
+        }
+        #expect(!imported.text.contains("key?:") && !imported.text.contains("bang!"))
+        let body = try JSONParser().parse(#"{"id": "x", "key?": "y"}"#)
+        #expect(imported.check(body, against: "w").allSatisfy { $0.severity == .info })
+        // F10: an integer enum stays an integer: "2" is a type mismatch, 2 is fine.
+        #expect(imported.check(.number(JSONNumber(2)), against: "i").isEmpty)
+        #expect(!imported.check(.string("2"), against: "i").isEmpty)
+        #expect(imported.text.contains("IntEnum: Int"))
+        #expect(imported.text.contains("one of 0.5, 1.5"))
+    }
+}
