@@ -122,7 +122,7 @@ package enum SecretRedaction {
     /// `client_secret`): the secret-parameter rule without the names responses use for other things (`key`,
     /// `code`, `session`), and without a token's type or lifetime (`token_type`, `expires_in`).
     package static func isSecretResponseKey(_ name: String) -> Bool {
-        let normalized = normalize(name)
+        let normalized = SecretNames.normalize(name)
         if ["key", "code", "sig", "auth", "sid", "pass", "session", "signature"].contains(normalized)
             || normalized.hasSuffix("type") || normalized.contains("expire") || normalized.hasSuffix("count")
         {

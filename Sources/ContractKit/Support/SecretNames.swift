@@ -54,7 +54,8 @@ package enum SecretNames {
             }
     }
 
-    private static func normalize(_ name: String) -> String {
+    /// `name` lower-cased without `-`, `_`, `.` and spaces, as the lists above are written.
+    package static func normalize(_ name: String) -> String {
         String(name.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && $0 != "." && $0 != " " })
     }
 
