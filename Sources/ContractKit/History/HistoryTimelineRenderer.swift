@@ -193,7 +193,7 @@ package enum HistoryTimelineRenderer {
             ["Fingerprint", "Endpoint", "Kind", "Path", "Expected", "First seen", "Last seen", "Runs", "State"],
             timeline.drifts.map { drift in
                 [
-                    "<code>\(drift.fingerprint)</code>", "<code>\(HTML.escape(drift.endpoint))</code>",
+                    "<code>\(HTML.escape(drift.fingerprint))</code>", "<code>\(HTML.escape(drift.endpoint))</code>",
                     "<span class=\"sev \(drift.severity == "breaking" || drift.severity == "warning" || drift.severity == "info" ? drift.severity : "info")\">\(HTML.escape(drift.kind))</span>",
                     drift.foldedPath.map { "<code>\(HTML.escape($0))</code>" } ?? "",
                     "<code>\(HTML.escape(drift.expected))</code>",

@@ -98,6 +98,8 @@ struct ShapeInference {
         guard let distinct = summary.distinctStrings, summary.samples >= 3, distinct.count >= 2, distinct.count <= 10,
             summary.strings >= 3 * distinct.count
         else { return nil }
+        // A credential seen a few times (a token in a capture of one account) is a secret, never a spec's case.
+        guard !distinct.keys.contains(where: SecretNames.looksLikeCredential) else { return nil }
         let identifierLike = distinct.keys.allSatisfy { value in
             !value.isEmpty && value.utf8.count <= 40
                 && value.unicodeScalars.allSatisfy {

@@ -51,6 +51,8 @@ enum YAMLScalarText {
             return false
         }
         if specialWords.contains(text.lowercased()) { return false }
+        // `<<` is a merge key to the spec loader.
+        if text == "<<" { return false }
         if looksNumeric(text) { return false }
         if text.contains(": ") || text.contains(" #") || text.contains("\t") { return false }
         for scalar in text.unicodeScalars {

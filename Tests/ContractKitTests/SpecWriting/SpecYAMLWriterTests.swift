@@ -123,7 +123,7 @@ import Testing
     @Test(arguments: [
         "plain", "yes", "No", "null", "~", "123", "-1.5e3", "0x1F", "12:30", " padded", "trailing ", "a: b", "a #b",
         "#hash", "- dash", "[x]", "{x}", "it's", "say \"hi\"", "tab\there", "line\nbreak", "ends:", "", "ünïcödé",
-        "*star", "&anchor", "!tag", "%", "@at", "`tick`", "a,b", "?",
+        "*star", "&anchor", "!tag", "%", "@at", "`tick`", "a,b", "?", "<<",
     ])
     func textReadsBackAsTheSameString(text: String) throws {
         let document = SpecDocument(
