@@ -118,6 +118,35 @@ struct SwiftRenderer {
             "\(indent)    }",
             "\(indent)}",
             "",
+        ]
+        // An enum of numbers (`enum(1, 2)`) reads and writes JSON numbers; its raw values are their literals.
+        if !cases.isEmpty, cases.allSatisfy({ Double($0.value) != nil }) {
+            lines += [
+                "\(indent)\(access)init(from decoder: any Decoder) throws {",
+                "\(indent)    let container = try decoder.singleValueContainer()",
+                "\(indent)    if let number = try? container.decode(Int.self) {",
+                "\(indent)        self.init(rawValue: String(number))",
+                "\(indent)    } else if let number = try? container.decode(Double.self) {",
+                "\(indent)        self.init(rawValue: String(number))",
+                "\(indent)    } else {",
+                "\(indent)        self.init(rawValue: try container.decode(String.self))",
+                "\(indent)    }",
+                "\(indent)}",
+                "",
+                "\(indent)\(access)func encode(to encoder: any Encoder) throws {",
+                "\(indent)    var container = encoder.singleValueContainer()",
+                "\(indent)    if let number = Int(rawValue) {",
+                "\(indent)        try container.encode(number)",
+                "\(indent)    } else if let number = Double(rawValue) {",
+                "\(indent)        try container.encode(number)",
+                "\(indent)    } else {",
+                "\(indent)        try container.encode(rawValue)",
+                "\(indent)    }",
+                "\(indent)}",
+            ]
+            return lines
+        }
+        lines += [
             "\(indent)\(access)init(from decoder: any Decoder) throws {",
             "\(indent)    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))",
             "\(indent)}",

@@ -276,4 +276,33 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
                 "s/many: 4 date keys ('a', 'b', 'c' and 1 more) are sent as secondsSince1970, which the endpoint's `dates: iso8601` cannot read: the generated model fails on them",
             ])
     }
+
+    @Test func aNumericEnumDecodesNumbersKnownAndNew() throws {
+        let generated = generate(
+            try suite([
+                "levels":
+                    "endpoints:\n  get:\n    request: GET /level\n    expect:\n      body: { level: \"enum(1, 2, 3)\" }\n    model: Level\n"
+            ]))
+        let swiftc = try #require(ExternalTool.path(of: "swiftc"), "swiftc is not on PATH")
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var arguments = ["-swift-version", "6", "-o", folder + "/run"]
+        for file in generated.files where !file.text.contains("import ContractKit") {
+            try file.text.write(toFile: folder + "/\(file.name)", atomically: true, encoding: .utf8)
+            arguments.append(folder + "/\(file.name)")
+        }
+        try """
+        import Foundation
+        for body in [#"{"level": 2}"#, #"{"level": 7}"#] {
+            let value = try! JSONDecoder().decode(Level.self, from: Data(body.utf8))
+            print(value.level, String(decoding: try! JSONEncoder().encode(value), as: UTF8.self))
+        }
+        """.write(toFile: folder + "/main.swift", atomically: true, encoding: .utf8)
+        arguments.append(folder + "/main.swift")
+        let compiled = try ExternalTool.run(swiftc, arguments)
+        try #require(compiled.status == 0, "\(compiled.output)")
+        let ran = try ExternalTool.run(folder + "/run", [])
+        #expect(ran.output.contains(#"_2 {"level":2}"#) || ran.output.contains(#"{"level":2}"#), "\(ran.output)")
+        #expect(ran.output.contains(#"unknown("7") {"level":7}"#), "\(ran.output)")
+    }
 }

@@ -211,4 +211,12 @@ import Testing
         let second = InferredSpecWriter().yaml(for: Self.infer(samples))
         #expect(first == second)
     }
+
+    @Test func aDollarBraceSeenInAQueryIsWrittenAsTextNotAVariable() throws {
+        let spec = Self.infer([Self.sample("https://api.example.com/search?q=%24%7BHOME%7D&n=1", #"{"ok": true}"#)])
+        let yaml = InferredSpecWriter().yaml(for: spec)
+        let endpoint = try #require(try TestSuites.suite(("Specs/api.yaml", yaml)).endpoints.first)
+        let prepared = try RequestBuilder(baseURL: "https://api.example.com", environment: [:]).prepare(endpoint)
+        #expect(prepared.url.absoluteString.contains("q=%24%7BHOME%7D"), "\(prepared.url)\n\(yaml)")
+    }
 }
