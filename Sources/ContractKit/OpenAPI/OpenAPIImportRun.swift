@@ -135,16 +135,31 @@ struct OpenAPIImportRun {
                     endpoints: endpoints.filter { $0.0 == nil }.map(\.1))
             )
         ]
+        // Split by tags, with every operation tagged and no schema: the main file would say nothing, and a spec
+        // file with nothing in it does not load.
+        if shapes.isEmpty, !endpoints.contains(where: { $0.0 == nil }) { files.removeAll() }
         var tags: [String] = []
         for (tag, _) in endpoints { if let tag, !tags.contains(tag) { tags.append(tag) } }
+        // Tags whose file names differ only in case (`Pets`, `pets`) share one file: written apart, the second would
+        // replace the first (and on a case-insensitive disk, always would).
+        var groups: [(file: String, tags: [String])] = []
         for tag in tags {
+            let file = tagFileName(tag, base: name, imported: imported)
+            if let index = groups.firstIndex(where: { $0.file.lowercased() == file.lowercased() }) {
+                groups[index].tags.append(tag)
+            } else {
+                groups.append((file, [tag]))
+            }
+        }
+        for group in groups {
+            let named = group.tags.map { "'\(SpecYAMLWriter.oneLine($0))'" }.joined(separator: ", ")
             files.append(
                 (
-                    name: tagFileName(tag, base: name, imported: imported),
+                    name: group.file,
                     document: SpecDocument(
-                        comment: [header[0], "Operations tagged '\(SpecYAMLWriter.oneLine(tag))'."]
-                            + header.dropFirst(),
-                        defaults: defaults, endpoints: endpoints.filter { $0.0 == tag }.map(\.1))
+                        comment: [header[0], "Operations tagged \(named)."] + header.dropFirst(),
+                        defaults: defaults,
+                        endpoints: endpoints.filter { $0.0.map(group.tags.contains) ?? false }.map(\.1))
                 )
             )
         }

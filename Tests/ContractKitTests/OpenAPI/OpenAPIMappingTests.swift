@@ -271,6 +271,34 @@ import Testing
             ])
     }
 
+    @Test func tagsThatNameTheSameFileShareIt() throws {
+        let document = """
+            openapi: 3.0.3
+            info: { title: Tags, version: "1" }
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  tags: [Pets]
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: array } } } } }
+              /pets/mine:
+                get:
+                  operationId: myPets
+                  tags: [pets]
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: array } } } } }
+              /pet-store:
+                get:
+                  operationId: store
+                  tags: [Pet Store]
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: object } } } } }
+            """
+        let imported = try ImportedSuite(document: document, options: .init(splitByTags: true))
+        #expect(imported.texts.map(\.name) == ["api-pets", "api-pet-store"], "\(imported.texts.map(\.name))")
+        #expect(
+            imported.suite.endpoints.map(\.id) == ["api-pets/list-pets", "api-pets/my-pets", "api-pet-store/store"])
+        #expect(imported.texts[0].text.contains("Operations tagged 'Pets', 'pets'."), "\(imported.texts[0].text)")
+    }
+
     @Test(arguments: [
         ("listPets", "list-pets"), ("GetCustomersCustomer", "get-customers-customer"), ("get_user", "get-user"),
         ("getHTTPStatus", "get-http-status"), ("get /pets/{petId}", "get-pets-pet-id"), ("v2Items", "v2-items"),
