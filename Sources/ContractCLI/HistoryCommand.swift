@@ -47,17 +47,10 @@ struct HistoryCommand: AsyncParsableCommand {
             valueName: "age"))
     var prune: String?
 
-    var path: String? {
-        if let history { return history }
-        let fromEnvironment = ProcessInfo.processInfo.environment["CONTRACT_HISTORY"] ?? ""
-        return fromEnvironment.isEmpty ? nil : fromEnvironment
-    }
+    var path: String? { HistoryOptions.path(given: history) }
 
     func validate() throws {
-        if let history, history.allSatisfy(\.isWhitespace) {
-            throw ValidationError(
-                "--history needs a file path, not an empty value (is the variable passed to it unset?)")
-        }
+        try HistoryOptions.validate(given: history)
         if path == nil { throw ValidationError("pass the history file with --history FILE (or set CONTRACT_HISTORY)") }
         if endpoint != nil, fingerprint != nil { throw ValidationError("pass --endpoint or --fingerprint, not both") }
         if let since, HistoryCommand.day(since) == nil {

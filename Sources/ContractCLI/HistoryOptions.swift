@@ -34,17 +34,25 @@ struct HistoryOptions: ParsableArguments {
     var failOnNew = false
 
     /// The history file: `--history`, else `CONTRACT_HISTORY`.
-    var path: String? {
+    var path: String? { Self.path(given: history) }
+
+    /// The history file `--history` names (`given`), else `CONTRACT_HISTORY`; nil when neither is set.
+    static func path(given history: String?) -> String? {
         if let history { return history }
         let fromEnvironment = ProcessInfo.processInfo.environment["CONTRACT_HISTORY"] ?? ""
         return fromEnvironment.isEmpty ? nil : fromEnvironment
     }
 
-    func validate() throws {
+    /// Refuses `--history ""` (a variable that is not set, passed on): it would open a throwaway database.
+    static func validate(given history: String?) throws {
         if let history, history.allSatisfy(\.isWhitespace) {
             throw ValidationError(
                 "--history needs a file path, not an empty value (is the variable passed to it unset?)")
         }
+    }
+
+    func validate() throws {
+        try Self.validate(given: history)
         if path == nil {
             for (flag, given) in [
                 ("--fail-on-new", failOnNew), ("--env", environment != nil), ("--run-id", runID != nil),

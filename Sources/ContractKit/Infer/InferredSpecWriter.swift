@@ -30,8 +30,8 @@ package struct InferredSpecWriter: Sendable {
             if case .json(let value)? = endpoint.recording.recording.request.body?.built { requestBody = value }
             return EndpointDraft(
                 name: endpoint.name, comment: notes.flatMap(Self.wrapped), method: endpoint.method, path: endpoint.path,
-                params: endpoint.params.map { SpecEntry($0.name, Self.literal($0.value)) },
-                query: endpoint.query.map { SpecEntry($0.name, Self.literal($0.value)) }, body: requestBody,
+                params: endpoint.params.map { SpecEntry($0.name, Template.literal($0.value)) },
+                query: endpoint.query.map { SpecEntry($0.name, Template.literal($0.value)) }, body: requestBody,
                 status: endpoint.statuses.map(String.init), contentType: endpoint.contentType,
                 expectedBody: endpoint.body,
                 keys: sharedKeys == nil && endpoint.keys != .useDefaultKeys ? endpoint.keys : nil,
@@ -68,8 +68,4 @@ package struct InferredSpecWriter: Sendable {
         }
     }
 
-    /// A value seen in traffic, written so that the spec reads it as text: a literal `${` is `$${`, not a variable.
-    static func literal(_ text: String) -> String {
-        text.replacingOccurrences(of: "${", with: "$${")
-    }
 }

@@ -421,7 +421,7 @@ struct OpenAPIImportRun {
         ]
         for case let value? in candidates {
             switch value {
-            case .string(let text) where !text.isEmpty: return (Self.escapingDollars(text), false)
+            case .string(let text) where !text.isEmpty: return (Template.literal(text), false)
             case .number(let number): return (number.literal, false)
             case .bool(let flag): return (flag ? "true" : "false", false)
             default: continue
@@ -436,11 +436,6 @@ struct OpenAPIImportRun {
         case (_, "date-time"): return ("2024-01-01T00:00:00Z", true)
         default: return (name, true)
         }
-    }
-
-    /// A literal `${` in an example written so that the spec reads it as text, not a variable.
-    private static func escapingDollars(_ text: String) -> String {
-        text.replacingOccurrences(of: "${", with: "$${")
     }
 
     static func placeholders(in path: String) -> [String] {

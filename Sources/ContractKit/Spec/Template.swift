@@ -14,6 +14,11 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     /// Where the text is written in its spec.
     package var location: SourceLocation?
 
+    /// `text` written so that a template reads it as itself: a literal `${` becomes `$${`, not a variable.
+    package static func literal(_ text: String) -> String {
+        text.replacingOccurrences(of: "${", with: "$${")
+    }
+
     /// Parses `${NAME}` references; `$${` writes a literal `${`.
     package init(parsing text: String, at location: SourceLocation? = nil) throws(ContractError) {
         self.location = location
