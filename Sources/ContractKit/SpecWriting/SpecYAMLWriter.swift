@@ -114,7 +114,14 @@ package struct SpecYAMLWriter: Sendable {
             var lines: [String] = []
             for field in object.fields {
                 var key = field.name
-                switch field.presence {
+                var presence = field.presence
+                // A key that ends in `?` or `!` itself would be read as a mark and lose that character: it gets
+                // an explicit mark after it, the one meaning what its implied presence means (`name??: String?`
+                // is the key `name?`, absent or null; `name?!: String` the key `name?`, always sent).
+                if presence == .implied, key.hasSuffix("?") || key.hasSuffix("!") {
+                    presence = field.shape.isOptional ? .mayBeAbsent : .required
+                }
+                switch presence {
                 case .implied: break
                 case .mayBeAbsent: key += "?"
                 case .required: key += "!"

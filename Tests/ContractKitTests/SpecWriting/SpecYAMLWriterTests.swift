@@ -146,6 +146,41 @@ import Testing
             suite.endpoints.first?.expect.body.map(ShapeComparison.located)
                 == document.endpoints[0].expectedBody.map(ShapeComparison.located), "\(rendered)")
     }
+
+    /// Keys that end in `?` or `!` themselves (a JSON key literally named `name?`) get an explicit mark after them,
+    /// so the spec grammar reads the key whole, with the presence it had.
+    @Test func keysEndingInAMarkReadBackWholeWithTheirPresence() throws {
+        let fields = [
+            Self.field("name?", .string), Self.field("nick?", .optional(Self.shape(.string))),
+            Self.field("done!", .bool), Self.field("note!", .optional(Self.shape(.string))),
+            Self.field("?", .int), Self.field("!!", .string), Self.field("seen?", .string, .mayBeAbsent),
+            Self.field("gone!", .optional(Self.shape(.string)), .required), Self.field("plain", .string),
+        ]
+        let document = SpecDocument(
+            shapes: [NamedShape(name: "Thing", shape: Self.object(fields))],
+            endpoints: [
+                EndpointDraft(name: "get", path: "/things", status: ["200"], expectedBody: Self.shape(.named("Thing")))
+            ])
+        let rendered = SpecYAMLWriter().render(document)
+        #expect(rendered.contains("    name?!: String\n"), "\(rendered)")
+        #expect(rendered.contains("    nick??: String?\n"), "\(rendered)")
+        #expect(rendered.contains("    plain: String\n"), "\(rendered)")
+        let suite = try SpecLoader().load(sources: [(path: "Specs/things.yaml", text: rendered)])
+        guard case .object(let object)? = suite.shapes["Thing"]?.kind else {
+            Issue.record("Thing is not an object in:\n\(rendered)")
+            return
+        }
+        #expect(object.fields.map(\.name) == fields.map(\.name), "\(rendered)")
+        for (read, written) in zip(object.fields, fields) {
+            #expect(read.mayBeAbsent == written.mayBeAbsent, "\(written.name) in\n\(rendered)")
+            #expect(read.mayBeNull == written.mayBeNull, "\(written.name) in\n\(rendered)")
+            #expect(ShapeComparison.located(read.shape) == ShapeComparison.located(written.shape), "\(written.name)")
+        }
+        // Rendered again from what was read, the same bytes.
+        let reread = SpecDocument(
+            shapes: [NamedShape(name: "Thing", shape: Self.object(object.fields))], endpoints: document.endpoints)
+        #expect(SpecYAMLWriter().render(reread) == rendered)
+    }
 }
 
 /// Shapes compared without where they are written.
