@@ -135,6 +135,60 @@ import Testing
             ])
     }
 
+    /// A `model:` that calls a named shape otherwise (`body: User`, `model: Account`) names the generated type, so
+    /// the runner registers `Account` and the spec's model resolves: verify decodes through it, and a drifted
+    /// recording fails through it.
+    @Test func aModelNamingANamedShapeOtherwiseIsTheGeneratedTypesName() throws {
+        let root = TestSuites.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
+        try """
+        shapes:
+          User:
+            login: String
+            id: Int
+        endpoints:
+          get-account:
+            request: GET /account
+            expect: { status: 200, body: User }
+            model: Account
+          list-accounts:
+            request: GET /accounts
+            expect: { status: 200, body: "[User]" }
+            model: "[Account]"
+
+        """.write(toFile: root + "/Specs/people.yaml", atomically: true, encoding: .utf8)
+        func record(_ name: String, _ path: String, _ body: String) throws {
+            try FileManager.default.createDirectory(
+                atPath: root + "/Recordings/people", withIntermediateDirectories: true)
+            try """
+            {"format": "contract-recording/1", "endpoint": "people/\(name)", "recordedAt": "2026-11-21T03:00:00Z",
+             "request": {"method": "GET", "url": "https://api.example.com\(path)"},
+             "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": \(body)}}
+            """.write(toFile: root + "/Recordings/people/\(name).json", atomically: true, encoding: .utf8)
+        }
+        try record("get-account", "/account", #"{"login": "ada", "id": 1}"#)
+        try record("list-accounts", "/accounts", #"[{"login": "ada", "id": 1}, {"login": "grace", "id": 2}]"#)
+        let generate = try CommandRunner.run(["generate", "models", "--output", "Models"], in: root)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(generate.stderr.isEmpty, "no warning that the model does not match: \(generate.stderr)")
+        let source = try String(contentsOfFile: root + "/Models/People.swift", encoding: .utf8)
+        #expect(source.contains("struct Account: Codable, Sendable, Hashable"), "\(source)")
+        #expect(
+            source.contains(
+                "/// The shape `User` of Specs/people.yaml. Named `Account` after the `model:` of people/get-account."),
+            "\(source)")
+        #expect(source.contains("[Account.self]"), "\(source)")
+        let runner = try GeneratedRunner.build(models: root + "/Models", list: "PeopleEndpoints.models", in: root)
+        let verify = try CommandRunner.run(["verify"], in: root, executable: runner)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("2 endpoints: 2 passed, 0 failed"), "\(verify.stdout)")
+
+        try record("list-accounts", "/accounts", #"[{"login": "ada", "id": "1"}]"#)
+        let drifted = try CommandRunner.run(["verify", "--format", "json"], in: root, executable: runner)
+        #expect(drifted.status == 1, "\(drifted.stderr)")
+        #expect(try findings(drifted.stdout) == ["people/list-accounts type-mismatch $[0].id breaking"])
+    }
+
     /// The whole path the issue asks for, on real traffic: a HAR captured from httpbin (Tests/Fixtures/Infer) is
     /// inferred into a spec and recordings, the spec lints, its models are generated, compiled, and verify the
     /// recordings; a drifted copy fails with the kinds of its drift.

@@ -107,8 +107,21 @@ package struct ModelGenerator: Sendable {
         // 3. The Swift name of each named shape, then the root type name of each endpoint's model, reserved before
         // anything is built.
         let naming = Self.swiftTypeNames(suite.shapes)
-        let typeNames = naming.names
+        var typeNames = naming.names
         warnings += naming.warnings
+        // A `model:` that calls a named shape otherwise (`body: User`, `model: Account`) names its type: the app
+        // registers `Account.self`, and a spec's `model:` finds a registered type by its name.
+        var namedByModel: [String: String] = [:]
+        for (endpoint, result) in transformed {
+            guard let given = endpoint.model.map(ModelText.init(parsing:)),
+                let (shape, model) = Self.namedRoot(result.shape, given), typeNames[shape] != model,
+                namedByModel[shape] == nil, !shape.contains("."), suite.shapes[model] == nil,
+                !typeNames.values.contains(where: { $0.lowercased() == model.lowercased() }),
+                !Self.reservedTopLevelNames.contains(model)
+            else { continue }
+            typeNames[shape] = model
+            namedByModel[shape] = endpoint.id
+        }
         let shapeTypes = Set(typeNames.values)
         var rootNames: [String: String] = [:]
         var reserved = shapeTypes
@@ -144,6 +157,9 @@ package struct ModelGenerator: Sendable {
             if let conflict = keyConflict(shape, reaching: reaching) { warnings.append(conflict) }
             let users = reaching.map(\.id)
             var documentation = ["The shape `\(name)` of \(shape.location.file)."]
+            if let endpoint = namedByModel[name] {
+                documentation[0] += " Named `\(typeNames[name] ?? name)` after the `model:` of \(endpoint)."
+            }
             if !users.isEmpty { documentation.append("Decoded by \(users.joined(separator: ", ")).") }
             for declaration in topLevel(
                 typeNames[name] ?? name, shape: shape, added: addedKeys[name] ?? [], scope: scope,
@@ -334,6 +350,23 @@ package struct ModelGenerator: Sendable {
                 name.unicodeScalars.allSatisfy(SwiftNames.isIdentifierScalar)
                 && name.unicodeScalars.first.map { !("0"..."9").contains($0) } == true
             return isIdentifier && !SwiftNames.reservedTypeNames.contains(name) ? name : nil
+        default: return nil
+        }
+    }
+
+    /// The named shape a body is, and the name `model` gives it, when the model has the body's structure:
+    /// (`User`, `Account`) for `body: "[User]"` and `model: "[Account]"`.
+    static func namedRoot(_ shape: Shape, _ model: ModelText) -> (shape: String, model: String)? {
+        switch (shape.kind, model) {
+        case (.optional(let inner), .optional(let text)): return namedRoot(inner, text)
+        case (.optional(let inner), _): return namedRoot(inner, model)
+        case (.array(let inner), .array(let text)), (.dictionary(let inner), .dictionary(let text)):
+            return namedRoot(inner, text)
+        case (.named(let shape), .name(let name)):
+            let isIdentifier =
+                name.unicodeScalars.allSatisfy(SwiftNames.isIdentifierScalar)
+                && name.unicodeScalars.first.map { !("0"..."9").contains($0) } == true
+            return isIdentifier ? (shape, name) : nil
         default: return nil
         }
     }
