@@ -40,7 +40,8 @@ struct InferCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Record one live request first, e.g. \"GET /users/42\" (needs --base-url).", valueName: "method path"))
+            "Record one live request first, e.g. \"GET /users/42\" (needs --base-url); with raw JSON files and no --base-url, the request they answered.",
+            valueName: "method path"))
     var request: String?
 
     @OptionGroup var live: InferLiveOptions
@@ -59,25 +60,49 @@ struct InferCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--request '\(request.escapingNonPrintables())' is not a request line: write it as \"GET /path\"")
         }
-        if request != nil { try live.validateBaseURL() }
+        if isLive { try live.validateBaseURL() }
+        if !live.headers.isEmpty {
+            guard isLive else {
+                throw ValidationError(
+                    "--header is sent with a live request: give --base-url URL --request \"GET /path\" too")
+            }
+            _ = try live.parsedHeaders()
+        }
     }
+
+    /// True when `--request` is sent to a server: without inputs, or with `--base-url` given. With inputs and no
+    /// `--base-url`, it names the request the raw JSON files answered.
+    var isLive: Bool { request != nil && (inputs.isEmpty || live.baseURL != nil) }
 
     func run() async throws {
         let specName = name ?? InferCommand.defaultName(for: inputs)
+        let path = (output.hasSuffix("/") ? output : output + "/") + specName + ".yaml"
         var samples: [ResponseSample] = []
         var problems: [ContractError] = []
-        if let request, let (method, path) = InferCommand.parseRequest(request) {
-            switch await live.record(method: method, path: path, group: specName, into: recordings) {
+        let requestLine = request.flatMap(InferCommand.parseRequest)
+        if isLive, let (method, requestPath) = requestLine {
+            // Nothing is sent, and no recording replaced, when the spec could not be written afterwards.
+            if !force, FileManager.default.fileExists(atPath: path) {
+                Console.error(
+                    "error: '\(path)' exists; nothing was sent\n  hint: pass --force to replace it with what the request shows, or --name to write another file"
+                )
+                throw ExitCode(2)
+            }
+            switch try await live.record(method: method, path: requestPath, group: specName, into: recordings) {
             case .success(let sample): samples.append(sample)
             case .failure(let error): problems.append(error)
             }
         }
-        let read = SampleReader().read(inputs)
+        let read = SampleReader(request: isLive ? nil : requestLine).read(inputs)
+        if !isLive, request != nil, read.rawFiles == 0 {
+            throw ValidationError(
+                "--request without --base-url names the request raw JSON files answered, but no raw JSON file was read; to record a live request, give --base-url URL"
+            )
+        }
         samples += read.samples
         problems += read.problems
         for problem in problems { Console.error(problem.description) }
 
-        let path = (output.hasSuffix("/") ? output : output + "/") + specName + ".yaml"
         let taken = SpecInferrer.shapeNamesDeclared(in: output, except: path)
         let spec = SpecInferrer(enums: enums, takenShapeNames: taken).infer(samples, name: specName)
         guard !spec.endpoints.isEmpty else {
@@ -105,7 +130,20 @@ struct InferCommand: AsyncParsableCommand {
                 summary +=
                     "; \(spec.skipped.count) endpoint\(spec.skipped.count == 1 ? "" : "s") without a JSON body left out"
             }
+            let errors = spec.leftOutErrorStatuses
+            if !errors.isEmpty {
+                let statuses = Array(Set(errors)).sorted().map(String.init).joined(separator: ", ")
+                summary +=
+                    "; \(errors.count) error response\(errors.count == 1 ? "" : "s") (\(statuses)) skipped"
+            }
             Console.output(summary + "\n")
+            let guessed = spec.guessedEndpoints
+            if !guessed.isEmpty {
+                let lines = guessed.map { "\($0.method) \($0.path)" }.joined(separator: ", ")
+                Console.error(
+                    "note: \(guessed.count == 1 ? "the request line" : "the request lines") of \(guessed.count) endpoint\(guessed.count == 1 ? "" : "s") (\(lines)) \(guessed.count == 1 ? "is" : "are") guessed from raw JSON file names: correct \(guessed.count == 1 ? "it" : "them") in \(path), or infer again with --request \"GET /path\" to name the files' request"
+                )
+            }
         } catch let error as ContractError {
             Console.error(error.description)
             throw ExitCode(2)

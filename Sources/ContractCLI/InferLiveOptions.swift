@@ -16,6 +16,22 @@ struct InferLiveOptions: ParsableArguments {
             "With --request: seconds the request may take, redirects and body included.", valueName: "seconds"))
     var timeout: Double = 30
 
+    @Option(
+        name: .customLong("header"),
+        help: ArgumentHelp(
+            "With --request: a header to send, e.g. 'Authorization: Bearer ${TOKEN}' (single quotes: contract reads the variable, and the spec keeps the reference); repeatable.",
+            valueName: "name: value"))
+    var headers: [String] = []
+
+    /// The `--header` values as a spec's headers.
+    func parsedHeaders() throws -> [(name: String, value: Template)] {
+        do {
+            return try headers.map(LiveSample.header(parsing:))
+        } catch {
+            throw ValidationError(error.message + (error.hint.map { "; \($0)" } ?? ""))
+        }
+    }
+
     var resolvedBaseURL: String? {
         if let baseURL { return baseURL }
         let fromEnvironment = ProcessInfo.processInfo.environment["CONTRACT_BASE_URL"] ?? ""
@@ -37,13 +53,14 @@ struct InferLiveOptions: ParsableArguments {
         }
     }
 
-    /// Records `method path` into `<recordings>/<group>/` and returns it as a sample.
-    func record(method: String, path: String, group: String, into recordings: String) async -> Result<
+    /// Records `method path` with the `--header`s into `<recordings>/<group>/` and returns it as a sample.
+    func record(method: String, path: String, group: String, into recordings: String) async throws -> Result<
         ResponseSample, ContractError
     > {
         let recorder = Recorder(
             options: Recorder.Options(baseURL: resolvedBaseURL ?? "", recordingsDirectory: recordings, timeout: timeout)
         )
-        return await LiveSample.record(method: method, path: path, group: group, recorder: recorder)
+        return await LiveSample.record(
+            method: method, path: path, headers: try parsedHeaders(), group: group, recorder: recorder)
     }
 }

@@ -21,7 +21,7 @@ import Testing
         #expect(infer.status == 0, "\(infer.stderr)")
         #expect(
             infer.stdout
-                == "inferred 17 endpoints and 18 named shapes from 36 samples into Specs/httpbin.yaml; recordings in Recordings/httpbin: 17 written, 0 unchanged; 5 endpoints without a JSON body left out\n",
+                == "inferred 17 endpoints and 18 named shapes from 36 samples into Specs/httpbin.yaml; recordings in Recordings/httpbin: 17 written, 0 unchanged; 5 endpoints without a JSON body left out; 1 error response (404) skipped\n",
             "\(infer.stdout)")
         let spec = try String(contentsOfFile: folder + "/Specs/httpbin.yaml", encoding: .utf8)
         #expect(spec == (try String(contentsOf: Fixtures.url("Golden/infer/httpbin.yaml"), encoding: .utf8)))
@@ -247,5 +247,185 @@ import Testing
         #expect(spec.contains("request: GET /users.json\n"), "\(spec)")
         #expect(spec.contains("request: GET /users\n"), "\(spec)")
         #expect(!spec.contains("body: Any\n"), "\(spec)")
+    }
+
+    /// GitHub's own user, organization and repository objects (octokit/fixtures, in Tests/Fixtures/Infer/github)
+    /// served under the paths GitHub serves them at, as a browser capture holds them: the logins below `/users`
+    /// are one endpoint `GET /users/{name}`, `/users/me` keeps its path but is a `User`, and the organization and
+    /// repository seen once keep theirs.
+    @Test func usersByLoginAreOneEndpointAndTheSignedInUserIsAUser() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func fixture(_ name: String) throws -> Any {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.url("Infer/github/" + name)))
+        }
+        func text(_ value: Any) throws -> String {
+            String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+        }
+        let issues = try #require(try fixture("issues-1.json") as? [[String: Any]])
+        let search = try #require(try fixture("search-issues.json") as? [String: Any])
+        let userA = try #require(issues[0]["user"])
+        let userB = try #require((search["items"] as? [[String: Any]])?.first?["user"])
+        let base = "https://api.github.com"
+        let entries = [
+            Self.entry("GET", base + "/users/me", body: try text(userA)),
+            Self.entry("GET", base + "/users/octokit-fixture-user-a", body: try text(userA)),
+            Self.entry("GET", base + "/users/octokit-fixture-user-b", body: try text(userB)),
+            Self.entry("GET", base + "/orgs/octokit-fixture-org", body: try text(try fixture("organization.json"))),
+            Self.entry(
+                "GET", base + "/repos/octokit-fixture-org/hello-world", body: try text(try fixture("repository.json"))),
+            Self.entry(
+                "GET", base + "/users/octokit-fixture-user-c", status: 404,
+                body: #"{"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}"#),
+        ]
+        let har = "{\"log\": {\"entries\": [" + entries.joined(separator: ",\n") + "]}}"
+        try har.write(toFile: folder + "/github.har", atomically: true, encoding: .utf8)
+        let infer = try CommandRunner.run(["infer", "github.har"], in: folder)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        #expect(infer.stdout.contains("; 1 error response (404) skipped"), "\(infer.stdout)")
+        let spec = try String(contentsOfFile: folder + "/Specs/github.yaml", encoding: .utf8)
+        for expected in [
+            "  # 1 sample with status 404 left out", "    request: GET /users/{name}\n",
+            "    params: { name: octokit-fixture-user-a }\n", "    request: GET /users/me\n",
+            "    request: GET /orgs/octokit-fixture-org\n",
+            "    request: GET /repos/octokit-fixture-org/hello-world\n",
+        ] {
+            #expect(spec.contains(expected), "'\(expected)' missing from \(spec)")
+        }
+        #expect(spec.components(separatedBy: "      body: User\n").count == 3, "\(spec)")
+        #expect(!spec.contains("  Me:"), "\(spec)")
+        #expect(try CommandRunner.run(["lint"], in: folder).status == 0)
+        let verify = try CommandRunner.run(["verify", "--fail-on", "warning"], in: folder)
+        #expect(verify.status == 0, "\(verify.stdout)")
+        #expect(verify.stdout.contains("4 endpoints: 4 passed"), "\(verify.stdout)")
+    }
+
+    @Test func aLiveRequestIsNotSentWhenTheSpecCouldNotBeWritten() throws {
+        let server = try ScriptedServer(routes: [:]) { _, _ in .json(#"{"id": 42}"#) }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/Specs", withIntermediateDirectories: true)
+        try "shapes: {}\n".write(toFile: folder + "/Specs/live.yaml", atomically: true, encoding: .utf8)
+        let arguments = ["infer", "--base-url", server.baseURL, "--request", "GET /users/42", "--name", "live"]
+        let refused = try CommandRunner.run(arguments, in: folder)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("'Specs/live.yaml' exists; nothing was sent"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("pass --force"), "\(refused.stderr)")
+        #expect(server.hits("/users/42") == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Recordings"))
+        let forced = try CommandRunner.run(arguments + ["--force"], in: folder)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(server.hits("/users/42") == 1)
+    }
+
+    @Test func headersAreSentWithTheirVariablesAndWrittenAsReferences() throws {
+        let secret = "s3cr3t-HEADER-token-778899"
+        let server = try ScriptedServer(routes: [:]) { request, _ in
+            let seen = request.header("Authorization") == "Bearer \(secret)"
+            return .json(#"{"id": 42, "authorized": \#(seen), "tenant": "\#(request.header("X-Tenant") ?? "")"}"#)
+        }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let infer = try CommandRunner.run(
+            [
+                "infer", "--base-url", server.baseURL, "--request", "GET /users/42", "--name", "live",
+                "--header", "Authorization: Bearer ${API_TOKEN}", "--header", "X-Tenant: acme",
+            ], in: folder, environment: ["API_TOKEN": secret])
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let spec = try String(contentsOfFile: folder + "/Specs/live.yaml", encoding: .utf8)
+        #expect(spec.contains(#"    headers: { Authorization: "Bearer ${API_TOKEN}", X-Tenant: acme }"#), "\(spec)")
+        let recording = try String(contentsOfFile: folder + "/Recordings/live/get-user.json", encoding: .utf8)
+        #expect(recording.contains(#""authorized": true"#), "\(recording)")
+        #expect(recording.contains(#""tenant": "acme""#), "\(recording)")
+        var outputs = try RecordCommandTests.writtenBytes(under: folder)
+        outputs.append(("stdout", Data(infer.stdout.utf8)))
+        outputs.append(("stderr", Data(infer.stderr.utf8)))
+        for spelling in RecordCommandTests.spellings(of: secret) {
+            for (name, bytes) in outputs where bytes.range(of: Data(spelling.utf8)) != nil {
+                Issue.record("'\(spelling)' (a spelling of the token) appears in \(name)")
+            }
+        }
+
+        let literal = try CommandRunner.run(
+            [
+                "infer", "--base-url", server.baseURL, "--request", "GET /x", "--header",
+                "Authorization: Bearer \(secret)",
+            ], in: folder)
+        #expect(literal.status == 64)
+        #expect(literal.stderr.contains("holds a credential written out"), "\(literal.stderr)")
+        #expect(!literal.stderr.contains(secret), "\(literal.stderr)")
+        #expect(server.hits("/x") == 0)
+        let malformed = try CommandRunner.run(
+            ["infer", "--base-url", server.baseURL, "--request", "GET /x", "--header", "no colon"], in: folder)
+        #expect(malformed.status == 64)
+        #expect(malformed.stderr.contains("write it as 'Name: value'"), "\(malformed.stderr)")
+        try #"{"ok": true}"#.write(toFile: folder + "/ok.json", atomically: true, encoding: .utf8)
+        let notLive = try CommandRunner.run(["infer", "ok.json", "--header", "X-Tenant: acme"], in: folder)
+        #expect(notLive.status == 64)
+        #expect(notLive.stderr.contains("--header is sent with a live request"), "\(notLive.stderr)")
+    }
+
+    @Test func aRawFilesRequestLineIsAGuessUnlessTheUserNamesIt() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try #"{"id": 1, "login": "ada"}"#.write(toFile: folder + "/user-1.json", atomically: true, encoding: .utf8)
+        try #"{"id": 2, "login": "grace", "bio": "hi"}"#.write(
+            toFile: folder + "/user-2.json", atomically: true, encoding: .utf8)
+        let guessed = try CommandRunner.run(["infer", "user-1.json", "user-2.json", "--name", "users"], in: folder)
+        #expect(guessed.status == 0, "\(guessed.stderr)")
+        #expect(
+            guessed.stderr.contains(
+                "note: the request line of 1 endpoint (GET /user) is guessed from raw JSON file names: correct it in Specs/users.yaml"
+            ), "\(guessed.stderr)")
+        let spec = try String(contentsOfFile: folder + "/Specs/users.yaml", encoding: .utf8)
+        #expect(
+            spec.contains(
+                "  # The request line is a guess from the file name (user-1.json): correct it, or infer again with"
+            ), "\(spec)")
+        #expect(spec.contains("    request: GET /user\n"), "\(spec)")
+
+        let named = try CommandRunner.run(
+            ["infer", "user-1.json", "user-2.json", "--name", "named", "--request", "GET /users/1"], in: folder)
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(!named.stderr.contains("guess"), "\(named.stderr)")
+        let respec = try String(contentsOfFile: folder + "/Specs/named.yaml", encoding: .utf8)
+        #expect(respec.contains("  get-user:\n"), "\(respec)")
+        #expect(respec.contains("    request: GET /users/{id}\n"), "\(respec)")
+        #expect(respec.contains("bio?: String"), "\(respec)")
+        #expect(!respec.contains("guess"), "\(respec)")
+        #expect(try CommandRunner.run(["verify"], in: folder).status == 0)
+
+        let har = "{\"log\": {\"entries\": [" + Self.entry("GET", "https://api.example.com/a") + "]}}"
+        try har.write(toFile: folder + "/a.har", atomically: true, encoding: .utf8)
+        let noFiles = try CommandRunner.run(["infer", "a.har", "--request", "GET /a"], in: folder)
+        #expect(noFiles.status == 64)
+        #expect(noFiles.stderr.contains("no raw JSON file was read"), "\(noFiles.stderr)")
+    }
+
+    @Test func aBodyNestedTooDeepIsAProblemWithItsPlaceNotACrash() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let hostile = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        try hostile.write(toFile: folder + "/hostile.json", atomically: true, encoding: .utf8)
+        let deep = String(repeating: #"{"a":"#, count: 300) + "1" + String(repeating: "}", count: 300)
+        try deep.write(toFile: folder + "/deep.json", atomically: true, encoding: .utf8)
+        let recording =
+            #"{"format": "contract-recording/1", "endpoint": "x/deep", "request": {"method": "GET", "url": "/deep"}, "response": {"status": 200, "headers": {}, "body": \#(deep)}}"#
+        try recording.write(toFile: folder + "/recorded.json", atomically: true, encoding: .utf8)
+        try #"{"ok": true}"#.write(toFile: folder + "/ok.json", atomically: true, encoding: .utf8)
+        let infer = try CommandRunner.run(
+            ["infer", "hostile.json", "deep.json", "recorded.json", "ok.json", "--name", "n"], in: folder)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        #expect(infer.stderr.contains("hostile.json:1:"), "\(infer.stderr)")
+        #expect(infer.stderr.contains("nesting deeper than"), "\(infer.stderr)")
+        #expect(
+            infer.stderr.contains(
+                "deep.json: the response body nests deeper than 200 levels, more than a spec can hold"),
+            "\(infer.stderr)")
+        #expect(
+            infer.stderr.contains(
+                "recorded.json: the response body nests deeper than 200 levels, more than a spec can hold"),
+            "\(infer.stderr)")
+        #expect(infer.stdout.contains("inferred 1 endpoint"), "\(infer.stdout)")
     }
 }

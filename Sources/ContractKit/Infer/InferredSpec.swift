@@ -30,6 +30,10 @@ package struct InferredSpec: Sendable {
         package var sampleCount: Int
         /// The samples the body was inferred from, in input order.
         package var samples: [ResponseSample]
+        /// True when the request line is a guess (raw JSON files say nothing of their request).
+        package var requestIsGuessed: Bool
+        /// The request's headers, as spec text (`Bearer ${TOKEN}`).
+        package var headers: [(name: String, value: String)]
 
         /// The sample whose recording stands for the endpoint in the recordings folder: the first with a JSON body.
         package var recording: ResponseSample { samples.first { $0.body != nil } ?? samples[0] }
@@ -43,6 +47,12 @@ package struct InferredSpec: Sendable {
     package var endpoints: [Endpoint]
     /// Inputs that gave no endpoint (not JSON, or unreadable), each with why.
     package var skipped: [String]
+    /// The statuses of the 4xx and 5xx responses that shaped no body, one per response, sorted: those of endpoints
+    /// that also answered with success, and those without JSON. The spec's `expect` holds one body, the success's.
+    package var leftOutErrorStatuses: [Int]
+
+    /// The endpoints whose request line is a guess, for the user to correct.
+    package var guessedEndpoints: [Endpoint] { endpoints.filter(\.requestIsGuessed) }
 }
 
 extension InferredSpec {

@@ -31,7 +31,8 @@ package struct InferredSpecWriter: Sendable {
             return EndpointDraft(
                 name: endpoint.name, comment: notes.flatMap(Self.wrapped), method: endpoint.method, path: endpoint.path,
                 params: endpoint.params.map { SpecEntry($0.name, Template.literal($0.value)) },
-                query: endpoint.query.map { SpecEntry($0.name, Template.literal($0.value)) }, body: requestBody,
+                query: endpoint.query.map { SpecEntry($0.name, Template.literal($0.value)) },
+                headers: endpoint.headers.map { SpecEntry($0.name, $0.value) }, body: requestBody,
                 status: endpoint.statuses.map(String.init), contentType: endpoint.contentType,
                 expectedBody: endpoint.body,
                 keys: sharedKeys == nil && endpoint.keys != .useDefaultKeys ? endpoint.keys : nil,

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A segment is an id when it is digits, a UUID, a Firebase push id, or a long run of letters and digits with at
 /// least one digit (`5f2b9c0e1d3a`); a file extension stays (`/users/42.json` → `/users/{id}.json`). Short words
-/// with a number (`v1`, `v2`) are names, not ids.
+/// with a number (`v1`, `v2`) are names, not ids. Words are placeholders only where ``PathWords`` finds evidence
+/// that they vary (`/users/{name}`).
 struct PathTemplate: Hashable {
     /// The template, e.g. `/users/{userId}/posts/{id}`.
     var text: String
@@ -15,37 +16,29 @@ struct PathTemplate: Hashable {
     /// True when the path ends with a placeholder: one thing, not a collection.
     var endsWithParameter: Bool
 
-    /// The template of `path`, and the values its placeholders took there.
-    static func of(_ path: String) -> (template: PathTemplate, values: [String]) {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+    /// The template of `path`, and the values its placeholders took there. The segments at `words` (0 for the first
+    /// after `/`) are placeholders too, named `name` rather than `id`.
+    static func of(_ path: String, words: Set<Int> = []) -> (template: PathTemplate, values: [String]) {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         var parts: [String] = []
         var values: [String] = []
         var positions: [Int] = []
+        var wordPositions: Set<Int> = []
         var literals: [String] = []
-        for segment in segments {
-            var stem = segment
-            var suffix = ""
-            // An e-mail address is an id whole: its `.com` is no file extension.
-            if let dot = segment.lastIndex(of: "."), dot != segment.startIndex,
-                !(segment.removingPercentEncoding ?? segment).contains("@")
-            {
-                let ext = segment[segment.index(after: dot)...]
-                if !ext.isEmpty, ext.count <= 5, ext.allSatisfy(\.isLetter) {
-                    stem = String(segment[..<dot])
-                    suffix = String(segment[dot...])
-                }
-            }
-            let decoded = stem.removingPercentEncoding ?? stem
-            if isID(decoded) {
+        for (index, segment) in segments.enumerated() {
+            let (decoded, suffix) = stem(of: segment)
+            let word = words.contains(index) && !decoded.isEmpty
+            if word || isID(decoded) {
+                if word { wordPositions.insert(parts.count) }
                 positions.append(parts.count)
                 parts.append(suffix)
                 values.append(decoded)
             } else {
-                parts.append(segment)
+                parts.append(String(segment))
                 if !segment.isEmpty { literals.append(decoded) }
             }
         }
-        let names = parameterNames(parts: parts, positions: positions)
+        let names = parameterNames(parts: parts, positions: positions, words: wordPositions)
         for (position, name) in zip(positions, names) { parts[position] = "{\(name)}" + parts[position] }
         let endsWithParameter = positions.last.map { $0 == parts.count - 1 } ?? false
         let template = PathTemplate(
@@ -54,16 +47,34 @@ struct PathTemplate: Hashable {
         return (template, values)
     }
 
-    /// `id` for a path's only placeholder; with several, each but the last is named after the segment before it
-    /// (`/users/{userId}/posts/{id}`).
-    private static func parameterNames(parts: [String], positions: [Int]) -> [String] {
+    /// A segment without its file extension, percent-decoded, and the extension: `42.json` → (`42`, `.json`). An
+    /// e-mail address is an id whole: its `.com` is no file extension.
+    static func stem(of segment: Substring) -> (decoded: String, suffix: String) {
+        var stem = segment
+        var suffix: Substring = ""
+        if let dot = segment.lastIndex(of: "."), dot != segment.startIndex,
+            !(segment.removingPercentEncoding ?? String(segment)).contains("@")
+        {
+            let ext = segment[segment.index(after: dot)...]
+            if !ext.isEmpty, ext.count <= 5, ext.allSatisfy(\.isLetter) {
+                stem = segment[..<dot]
+                suffix = segment[dot...]
+            }
+        }
+        return (stem.removingPercentEncoding ?? String(stem), String(suffix))
+    }
+
+    /// `id` for a path's only placeholder (`name` for a word); with several, each but the last is named after the
+    /// segment before it (`/users/{userId}/posts/{id}`, `/users/{userName}/repos/{name}`).
+    private static func parameterNames(parts: [String], positions: [Int], words: Set<Int>) -> [String] {
         var names: [String] = []
         for (order, position) in positions.enumerated() {
-            var name = "id"
+            let kind = words.contains(position) ? "Name" : "Id"
+            var name = kind.lowercased()
             if order < positions.count - 1, position > 0, !positions.contains(position - 1),
                 let word = KeyWords.typeName(parts[position - 1], singular: true)
             {
-                name = word.prefix(1).lowercased() + word.dropFirst() + "Id"
+                name = word.prefix(1).lowercased() + word.dropFirst() + kind
             }
             var unique = name
             var ordinal = 2

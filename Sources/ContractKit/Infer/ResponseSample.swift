@@ -10,13 +10,22 @@ package struct ResponseSample: Sendable {
     package var recording: Recording
     /// The file it was read from, when it is a recording already on disk.
     package var recordingFile: String?
+    /// True when nothing said what request the response answered (a raw JSON file): its request line is a guess.
+    package var requestIsGuessed: Bool
+    /// The headers the spec's request sends, as spec text (`Bearer ${TOKEN}`): those a live request was sent with.
+    package var requestHeaders: [(name: String, value: String)]
 
     /// Creates a sample.
-    package init(source: String, endpointName: String? = nil, recording: Recording, recordingFile: String? = nil) {
+    package init(
+        source: String, endpointName: String? = nil, recording: Recording, recordingFile: String? = nil,
+        requestIsGuessed: Bool = false, requestHeaders: [(name: String, value: String)] = []
+    ) {
         self.source = source
         self.endpointName = endpointName
         self.recording = recording
         self.recordingFile = recordingFile
+        self.requestIsGuessed = requestIsGuessed
+        self.requestHeaders = requestHeaders
     }
 
     /// The JSON body, or nil when the response has none or it is not JSON.

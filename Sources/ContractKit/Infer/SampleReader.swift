@@ -11,10 +11,28 @@ package struct SampleReader: Sendable {
     package struct Result: Sendable {
         package var samples: [ResponseSample] = []
         package var problems: [ContractError] = []
+        /// How many raw JSON files (response bodies, not recordings or HAR files) were read.
+        package var rawFiles = 0
     }
 
-    /// A reader.
-    package init() {}
+    /// The request raw JSON files answered (`GET /users/42`), when the user named it; nil to guess it from each
+    /// file's name.
+    package var request: (method: String, path: String)?
+
+    /// A reader; `request` names the request of the raw JSON files read.
+    package init(request: (method: String, path: String)? = nil) {
+        self.request = request
+    }
+
+    /// Refuses a body nested deeper than a spec can hold (``HARImport/maximumDepth``), before anything walks it.
+    static func checkDepth(of recording: Recording, source: String) throws(ContractError) {
+        guard case .json(let value)? = recording.response.body, HARImport.depth(of: value) > HARImport.maximumDepth
+        else { return }
+        throw ContractError(
+            .invalidRecording,
+            "\(source): the response body nests deeper than \(HARImport.maximumDepth) levels, more than a spec can hold",
+            hint: "the file is skipped; the others are read")
+    }
 
     /// Reads every path given: files, and folders searched for `.har` and `.json` files.
     package func read(_ paths: [String]) -> Result {
@@ -67,17 +85,26 @@ package struct SampleReader: Sendable {
             let value = try JSONParser().parse([UInt8](data), file: path)
             if case .object(let object) = value, object["format"]?.stringValue == Recording.formatID {
                 let recording = try Recording(json: value, file: path)
+                try Self.checkDepth(of: recording, source: path)
                 let name = recording.endpoint.split(separator: "/").last.map(String.init)
                 result.samples.append(
                     ResponseSample(source: path, endpointName: name, recording: recording, recordingFile: path))
             } else {
-                let name = Self.sampleName(ofFile: path)
                 let recording = Recording(
-                    endpoint: "", request: Recording.Request(method: "GET", url: "/" + name),
+                    endpoint: "",
+                    request: Recording.Request(
+                        method: request?.method ?? "GET", url: request?.path ?? "/" + Self.sampleName(ofFile: path)),
                     response: Recording.Response(
                         status: 200, headers: [Recording.Header(name: "Content-Type", value: "application/json")],
                         body: .json(value)))
-                result.samples.append(ResponseSample(source: path, endpointName: name, recording: recording))
+                result.rawFiles += 1
+                try Self.checkDepth(of: recording, source: path)
+                // With `request`, the files are samples of the endpoint it names, grouped by its path as HAR entries
+                // are; without, each file names its endpoint, and the request line is a guess.
+                result.samples.append(
+                    ResponseSample(
+                        source: path, endpointName: request == nil ? Self.sampleName(ofFile: path) : nil,
+                        recording: recording, requestIsGuessed: request == nil))
             }
         } catch {
             result.problems.append(error)

@@ -14,6 +14,9 @@ struct ShapeNamer {
         var mustBeNamed = false
         /// The words of the first place it was found, outermost first: `["Order", "Item"]`.
         var words: [String]
+        /// For a body found under a fixed word (`GET /users/me`), the words of the collection above it
+        /// (`["Get", "User"]`): a near-identical shape found there gives its name.
+        var alternative: [String]?
         var name: String?
         /// The entry this one was merged into: a near-identical shape that wanted the same name.
         var mergedInto: Int?
@@ -28,12 +31,16 @@ struct ShapeNamer {
 
     /// Registers a body's shape, found under an endpoint whose words are `words` (`["User"]` for `GET /users/{id}`).
     /// Returns the shape with its objects replaced by references, for ``resolve(_:)`` once every body is in.
-    mutating func register(body shape: Shape, words: [String]) -> Shape {
-        register(shape, words: words, isBody: true, inPlace: true)
+    /// `alternative` are the words of the collection a body under a fixed word belongs to (`["Get", "User"]` for
+    /// `GET /users/me`).
+    mutating func register(body shape: Shape, words: [String], alternative: [String]? = nil) -> Shape {
+        register(shape, words: words, isBody: true, inPlace: true, alternative: alternative)
     }
 
     /// `inPlace` is true where an object can be written as a mapping: a key's value, a body, an array's element.
-    private mutating func register(_ shape: Shape, words: [String], isBody: Bool, inPlace: Bool) -> Shape {
+    private mutating func register(
+        _ shape: Shape, words: [String], isBody: Bool, inPlace: Bool, alternative: [String]? = nil
+    ) -> Shape {
         switch shape.kind {
         case .object(let object) where object.fields.isEmpty && inPlace:
             return shape
@@ -54,10 +61,15 @@ struct ShapeNamer {
             let position: Int
             if let existing = index[key] {
                 position = existing
+                // Found first under a fixed word (`/users/me`), now under its collection: the collection names it.
+                if entries[existing].alternative != nil, isBody, alternative == nil {
+                    entries[existing].words = words
+                    entries[existing].alternative = nil
+                }
             } else {
                 position = entries.count
                 index[key] = position
-                entries.append(Entry(object: registered, words: words))
+                entries.append(Entry(object: registered, words: words, alternative: isBody ? alternative : nil))
             }
             entries[position].uses += 1
             if isBody { entries[position].isBody = true }
@@ -134,6 +146,22 @@ struct ShapeNamer {
                 }
             }
             if !merged { firstByName[word, default: []].append(position) }
+        }
+        // A body under a fixed word (`GET /users/me`) shaped like its collection's (`User`) is that shape.
+        for position in entries.indices where entries[position].mergedInto == nil {
+            guard let word = entries[position].alternative?.last else { continue }
+            for candidate in firstByName[word] ?? [] where target(candidate) != position {
+                let into = target(candidate)
+                guard let object = Self.merged(entries[into].object, entries[position].object, using: self) else {
+                    continue
+                }
+                entries[into].object = object
+                entries[into].uses += entries[position].uses
+                entries[into].isBody = true
+                entries[into].mustBeNamed = entries[into].mustBeNamed || entries[position].mustBeNamed
+                entries[position].mergedInto = into
+                break
+            }
         }
     }
 

@@ -43,6 +43,8 @@ package struct SpecInferrer: Sendable {
         var method: String
         var template: PathTemplate
         var samples: [ResponseSample] = []
+        /// The values each sample's path gave the template's placeholders.
+        var values: [[String]] = []
     }
 
     /// The spec for `samples`, under the spec file name `name`.
@@ -50,17 +52,23 @@ package struct SpecInferrer: Sendable {
         var groups: [Group] = []
         var groupIndex: [String: Int] = [:]
         var skipped: [String] = []
-        for sample in samples {
-            let (template, _) = PathTemplate.of(sample.path)
+        var leftOutErrors: [Int] = []
+        let words = PathWords.positions(in: samples)
+        for (index, sample) in samples.enumerated() {
+            let (template, values) = PathTemplate.of(sample.path, words: words[index])
             let method = sample.recording.request.method.uppercased()
             // Recordings of different groups may share a short name (`users/list-users`, `directory/list-users`):
             // samples are one endpoint only when their method and path template agree too.
             let key = (sample.endpointName.map { "name \($0) " } ?? "") + "\(method) \(template.text)"
             if let position = groupIndex[key] {
                 groups[position].samples.append(sample)
+                groups[position].values.append(values)
             } else {
                 groupIndex[key] = groups.count
-                groups.append(Group(name: sample.endpointName, method: method, template: template, samples: [sample]))
+                groups.append(
+                    Group(
+                        name: sample.endpointName, method: method, template: template, samples: [sample],
+                        values: [values]))
             }
         }
         var namer = ShapeNamer()
@@ -70,6 +78,8 @@ package struct SpecInferrer: Sendable {
         var sampleNumber = 0
         for group in groups {
             guard group.samples.contains(where: { $0.body != nil }) else {
+                leftOutErrors += group.samples.filter { $0.recording.response.status >= 400 }.map(
+                    \.recording.response.status)
                 skipped.append(
                     "\(group.method) \(group.template.text): no JSON body in \(group.samples.count) sample\(group.samples.count == 1 ? "" : "s") (\(group.samples[0].source))"
                 )
@@ -90,12 +100,24 @@ package struct SpecInferrer: Sendable {
             let body =
                 jsonSamples > 0
                 ? inference.shape(of: root, at: .init(key: nil, transformPath: [], jsonPath: "$")) : nil
-            let representative = used.first { $0.body != nil } ?? used[0]
+            let chosen = group.samples.indices.filter {
+                chosenStatuses.contains(group.samples[$0].recording.response.status)
+            }
+            let representativeIndex = chosen.first { group.samples[$0].body != nil } ?? chosen[0]
+            let representative = group.samples[representativeIndex]
+            let values = group.values[representativeIndex]
             let endpointName = uniqueName(
                 group.name.map(Self.safeName) ?? Self.endpointName(method: group.method, template: group.template),
                 taken: &names)
-            let (_, values) = PathTemplate.of(representative.path)
+            leftOutErrors += group.samples.map(\.recording.response.status).filter {
+                $0 >= 400 && !chosenStatuses.contains($0)
+            }
             var notes = inference.notes
+            if let guess = group.samples.first(where: \.requestIsGuessed) {
+                notes.insert(
+                    "The request line is a guess from the file name (\((guess.source as NSString).lastPathComponent)): correct it, or infer again with --request \"GET /path\" to name it.",
+                    at: 0)
+            }
             if let envelope = Self.envelopeNote(root) { notes.insert(envelope, at: 0) }
             let (keys, keyNote) = KeyStyle.strategy(for: inference.objectKeys)
             if let keyNote { notes.append(keyNote) }
@@ -114,7 +136,8 @@ package struct SpecInferrer: Sendable {
                 query: Self.query(of: representative), statuses: chosenStatuses.sorted(),
                 contentType: contentTypes.count == 1 ? contentTypes.first! : nil, body: nil, keys: keys,
                 dates: Self.dateStrategy(inference.dateFormats), notes: notes, sampleCount: used.count,
-                samples: used)
+                samples: used, requestIsGuessed: group.samples.contains(where: \.requestIsGuessed),
+                headers: representative.requestHeaders)
             let collection =
                 body.map { shape -> Bool in
                     switch shape.nonOptional.kind {
@@ -123,7 +146,8 @@ package struct SpecInferrer: Sendable {
                     }
                 } ?? false
             let words = Self.rootWords(group: group, name: endpointName, collection: collection)
-            drafts.append((endpoint, body.map { namer.register(body: $0, words: words) }))
+            let alternative = Self.alternativeWords(group: group, collection: collection)
+            drafts.append((endpoint, body.map { namer.register(body: $0, words: words, alternative: alternative) }))
         }
         namer.assignNames()
         var endpoints = drafts.map { draft -> InferredSpec.Endpoint in
@@ -132,7 +156,9 @@ package struct SpecInferrer: Sendable {
             return endpoint
         }
         endpoints.sort { ($0.path, $0.method, $0.name) < ($1.path, $1.method, $1.name) }
-        return InferredSpec(name: name, shapes: namer.namedShapes, endpoints: endpoints, skipped: skipped)
+        return InferredSpec(
+            name: name, shapes: namer.namedShapes, endpoints: endpoints, skipped: skipped,
+            leftOutErrorStatuses: leftOutErrors.sorted())
     }
 
     private func uniqueName(_ base: String, taken: inout Set<String>) -> String {
@@ -195,6 +221,18 @@ package struct SpecInferrer: Sendable {
             words.append(word)
         }
         return words
+    }
+
+    /// The words of the shape a body may share a name with, when its path ends in a fixed word after a collection:
+    /// `GET /users/me` gives `["Get", "User"]`, so that a body shaped like the other users' is a `User`, not a `Me`.
+    private static func alternativeWords(group: Group, collection: Bool) -> [String]? {
+        let segments = group.template.text.split(separator: "/").map(String.init)
+        guard !collection, segments.count >= 2, !group.template.endsWithParameter,
+            let last = group.template.literals.last, PathWords.fixedWords.contains(last.lowercased()),
+            let parent = segments.dropLast().last, !parent.hasPrefix("{"), !isVersionOrAPI(parent),
+            let word = KeyWords.typeName(parent, singular: true)
+        else { return nil }
+        return [KeyWords.typeName(group.method.lowercased(), singular: false) ?? "Get", word]
     }
 
     /// The query of the sample, without parameters that carry credentials or were redacted.

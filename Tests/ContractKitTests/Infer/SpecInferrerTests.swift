@@ -192,6 +192,87 @@ import Testing
         #expect(SpecInferrer.endpointName(method: "POST", template: PathTemplate.of("/").template) == "post-root")
     }
 
+    static func user(_ login: String, _ id: Int, bio: String? = nil) -> String {
+        let extra = bio.map { #", "bio": "\#($0)""# } ?? ""
+        return
+            #"{"login": "\#(login)", "id": \#(id), "avatar_url": "https://avatars.example.com/u/\#(id)", "site_admin": false\#(extra)}"#
+    }
+
+    @Test func wordsThatVaryWithOneShapeAreAPlaceholderAndFixedWordsStayLiteral() throws {
+        let spec = Self.infer([
+            Self.sample("https://api.example.com/users/me", Self.user("alice", 1, bio: "me")),
+            Self.sample("https://api.example.com/users/alice", Self.user("alice", 1, bio: "hi")),
+            Self.sample("https://api.example.com/users/bob", Self.user("bob", 2)),
+            Self.sample("https://api.example.com/users/carol", Self.user("carol", 3)),
+            Self.sample(
+                "https://api.example.com/users/search?q=a",
+                #"{"total_count": 1, "incomplete_results": false, "items": [\#(Self.user("alice", 1))]}"#),
+            // A word seen once is no evidence: it stays literal.
+            Self.sample("https://api.example.com/orgs/octokit", #"{"login": "octokit", "repos": 12}"#),
+            // Words whose responses differ stay apart.
+            Self.sample("https://api.example.com/config/colors", #"{"primary": "white", "accent": "black"}"#),
+            Self.sample("https://api.example.com/config/limits", #"{"rate": 10, "burst": 50, "window_s": 60}"#),
+            // The first segment is never a placeholder.
+            Self.sample("https://api.example.com/ping", #"{"ok": true}"#),
+            Self.sample("https://api.example.com/pong", #"{"ok": true}"#),
+        ])
+        #expect(
+            spec.endpoints.map { "\($0.method) \($0.path) \($0.name)" } == [
+                "GET /config/colors get-config-colors", "GET /config/limits get-config-limits",
+                "GET /orgs/octokit get-orgs-octokit", "GET /ping get-ping", "GET /pong get-pong",
+                "GET /users/me get-users-me", "GET /users/search get-users-search", "GET /users/{name} get-user",
+            ])
+        let user = try #require(spec.endpoints.first { $0.path == "/users/{name}" })
+        #expect(user.params.map { "\($0.name)=\($0.value)" } == ["name=alice"])
+        #expect(user.sampleCount == 3)
+        // `/users/me` answers with a user: its body is the `User` shape, not a `Me`.
+        let me = try #require(spec.endpoints.first { $0.path == "/users/me" })
+        #expect(me.body?.description == "User")
+        #expect(user.body?.description == "User")
+        #expect(!spec.shapes.contains { $0.name == "Me" })
+        #expect(
+            Self.shapes(spec)["User"] == "{login: String, id: Int, avatar_url: URL, site_admin: Bool, bio?: String}")
+    }
+
+    @Test func aFixedWordShapedOtherwiseKeepsItsOwnName() {
+        let spec = Self.infer([
+            Self.sample("/users/alice", Self.user("alice", 1)),
+            Self.sample("/users/bob", Self.user("bob", 2)),
+            Self.sample("/users/me", #"{"session": "s1", "expires_in": 3600}"#),
+        ])
+        #expect(spec.endpoints.map(\.path) == ["/users/me", "/users/{name}"])
+        #expect(Set(spec.shapes.map(\.name)) == ["Me", "User"])
+    }
+
+    @Test func wordsAreTemplatedLevelByLevelAndPerMethod() {
+        let repository = { (name: String) in #"{"name": "\#(name)", "private": false, "stars": 3}"# }
+        let spec = Self.infer([
+            Self.sample("/repos/octokit/hello-world", repository("hello-world")),
+            Self.sample("/repos/octokit/plugin-rest", repository("plugin-rest")),
+            Self.sample("/repos/github/docs", repository("docs")),
+            Self.sample("/repos/github/docs/labels", #"[{"name": "bug"}]"#),
+            Self.sample("/repos/octokit/hello-world/labels", #"[{"name": "docs"}]"#),
+            Self.sample("/repos/octokit/hello-world", method: "DELETE", #"{"deleted": true}"#),
+        ])
+        // Once the words below `repos` are values, `hello-world` is one whatever the method sent to it.
+        #expect(
+            spec.endpoints.map { "\($0.method) \($0.path)" } == [
+                "DELETE /repos/{repoName}/{name}", "GET /repos/{repoName}/{name}",
+                "GET /repos/{repoName}/{name}/labels",
+            ])
+    }
+
+    @Test func recordingsAndRawFilesKeepTheirOwnPaths() {
+        let named = ["alice", "bob"].map { login in
+            ResponseSample(
+                source: login, endpointName: "get-\(login)",
+                recording: Recording(
+                    endpoint: "", request: Recording.Request(method: "GET", url: "/users/\(login)"),
+                    response: Recording.Response(status: 200, body: .json(TestSuites.json(Self.user(login, 1))))))
+        }
+        #expect(Self.infer(named).endpoints.map(\.path) == ["/users/alice", "/users/bob"])
+    }
+
     @Test func errorResponsesAreLeftOutWhenThereAreSuccesses() {
         let spec = Self.infer([
             Self.sample("/users/1", #"{"id": 1}"#),
@@ -200,6 +281,14 @@ import Testing
         #expect(spec.endpoints[0].statuses == [200])
         #expect(Self.shapes(spec) == ["User": "{id: Int}"])
         #expect(spec.endpoints[0].notes.contains { $0.contains("1 sample with status 404 left out") })
+        #expect(spec.leftOutErrorStatuses == [404])
+        let errorsOnly = Self.infer([
+            Self.sample("/a", #"{"ok": true}"#), Self.sample("/b", status: 500, #"{"error": "boom"}"#),
+            Self.sample("/b", status: 503, #"{"error": "busy"}"#),
+        ])
+        // An endpoint that only failed is inferred as it answered, its errors documented as its statuses.
+        #expect(errorsOnly.endpoints.map(\.statuses) == [[200], [500, 503]])
+        #expect(errorsOnly.leftOutErrorStatuses == [])
     }
 
     @Test func theSameSamplesGiveTheSameBytes() {
