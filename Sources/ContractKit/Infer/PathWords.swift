@@ -22,6 +22,8 @@ struct PathWords {
     /// captures.
     static let maximumKeyPaths = 256
     static let maximumKeyPathDepth = 6
+    /// How many responses under one word are compared, for each method and depth.
+    static let samplesPerWord = 16
 
     private struct Path {
         var method: String
@@ -123,9 +125,13 @@ struct PathWords {
     ) -> [String: Set<String>] {
         let successes = members.filter { paths[$0]!.success }
         var signature: [String: Set<String>] = [:]
+        var counts: [String: Int] = [:]
         for member in successes.isEmpty ? members : successes {
             let path = paths[member]!
             let place = "\(path.method) \(path.segments.count - depth - 1)"
+            // A few samples show a word's shape; a capture's thousands of `/api/v1/users/...` need not all be walked.
+            counts[place, default: 0] += 1
+            guard counts[place]! <= samplesPerWord else { continue }
             guard let body = path.body else {
                 signature[place, default: []].insert("-")
                 continue

@@ -124,7 +124,8 @@ package enum SecretRedaction {
     package static func isSecretResponseKey(_ name: String) -> Bool {
         let normalized = SecretNames.normalize(name)
         if ["key", "code", "sig", "auth", "sid", "pass", "session", "signature"].contains(normalized)
-            || normalized.hasSuffix("type") || normalized.contains("expire") || normalized.hasSuffix("count")
+            || normalized.hasSuffix("type") || SecretNames.contains(normalized, "expire")
+            || normalized.hasSuffix("count")
         {
             return false
         }
