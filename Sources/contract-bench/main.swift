@@ -49,6 +49,13 @@ if wanted(7) { rows += HistoryFigures.run(quick: quick) }
 if wanted(8) { rows += RecordFigures.run(quick: quick) }
 #endif
 if wanted(9) { rows += InferFigures.run(quick: quick) }
+if wanted(10) {
+    let mirror =
+        arguments.firstIndex(of: "--stripe-mirror").flatMap { index in
+            index + 1 < arguments.count ? arguments[index + 1] : nil
+        } ?? "/work/.mirror/stripe+openapi/repo"
+    rows += ImportFigures.run(quick: quick, contract: contractExecutable, mirror: mirror)
+}
 
 print("")
 printTable(rows)

@@ -54,7 +54,8 @@ final class OpenAPIFiles {
         if let value = values[path] { return value }
         if let failure = failures[path] { throw failure }
         do {
-            let value = try Self.read(path)
+            var value = try Self.read(path)
+            if path == mainPath { OpenAPIRequestSchemas.prune(&value) }
             values[path] = value
             return value
         } catch {
@@ -71,24 +72,65 @@ final class OpenAPIFiles {
     }
 
     /// Reads a YAML or JSON file as a JSON value.
+    ///
+    /// A YAML file is mapped and libyaml reads it in place, giving back the pages it has read as it goes; one that
+    /// must be changed first (a byte order mark, `\r\n` line ends) is read once into one buffer, as is JSON, which
+    /// the JSON parser reads in place. A document of megabytes is never held as data, bytes and text besides.
     static func read(_ path: String) throws(ContractError) -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let isJSONName = path.lowercased().hasSuffix(".json")
+        if !isJSONName, let mapped = MappedFile(path: path), Self.isYAMLToReadInPlace(mapped.bytes) {
+            guard Self.isUTF8(mapped.bytes) else { throw Self.notUTF8(path) }
+            mapped.releaseBytes(before: mapped.bytes.count)
+            guard let root = try YAMLJSONReader.read(mapped: mapped, path: path) else { throw Self.empty(path) }
+            return root
+        }
+        guard
+            let bytes = MappedFile.readSmall(path: path, limit: Int.max)
+                ?? FileManager.default.contents(atPath: path).map({ [UInt8]($0) })
+        else {
             throw ContractError(
                 .io, "cannot read '\(path)'", hint: "check the path; relative $refs are read from the document's folder"
             )
         }
-        let bytes = [UInt8](data)
-        let firstSignificant = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
-        if path.lowercased().hasSuffix(".json") || firstSignificant == UInt8(ascii: "{") {
+        if isJSONName || Self.firstSignificantByte(bytes) == UInt8(ascii: "{") {
             return try JSONParser().parse(bytes, file: path)
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ContractError(.io, "'\(path)' is not UTF-8 text", hint: "save the document as UTF-8")
-        }
-        guard let root = try YAMLJSONReader.read(text, path: path) else {
-            throw ContractError(.invalidSpec, "'\(path)' is empty", hint: "give the path of an OpenAPI 3 document")
-        }
+        guard Self.isUTF8(bytes) else { throw Self.notUTF8(path) }
+        guard let root = try YAMLJSONReader.read(bytes: consume bytes, path: path) else { throw Self.empty(path) }
         return root
+    }
+
+    private static func notUTF8(_ path: String) -> ContractError {
+        ContractError(.io, "'\(path)' is not UTF-8 text", hint: "save the document as UTF-8")
+    }
+
+    private static func empty(_ path: String) -> ContractError {
+        ContractError(.invalidSpec, "'\(path)' is empty", hint: "give the path of an OpenAPI 3 document")
+    }
+
+    private static func firstSignificantByte<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt8? {
+        bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+    }
+
+    /// True for YAML that libyaml may read as it is: not JSON text, no byte order mark and no `\r` to normalize.
+    private static func isYAMLToReadInPlace(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress, firstSignificantByte(bytes) != UInt8(ascii: "{"),
+            !bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        else { return false }
+        return memchr(base, 0x0D, bytes.count) == nil
+    }
+
+    /// True when `bytes` are valid UTF-8; checked in place, without making a string of them.
+    static func isUTF8<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = Unicode.UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 }
 

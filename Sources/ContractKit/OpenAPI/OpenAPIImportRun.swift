@@ -549,8 +549,8 @@ struct OpenAPIImportRun {
             let place = OpenAPISchemaMapper.Place(
                 file: files.mainPath, pointer: String(JSONPointer.appending(mediaPointer, "schema").dropFirst()))
             endpoint.expectedBody = mapper.map(schema, at: place, fieldPath: nil)
-            if let property = schema.objectValue?["discriminator"]?.objectValue?["propertyName"]?.stringValue {
-                endpoint.comment.append("discriminator: \(property)")
+            if let discriminator = mapper.discriminatorNote(schema, at: place) {
+                endpoint.comment.append(discriminator)
             }
         } else {
             endpoint.comment.append("the response has no schema: its body is not checked")

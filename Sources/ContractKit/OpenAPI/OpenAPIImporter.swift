@@ -83,7 +83,7 @@ package struct OpenAPIImporter {
 
 extension OpenAPIImporter.Result {
     /// The first line of every file the import writes: what a re-import may overwrite without `--force`.
-    static let headerPrefix = "# Imported by `contract import openapi`"
+    static let headerPrefix = SpecSuite.importedHeaderPrefix
 
     /// Writes each spec file into `folder` (made when missing), whole or not at all; a file whose text would not
     /// change is left untouched. Returns the paths written or already up to date, in order.

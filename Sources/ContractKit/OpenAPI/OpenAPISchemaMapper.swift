@@ -31,6 +31,8 @@ struct OpenAPISchemaMapper {
     private var pending: [(place: Place, name: String)] = []
     /// Fields' comments of the named shape being mapped, by path.
     private var comments: [String: String] = [:]
+    /// Written before a note about the schema being mapped: `items ` inside an array's `items`.
+    private var notePrefix = ""
     /// How many schemas deep the mapping is, without passing a `$ref`.
     private var depth = 0
     static let maximumDepth = 48
@@ -67,9 +69,7 @@ struct OpenAPISchemaMapper {
             comments = [:]
             var comment: [String] = []
             if schema.objectValue?["deprecated"] == .bool(true) { comment.append("deprecated") }
-            if let discriminator = schema.objectValue?["discriminator"]?.objectValue?["propertyName"]?.stringValue {
-                comment.append("discriminator: \(discriminator)")
-            }
+            if let discriminator = discriminatorNote(schema, at: place) { comment.append(discriminator) }
             if place.file != files.mainPath || !place.pointer.hasPrefix("/components/schemas/") {
                 comment.append("from \(pointer)")
             }
@@ -208,6 +208,59 @@ struct OpenAPISchemaMapper {
         problems.append(OpenAPIImportProblem(pointer: pointerText(place), message: message, hint: hint))
     }
 
+    /// `discriminator: petType (dog: Dog, cat: Cat)`: the property that tells a union's members apart, and the shape
+    /// each of its values names. The shape grammar has no tagged union (the closest-member rule tells members apart),
+    /// so it stays a comment.
+    mutating func discriminatorNote(_ schema: JSONValue, at place: Place) -> String? {
+        guard let discriminator = schema.objectValue?["discriminator"]?.objectValue,
+            let property = discriminator["propertyName"]?.stringValue
+        else { return nil }
+        var cases: [String] = []
+        for entry in discriminator["mapping"]?.objectValue?.entries ?? [] {
+            guard let reference = entry.value.stringValue else { continue }
+            // A bare name stands for a schema under components/schemas; anything else is a $ref.
+            let isName = !reference.contains("#") && !reference.contains("/") && !reference.contains(".")
+            let target = target(of: isName ? "#/components/schemas/" + reference : reference, from: place)
+            guard !files.isOutsideFolder(target.file), self.schema(at: target) != nil else {
+                cases.append("\(entry.key): \(reference) (not found)")
+                continue
+            }
+            cases.append("\(entry.key): \(name(for: target))")
+        }
+        let text = "discriminator: " + SpecYAMLWriter.oneLine(property)
+        return cases.isEmpty ? text : text + " (" + SpecYAMLWriter.oneLine(cases.joined(separator: ", ")) + ")"
+    }
+
+    /// Adds `text` to the comment of the field at `fieldPath` in the named shape being mapped.
+    private mutating func note(_ text: String, at fieldPath: String?) {
+        guard let fieldPath, !fieldPath.isEmpty else { return }
+        let line = notePrefix + text
+        if let existing = comments[fieldPath] {
+            if !existing.contains(line) { comments[fieldPath] = existing + "; " + line }
+        } else {
+            comments[fieldPath] = line
+        }
+    }
+
+    /// The bounds the shape grammar cannot say (lengths, counts, ranges), as OpenAPI writes them: `maxLength: 5000`.
+    private static func bounds(of schema: JSONObject, type: String) -> [String] {
+        let keys: [String]
+        switch type {
+        case "string": keys = ["minLength", "maxLength"]
+        case "integer", "number": keys = ["minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"]
+        case "array": keys = ["minItems", "maxItems", "uniqueItems"]
+        case "object": keys = ["minProperties", "maxProperties"]
+        default: keys = []
+        }
+        return keys.compactMap { key in
+            switch schema[key] {
+            case .number(let number)?: return "\(key): \(number.literal)"
+            case .bool(true)?: return "\(key): true"
+            default: return nil
+            }
+        }
+    }
+
     // MARK: - Schemas
 
     private static func shape(_ kind: Shape.Kind) -> Shape { Shape(kind, at: here) }
@@ -267,6 +320,7 @@ struct OpenAPISchemaMapper {
             !Self.onlyConstrains(members)
         {
             let key = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+            if let discriminator = discriminatorNote(.object(schema), at: place) { note(discriminator, at: fieldPath) }
             var shapes: [Shape] = []
             for (index, member) in members.enumerated() {
                 let memberPlace = Place(
@@ -376,14 +430,15 @@ struct OpenAPISchemaMapper {
         if let cases = schema["enum"]?.arrayValue ?? schema["const"].map({ [$0] }), type != "object", type != "array",
             type != "boolean"
         {
-            // A numeric enum stays a number: `enum(...)` holds text, which would accept `"2"` and make a model
-            // decode strings. The allowed values are kept as a comment.
+            // A numeric enum stays a number, its values in a comment. `enum(...)` holds texts: the checker cannot
+            // tell 2 from "2" (infer writes the strings "1", "2" seen in traffic as `enum(1, 2)`), so the values
+            // would be checked at the cost of the type, and a backend that starts sending "2" is the worse drift.
             let numbers = cases.filter { $0 != .null }
             if type == "integer" || type == "number",
                 !numbers.isEmpty, numbers.allSatisfy({ if case .number = $0 { true } else { false } })
             {
-                let values = numbers.compactMap { $0.numberValue?.literal }.joined(separator: ", ")
-                if let fieldPath, !fieldPath.isEmpty { comments[fieldPath] = "one of \(values) (not checked)" }
+                let values = numbers.compactMap { $0.numberValue?.literal }
+                note("one of \(values.joined(separator: ", ")) (not checked)", at: fieldPath)
                 return Self.shape(type == "integer" ? .int : .double)
             }
             var texts: [String] = []
@@ -401,6 +456,8 @@ struct OpenAPISchemaMapper {
             }
             if !texts.isEmpty { return Self.shape(.enumeration(texts)) }
         }
+        let bounds = Self.bounds(of: schema, type: type)
+        if !bounds.isEmpty { note(bounds.joined(separator: ", "), at: fieldPath) }
         let format = schema["format"]?.stringValue
         switch type {
         case "string":
@@ -428,6 +485,9 @@ struct OpenAPISchemaMapper {
             return Self.shape(.bool)
         case "array":
             guard let items = schema["items"] else { return Self.shape(.array(Self.shape(.any))) }
+            let outerPrefix = notePrefix
+            notePrefix += "items "
+            defer { notePrefix = outerPrefix }
             let element = map(
                 items, at: Place(file: place.file, pointer: JSONPointer.appending(place.pointer, "items")),
                 fieldPath: fieldPath)
@@ -459,6 +519,10 @@ struct OpenAPISchemaMapper {
             }
         }
         let required = Set((schema["required"]?.arrayValue ?? []).compactMap(\.stringValue))
+        // A field's notes are its own, even in an object that is an array's items.
+        let outerPrefix = notePrefix
+        notePrefix = ""
+        defer { notePrefix = outerPrefix }
         var fields: [Field] = []
         let propertiesPointer = JSONPointer.appending(place.pointer, "properties")
         var leftOut = false
@@ -493,7 +557,9 @@ struct OpenAPISchemaMapper {
                 if presence == .required { presence = .implied }
                 notes.append("writeOnly: requests only")
             }
-            if let path, !notes.isEmpty { comments[path] = notes.joined(separator: "; ") }
+            if let path, !notes.isEmpty {
+                comments[path] = (notes + [comments[path]].compactMap { $0 }).joined(separator: "; ")
+            }
             fields.append(Field(name: entry.key, shape: shape, presence: presence, location: Self.here))
         }
         var extraKeys: ExtraKeysPolicy?
@@ -513,9 +579,14 @@ struct OpenAPISchemaMapper {
         var properties = JSONObject()
         var required: [JSONValue] = []
         var additionalFalse = false
-        var visiting: Set<Place> = []
+        // The schemas being merged on the way to this member: a cycle only if one is reached again below itself. A
+        // schema that two members both include (a diamond: `A: allOf [B, C]`, B and C each `allOf [Base, ...]`) is
+        // merged each time, which adds nothing twice.
+        var visiting: [Place] = []
         func collect(_ schema: JSONValue, _ schemaPlace: Place, mapper: inout OpenAPISchemaMapper) -> Bool {
             guard var object = schema.objectValue else { return false }
+            let pathDepth = visiting.count
+            defer { visiting.removeSubrange(pathDepth...) }
             var objectPlace = schemaPlace
             var hops = 0
             while let reference = object["$ref"]?.stringValue, hops < 16 {
@@ -523,7 +594,7 @@ struct OpenAPISchemaMapper {
                 guard let next = mapper.schema(at: target)?.objectValue, !visiting.contains(target) else {
                     return false
                 }
-                visiting.insert(target)
+                visiting.append(target)
                 object = next
                 objectPlace = target
                 hops += 1
@@ -550,8 +621,13 @@ struct OpenAPISchemaMapper {
                         }
                         value = .object(property)
                     }
-                    properties.entries.removeAll { $0.key == entry.key }
-                    properties.entries.append(.init(key: entry.key, value: value))
+                    // A property merged again (a later member's, or Base's reached through two members) keeps its
+                    // first place and takes the later schema.
+                    if let index = properties.entries.firstIndex(where: { $0.key == entry.key }) {
+                        properties.entries[index].value = value
+                    } else {
+                        properties.entries.append(.init(key: entry.key, value: value))
+                    }
                 }
             } else if object["type"] != nil, object["type"]?.stringValue != "object" {
                 return false

@@ -18,38 +18,79 @@ struct YAMLJSONReader {
     private var anchors: [String: (value: JSONValue, size: Int)] = [:]
     private var root: JSONValue?
     private var nodeCount = 0
+    /// One copy of each text too long to be stored inline in a `String` (over 15 bytes): a document repeats its keys
+    /// (`additionalProperties`), `$ref`s and boilerplate descriptions thousands of times.
+    private var texts: Set<String> = []
     private let limits = YAMLComposer.Limits()
 
     /// The value of the one document in `text`, or nil when it is empty.
     static func read(_ text: String, path: String) throws(ContractError) -> JSONValue? {
-        let text = YAMLLoader.normalized(text)
-        do throws(ContractError) {
-            let parser = LibYAMLEventParser(text: text, path: path)
-            var reader = YAMLJSONReader()
-            var documents = 0
-            while true {
-                let event = try parser.nextEvent()
-                switch event {
-                case .streamEnd:
-                    return reader.root
-                case .documentStart(let location):
-                    documents += 1
-                    if documents > 1 {
-                        throw ContractError(
-                            .yamlSyntax, "a second YAML document starts here; a file may hold only one", at: location)
-                    }
-                default:
-                    try reader.consume(event)
-                }
+        try read(bytes: Array(text.utf8), path: path)
+    }
+
+    /// The value of the one document in the UTF-8 `bytes`, or nil when it is empty. libyaml reads the bytes where
+    /// they are: the document's text is held once while its values grow beside it.
+    static func read(bytes: [UInt8], path: String) throws(ContractError) -> JSONValue? {
+        var bytes = bytes
+        YAMLLoader.normalize(&bytes)
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(ContractError) -> JSONValue? in
+                try read(LibYAMLEventParser(borrowing: buffer, path: path))
             }
+        }
+        do throws(ContractError) {
+            return try result.get()
         } catch {
-            throw error.quoting(SourceText(path: path, text: text))
+            throw error.quoting(SourceText(path: path, text: String(decoding: bytes, as: UTF8.self)))
+        }
+    }
+
+    /// The value of the one document in the mapped `file` (UTF-8, no byte order mark, no carriage return), or nil
+    /// when it is empty. The pages libyaml has taken in are given back as it goes: the values grow while the text
+    /// shrinks, and peak memory is about the values alone.
+    static func read(mapped file: MappedFile, path: String) throws(ContractError) -> JSONValue? {
+        let bytes = file.bytes.assumingMemoryBound(to: UInt8.self)
+        do throws(ContractError) {
+            return try read(LibYAMLEventParser(borrowing: bytes, path: path), releasingBehind: file)
+        } catch {
+            throw error.quoting(SourceText(path: path, text: String(decoding: bytes, as: UTF8.self)))
+        }
+    }
+
+    /// Bytes taken in by libyaml between two `releaseBytes` calls: one call per megabyte.
+    private static let releaseStep = 1 << 20
+
+    private static func read(_ parser: LibYAMLEventParser, releasingBehind file: MappedFile? = nil)
+        throws(ContractError) -> JSONValue?
+    {
+        var reader = YAMLJSONReader()
+        var documents = 0
+        var released = 0
+        while true {
+            let event = try parser.nextEvent()
+            if let file, parser.bytesTaken >= released + Self.releaseStep {
+                released = parser.bytesTaken
+                file.releaseBytes(before: released)
+            }
+            switch event {
+            case .streamEnd:
+                return reader.root
+            case .documentStart(let location):
+                documents += 1
+                if documents > 1 {
+                    throw ContractError(
+                        .yamlSyntax, "a second YAML document starts here; a file may hold only one", at: location)
+                }
+            default:
+                try reader.consume(event)
+            }
         }
     }
 
     private mutating func consume(_ event: YAMLEvent) throws(ContractError) {
         switch event {
-        case .scalar(let scalar, let anchor, let location):
+        case .scalar(var scalar, let anchor, let location):
+            if scalar.value.utf8.count > 15 { scalar.value = texts.insert(scalar.value).memberAfterInsert }
             let value =
                 scalar.style == .plain && (scalar.tag == nil || scalar.tag == "tag:yaml.org,2002:int")
                 ? YAMLJSONValue.plain(scalar.value) : .string(scalar.value)
@@ -69,7 +110,8 @@ struct YAMLJSONReader {
         case .sequenceEnd, .mappingEnd:
             guard let last = stack.popLast() else { return }
             let value: JSONValue =
-                last.isMapping ? .object(JSONObject(Self.merged(last.entries))) : .array(last.elements)
+                last.isMapping
+                ? .object(JSONObject(Self.compacted(Self.merged(last.entries)))) : .array(Self.compacted(last.elements))
             let anchor = last.anchor
             if let anchor { anchors[anchor] = (value, Self.size(of: value)) }
             try attach(value, isKeyText: nil, at: nil)
@@ -137,6 +179,16 @@ struct YAMLJSONReader {
             }
         }
         return result
+    }
+
+    /// `array` in an allocation of its own size: appending doubled its capacity as it grew, and the values of a
+    /// large document would keep the unused part (a fifth of the whole) for the rest of the import.
+    private static func compacted<Element>(_ array: [Element]) -> [Element] {
+        guard array.capacity - array.count >= max(2, array.count / 8) else { return array }
+        return [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
+            _ = buffer.initialize(fromContentsOf: array)
+            count = array.count
+        }
     }
 
     private static func size(of value: JSONValue) -> Int {

@@ -113,7 +113,8 @@ public struct SpecLoader: Sendable {
             let nowhere = SourceLocation(file: "", line: 0, column: 0)
             throw ContractErrors(quoted.sorted { ($0.location ?? nowhere) < ($1.location ?? nowhere) })
         }
-        return SpecSuite(endpoints: endpoints, shapes: shapes, files: sources.map(\.path))
+        let imported = sources.filter { $0.text.hasPrefix(SpecSuite.importedHeaderPrefix) }.map(\.path)
+        return SpecSuite(endpoints: endpoints, shapes: shapes, files: sources.map(\.path), importedFiles: Set(imported))
     }
 
     /// Spec files under `directory`, sorted so runs are deterministic.

@@ -6,12 +6,19 @@ public struct SpecSuite: Sendable {
     package var shapes: [String: Shape]
     /// The spec files read, in order.
     public var files: [String]
+    /// The files written by `contract import openapi` (their first line says so): their patterns are OpenAPI's,
+    /// searches from the start, so lint's notice about the older whole-string meaning does not apply to them.
+    package var importedFiles: Set<String>
+
+    /// The first line of every file `contract import openapi` writes.
+    package static let importedHeaderPrefix = "# Imported by `contract import openapi`"
 
     /// Creates a suite.
-    package init(endpoints: [Endpoint], shapes: [String: Shape], files: [String]) {
+    package init(endpoints: [Endpoint], shapes: [String: Shape], files: [String], importedFiles: Set<String> = []) {
         self.endpoints = endpoints
         self.shapes = shapes
         self.files = files
+        self.importedFiles = importedFiles
     }
 
     /// The endpoints whose id matches any of the patterns (`*` any run of characters, `?` one);

@@ -6,27 +6,42 @@ internal import CLibYAML
 /// values here and freed before `nextEvent()` returns.
 final class LibYAMLEventParser {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
-    /// libyaml keeps a pointer to its input, so the bytes live in memory this object owns.
-    private let input: UnsafeMutableBufferPointer<UInt8>
-    private let inputCount: Int
+    /// libyaml keeps a pointer to its input, so the bytes live as long as this object: in memory it owns, or (see
+    /// ``init(borrowing:path:)``) in memory its caller keeps alive.
+    private let input: UnsafeBufferPointer<UInt8>
+    private let ownsInput: Bool
     private let isInitialized: Bool
-    private let text: String
     private let path: String
+    /// The input as text, for quoting the line of a syntax error: only made when there is one.
+    private lazy var text = String(decoding: input, as: UTF8.self)
 
     /// Prepares to parse `text`; `path` names the file in the locations of events and errors.
-    init(text: String, path: String) {
-        self.text = text
-        self.path = path
+    convenience init(text: String, path: String) {
         let bytes = Array(text.utf8)
-        inputCount = bytes.count
-        input = .allocate(capacity: max(bytes.count, 1))
-        _ = input.initialize(from: bytes)
+        let owned = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        _ = owned.initialize(from: bytes)
+        self.init(input: UnsafeBufferPointer(start: owned.baseAddress, count: bytes.count), owns: true, path: path)
+        self.text = text
+    }
+
+    /// Prepares to parse the UTF-8 `bytes` in place, without a copy: a document of megabytes then costs its size
+    /// once, not twice. The caller keeps `bytes` alive, unchanged, for as long as this parser lives.
+    convenience init(borrowing bytes: UnsafeBufferPointer<UInt8>, path: String) {
+        self.init(input: bytes, owns: false, path: path)
+    }
+
+    private init(input: UnsafeBufferPointer<UInt8>, owns: Bool, path: String) {
+        self.path = path
+        self.input = input
+        ownsInput = owns
         parser = .allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
         isInitialized = yaml_parser_initialize(parser) == 1
         if isInitialized {
             yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-            yaml_parser_set_input_string(parser, input.baseAddress, inputCount)
+            // libyaml reads an empty input from any non-null pointer.
+            let start = input.baseAddress ?? UnsafePointer(bitPattern: 1)
+            yaml_parser_set_input_string(parser, start, input.count)
         }
     }
 
@@ -35,7 +50,14 @@ final class LibYAMLEventParser {
         yaml_parser_delete(parser)
         parser.deinitialize(count: 1)
         parser.deallocate()
-        input.deallocate()
+        if ownsInput { UnsafeMutableBufferPointer(mutating: input).deallocate() }
+    }
+
+    /// How many bytes of the input libyaml has taken in so far: it reads them only once, into buffers of its own, so
+    /// a caller may give back the memory before this offset (the quoted line of a later error reads it again).
+    var bytesTaken: Int {
+        guard let current = parser.pointee.input.string.current, let start = input.baseAddress else { return 0 }
+        return current - start
     }
 
     /// The next event; after ``YAMLEvent/streamEnd`` it keeps returning `streamEnd`.
@@ -151,7 +173,7 @@ final class LibYAMLEventParser {
         var line = 1
         var column = 1
         var index = 0
-        let end = min(offset, inputCount)
+        let end = min(offset, input.count)
         while index < end {
             let byte = input[index]
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {

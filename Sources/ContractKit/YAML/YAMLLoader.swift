@@ -41,4 +41,25 @@ package enum YAMLLoader {
         }
         return String(result)
     }
+
+    /// ``normalized(_:)`` for UTF-8 bytes, in place: no byte order mark, every line ending `\n`.
+    static func normalize(_ bytes: inout [UInt8]) {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let firstReturn = bytes.firstIndex(of: UInt8(ascii: "\r")) else { return }
+        var written = firstReturn
+        var read = firstReturn
+        while read < bytes.count {
+            let byte = bytes[read]
+            if byte == UInt8(ascii: "\r") {
+                bytes[written] = UInt8(ascii: "\n")
+                written += 1
+                if read + 1 < bytes.count, bytes[read + 1] == UInt8(ascii: "\n") { read += 1 }
+            } else {
+                bytes[written] = byte
+                written += 1
+            }
+            read += 1
+        }
+        bytes.removeLast(bytes.count - written)
+    }
 }

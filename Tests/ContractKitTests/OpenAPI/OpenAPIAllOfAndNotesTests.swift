@@ -1,0 +1,124 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractKit
+
+/// `allOf` merges that meet a schema twice, and what the shape grammar cannot say kept as comments.
+@Suite struct OpenAPIAllOfAndNotesTests {
+    static func document(_ schemas: String, body: String = "$ref: '#/components/schemas/A'") -> String {
+        """
+        openapi: 3.0.3
+        info: {title: Notes, version: '1'}
+        paths:
+          /a:
+            get:
+              operationId: a
+              responses:
+                '200':
+                  description: ok
+                  content:
+                    application/json:
+                      schema:
+                        \(body)
+        components:
+          schemas:
+        \(schemas)
+        """
+    }
+
+    /// A diamond: B and C both include Base. Each member's own properties are merged, and Base's once.
+    @Test func aSchemaReachedThroughTwoAllOfMembersIsMergedFromBoth() throws {
+        let imported = try ImportedSuite(
+            document: Self.document(
+                """
+                    A:
+                      allOf:
+                        - $ref: '#/components/schemas/B'
+                        - $ref: '#/components/schemas/C'
+                    B:
+                      allOf:
+                        - $ref: '#/components/schemas/Base'
+                        - {type: object, required: [b], properties: {b: {type: string}}}
+                    C:
+                      allOf:
+                        - $ref: '#/components/schemas/Base'
+                        - {type: object, properties: {c: {type: integer}}}
+                    Base:
+                      type: object
+                      required: [id]
+                      properties: {id: {type: string}}
+                """))
+        #expect(imported.result.problems.isEmpty, "\(imported.result.problems)")
+        #expect(imported.suite.shapes["A"]?.description == "{id, b, c?}")
+        let body = try JSONParser().parse(#"{"id": "x", "b": "y", "c": "not a number"}"#)
+        #expect(imported.check(body, against: "a").map(\.kind) == [.typeMismatch])
+    }
+
+    /// A schema that includes itself through allOf is still a cycle: reported, and the rest merged.
+    @Test func aSchemaThatIncludesItselfIsStillReported() throws {
+        let imported = try ImportedSuite(
+            document: Self.document(
+                """
+                    A:
+                      allOf:
+                        - $ref: '#/components/schemas/B'
+                        - {type: object, properties: {a: {type: string}}}
+                    B:
+                      allOf:
+                        - $ref: '#/components/schemas/A'
+                        - {type: object, properties: {b: {type: string}}}
+                """))
+        #expect(
+            imported.result.problems.map(\.pointer).contains("#/components/schemas/A/allOf/0"),
+            "\(imported.result.problems)")
+        #expect(imported.suite.shapes["A"]?.description == "{a?}")
+    }
+
+    /// Bounds, numeric enums and discriminator mappings have no shape: each is a comment on its field, and several
+    /// on one field are joined, not lost.
+    @Test func whatTheGrammarCannotSayIsKeptAsAComment() throws {
+        let imported = try ImportedSuite(
+            document: Self.document(
+                """
+                    A:
+                      type: object
+                      properties:
+                        name: {type: string, minLength: 1, maxLength: 80}
+                        count: {type: integer, minimum: 0, maximum: 100, deprecated: true}
+                        level: {type: integer, enum: [1, 2, 3], deprecated: true}
+                        ratio: {type: number, exclusiveMaximum: 1}
+                        tags: {type: array, maxItems: 5, items: {type: string, maxLength: 10}}
+                        pet:
+                          oneOf:
+                            - $ref: '#/components/schemas/Dog'
+                            - $ref: '#/components/schemas/Cat'
+                          discriminator:
+                            propertyName: kind
+                            mapping: {dog: '#/components/schemas/Dog', cat: Cat}
+                    Dog: {type: object, properties: {kind: {type: string}, barks: {type: boolean}}}
+                    Cat: {type: object, properties: {kind: {type: string}, purrs: {type: boolean}}}
+                """))
+        #expect(imported.result.problems.isEmpty, "\(imported.result.problems)")
+        let text = imported.text
+        #expect(text.contains("name?: String  # minLength: 1, maxLength: 80"), "\(text)")
+        #expect(text.contains("count?: Int  # deprecated; minimum: 0, maximum: 100"), "\(text)")
+        #expect(text.contains("level?: Int  # deprecated; one of 1, 2, 3 (not checked)"), "\(text)")
+        #expect(text.contains("ratio?: Double  # exclusiveMaximum: 1"), "\(text)")
+        #expect(text.contains(#"tags?: "[String]"  # maxItems: 5; items maxLength: 10"#), "\(text)")
+        #expect(text.contains("pet?: Dog | Cat  # discriminator: kind (dog: Dog, cat: Cat)"), "\(text)")
+    }
+
+    @Test func aDiscriminatorOnTheResponseNamesItsMappedShapes() throws {
+        let imported = try ImportedSuite(
+            document: Self.document(
+                """
+                    Dog: {type: object, properties: {kind: {type: string}}}
+                    Cat: {type: object, properties: {kind: {type: string}}}
+                """,
+                body: """
+                    {oneOf: [{$ref: '#/components/schemas/Dog'}, {$ref: '#/components/schemas/Cat'}], discriminator: {propertyName: kind, mapping: {dog: '#/components/schemas/Dog', lion: '#/components/schemas/Lion'}}}
+                    """))
+        #expect(imported.text.contains("# discriminator: kind (dog: Dog, lion: #/components/schemas/Lion (not found))"))
+    }
+}
