@@ -69,7 +69,7 @@ enum HistoryFigures {
         // For reference: `contract history` of the whole suite over every run of that file, as text.
         var timelineRuns = 0
         let timelineTime = clock.measure {
-            let store = try! HistoryStore(path: path, create: false)
+            let store = try! HistoryStore(path: path, create: false, readOnly: true)
             let timeline = try! store.timeline(.suite, environment: nil, since: nil)
             timelineRuns = timeline.runs.count
             _ = HistoryTimelineRenderer.render(timeline, as: .text)

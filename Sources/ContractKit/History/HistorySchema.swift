@@ -6,9 +6,21 @@ enum HistorySchema {
     /// `PRAGMA application_id`: 0x636E7472, "cntr" in ASCII, so a history is told apart from any other SQLite file.
     static let applicationID: Int64 = 0x636E_7472
 
+    /// One step of the schema: SQL that adds tables, columns or indexes, and the rows it fills in for the runs
+    /// already there.
+    struct Migration: Sendable {
+        var sql: String
+        var backfill: (@Sendable (SQLiteDatabase) throws(ContractError) -> Void)?
+    }
+
     /// The migrations, in order: the file's `user_version` is how many have been applied.
-    static let migrations: [String] = [
-        """
+    static let migrations: [Migration] = [
+        Migration(sql: version1),
+        Migration(sql: version2, backfill: backfillStreaks),
+    ]
+
+    /// Version 1: runs, endpoints, drifts, findings and each drift's statistics per environment.
+    static let version1 = """
         CREATE TABLE runs (
             id           INTEGER PRIMARY KEY,
             run_key      TEXT,
@@ -74,7 +86,47 @@ enum HistorySchema {
             PRIMARY KEY (env, drift_id)
         ) WITHOUT ROWID;
         """
-    ]
+
+    /// Version 2, for a fast timeline: each finding says whether it starts a streak (the last run of its
+    /// environment to verify its endpoint did not have it), each drift's statistics count its streaks, and the
+    /// runs that verified an endpoint are found by an index instead of a scan.
+    static let version2 = """
+        ALTER TABLE findings ADD COLUMN streak_start INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE drift_stats ADD COLUMN streaks INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX run_endpoints_by_endpoint ON run_endpoints (endpoint_id, run_id);
+        """
+
+    /// Marks the streak starts of the findings a version 1 file holds, and counts each drift's streaks.
+    @Sendable static func backfillStreaks(_ database: SQLiteDatabase) throws(ContractError) {
+        try database.execute(
+            """
+            UPDATE findings SET streak_start = NOT EXISTS (
+                SELECT 1 FROM findings p WHERE p.drift_id = findings.drift_id AND p.run_id = (
+                    SELECT re.run_id FROM run_endpoints re JOIN runs r ON r.id = re.run_id
+                    WHERE re.endpoint_id = (SELECT endpoint_id FROM drifts WHERE id = findings.drift_id)
+                      AND r.env = (SELECT env FROM runs WHERE id = findings.run_id) AND re.run_id < findings.run_id
+                    ORDER BY re.run_id DESC LIMIT 1));
+            """)
+        try recomputeStatistics(database)
+    }
+
+    /// Rebuilds `drift_stats` from the findings, after runs were deleted or copied: a drift's first kept finding
+    /// in an environment starts a streak, whatever came before it.
+    static func recomputeStatistics(_ database: SQLiteDatabase) throws(ContractError) {
+        try database.execute(
+            """
+            DELETE FROM drift_stats;
+            INSERT INTO drift_stats (env, drift_id, first_run, first_seen, last_run, last_seen, runs_seen, streaks)
+                SELECT r.env, f.drift_id, min(r.id), min(r.started_at), max(r.id), max(r.started_at),
+                       count(DISTINCT r.id), 0
+                FROM findings f JOIN runs r ON r.id = f.run_id GROUP BY r.env, f.drift_id;
+            UPDATE findings SET streak_start = 1
+                WHERE streak_start = 0 AND (run_id, drift_id) IN (SELECT first_run, drift_id FROM drift_stats);
+            UPDATE drift_stats SET streaks = (
+                SELECT count(*) FROM findings f JOIN runs r ON r.id = f.run_id
+                WHERE f.drift_id = drift_stats.drift_id AND r.env = drift_stats.env AND f.streak_start = 1);
+            """)
+    }
 
     /// The version this build writes.
     static var currentVersion: Int64 { Int64(migrations.count) }

@@ -6,6 +6,8 @@ public struct SpecSuite: Sendable {
     package var shapes: [String: Shape]
     /// The spec files read, in order.
     public var files: [String]
+    /// The history file the specs' `defaults: { history: ... }` name, if any.
+    package var history: HistorySetting?
 
     /// Creates a suite.
     package init(endpoints: [Endpoint], shapes: [String: Shape], files: [String]) {
