@@ -9,7 +9,9 @@ struct HistoryCommand: AsyncParsableCommand {
         discussion: """
             Reads the SQLite file that `verify --history FILE` and `check --history FILE` append to. By default the \
             whole suite; --endpoint ID for one endpoint, --fingerprint FP for one drift. A drift is flapping when it \
-            went away and came back (two or more separate streaks of runs). --format csv writes the runs table.
+            went away and came back (two or more separate streaks of runs, counted per environment). --format csv writes a line a run: the \
+            run's counts for the suite, the endpoint's own status and findings for --endpoint, whether the drift was \
+            there for --fingerprint.
 
             Exit codes: 0 shown; 2 the file cannot be read or is not a history; 64 usage error.
             """

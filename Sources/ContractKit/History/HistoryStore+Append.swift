@@ -28,8 +28,9 @@ extension HistoryStore {
             // and --filter runs that skip an endpoint do not make its old drift new again.
             let lastVerifying = try database.prepare(
                 """
-                SELECT re.run_id FROM run_endpoints re JOIN runs r ON r.id = re.run_id
-                WHERE re.endpoint_id = ?2 AND r.env = ?1 AND re.run_id < ?3 ORDER BY re.run_id DESC LIMIT 1
+                SELECT r.id FROM runs r WHERE r.env = ?1 AND r.id < ?3
+                    AND EXISTS (SELECT 1 FROM run_endpoints re WHERE re.run_id = r.id AND re.endpoint_id = ?2)
+                ORDER BY r.id DESC LIMIT 1
                 """)
             let driftsOfEndpoint = try database.prepare(
                 """

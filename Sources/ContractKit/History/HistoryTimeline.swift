@@ -253,8 +253,9 @@ extension HistoryStore {
             "SELECT streak_start, waived FROM findings WHERE run_id = ?1 AND drift_id = ?2")
         let lastChecked = try database.prepare(
             """
-            SELECT re.run_id FROM run_endpoints re JOIN runs r ON r.id = re.run_id
-            WHERE re.endpoint_id = ?1 AND r.env = ?2 ORDER BY re.run_id DESC LIMIT 1
+            SELECT r.id FROM runs r WHERE r.env = ?2
+                AND EXISTS (SELECT 1 FROM run_endpoints re WHERE re.run_id = r.id AND re.endpoint_id = ?1)
+            ORDER BY r.id DESC LIMIT 1
             """)
         let details = try database.prepare(
             """

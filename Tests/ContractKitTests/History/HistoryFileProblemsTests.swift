@@ -147,7 +147,6 @@ import Testing
             // Back to version 1, as an earlier release left it.
             try store.database.execute(
                 """
-                DROP INDEX run_endpoints_by_endpoint;
                 ALTER TABLE findings DROP COLUMN streak_start;
                 ALTER TABLE drift_stats DROP COLUMN streaks;
                 PRAGMA user_version = 1;
