@@ -63,6 +63,9 @@ struct HistoryCommand: AsyncParsableCommand {
 
     func validate() throws {
         try HistoryOptions.validate(given: history)
+        if HistoryOptions.path(given: history) == nil, !FileManager.default.fileExists(atPath: specs) {
+            throw HistoryCommand.noHistory
+        }
         if endpoint != nil, fingerprint != nil { throw ValidationError("pass --endpoint or --fingerprint, not both") }
         if let since, HistoryCommand.day(since) == nil {
             if HistoryCommand.looksLikeAge(since) {
@@ -83,6 +86,10 @@ struct HistoryCommand: AsyncParsableCommand {
                     + (prune.hasPrefix("--") ? "; it needs a value before the next option" : ""))
         }
     }
+
+    static let noHistory = ValidationError(
+        "pass the history file with --history FILE (or set CONTRACT_HISTORY, or 'history:' in the defaults of the specs in --specs)"
+    )
 
     /// `2026-11-01`, or an age (`30d`, `12w`) counted back from now, as the first instant to keep.
     static func day(_ text: String, now: Date = Date()) -> String? {
@@ -126,11 +133,7 @@ struct HistoryCommand: AsyncParsableCommand {
 
     func run() async throws {
         let suite = try HistoryOptions.suiteForSetting(given: history, specs: specs)
-        guard let path = HistoryOptions.path(given: history, suite: suite) else {
-            throw ValidationError(
-                "pass the history file with --history FILE (or set CONTRACT_HISTORY, or 'history:' in the defaults of the specs in --specs)"
-            )
-        }
+        guard let path = HistoryOptions.path(given: history, suite: suite) else { throw HistoryCommand.noHistory }
         do {
             let store = try HistoryStore(path: path, create: false, readOnly: prune == nil)
             if let prune, let seconds = HistoryCommand.age(prune) {

@@ -51,6 +51,19 @@ import Testing
             try CommandRunner.run(["history", "--format", "csv"], in: root).stdout.split(separator: "\n").count == 5)
     }
 
+    @Test func withoutAFileFromAnywhereHistoryIsAUsageError() throws {
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for folder in [root, root + "/Specs"] {  // with specs that set nothing, and with no specs at all
+            let run = try CommandRunner.run(["history"], in: folder)
+            #expect(run.status == 64, "\(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "pass the history file with --history FILE (or set CONTRACT_HISTORY, or 'history:' in the defaults of the specs in --specs)"
+                ))
+        }
+    }
+
     @Test func lintRefusesABadHistorySettingWithItsPlace() throws {
         let root = TestSuites.copyOfSampleSuite()
         defer { try? FileManager.default.removeItem(atPath: root) }

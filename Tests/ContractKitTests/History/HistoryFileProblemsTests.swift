@@ -117,6 +117,20 @@ import Testing
         #expect(try HistoryStore(path: path, create: false).trend(environment: "staging", limit: 5).count == 1)
     }
 
+    @Test func aFileLockedLongerThanTheBusyTimeoutSaysSo() throws {
+        let path = try Self.history()
+        let holder = try SQLiteDatabase(path: path, create: false)
+        try holder.execute("BEGIN IMMEDIATE")
+        defer { try? holder.execute("ROLLBACK") }
+        let error = try #require(throws: ContractError.self) {
+            let store = try HistoryStore(path: path, busyTimeout: .milliseconds(200))
+            _ = try store.append(HistoryReports.report(["a/b": []]), run: HistoryReports.run(day: 9))
+        }
+        #expect(error.code == .io)
+        #expect(error.message.hasPrefix("the history file '\(path)' stayed locked by another process (SQLite: "))
+        #expect(error.hint == "another run is writing to it; run again when it has finished")
+    }
+
     @Test func aFolderThatDoesNotExistIsNamed() throws {
         let path = TestSuites.temporaryDirectory() + "/no/such/folder/history.sqlite"
         let error = try #require(throws: ContractError.self) { try HistoryStore(path: path) }
