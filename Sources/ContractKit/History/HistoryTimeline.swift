@@ -145,7 +145,9 @@ extension HistoryStore {
         var join = ""
         var sighting = "NULL, NULL, NULL, NULL"
         if let endpointID {
-            join = "JOIN run_endpoints e ON e.run_id = r.id AND e.endpoint_id = \(endpointID)"
+            // CROSS JOIN keeps SQLite to this order: each run, then its status row by primary key; the other way
+            // round it scans every status of the file (ten million for 10,000 runs of 1,000 endpoints).
+            join = "CROSS JOIN run_endpoints e ON e.run_id = r.id AND e.endpoint_id = \(endpointID)"
             status = "e.status"
         }
         if let driftID {
@@ -230,12 +232,13 @@ extension HistoryStore {
                 """)
             try statement.bind(environment.map { [.text($0)] } ?? [])
         } else {
-            // The findings of the runs since then; the first of them starts a streak whatever came before.
+            // The findings of the runs since then (runs first, so only their findings are read); the first of
+            // them starts a streak whatever came before.
             statement = try database.prepare(
                 """
                 SELECT f.drift_id, r.env, count(*), sum(f.streak_start), min(r.started_at), max(r.started_at),
                        min(r.id), max(r.id)
-                FROM runs r JOIN findings f ON f.run_id = r.id JOIN drifts d ON d.id = f.drift_id
+                FROM runs r CROSS JOIN findings f ON f.run_id = r.id JOIN drifts d ON d.id = f.drift_id
                 WHERE \(filter)\(scopeFilter) GROUP BY f.drift_id, r.env
                 """)
             try statement.bind(values)
