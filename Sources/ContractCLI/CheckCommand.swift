@@ -52,6 +52,7 @@ struct CheckCommand: AsyncParsableCommand {
         let startedAt = Date()
         let clock = ContinuousClock.now
         let loaded = try suite.selection.loadSuite()
+        try history.requireHistory(for: loaded)
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)
         let check = LiveCheck(
@@ -63,7 +64,8 @@ struct CheckCommand: AsyncParsableCommand {
         Console.error(RecordCommand.summaryLine(run))
 
         report = try history.record(
-            report, startedAt: startedAt, duration: .now - clock, specs: suite.selection.specs, output: reports)
+            report, startedAt: startedAt, duration: .now - clock, specs: suite.selection.specs, suite: loaded,
+            output: reports)
 
         try reports.emit(report)
         if run.hasFailures { throw ExitCode(2) }

@@ -9,7 +9,9 @@ struct HistoryCommand: AsyncParsableCommand {
         discussion: """
             Reads the SQLite file that `verify --history FILE` and `check --history FILE` append to. By default the \
             whole suite; --endpoint ID for one endpoint, --fingerprint FP for one drift. A drift is flapping when it \
-            went away and came back (two or more separate streaks of runs). --format csv writes the runs table.
+            went away and came back (two or more separate streaks of runs, counted per environment). --format csv writes a line a run: the \
+            run's counts for the suite, the endpoint's own status and findings for --endpoint, whether the drift was \
+            there for --fingerprint.
 
             Exit codes: 0 shown; 2 the file cannot be read or is not a history; 64 usage error.
             """
@@ -17,15 +19,27 @@ struct HistoryCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("The history file (default: $CONTRACT_HISTORY).", valueName: "file"))
+        help: ArgumentHelp(
+            "The history file (default: $CONTRACT_HISTORY, then 'history:' in the defaults of the specs in --specs).",
+            valueName: "file"))
     var history: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Without --history or $CONTRACT_HISTORY: the specs whose 'history:' setting names the file.",
+            valueName: "folder"))
+    var specs = "Specs"
 
     @Option(name: .customLong("env"), help: ArgumentHelp("Only the runs of this environment.", valueName: "label"))
     var environment: String?
 
+    // .unconditional: `--since -5d` is a value, not an unknown flag.
     @Option(
-        name: .long,
-        help: ArgumentHelp("Only runs since this day (2026-11-01) or this long ago (30d, 12w).", valueName: "when"))
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Only runs since this day (2026-11-01, UTC) or this long ago (30d, 12w; -30d means the same).",
+            valueName: "when"))
     var since: String?
 
     @Option(name: .long, help: ArgumentHelp("The timeline of one endpoint.", valueName: "id"))
@@ -41,17 +55,17 @@ struct HistoryCommand: AsyncParsableCommand {
     var output: String?
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Delete the runs older than this (180d, 26w) and compact the file, then show what is left.",
             valueName: "age"))
     var prune: String?
 
-    var path: String? { HistoryOptions.path(given: history) }
-
     func validate() throws {
         try HistoryOptions.validate(given: history)
-        if path == nil { throw ValidationError("pass the history file with --history FILE (or set CONTRACT_HISTORY)") }
+        if HistoryOptions.path(given: history) == nil, !FileManager.default.fileExists(atPath: specs) {
+            throw HistoryCommand.noHistory
+        }
         if endpoint != nil, fingerprint != nil { throw ValidationError("pass --endpoint or --fingerprint, not both") }
         if let since, HistoryCommand.day(since) == nil {
             if HistoryCommand.looksLikeAge(since) {
@@ -59,16 +73,23 @@ struct HistoryCommand: AsyncParsableCommand {
                     "--since '\(since)': an age of at most \(HistoryCommand.maximumDays) days (100 years) is allowed")
             }
             throw ValidationError(
-                "--since '\(since)' is neither a day that exists (2026-11-01) nor an age (30d, 12w)")
+                "--since '\(since)' is neither a day that exists (2026-11-01) nor an age (30d, 12w)"
+                    + (since.hasPrefix("--") ? "; it needs a value before the next option" : ""))
         }
         if let prune, HistoryCommand.age(prune) == nil {
             if HistoryCommand.looksLikeAge(prune) {
                 throw ValidationError(
                     "--prune '\(prune)': an age of at most \(HistoryCommand.maximumDays) days (100 years) is allowed")
             }
-            throw ValidationError("--prune '\(prune)' is not an age such as 180d or 26w")
+            throw ValidationError(
+                "--prune '\(prune)' is not an age such as 180d or 26w"
+                    + (prune.hasPrefix("--") ? "; it needs a value before the next option" : ""))
         }
     }
+
+    static let noHistory = ValidationError(
+        "pass the history file with --history FILE (or set CONTRACT_HISTORY, or 'history:' in the defaults of the specs in --specs)"
+    )
 
     /// `2026-11-01`, or an age (`30d`, `12w`) counted back from now, as the first instant to keep.
     static func day(_ text: String, now: Date = Date()) -> String? {
@@ -93,24 +114,28 @@ struct HistoryCommand: AsyncParsableCommand {
     /// The longest age `--since` and `--prune` take: 100 years, so the cutoff is always a real date.
     static let maximumDays = 36_500
 
-    /// A count followed by `d` or `w`, whatever its size.
+    /// A count followed by `d` or `w`, whatever its size; a leading `-` (`-5d`, as in `find -mtime -5`) is allowed
+    /// and changes nothing: an age always counts back from now.
     static func looksLikeAge(_ text: String) -> Bool {
         guard let unit = text.last, unit == "d" || unit == "w" else { return false }
-        let digits = text.dropLast()
+        let digits = (text.hasPrefix("-") ? text.dropFirst() : Substring(text)).dropLast()
         return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// `180d` or `26w` in seconds; nil beyond ``maximumDays``.
     static func age(_ text: String) -> TimeInterval? {
-        guard looksLikeAge(text), let count = Int(text.dropLast()) else { return nil }
+        let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard looksLikeAge(text), let count = Int(unsigned.dropLast()) else { return nil }
         let (days, overflow) = count.multipliedReportingOverflow(by: text.last == "w" ? 7 : 1)
         guard !overflow, days <= maximumDays else { return nil }
         return TimeInterval(days) * 86_400
     }
 
     func run() async throws {
+        let suite = try HistoryOptions.suiteForSetting(given: history, specs: specs)
+        guard let path = HistoryOptions.path(given: history, suite: suite) else { throw HistoryCommand.noHistory }
         do {
-            let store = try HistoryStore(path: path!, create: false)
+            let store = try HistoryStore(path: path, create: false, readOnly: prune == nil)
             if let prune, let seconds = HistoryCommand.age(prune) {
                 let cutoff = HistoryRun.timestamp(Date().addingTimeInterval(-seconds))
                 let removed = try store.prune(before: cutoff, environment: environment)

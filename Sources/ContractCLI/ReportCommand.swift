@@ -35,7 +35,7 @@ struct ReportMergeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "With --history: the specs folder whose git commit and branch the run records (default: Specs).",
+            "With a history: the specs folder whose git commit and branch the run records, and whose 'history:' setting names the file when --history is not given (default: Specs).",
             valueName: "folder"))
     var specs = "Specs"
 
@@ -56,7 +56,11 @@ struct ReportMergeCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         // With --history the merged report is appended as one run: the alternative to every shard passing --run-id.
-        merged = try history.record(merged, startedAt: Date(), duration: .zero, specs: specs, output: output)
+        // The merge needs no specs: ones with errors (reported by the shards' runs) only have no setting to give.
+        let suite = try HistoryOptions.suiteForSetting(given: history.history, specs: specs, strict: false)
+        try history.requireHistory(for: suite)
+        merged = try history.record(
+            merged, startedAt: Date(), duration: .zero, specs: specs, suite: suite, output: output)
         try output.emit(merged)
         if history.fails(merged) { throw ExitCode(1) }
     }

@@ -38,6 +38,7 @@ struct VerifyCommand: AsyncParsableCommand {
         let startedAt = Date()
         let clock = ContinuousClock.now
         let loaded = try suite.selection.loadSuite()
+        try history.requireHistory(for: loaded)
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)
         try suite.requireRecordingsFolder()
@@ -48,7 +49,8 @@ struct VerifyCommand: AsyncParsableCommand {
         if let part { report.shard = ShardCoverage(shard: part, suiteEndpoints: endpoints.count) }
 
         report = try history.record(
-            report, startedAt: startedAt, duration: .now - clock, specs: suite.selection.specs, output: reports)
+            report, startedAt: startedAt, duration: .now - clock, specs: suite.selection.specs, suite: loaded,
+            output: reports)
 
         try reports.emit(report)
         if history.fails(report) { throw ExitCode(1) }

@@ -66,10 +66,11 @@ enum HistoryFigures {
             render(verify())
         }
         print("  measured figure 7 (\(appended) runs appended)")
-        // For reference: `contract history` of the whole suite over every run of that file, as text.
+        // `contract history` of the whole suite over every run of that file, as text: the drifts come from the
+        // statistics each append keeps, so it must take less than one nightly run with history.
         var timelineRuns = 0
         let timelineTime = clock.measure {
-            let store = try! HistoryStore(path: path, create: false)
+            let store = try! HistoryStore(path: path, create: false, readOnly: true)
             let timeline = try! store.timeline(.suite, environment: nil, since: nil)
             timelineRuns = timeline.runs.count
             _ = HistoryTimelineRenderer.render(timeline, as: .text)
@@ -79,7 +80,7 @@ enum HistoryFigures {
         return [
             Row(
                 figure: "7 history timeline", payload: "\(timelineRuns.formatted()) runs, 100 drifts",
-                ratio: timelineSeconds / subject, target: "(reported)", met: nil,
+                ratio: timelineSeconds / subject, target: "< 1x", met: timelineSeconds < subject,
                 detail:
                     "contract history of the suite, as text: \(formatDuration(timelineSeconds)), against one run with history"
             ),

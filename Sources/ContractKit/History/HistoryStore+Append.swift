@@ -28,12 +28,13 @@ extension HistoryStore {
             // and --filter runs that skip an endpoint do not make its old drift new again.
             let lastVerifying = try database.prepare(
                 """
-                SELECT max(r.id) FROM run_endpoints re JOIN runs r ON r.id = re.run_id
-                WHERE r.env = ?1 AND re.endpoint_id = ?2 AND r.id < ?3
+                SELECT r.id FROM runs r WHERE r.env = ?1 AND r.id < ?3
+                    AND EXISTS (SELECT 1 FROM run_endpoints re WHERE re.run_id = r.id AND re.endpoint_id = ?2)
+                ORDER BY r.id DESC LIMIT 1
                 """)
             let driftsOfEndpoint = try database.prepare(
                 """
-                SELECT f.drift_id FROM findings f JOIN drifts d ON d.id = f.drift_id
+                SELECT f.drift_id, f.severity, f.waived FROM findings f JOIN drifts d ON d.id = f.drift_id
                 WHERE f.run_id = ?1 AND d.endpoint_id = ?2
                 """)
             let alreadyInRun = try database.prepare(
@@ -55,23 +56,39 @@ extension HistoryStore {
                         hint: "nothing was added; give each attempt its own id, e.g. "
                             + "--run-id \"$GITHUB_RUN_ID-$GITHUB_RUN_ATTEMPT\"")
                 }
-                var earlierDrifts: Set<Int64> = []
+                // How the last run to verify this endpoint had each of its drifts: severity, and waived or not.
+                var earlier: [Int64: (severity: Severity?, waived: Bool)] = [:]
                 try lastVerifying.bind([.text(run.environment), .integer(endpointID), .integer(runID)])
-                if try lastVerifying.step(), !lastVerifying.isNull(0) {
+                if try lastVerifying.step() {
                     try driftsOfEndpoint.bind([.integer(lastVerifying.int64(0)), .integer(endpointID)])
-                    while try driftsOfEndpoint.step() { earlierDrifts.insert(driftsOfEndpoint.int64(0)) }
+                    while try driftsOfEndpoint.step() {
+                        earlier[driftsOfEndpoint.int64(0)] = (
+                            Severity(rawValue: driftsOfEndpoint.text(1) ?? ""), driftsOfEndpoint.int(2) != 0
+                        )
+                    }
                 }
                 try writer.insertEndpointStatus(endpointID, failed: result.fails(at: report.failOn))
                 var driftIDs: [Int64] = []
                 for finding in result.findings {
-                    let driftID = try writer.record(finding, endpointID: endpointID)
+                    let known = try writer.driftID(finding.fingerprint)
+                    let driftID = try writer.record(
+                        finding, driftID: known, endpointID: endpointID,
+                        startsStreak: known.flatMap { earlier[$0] } == nil)
                     driftIDs.append(driftID)
                     seenDrifts.insert(driftID)
                 }
                 for (offset, driftID) in driftIDs.enumerated() {
                     let stats = try writer.stats(driftID)
-                    annotated.results[index].findings[offset].history = FindingHistory(
-                        isNew: !earlierDrifts.contains(driftID), firstSeen: stats.firstSeen, runsSeen: stats.runsSeen)
+                    let finding = annotated.results[index].findings[offset]
+                    var mark = FindingHistory(
+                        isNew: earlier[driftID] == nil, firstSeen: stats.firstSeen, runsSeen: stats.runsSeen)
+                    if let before = earlier[driftID] {
+                        if let severity = before.severity, severity != finding.severity {
+                            mark.severityBefore = severity
+                        }
+                        mark.waivedBefore = before.waived && !finding.isWaived
+                    }
+                    annotated.results[index].findings[offset].history = mark
                 }
             }
 
@@ -177,16 +194,18 @@ private struct RunWriter {
             "UPDATE drifts SET severity = ?2, path = ?3, actual = ?4, message = ?5, hint = ?6, spec = ?7 WHERE id = ?1")
         insertFinding = try database.prepare(
             """
-            INSERT INTO findings (run_id, drift_id, severity, path, occurrences, waived) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            INSERT INTO findings (run_id, drift_id, severity, path, occurrences, waived, streak_start)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             ON CONFLICT (run_id, drift_id) DO UPDATE SET occurrences = occurrences + excluded.occurrences,
                 waived = min(waived, excluded.waived)
             """)
         upsertStats = try database.prepare(
             """
-            INSERT INTO drift_stats (env, drift_id, first_run, first_seen, last_run, last_seen, runs_seen)
-            VALUES (?1, ?2, ?3, ?4, ?3, ?4, 1)
+            INSERT INTO drift_stats (env, drift_id, first_run, first_seen, last_run, last_seen, runs_seen, streaks)
+            VALUES (?1, ?2, ?3, ?4, ?3, ?4, 1, ?5)
             ON CONFLICT (env, drift_id) DO UPDATE SET
                 runs_seen = runs_seen + (last_run <> excluded.last_run),
+                streaks = streaks + CASE WHEN last_run <> excluded.last_run THEN excluded.streaks ELSE 0 END,
                 last_run = excluded.last_run, last_seen = excluded.last_seen
             """)
         readStats = try database.prepare(
@@ -251,16 +270,25 @@ private struct RunWriter {
         try insertStatus.run([.integer(runID), .integer(endpointID), .text(failed ? "failed" : "passed")])
     }
 
-    /// Writes one finding: its drift (created, or its latest details updated), the run's row, and the statistics.
-    func record(_ finding: Finding, endpointID: Int64) throws(ContractError) -> Int64 {
+    /// The id of the drift with `fingerprint`, or nil when the history has never seen it.
+    func driftID(_ fingerprint: String) throws(ContractError) -> Int64? {
+        try findDrift.bind([.text(fingerprint)])
+        return try findDrift.step() ? findDrift.int64(0) : nil
+    }
+
+    /// Writes one finding: its drift (created when `driftID` is nil, else its latest details updated), the run's
+    /// row, and the statistics; returns the drift's id.
+    @discardableResult
+    func record(_ finding: Finding, driftID known: Int64?, endpointID: Int64, startsStreak: Bool)
+        throws(ContractError) -> Int64
+    {
         let details: [SQLiteValue] = [
             .text(finding.severity.rawValue), SQLiteValue(finding.path?.description), .text(finding.actual),
             .text(finding.message), SQLiteValue(finding.hint), SQLiteValue(finding.specLocation?.exactText),
         ]
-        try findDrift.bind([.text(finding.fingerprint)])
         let driftID: Int64
-        if try findDrift.step() {
-            driftID = findDrift.int64(0)
+        if let known {
+            driftID = known
             try updateDrift.run([.integer(driftID)] + details)
         } else {
             try insertDrift.run(
@@ -270,12 +298,15 @@ private struct RunWriter {
                 ] + details)
             driftID = database.lastInsertedRowID
         }
+        let start = Int64(startsStreak ? 1 : 0)
         try insertFinding.run([
             .integer(runID), .integer(driftID), .text(finding.severity.rawValue),
             SQLiteValue(finding.path?.description),
-            SQLiteValue(finding.occurrences), .integer(finding.isWaived ? 1 : 0),
+            SQLiteValue(finding.occurrences), .integer(finding.isWaived ? 1 : 0), .integer(start),
         ])
-        try upsertStats.run([.text(run.environment), .integer(driftID), .integer(runID), .text(startedAt)])
+        try upsertStats.run([
+            .text(run.environment), .integer(driftID), .integer(runID), .text(startedAt), .integer(start),
+        ])
         return driftID
     }
 

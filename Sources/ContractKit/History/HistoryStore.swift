@@ -15,19 +15,58 @@ package final class HistoryStore {
     package static let trendLength = 30
 
     /// Opens the history at `path`, creating it (with its folder's permission) when `create` is set and it does
-    /// not exist, and bringing an older schema up to date.
+    /// not exist, and bringing an older schema up to date when the file can be written.
+    ///
+    /// `readOnly` is for readers (`contract history`): a file they cannot write (a read-only copy, a folder they
+    /// cannot write to) is opened for reading, and only refused when its schema is too old to read.
     ///
     /// - Throws: ``ContractError`` with code `.invalidHistory` for a file that is not a history, is damaged or was
-    ///   written by a newer release; `.io` when it cannot be opened.
-    package init(path: String, create: Bool = true, busyTimeout: Duration = .seconds(60)) throws(ContractError) {
-        let exists = FileManager.default.fileExists(atPath: path)
+    ///   written by a newer release; `.io` when it cannot be opened or written.
+    package init(path: String, create: Bool = true, readOnly: Bool = false, busyTimeout: Duration = .seconds(60))
+        throws(ContractError)
+    {
+        let files = FileManager.default
+        let exists = files.fileExists(atPath: path)
         if !exists && !create {
             throw ContractError(
                 .io, "there is no history at '\(path)'",
                 hint: "pass the file written by `verify --history \(path)` or `check --history \(path)`")
         }
-        if exists { try HistoryStore.requireSQLiteHeader(path) }
-        database = try SQLiteDatabase(path: path, create: create, busyTimeout: busyTimeout)
+        if exists { try HistoryStore.requireIntactFile(path) }
+        let folder = HistoryStore.folder(of: path)
+        let writable = exists ? files.isWritableFile(atPath: path) : true
+        let folderWritable = files.isWritableFile(atPath: folder)
+        var openReadOnly = false
+        if !(writable && folderWritable) {
+            if !exists {
+                var isDirectory: ObjCBool = false
+                let there = files.fileExists(atPath: folder, isDirectory: &isDirectory)
+                throw ContractError(
+                    .io,
+                    there && isDirectory.boolValue
+                        ? "cannot create the history file '\(path)': its folder '\(folder)' is not writable"
+                        : "cannot create the history file '\(path)': its folder '\(folder)' does not exist",
+                    hint: there && isDirectory.boolValue
+                        ? "make the folder writable, or pass a path in a folder you can write to"
+                        : "create the folder first (mkdir -p '\(folder)'), or pass another path")
+            }
+            guard readOnly else {
+                throw ContractError(
+                    .io,
+                    writable
+                        ? "cannot write the history file '\(path)': its folder '\(folder)' is not writable, and SQLite writes '\((path as NSString).lastPathComponent)-wal' and '-shm' beside it"
+                        : "cannot write the history file '\(path)': the file is read-only",
+                    hint:
+                        "nothing was written; make \(writable ? "the folder" : "the file") writable (chmod u+w '\(writable ? folder : path)'), or pass another path"
+                )
+            }
+            openReadOnly = true
+        }
+        // Without a writable folder SQLite cannot make the '-shm' file a reader of a WAL file needs; no one can
+        // write there either, so unless a WAL was left behind the file is read as it stands.
+        let immutable = openReadOnly && !folderWritable && HistoryStore.sizeOfFile(path + "-wal") == 0
+        database = try SQLiteDatabase(
+            path: path, create: create, readOnly: openReadOnly, immutable: immutable, busyTimeout: busyTimeout)
         let applicationID = try database.integer("PRAGMA application_id") ?? 0
         let version = try database.integer("PRAGMA user_version") ?? 0
         if applicationID != HistorySchema.applicationID {
@@ -38,6 +77,11 @@ package final class HistoryStore {
                     "'\(path)' is an SQLite database, but not a contract history (application id \(applicationID), \(tables) tables)",
                     hint: "it was left as it is; pass the path of a history file, or a new path to start one")
             }
+            if !create {
+                throw ContractError(
+                    .invalidHistory, "'\(path)' is empty: no run has been added to it yet",
+                    hint: "append a run with `contract verify --history \(path)` (or check), then show it")
+            }
         }
         if version > HistorySchema.currentVersion {
             throw ContractError(
@@ -47,14 +91,31 @@ package final class HistoryStore {
         }
         try HistoryStore.requireTables(of: database, path: path, version: version)
         try database.execute("PRAGMA foreign_keys = ON")
-        if create {
-            try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+        if openReadOnly {
+            if version < HistorySchema.currentVersion {
+                throw ContractError(
+                    .invalidHistory,
+                    "'\(path)' is a history of schema version \(version), and this release reads version \(HistorySchema.currentVersion): it would bring the file up to date, but cannot write it",
+                    hint:
+                        "make the file and its folder writable, or copy it to a folder you can write to and pass the copy"
+                )
+            }
+        } else {
+            if create { try database.execute("PRAGMA journal_mode = WAL") }
+            try database.execute("PRAGMA synchronous = NORMAL")
             if version < HistorySchema.currentVersion { try migrate() }
-        } else if version < HistorySchema.currentVersion {
-            throw ContractError(
-                .invalidHistory, "'\(path)' is a history of schema version \(version), older than this release's",
-                hint: "append a run to it with --history to bring it up to date")
         }
+    }
+
+    /// The folder `path` is in (`.` for a bare file name).
+    static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// The size of the file at `path` in bytes; 0 when there is none.
+    static func sizeOfFile(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
 
     /// The tables every history has: checked before anything is written, so a damaged file is refused as it is.
@@ -83,18 +144,52 @@ package final class HistoryStore {
             hint: "it was left as it is; restore it from the CI cache or artifact it came from, or start a new file")
     }
 
-    /// A non-empty file must start as SQLite files do: anything else is refused before SQLite opens it.
-    private static func requireSQLiteHeader(_ path: String) throws(ContractError) {
+    /// A non-empty file must start as SQLite files do, and (with no WAL beside it to hold newer pages) be as long
+    /// as its header says: anything else is refused before SQLite opens it, so that nothing writes to it.
+    private static func requireIntactFile(_ path: String) throws(ContractError) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ContractError(.io, "cannot read the history file '\(path)'", hint: "check that it is readable")
+            throw ContractError(
+                .io, "cannot read the history file '\(path)': permission denied, or it is not a regular file",
+                hint: "make it readable (chmod u+r '\(path)'), or pass another path")
         }
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        let head = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         if head.isEmpty { return }
-        guard head == Data("SQLite format 3\u{0}".utf8) else {
+        let magic = Array("SQLite format 3\u{0}".utf8)
+        guard head.starts(with: magic) || (head.count < magic.count && magic.starts(with: head)) else {
             throw ContractError(
                 .invalidHistory, "'\(path)' is not a contract history: it is not an SQLite database",
                 hint: "it was left as it is; pass the path of a history file, or a new path to start one")
+        }
+        let damaged = { (problem: String) in
+            ContractError(
+                .invalidHistory, "the history '\(path)' is damaged: \(problem)",
+                hint:
+                    "it was left as it is; restore it from a backup or the CI cache, or start a new history at another path"
+            )
+        }
+        guard head.count == 100 else {
+            throw damaged(
+                "it is \(head.count) bytes long, shorter than the 100-byte header of an SQLite file (cut short?)")
+        }
+        func integer(at offset: Int, bytes: Int) -> Int {
+            head[offset..<offset + bytes].reduce(0) { $0 << 8 | Int($1) }
+        }
+        let pageSize = integer(at: 16, bytes: 2) == 1 ? 65_536 : integer(at: 16, bytes: 2)
+        guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else {
+            throw damaged("its header gives a page size of \(pageSize) bytes")
+        }
+        guard sizeOfFile(path + "-wal") == 0 else { return }
+        let size = sizeOfFile(path)
+        // The page count in the header is valid when the change counter beside it matches (SQLite 3.7.0 and later).
+        let pages = integer(at: 28, bytes: 4)
+        if integer(at: 92, bytes: 4) == integer(at: 24, bytes: 4), pages > 0, size != pages * pageSize {
+            throw damaged(
+                "it is \(size) bytes long, and its header says \(pages) pages of \(pageSize) bytes (\(pages * pageSize) bytes): cut short or added to"
+            )
+        }
+        if size % pageSize != 0 {
+            throw damaged("it is \(size) bytes long, not a whole number of its \(pageSize)-byte pages (cut short?)")
         }
     }
 
@@ -104,7 +199,10 @@ package final class HistoryStore {
         try transaction { () throws(ContractError) in
             let version = try database.integer("PRAGMA user_version") ?? 0
             guard version < HistorySchema.currentVersion else { return }
-            for migration in HistorySchema.migrations.dropFirst(Int(version)) { try database.execute(migration) }
+            for migration in HistorySchema.migrations.dropFirst(Int(version)) {
+                try database.execute(migration.sql)
+                try migration.backfill?(database)
+            }
             try database.execute("PRAGMA application_id = \(HistorySchema.applicationID)")
             try database.execute("PRAGMA user_version = \(HistorySchema.currentVersion)")
         }
@@ -153,19 +251,12 @@ extension HistoryStore {
             ).run([.integer(runID)])
             try database.prepare(
                 """
-                INSERT INTO findings (run_id, drift_id, severity, path, occurrences, waived)
-                SELECT r.id, f.drift_id, f.severity, f.path, f.occurrences, f.waived
+                INSERT INTO findings (run_id, drift_id, severity, path, occurrences, waived, streak_start)
+                SELECT r.id, f.drift_id, f.severity, f.path, f.occurrences, f.waived, 0
                 FROM runs r JOIN findings f ON f.run_id = ?1 WHERE r.id > ?1
                 """
             ).run([.integer(runID)])
-            try database.execute(
-                """
-                DELETE FROM drift_stats;
-                INSERT INTO drift_stats (env, drift_id, first_run, first_seen, last_run, last_seen, runs_seen)
-                    SELECT r.env, f.drift_id, min(r.id), min(r.started_at), max(r.id), max(r.started_at),
-                           count(DISTINCT r.id)
-                    FROM findings f JOIN runs r ON r.id = f.run_id GROUP BY r.env, f.drift_id;
-                """)
+            try HistorySchema.recomputeStatistics(database)
         }
     }
 

@@ -20,6 +20,27 @@ package struct HistoryTimeline: Sendable, Hashable {
         package var endpoints: Int, failed: Int, breaking: Int, warning: Int, info: Int, waived: Int
         /// For an endpoint: `passed` or `failed`; for a drift: `present` or `absent`; nil for the suite.
         package var status: String?
+        /// For an endpoint: its own findings in this run (the counts above are the whole run's).
+        package var endpointFindings: EndpointFindings?
+        /// For a drift: how this run had it; nil when it was absent, or the scope is not a drift.
+        package var sighting: Sighting?
+    }
+
+    /// One endpoint's findings in one run.
+    package struct EndpointFindings: Sendable, Hashable {
+        /// Findings by severity, waived ones left out, and the waived ones.
+        package var breaking = 0, warning = 0, info = 0, waived = 0
+        /// The fingerprints of its drifts in the run, sorted.
+        package var fingerprints: [String] = []
+    }
+
+    /// How one run had one drift.
+    package struct Sighting: Sendable, Hashable {
+        package var severity: String
+        /// The first place it was found, indices kept.
+        package var path: String?
+        package var occurrences: Int
+        package var waived: Bool
     }
 
     /// One drift over the runs of the timeline.
@@ -34,9 +55,10 @@ package struct HistoryTimeline: Sendable, Hashable {
         package var firstSeen: String, lastSeen: String
         /// Runs that had it.
         package var runs: Int
-        /// Separate stretches of consecutive runs that had it (runs that did not verify its endpoint skipped).
+        /// Separate stretches of consecutive runs that had it (runs that did not verify its endpoint skipped),
+        /// counted in each environment; over several environments, the most in one.
         package var streaks: Int
-        /// True when the last run of the timeline that verified its endpoint had it.
+        /// True when the last run (of an environment, over several) that verified its endpoint had it.
         package var present: Bool
         /// True when a waiver covered it the last time it was seen.
         package var waived: Bool = false
@@ -68,6 +90,9 @@ package struct HistoryTimeline: Sendable, Hashable {
 extension HistoryStore {
     /// The timeline of `scope` in the runs of `environment` (every environment when nil) since `since` (a day or a
     /// timestamp; everything when nil).
+    ///
+    /// Each drift's counts come from SQL aggregates: the statistics every append keeps up to date, or, with
+    /// `since`, the findings of the runs since then; no query reads every finding of a long history.
     package func timeline(_ scope: HistoryTimeline.Scope, environment: String?, since: String?)
         throws(ContractError) -> HistoryTimeline
     {
@@ -105,124 +130,182 @@ extension HistoryStore {
             endpointID = statement.int64(1)
         }
         let filter = conditions.joined(separator: " AND ")
+        let runs = try timelineRuns(filter: filter, values: values, endpointID: endpointID, driftID: driftID)
+        let drifts = try timelineDrifts(
+            filter: filter, values: values, environment: environment, since: since, endpointID: endpointID,
+            driftID: driftID)
+        return HistoryTimeline(scope: scope, environment: environment, since: since, runs: runs, drifts: drifts)
+    }
 
-        // The runs, with the endpoint's status when the scope has one.
-        var runs: [HistoryTimeline.Run] = []
-        var runIndex: [Int64: Int] = [:]
-        let statusColumn = endpointID == nil ? "NULL" : "e.status"
+    /// The runs of the timeline: for an endpoint or a drift, those that verified the endpoint, with its status.
+    private func timelineRuns(filter: String, values: [SQLiteValue], endpointID: Int64?, driftID: Int64?)
+        throws(ContractError) -> [HistoryTimeline.Run]
+    {
+        var status = "NULL"
         var join = ""
+        var sighting = "NULL, NULL, NULL, NULL"
         if let endpointID {
-            join = "JOIN run_endpoints e ON e.run_id = r.id AND e.endpoint_id = \(endpointID)"
+            // CROSS JOIN keeps SQLite to this order: each run, then its status row by primary key; the other way
+            // round it scans every status of the file (ten million for 10,000 runs of 1,000 endpoints).
+            join = "CROSS JOIN run_endpoints e ON e.run_id = r.id AND e.endpoint_id = \(endpointID)"
+            status = "e.status"
         }
-        let runStatement = try database.prepare(
+        if let driftID {
+            join += " LEFT JOIN findings f ON f.run_id = r.id AND f.drift_id = \(driftID)"
+            status = "CASE WHEN f.drift_id IS NULL THEN 'absent' ELSE 'present' END"
+            sighting = "f.severity, f.path, f.occurrences, f.waived"
+        }
+        let statement = try database.prepare(
             """
             SELECT r.id, r.started_at, r.env, r.run_key, r.git_commit, r.git_branch, r.tool_version, r.duration_ms,
-                   r.endpoints, r.failed, r.breaking, r.warning, r.info, r.waived, \(statusColumn)
+                   r.endpoints, r.failed, r.breaking, r.warning, r.info, r.waived, \(status), \(sighting)
             FROM runs r \(join) WHERE \(filter) ORDER BY r.started_at, r.id
             """)
-        try runStatement.bind(values)
-        while try runStatement.step() {
-            runIndex[runStatement.int64(0)] = runs.count
-            runs.append(
-                HistoryTimeline.Run(
-                    id: runStatement.int64(0), startedAt: runStatement.text(1) ?? "",
-                    environment: runStatement.text(2) ?? "",
-                    runKey: runStatement.text(3), gitCommit: runStatement.text(4), gitBranch: runStatement.text(5),
-                    toolVersion: runStatement.text(6) ?? "", durationMs: runStatement.int(7),
-                    endpoints: runStatement.int(8),
-                    failed: runStatement.int(9), breaking: runStatement.int(10), warning: runStatement.int(11),
-                    info: runStatement.int(12), waived: runStatement.int(13), status: runStatement.text(14)))
+        try statement.bind(values)
+        var runs: [HistoryTimeline.Run] = []
+        while try statement.step() {
+            var run = HistoryTimeline.Run(
+                id: statement.int64(0), startedAt: statement.text(1) ?? "", environment: statement.text(2) ?? "",
+                runKey: statement.text(3), gitCommit: statement.text(4), gitBranch: statement.text(5),
+                toolVersion: statement.text(6) ?? "", durationMs: statement.int(7), endpoints: statement.int(8),
+                failed: statement.int(9), breaking: statement.int(10), warning: statement.int(11),
+                info: statement.int(12), waived: statement.int(13), status: statement.text(14))
+            if driftID != nil, !statement.isNull(15) {
+                run.sighting = HistoryTimeline.Sighting(
+                    severity: statement.text(15) ?? "", path: statement.text(16), occurrences: statement.int(17),
+                    waived: statement.int(18) != 0)
+            }
+            runs.append(run)
+        }
+        if let endpointID, driftID == nil {
+            // The endpoint's own findings, run by run: through its drifts, so only its findings are read.
+            var index: [Int64: Int] = [:]
+            for (offset, run) in runs.enumerated() {
+                index[run.id] = offset
+                runs[offset].endpointFindings = HistoryTimeline.EndpointFindings()
+            }
+            let findings = try database.prepare(
+                """
+                SELECT f.run_id, f.severity, f.waived, d.fingerprint FROM drifts d JOIN findings f ON f.drift_id = d.id
+                WHERE d.endpoint_id = ?1 ORDER BY f.run_id, d.fingerprint
+                """)
+            try findings.bind([.integer(endpointID)])
+            while try findings.step() {
+                guard let offset = index[findings.int64(0)] else { continue }
+                var own = runs[offset].endpointFindings!
+                if findings.int(2) != 0 {
+                    own.waived += 1
+                } else {
+                    switch Severity(rawValue: findings.text(1) ?? "") {
+                    case .breaking: own.breaking += 1
+                    case .warning: own.warning += 1
+                    default: own.info += 1
+                    }
+                }
+                own.fingerprints.append(findings.text(3) ?? "")
+                runs[offset].endpointFindings = own
+            }
+        }
+        return runs
+    }
+
+    /// Each drift of the scope seen in the timeline's runs, environment by environment, then over them all.
+    private func timelineDrifts(
+        filter: String, values: [SQLiteValue], environment: String?, since: String?, endpointID: Int64?,
+        driftID: Int64?
+    ) throws(ContractError) -> [HistoryTimeline.Drift] {
+        struct PerEnvironment {
+            var environment: String, runs: Int, streaks: Int, firstSeen: String, lastSeen: String
+            var firstRun: Int64, lastRun: Int64
+        }
+        var scopeFilter = ""
+        if let endpointID { scopeFilter += " AND d.endpoint_id = \(endpointID)" }
+        if let driftID { scopeFilter += " AND d.id = \(driftID)" }
+        let statement: SQLiteStatement
+        if since == nil {
+            // The statistics each append keeps: one row per drift and environment.
+            statement = try database.prepare(
+                """
+                SELECT s.drift_id, s.env, s.runs_seen, s.streaks, s.first_seen, s.last_seen, s.first_run, s.last_run
+                FROM drift_stats s JOIN drifts d ON d.id = s.drift_id
+                WHERE \(environment == nil ? "1 = 1" : "s.env = ?1")\(scopeFilter)
+                """)
+            try statement.bind(environment.map { [.text($0)] } ?? [])
+        } else {
+            // The findings of the runs since then (runs first, so only their findings are read); the first of
+            // them starts a streak whatever came before.
+            statement = try database.prepare(
+                """
+                SELECT f.drift_id, r.env, count(*), sum(f.streak_start), min(r.started_at), max(r.started_at),
+                       min(r.id), max(r.id)
+                FROM runs r CROSS JOIN findings f ON f.run_id = r.id JOIN drifts d ON d.id = f.drift_id
+                WHERE \(filter)\(scopeFilter) GROUP BY f.drift_id, r.env
+                """)
+            try statement.bind(values)
+        }
+        var groups: [Int64: [PerEnvironment]] = [:]
+        while try statement.step() {
+            groups[statement.int64(0), default: []].append(
+                PerEnvironment(
+                    environment: statement.text(1) ?? "", runs: statement.int(2), streaks: statement.int(3),
+                    firstSeen: statement.text(4) ?? "", lastSeen: statement.text(5) ?? "",
+                    firstRun: statement.int64(6), lastRun: statement.int64(7)))
         }
 
-        // Each drift's sightings.
-        var sightings: [Int64: [Int]] = [:]
-        var lastWaived: [Int64: (index: Int, waived: Bool)] = [:]
-        let found = try database.prepare(
+        let finding = try database.prepare(
+            "SELECT streak_start, waived FROM findings WHERE run_id = ?1 AND drift_id = ?2")
+        let lastChecked = try database.prepare(
             """
-            SELECT f.drift_id, f.run_id, f.waived FROM findings f JOIN runs r ON r.id = f.run_id
-            \(endpointID == nil ? "" : "JOIN drifts d ON d.id = f.drift_id")
-            WHERE \(filter)\(endpointID.map { " AND d.endpoint_id = \($0)" } ?? "")\(driftID.map { " AND f.drift_id = \($0)" } ?? "")
+            SELECT r.id FROM runs r WHERE r.env = ?2
+                AND EXISTS (SELECT 1 FROM run_endpoints re WHERE re.run_id = r.id AND re.endpoint_id = ?1)
+            ORDER BY r.id DESC LIMIT 1
             """)
-        try found.bind(values)
-        while try found.step() {
-            guard let index = runIndex[found.int64(1)] else { continue }
-            let drift = found.int64(0)
-            sightings[drift, default: []].append(index)
-            if index >= lastWaived[drift]?.index ?? -1 { lastWaived[drift] = (index, found.int(2) != 0) }
-        }
-
         let details = try database.prepare(
             """
             SELECT d.fingerprint, e.name, d.kind, d.path, d.folded_path, d.expected, d.severity, d.endpoint_id
             FROM drifts d JOIN endpoints e ON e.id = d.endpoint_id WHERE d.id = ?1
             """)
-        var endpointOf: [Int64: Int64] = [:]
-        let endpointStatement = try database.prepare("SELECT endpoint_id FROM drifts WHERE id = ?1")
-        for id in sightings.keys {
-            try endpointStatement.bind([.integer(id)])
-            if try endpointStatement.step() { endpointOf[id] = endpointStatement.int64(0) }
-        }
-
-        // Which runs verified each endpoint that has a drift, to tell "gone" from "not checked"; only those
-        // endpoints, so a suite of a thousand endpoints over ten thousand runs does not hold ten million entries.
-        var verified: [Int64: Set<Int>] = [:]
-        let drifted = Set(endpointOf.values).sorted()
-        if !drifted.isEmpty {
-            let coverage = try database.prepare(
-                """
-                SELECT e.endpoint_id, e.run_id FROM run_endpoints e JOIN runs r ON r.id = e.run_id
-                WHERE \(filter) AND e.endpoint_id IN (\(drifted.map(String.init).joined(separator: ",")))
-                """)
-            try coverage.bind(values)
-            while try coverage.step() {
-                if let index = runIndex[coverage.int64(1)] { verified[coverage.int64(0), default: []].insert(index) }
-            }
-        }
-
+        var lastCheckedRuns: [String: Int64] = [:]
         var drifts: [HistoryTimeline.Drift] = []
-        for (id, indices) in sightings {
+        for (id, environments) in groups {
             try details.bind([.integer(id)])
             guard try details.step() else { continue }
-            let seen = Set(indices)
-            let checked = (verified[details.int64(7)] ?? seen).union(seen).sorted()
-            var streaks = 0
-            var previous = false
-            for index in checked {
-                let present = seen.contains(index)
-                if present && !previous { streaks += 1 }
-                previous = present
-            }
-            let ordered = indices.sorted()
-            drifts.append(
-                HistoryTimeline.Drift(
-                    fingerprint: details.text(0) ?? "", endpoint: details.text(1) ?? "", kind: details.text(2) ?? "",
-                    path: details.text(3), foldedPath: details.text(4), expected: details.text(5) ?? "",
-                    severity: details.text(6) ?? "", firstSeen: runs[ordered.first!].startedAt,
-                    lastSeen: runs[ordered.last!].startedAt, runs: seen.count, streaks: streaks,
-                    present: checked.last.map(seen.contains) ?? false, waived: lastWaived[id]?.waived ?? false))
-        }
-        drifts.sort {
-            ($0.present ? 0 : 1, $0.endpoint, $0.kind, $0.foldedPath ?? "", $0.expected)
-                < ($1.present ? 0 : 1, $1.endpoint, $1.kind, $1.foldedPath ?? "", $1.expected)
-        }
-        if driftID != nil {
-            if verified[endpointID!] == nil {
-                // The drift was not seen in these runs: which of them verified its endpoint still says "absent".
-                let coverage = try database.prepare(
-                    "SELECT e.run_id FROM run_endpoints e JOIN runs r ON r.id = e.run_id WHERE \(filter) AND e.endpoint_id = \(endpointID!)"
-                )
-                try coverage.bind(values)
-                while try coverage.step() {
-                    if let index = runIndex[coverage.int64(0)] { verified[endpointID!, default: []].insert(index) }
+            let endpoint = details.int64(7)
+            var drift = HistoryTimeline.Drift(
+                fingerprint: details.text(0) ?? "", endpoint: details.text(1) ?? "", kind: details.text(2) ?? "",
+                path: details.text(3), foldedPath: details.text(4), expected: details.text(5) ?? "",
+                severity: details.text(6) ?? "", firstSeen: environments[0].firstSeen,
+                lastSeen: environments[0].lastSeen, runs: 0, streaks: 0, present: false)
+            var latest = ""
+            for group in environments {
+                var streaks = group.streaks
+                if since != nil {
+                    try finding.bind([.integer(group.firstRun), .integer(id)])
+                    if try finding.step(), finding.int(0) == 0 { streaks += 1 }
+                }
+                let key = "\(endpoint)\u{1F}\(group.environment)"
+                if lastCheckedRuns[key] == nil {
+                    try lastChecked.bind([.integer(endpoint), .text(group.environment)])
+                    lastCheckedRuns[key] = try lastChecked.step() ? lastChecked.int64(0) : 0
+                }
+                drift.runs += group.runs
+                drift.streaks = max(drift.streaks, streaks)
+                drift.present = drift.present || lastCheckedRuns[key] == group.lastRun
+                drift.firstSeen = min(drift.firstSeen, group.firstSeen)
+                if group.lastSeen >= latest {
+                    latest = group.lastSeen
+                    drift.lastSeen = group.lastSeen
+                    try finding.bind([.integer(group.lastRun), .integer(id)])
+                    drift.waived = try finding.step() && finding.int(1) != 0
                 }
             }
-            for index in runs.indices {
-                guard verified[endpointID!]?.contains(index) ?? false else { continue }
-                runs[index].status = sightings[driftID!]?.contains(index) == true ? "present" : "absent"
-            }
-            runs = runs.filter { $0.status != nil }
+            drifts.append(drift)
         }
-        return HistoryTimeline(scope: scope, environment: environment, since: since, runs: runs, drifts: drifts)
+        drifts.sort {
+            ($0.present ? 0 : 1, $0.endpoint, $0.kind, $0.foldedPath ?? "", $0.expected, $0.fingerprint)
+                < ($1.present ? 0 : 1, $1.endpoint, $1.kind, $1.foldedPath ?? "", $1.expected, $1.fingerprint)
+        }
+        return drifts
     }
 
     private func unknown(_ what: String, hint: String) -> ContractError {
@@ -260,11 +343,8 @@ extension HistoryStore {
                 DELETE FROM drifts WHERE id NOT IN (SELECT drift_id FROM findings);
                 DELETE FROM endpoints WHERE id NOT IN (SELECT endpoint_id FROM run_endpoints)
                     AND id NOT IN (SELECT endpoint_id FROM drifts);
-                INSERT INTO drift_stats (env, drift_id, first_run, first_seen, last_run, last_seen, runs_seen)
-                    SELECT r.env, f.drift_id, min(r.id), min(r.started_at), max(r.id), max(r.started_at),
-                           count(DISTINCT r.id)
-                    FROM findings f JOIN runs r ON r.id = f.run_id GROUP BY r.env, f.drift_id;
                 """)
+            try HistorySchema.recomputeStatistics(database)
             return removed
         }
         if !removed.isEmpty { try database.execute("VACUUM") }

@@ -135,26 +135,59 @@ package enum HistoryTimelineRenderer {
 
     // MARK: CSV
 
-    /// The runs, one a line, RFC 4180 quoting.
+    /// The runs, one a line, RFC 4180 quoting: for the suite, each run's counts; for an endpoint, the runs that
+    /// verified it, with its status and its own findings; for a drift, the same runs, with whether each had it and
+    /// how.
     static func csv(_ timeline: HistoryTimeline) -> String {
-        var out =
-            "startedAt,env,runId,commit,branch,toolVersion,durationMs,endpoints,failed,breaking,warning,info,waived,status\n"
-        for run in timeline.runs {
-            let cells = [
+        let run = ["startedAt", "env", "runId", "commit", "branch", "toolVersion", "durationMs"]
+        func runCells(_ run: HistoryTimeline.Run) -> [String] {
+            [
                 run.startedAt, run.environment, run.runKey ?? "", run.gitCommit ?? "", run.gitBranch ?? "",
-                run.toolVersion, String(run.durationMs), String(run.endpoints), String(run.failed),
-                String(run.breaking), String(run.warning), String(run.info), String(run.waived), run.status ?? "",
+                run.toolVersion, String(run.durationMs),
             ]
-            out += cells.map(csvCell).joined(separator: ",") + "\n"
         }
-        return out
+        let header: [String]
+        let rows: [[String]]
+        switch timeline.scope {
+        case .suite:
+            header = run + ["endpoints", "failed", "breaking", "warning", "info", "waived"]
+            rows = timeline.runs.map { run in
+                runCells(run) + [
+                    String(run.endpoints), String(run.failed), String(run.breaking), String(run.warning),
+                    String(run.info), String(run.waived),
+                ]
+            }
+        case .endpoint:
+            header = run + ["status", "breaking", "warning", "info", "waived", "fingerprints"]
+            rows = timeline.runs.map { run in
+                let own = run.endpointFindings ?? HistoryTimeline.EndpointFindings()
+                return runCells(run) + [
+                    run.status ?? "", String(own.breaking), String(own.warning), String(own.info), String(own.waived),
+                    own.fingerprints.joined(separator: " "),
+                ]
+            }
+        case .fingerprint:
+            header = run + ["status", "severity", "path", "occurrences", "waived"]
+            rows = timeline.runs.map { run in
+                runCells(run) + [
+                    run.status ?? "", run.sighting?.severity ?? "", run.sighting?.path ?? "",
+                    run.sighting.map { String($0.occurrences) } ?? "",
+                    run.sighting.map { $0.waived ? "true" : "false" } ?? "",
+                ]
+            }
+        }
+        return ([header] + rows).map { $0.map(csvCell).joined(separator: ",") + "\n" }.joined()
     }
 
+    /// One cell, quoted as RFC 4180 says when it holds a comma, a quote or a line break. A cell that starts with
+    /// `=`, `+`, `-`, `@`, a tab or a carriage return would be read as a formula by a spreadsheet (CSV injection):
+    /// it gets a leading apostrophe, and quotes.
     static func csvCell(_ text: String) -> String {
-        // A leading = + - @ would be a formula to a spreadsheet: quote it and prefix an apostrophe.
         var text = text
-        if let first = text.first, "=+-@".contains(first) { text = "'" + text }
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || text.hasPrefix("'")
+        if let first = text.unicodeScalars.first, "=+-@\t\r\n".unicodeScalars.contains(first) { text = "'" + text }
+        guard
+            text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                || text.hasPrefix("'")
         else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

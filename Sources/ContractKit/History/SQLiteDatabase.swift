@@ -11,32 +11,46 @@ final class SQLiteDatabase {
     let path: String
 
     /// Opens (and creates when `create` is set) the database at `path`, waiting up to `busyTimeout` for other
-    /// writers before giving up.
+    /// writers before giving up. `readOnly` opens it for reading alone; with `immutable` as well, SQLite neither
+    /// locks it nor looks for its WAL (for a file in a folder no one can write to, where no writer can be either).
     ///
     /// - Throws: ``ContractError`` with code `.io` when the file cannot be opened.
-    init(path: String, create: Bool, readOnly: Bool = false, busyTimeout: Duration = .seconds(60))
-        throws(ContractError)
-    {
+    init(
+        path: String, create: Bool, readOnly: Bool = false, immutable: Bool = false,
+        busyTimeout: Duration = .seconds(60)
+    ) throws(ContractError) {
         self.path = path
         var opened: OpaquePointer?
         // No SQLITE_OPEN_EXRESCODE: it needs SQLite 3.37, and Ubuntu 20.04 ships 3.31; primary codes say enough.
         var flags = SQLITE_OPEN_FULLMUTEX
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        var name = path
+        if immutable {
+            flags |= SQLITE_OPEN_URI
+            name = "file:" + SQLiteDatabase.uriPath(path) + "?immutable=1"
+        }
+        let code = sqlite3_open_v2(name, &opened, flags, nil)
         guard code == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             if let opened { sqlite3_close_v2(opened) }
             throw ContractError(
                 .io, "cannot open the history file '\(path)': \(message)",
                 hint: create
-                    ? "check that its folder exists and is writable"
-                    : "check the path; a history is created by --history")
+                    ? "check that its folder exists and is writable, or pass another path"
+                    : "check that the file is readable; a history is created by --history")
         }
         handle = opened
         let milliseconds =
             busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
+    /// `path` written for a `file:` URI: `%`, `?` and `#` (and anything outside ASCII) percent-encoded.
+    static func uriPath(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "%?#")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     }
 
     deinit { sqlite3_close_v2(handle) }
@@ -74,34 +88,67 @@ final class SQLiteDatabase {
 
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
-    /// The error for a failed call: what SQLite said, about this file, with what to do.
+    /// The error for a failed call: what happened to this file, in SQLite's words too, and what to do about it.
     func failure(code: Int32, _ text: String) -> ContractError {
-        let primary = code & 0xFF
-        switch primary {
+        let sqlite = "SQLite: \(text)"
+        switch code & 0xFF {
         case SQLITE_NOTADB:
             return ContractError(
-                .invalidHistory, "'\(path)' is not a contract history: \(text)",
-                hint: "it was left as it is; pass the path of a history file, or a new path to start one")
-        case SQLITE_CORRUPT:
-            return ContractError(
-                .invalidHistory, "the history '\(path)' is damaged (SQLite: \(text))",
+                // The header was checked before SQLite opened the file: past it, this is damage.
+                .invalidHistory, "the history '\(path)' is damaged: SQLite cannot read it as a database (\(sqlite))",
                 hint:
                     "it was left as it is; restore it from a backup or the CI cache, or start a new history at another path"
             )
+        case SQLITE_CORRUPT, SQLITE_FORMAT:
+            return ContractError(
+                .invalidHistory, "the history '\(path)' is damaged (\(sqlite))",
+                hint:
+                    "it was left as it is; restore it from a backup or the CI cache, or start a new history at another path"
+            )
+        case SQLITE_ERROR, SQLITE_SCHEMA, SQLITE_MISMATCH, SQLITE_CONSTRAINT:
+            // A statement of this release does not fit the file: tables changed by hand or by another tool.
+            return ContractError(
+                .invalidHistory,
+                "the history '\(path)' does not have the tables and columns contract wrote into it (\(sqlite))",
+                hint:
+                    "nothing was written; if it was edited by hand or by another tool, restore it from a backup or the CI cache, or start a new history at another path"
+            )
         case SQLITE_BUSY, SQLITE_LOCKED:
             return ContractError(
-                .io, "the history file '\(path)' stayed locked by another process: \(text)",
+                .io, "the history file '\(path)' stayed locked by another process (\(sqlite))",
                 hint: "another run is writing to it; run again when it has finished")
-        case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM:
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
             return ContractError(
-                .io, "cannot write the history file '\(path)': \(text)",
-                hint: "check that the file and its folder are writable (SQLite also writes '-wal' and '-shm' beside it)"
+                .io, "cannot write the history file '\(path)' (\(sqlite))",
+                hint:
+                    "nothing was written; make the file and its folder writable (SQLite also writes '\(path)-wal' and '\(path)-shm' beside it), or pass another path"
             )
-        case SQLITE_FULL, SQLITE_IOERR:
+        case SQLITE_CANTOPEN:
             return ContractError(
-                .io, "cannot write the history file '\(path)': \(text)", hint: "check that the disk is not full")
+                .io, "cannot open the history file '\(path)' (\(sqlite))",
+                hint:
+                    "check that the file and its folder exist and are readable and writable (SQLite also opens '\(path)-wal' and '\(path)-shm' beside it)"
+            )
+        case SQLITE_FULL:
+            return ContractError(
+                .io, "cannot write the history file '\(path)': the disk is full (\(sqlite))",
+                hint: "nothing was written; free some space, or prune old runs with `contract history --prune 180d`")
+        case SQLITE_IOERR, SQLITE_PROTOCOL, SQLITE_NOLFS:
+            return ContractError(
+                .io, "reading or writing the history file '\(path)' failed (\(sqlite))",
+                hint:
+                    "the run's changes were rolled back; check the disk, and keep the file on a local disk (not a network share, where SQLite's locks do not work)"
+            )
+        case SQLITE_NOMEM:
+            return ContractError(
+                .io, "ran out of memory reading the history file '\(path)' (\(sqlite))",
+                hint: "prune old runs with `contract history --prune 180d`, or run with more memory")
         default:
-            return ContractError(.io, "the history file '\(path)': \(text)", hint: nil)
+            return ContractError(
+                .io, "the history file '\(path)' gave SQLite error \(code) (\(sqlite))",
+                hint:
+                    "the run's changes were rolled back; check it with `sqlite3 '\(path)' 'PRAGMA integrity_check'`, or start a new history at another path"
+            )
         }
     }
 }

@@ -236,9 +236,24 @@ private struct ReportReading {
         }
         if let isNew = object["new"], isNew != .null {
             guard case .bool(let flag) = isNew else { throw invalid("'\(name).new' must be true or false") }
+            var severityBefore: Severity?
+            if let text = try optionalString(object, "severityBefore", in: name) {
+                guard let severity = Severity(rawValue: text) else {
+                    throw invalid("'\(name).severityBefore' must be breaking, warning or info, not '\(text)'")
+                }
+                severityBefore = severity
+            }
+            var waivedBefore = false
+            if let value = object["waivedBefore"], value != .null {
+                guard case .bool(let before) = value else {
+                    throw invalid("'\(name).waivedBefore' must be true or false")
+                }
+                waivedBefore = before
+            }
             finding.history = FindingHistory(
                 isNew: flag, firstSeen: try string(object, "firstSeen", in: name),
-                runsSeen: try int(object, "runsSeen", in: name))
+                runsSeen: try int(object, "runsSeen", in: name), severityBefore: severityBefore,
+                waivedBefore: waivedBefore)
         } else if object["firstSeen"] != nil, object["firstSeen"] != .null {
             // A resolved finding: seen before, not in this run.
             finding.history = FindingHistory(

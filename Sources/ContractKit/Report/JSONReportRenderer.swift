@@ -120,6 +120,10 @@ public struct JSONReportRenderer: ReportRenderer {
             object.entries.append(.init(key: "new", value: .bool(history.isNew)))
             object.entries.append(.init(key: "firstSeen", value: .string(history.firstSeen)))
             object.entries.append(.init(key: "runsSeen", value: .number(JSONNumber(history.runsSeen))))
+            if let before = history.severityBefore {
+                object.entries.append(.init(key: "severityBefore", value: .string(before.rawValue)))
+            }
+            if history.waivedBefore { object.entries.append(.init(key: "waivedBefore", value: .bool(true))) }
         }
         return .object(object)
     }

@@ -80,7 +80,13 @@ extension ReportHistory {
         let marks = report.results.flatMap(\.findings).filter { !$0.isWaived }.compactMap(\.history)
         let fresh = marks.filter(\.isNew).count
         var text = "history\(environment.isEmpty ? "" : " (\(environment))"): \(fresh) new, "
-        text += "\(marks.count - fresh) seen before, \(resolved.count) resolved"
+        text += "\(marks.count - fresh) seen before"
+        let anew = report.results.flatMap(\.findings).filter {
+            !$0.isWaived && $0.severity >= report.failOn
+                && $0.history.map { !$0.isNew && $0.failsAnew(at: report.failOn) } == true
+        }.count
+        if anew > 0 { text += " (\(anew) failing now that did not before: risen or no longer waived)" }
+        text += ", \(resolved.count) resolved"
         text += previousRun.map { " since the previous run (\($0))" } ?? "; the first run"
         return text
     }

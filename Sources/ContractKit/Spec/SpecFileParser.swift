@@ -8,12 +8,16 @@ struct ParsedSpecFile: Sendable {
     /// Every body shape parsed, including those of endpoints refused for other errors, so that unknown
     /// names are reported in the same run.
     var bodyShapes: [Shape] = []
+    /// `defaults: { history: ... }`, resolved from the file's folder.
+    var history: HistorySetting?
 }
 
 /// Turns one spec file's YAML tree into endpoints and named shapes, collecting every error it can find.
 struct SpecFileParser {
     static let topLevelKeys = ["shapes", "defaults", "endpoints"]
-    static let defaultsKeys = ["decoding", "headers", "query", "extraKeys", "contentType", "status", "redact"]
+    static let defaultsKeys = [
+        "decoding", "headers", "query", "extraKeys", "contentType", "status", "redact", "history",
+    ]
     static let endpointKeys = [
         "request", "params", "query", "headers", "body", "expect", "transforms", "model", "decoding", "waivers",
         "redact", "description",
@@ -42,6 +46,8 @@ struct SpecFileParser {
         var contentType: String?
         var status = StatusExpectation()
         var redactions: [String] = []
+        /// Not an endpoint's default but the suite's: the history file runs append to.
+        var history: HistorySetting?
     }
 
     /// True when `name` can be a file or folder name under Recordings/: not empty, not starting with '.', no path
@@ -97,9 +103,12 @@ struct SpecFileParser {
         }
         var defaults = Defaults()
         if let node = top["defaults"] { defaults = parseDefaults(node) }
+        result.history = defaults.history
         guard let endpointsNode = top["endpoints"] else {
-            // A file of shared shapes alone (Specs/shapes.yaml) is fine: shapes are visible to every spec file.
-            if top["shapes"] != nil, top["defaults"] == nil { return result }
+            // A file of shared shapes alone (Specs/shapes.yaml) is fine: shapes are visible to every spec file. So is
+            // one of suite settings alone (`defaults: { history: ... }`), which no endpoint needs.
+            let settingsOnly = top["defaults"]?.pairs?.allSatisfy { $0.key.scalarValue == "history" } ?? true
+            if top["shapes"] != nil || top["defaults"] != nil, settingsOnly { return result }
             report(
                 "the spec declares no 'endpoints:'", at: root.location,
                 hint: top["shapes"] == nil
@@ -404,6 +413,40 @@ struct SpecFileParser {
         if let contentType = map["contentType"] { defaults.contentType = scalar(contentType, "'contentType'") }
         if let status = map["status"], let parsed = parseStatus(status) { defaults.status = parsed }
         if let redact = map["redact"] { defaults.redactions = stringList(redact, "'redact'") }
+        if let history = map["history"] { defaults.history = parseHistory(history) }
         return defaults
+    }
+
+    /// `history: .contract/history.sqlite`: a file path, relative to this spec file's folder.
+    mutating func parseHistory(_ node: YAMLNode) -> HistorySetting? {
+        let example = "write a file path relative to this spec file, such as history: ../.contract/history.sqlite"
+        guard let value = node.scalarValue, !node.isNull else {
+            report("'history' must be a file path, found \(node.kindDescription)", at: node.location, hint: example)
+            return nil
+        }
+        let location = textLocation(node)
+        let problem: String?
+        if value.allSatisfy(\.isWhitespace) {
+            problem = "is empty"
+        } else if value.unicodeScalars.contains(where: {
+            $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+        }) {
+            problem = "holds a control character"
+        } else if value.contains("${") {
+            problem = "holds '${': variables are not read here (set CONTRACT_HISTORY, or pass --history, instead)"
+        } else if value.hasPrefix("~") {
+            problem = "starts with '~', which is not your home folder here"
+        } else if value.hasSuffix("/") || value.hasSuffix("/.") || value == "." || value.hasSuffix("/..")
+            || value == ".."
+        {
+            problem = "names a folder, not a file"
+        } else {
+            problem = nil
+        }
+        if let problem {
+            report("the history path '\(value.escapingNonPrintables())' \(problem)", at: location, hint: example)
+            return nil
+        }
+        return HistorySetting(path: HistorySetting.resolve(value, declaredIn: path), location: location)
     }
 }

@@ -101,6 +101,26 @@ public struct SpecLoader: Sendable {
             }
         }
 
+        // `history:` is the suite's: files may repeat it, but not disagree.
+        var history: HistorySetting?
+        for file in parsedFiles {
+            guard let setting = file.history else { continue }
+            guard let first = history else {
+                history = setting
+                continue
+            }
+            if first.path != setting.path {
+                errors.append(
+                    ContractError(
+                        .invalidSpec,
+                        "the history file is already set to '\(first.path)' at \(first.location); here it is '\(setting.path)'",
+                        at: setting.location,
+                        hint:
+                            "one suite keeps one history: remove one of the two 'history:' settings, or make them agree"
+                    ))
+            }
+        }
+
         var resolver = ShapeNameResolver(shapes: shapes)
         for name in shapes.keys.sorted() { resolver.check(shapes[name]!, definingName: name) }
         for file in parsedFiles {
@@ -114,7 +134,9 @@ public struct SpecLoader: Sendable {
             throw ContractErrors(quoted.sorted { ($0.location ?? nowhere) < ($1.location ?? nowhere) })
         }
         let imported = sources.filter { $0.text.hasPrefix(SpecSuite.importedHeaderPrefix) }.map(\.path)
-        return SpecSuite(endpoints: endpoints, shapes: shapes, files: sources.map(\.path), importedFiles: Set(imported))
+        var suite = SpecSuite(endpoints: endpoints, shapes: shapes, files: sources.map(\.path), importedFiles: Set(imported))
+        suite.history = history
+        return suite
     }
 
     /// Spec files under `directory`, sorted so runs are deterministic.

@@ -9,6 +9,8 @@ public struct SpecSuite: Sendable {
     /// The files written by `contract import openapi` (their first line says so): their patterns are OpenAPI's,
     /// searches from the start, so lint's notice about the older whole-string meaning does not apply to them.
     package var importedFiles: Set<String>
+    /// The history file the specs' `defaults: { history: ... }` name, if any.
+    package var history: HistorySetting?
 
     /// The first line of every file `contract import openapi` writes.
     package static let importedHeaderPrefix = "# Imported by `contract import openapi`"

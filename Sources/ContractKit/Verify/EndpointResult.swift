@@ -88,11 +88,14 @@ public struct VerificationReport: Sendable {
     /// True when any endpoint fails.
     public var hasFailures: Bool { results.contains { $0.fails(at: failOn) } }
 
-    /// True when a finding that fails the run is new since the previous run of the same environment: what
-    /// `--fail-on-new` fails on. Without a history every failing finding counts as new.
+    /// True when a finding that fails the run did not fail the previous run of the same environment (new, back,
+    /// no longer waived, or risen to `failOn`): what `--fail-on-new` fails on. Without a history every failing
+    /// finding counts.
     package var hasNewFailures: Bool {
         results.contains { result in
-            result.findings.contains { !$0.isWaived && $0.severity >= failOn && ($0.history?.isNew ?? true) }
+            result.findings.contains {
+                !$0.isWaived && $0.severity >= failOn && ($0.history?.failsAnew(at: failOn) ?? true)
+            }
         }
     }
 }

@@ -59,6 +59,22 @@ import Testing
         }
     }
 
+    /// A `defaults: { history: ... }` example loads beside a spec, and names the file it says it does.
+    @Test(
+        arguments: blocks.filter {
+            $0.language == "yaml" && $0.text.contains("defaults:\n  history:") && !$0.text.contains("endpoints:")
+        })
+    func everyHistorySettingExampleLoads(_ block: Block) throws {
+        let directory = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/Specs", withIntermediateDirectories: false)
+        try block.text.write(toFile: directory + "/Specs/settings.yaml", atomically: true, encoding: .utf8)
+        try "endpoints:\n  list: { request: GET /users, expect: { body: [String] } }\n".write(
+            toFile: directory + "/Specs/users.yaml", atomically: true, encoding: .utf8)
+        let suite = try SpecLoader().load(directory: directory + "/Specs")
+        #expect(suite.history?.path == directory + "/.contract/history.sqlite", "\(block.file)")
+    }
+
     /// A report excerpt is the golden text report's own lines, in order (`...` stands for lines left out).
     @Test(arguments: blocks.filter { $0.language == "text" && $0.text.hasPrefix("FAIL ") })
     func everyReportExcerptIsWhatTheReportPrints(_ block: Block) throws {

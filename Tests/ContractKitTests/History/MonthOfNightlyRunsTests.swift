@@ -15,14 +15,32 @@ import Testing
     struct Drift {
         var file: String, old: String, new: String
         var nights: [ClosedRange<Int>]
+        /// The endpoint and the kind of the finding it makes.
+        var endpoint: String, kind: String
+
+        func isPresent(_ night: Int) -> Bool { nights.contains { $0.contains(night) } }
+
+        /// What the report of `night` must mark it: nil when absent, else `new`, `new (back: ...)` or `since ...`.
+        func expectedLabel(_ night: Int) -> String? {
+            guard isPresent(night) else { return nil }
+            let runs = (1...night).filter(isPresent).count
+            let first = String(format: "2026-11-%02d", (1...night).first(where: isPresent)!)
+            if night > 1, isPresent(night - 1) { return "since \(first) (\(runs) run\(runs == 1 ? "" : "s"))" }
+            return runs == 1 ? "new" : "new (back: first seen \(first), \(runs) runs)"
+        }
     }
 
     static let drifts = [
-        Drift(file: "directory/list-users.json", old: "\"id\": 2,", new: "\"id\": \"2\",", nights: [5...12, 20...30]),
+        Drift(
+            file: "directory/list-users.json", old: "\"id\": 2,", new: "\"id\": \"2\",", nights: [5...12, 20...30],
+            endpoint: "directory/list-users", kind: "type-mismatch"),
         Drift(
             file: "notices/list-notices.json", old: "\"created_at\": \"2026-11-20T10:00:00Z\"",
-            new: "\"created_at\": 1763632800000", nights: [10...30]),
-        Drift(file: "users/get-user.json", old: "\"role\": \"member\"", new: "\"role\": \"guest\"", nights: [3...3]),
+            new: "\"created_at\": 1763632800000", nights: [10...30], endpoint: "notices/list-notices",
+            kind: "date-format-mismatch"),
+        Drift(
+            file: "users/get-user.json", old: "\"role\": \"member\"", new: "\"role\": \"guest\"", nights: [3...3],
+            endpoint: "users/get-user", kind: "enum-unknown-value"),
     ]
 
     /// Runs the 30 nights into a new history and hands each night's annotated report to `night`.
@@ -99,7 +117,17 @@ import Testing
             default:
                 break
             }
-            // Only the nights a breaking drift started or came back fail --fail-on-new; known drift does not.
+            // Every night, whatever the switch above singles out: each drift's mark, and what was resolved.
+            for drift in Self.drifts {
+                let marks = Self.marks(report, drift.endpoint).map(\.label)
+                #expect(marks == drift.expectedLabel(night).map { [$0] } ?? [], "\(drift.endpoint), night \(night)")
+            }
+            let expectedResolved = Self.drifts.filter { night > 1 && $0.isPresent(night - 1) && !$0.isPresent(night) }
+            #expect(resolved == expectedResolved.map { "\($0.endpoint) \($0.kind)" }, "resolved on night \(night)")
+            #expect(
+                report.history?.previousRun == (night == 1 ? nil : String(format: "2026-11-%02dT03:00:00Z", night - 1)))
+            // Only the nights a breaking drift started or came back fail --fail-on-new; known drift does not, nor
+            // does the warning that starts on night 10.
             #expect(report.hasNewFailures == [3, 5, 20].contains(night), "night \(night)")
         }
 
@@ -114,6 +142,13 @@ import Testing
         #expect((notices.runs, notices.streaks, notices.isFlapping) == (21, 1, false))
         let role = try #require(byEndpoint["users/get-user"]?.first)
         #expect((role.runs, role.streaks, role.isFlapping, role.present) == (1, 1, false, false))
+        #expect(role.firstSeen == "2026-11-03T03:00:00Z" && role.lastSeen == "2026-11-03T03:00:00Z")
+        #expect(timeline.drifts.filter(\.isFlapping).map(\.endpoint) == ["directory/list-users"], "only it flaps")
+        // Since the 15th: the list-users drift came back once in that window, and is not flapping there.
+        let recent = try store.timeline(.suite, environment: "staging", since: "2026-11-15T00:00:00Z")
+        let recentUsers = try #require(recent.drifts.first { $0.endpoint == "directory/list-users" })
+        #expect((recentUsers.runs, recentUsers.streaks, recentUsers.isFlapping) == (11, 1, false))
+        #expect(!recent.drifts.contains { $0.endpoint == "users/get-user" })
 
         let one = try store.timeline(.fingerprint(users.fingerprint), environment: nil, since: "2026-11-10T00:00:00Z")
         #expect(one.runs.map { $0.status == "present" } == (10...30).map { !(13...19).contains($0) })
