@@ -24,7 +24,7 @@ let only: Set<Int>? = arguments.firstIndex(of: "--only").flatMap { index in
     index + 1 < arguments.count ? Set(arguments[index + 1].split(separator: ",").compactMap { Int($0) }) : nil
 }
 func wanted(_ figure: Int) -> Bool { only?.contains(figure) ?? true }
-/// The `contract` executable figures 6 and 8 run: `--contract PATH` (an older build, for before-and-after figures),
+/// The `contract` executable figures 6, 8 and 10 run: `--contract PATH` (an older build, for before-and-after figures),
 /// or the one built beside the bench.
 let contractExecutable: String =
     arguments.firstIndex(of: "--contract").flatMap { index in
@@ -49,6 +49,7 @@ if wanted(7) { rows += HistoryFigures.run(quick: quick) }
 if wanted(8) { rows += RecordFigures.run(quick: quick) }
 #endif
 if wanted(9) { rows += InferFigures.run(quick: quick) }
+if wanted(10) { rows += DiffFigures.run(quick: quick) }
 
 print("")
 printTable(rows)
