@@ -195,7 +195,7 @@ import Testing
 
     /// A recording file with `body` written in as it stands (so key order, spelling and repeats are kept).
     func write(_ body: String, status: Int, type: String?, to path: String) throws {
-        let headers = type.map { #"[{"name": "Content-Type", "value": "\#($0)"}]"# } ?? "[]"
+        let headers = type.map { #"{"Content-Type": "\#($0)"}"# } ?? "{}"
         let text = """
             {"format": "contract-recording/1", "endpoint": "users/list-users",
              "request": {"method": "GET", "url": "https://staging.example.com/users"},
