@@ -22,8 +22,7 @@ enum DiffFigures {
         let count = quick ? 30_000 : 150_000
         let old = folder + "/Recordings/bench/list-users.json"
         let new = folder + "/nightly.json"
-        writeRecording(body: Payloads.users(count: count), to: old)
-        writeRecording(body: drifted(count: count), to: new)
+        writePair(count: count, old: old, new: new)
         let size = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 1 }
         let bytes = size(old) + size(new)
         let verify = ["verify", "--specs", folder + "/Specs", "--recordings", folder + "/Recordings"]
@@ -62,10 +61,18 @@ enum DiffFigures {
         ]
     }
 
+    /// The recordings figure 10 compares: `count` users, and the same users drifted.
+    static func writePair(count: Int, old: String, new: String) {
+        try? FileManager.default.createDirectory(
+            atPath: (old as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        writeRecording(body: Payloads.users(count: count), to: old)
+        writeRecording(body: drifted(count: count), to: new)
+    }
+
     /// A recording of `body`, written compactly.
     static func writeRecording(body: [UInt8], to path: String) {
         var text = Array(
-            #"{"format":"contract-recording/1","endpoint":"bench/list-users","request":{"method":"GET","url":"https://example.com/users"},"response":{"status":200,"headers":[{"name":"Content-Type","value":"application/json"}],"body":"#
+            #"{"format":"contract-recording/1","endpoint":"bench/list-users","request":{"method":"GET","url":"https://example.com/users"},"response":{"status":200,"headers":{"Content-Type":"application/json"},"body":"#
                 .utf8)
         text += body
         text += Array("}}\n".utf8)

@@ -15,6 +15,13 @@ if arguments.count >= 3, arguments[1] == "write-har" {
         atPath: arguments.last!, contents: Data(InferFigures.harText(megabytes: megabytes).utf8))
     exit(0)
 }
+if arguments.count >= 3, arguments[1] == "write-diff-pair" {
+    // The two recordings figure 10 diffs, written into a folder as old.json and new.json:
+    // `contract-bench write-diff-pair 150000 /tmp/pair` (the number of users in each).
+    let count = arguments.count >= 4 ? Int(arguments[2]) ?? 150_000 : 150_000
+    DiffFigures.writePair(count: count, old: arguments.last! + "/old.json", new: arguments.last! + "/new.json")
+    exit(0)
+}
 if arguments.count >= 2, arguments[1] == "profile" {
     exit(ProfileDriver.run(Array(arguments.dropFirst(2))))
 }

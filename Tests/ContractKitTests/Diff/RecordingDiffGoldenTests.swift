@@ -212,9 +212,8 @@ import Testing
             try write(item.old, status: item.oldStatus, type: item.oldType, to: folder + "/old.json")
             try write(item.new, status: item.newStatus, type: item.newType, to: folder + "/new.json")
             let diff = RecordingDiff(
-                old: try Recording.read(from: folder + "/old.json"),
-                new: try Recording.read(from: folder + "/new.json"),
-                options: .init(ignoredPaths: item.ignore))
+                old: try Recording.readInPlace(from: folder + "/old.json"),
+                new: try Recording.readInPlace(from: folder + "/new.json"), options: .init(ignoredPaths: item.ignore))
             out += "## \(item.name)\nold: \(item.old)\nnew: \(item.new)\n"
             if !item.ignore.isEmpty { out += "ignore: \(item.ignore.joined(separator: " "))\n" }
             out += "\n" + diff.renderText(old: "old.json", new: "new.json", values: true)
@@ -222,5 +221,24 @@ import Testing
             out += "\n" + diff.renderJSON(old: "old.json", new: "new.json") + "\n"
         }
         if let mismatch = Golden.mismatch(out, named: "diff/cases.txt") { Issue.record("\(mismatch)") }
+    }
+
+    @Test func aBodyBuiltInMemoryDiffsAsTheSameBodyReadFromAFile() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for item in Self.cases where item.oldStatus == item.newStatus {
+            try write(item.old, status: item.oldStatus, type: item.oldType, to: folder + "/old.json")
+            try write(item.new, status: item.newStatus, type: item.newType, to: folder + "/new.json")
+            let options = RecordingDiff.Options(ignoredPaths: item.ignore)
+            let onTape = RecordingDiff(
+                old: try Recording.readInPlace(from: folder + "/old.json"),
+                new: try Recording.readInPlace(from: folder + "/new.json"), options: options)
+            let built = RecordingDiff(
+                old: try Recording.read(from: folder + "/old.json"),
+                new: try Recording.read(from: folder + "/new.json"),
+                options: options)
+            #expect(
+                built.renderJSON(old: "a", new: "b") == onTape.renderJSON(old: "a", new: "b"), "case '\(item.name)'")
+        }
     }
 }
