@@ -42,6 +42,12 @@ struct DiffCommand: AsyncParsableCommand {
         case text, json
     }
 
+    /// The bodies are compared on their files' tapes, never built as trees; the values that changed are listed only
+    /// when they are shown.
+    var options: RecordingDiff.Options {
+        .init(ignoredPaths: ignore, listsValues: values || format == .json)
+    }
+
     func run() async throws {
         switch (Self.isFolder(old), Self.isFolder(new)) {
         case (true, true): return try compareFolders()
@@ -84,13 +90,16 @@ struct DiffCommand: AsyncParsableCommand {
             let newPath = new + "/" + relative
             do {
                 let diff = RecordingDiff(
-                    old: try Recording.read(from: oldPath), new: try Recording.read(from: newPath),
-                    options: .init(ignoredPaths: ignore))
+                    old: try Recording.readInPlace(from: oldPath), new: try Recording.readInPlace(from: newPath),
+                    options: options)
                 if diff.shapeChanged { changedCount += 1 }
-                if diff.shapeChanged || values {
-                    text += diff.renderText(old: oldPath, new: newPath, values: values) + "\n"
+                switch format {
+                case .text:
+                    if diff.shapeChanged || values {
+                        text += diff.renderText(old: oldPath, new: newPath, values: values) + "\n"
+                    }
+                case .json: results.append(diff.jsonValue(old: oldPath, new: newPath))
                 }
-                results.append(diff.jsonValue(old: oldPath, new: newPath))
             } catch {
                 unreadable = true
                 Console.error(error.description.escapingNonPrintables(keepingLineBreaks: true))
@@ -127,8 +136,8 @@ struct DiffCommand: AsyncParsableCommand {
         let oldRecording: Recording
         let newRecording: Recording
         do {
-            oldRecording = try Recording.read(from: old)
-            newRecording = try Recording.read(from: new)
+            oldRecording = try Recording.readInPlace(from: old)
+            newRecording = try Recording.readInPlace(from: new)
         } catch {
             Console.error(error.description.escapingNonPrintables(keepingLineBreaks: true))
             throw ExitCode(2)
@@ -139,7 +148,7 @@ struct DiffCommand: AsyncParsableCommand {
                 "\(CommandName.current) diff: warning: the recordings are of different endpoints, '\(names.0)' and '\(names.1)'"
             )
         }
-        let diff = RecordingDiff(old: oldRecording, new: newRecording, options: .init(ignoredPaths: ignore))
+        let diff = RecordingDiff(old: oldRecording, new: newRecording, options: options)
         switch format {
         case .text: Console.output(diff.renderText(old: old, new: new, values: values))
         case .json: Console.output(diff.renderJSON(old: old, new: new))

@@ -109,8 +109,9 @@ public enum Invariants {
         }
     }
 
-    /// The input's two halves as two recordings: their diff renders as text and as JSON that reads back, and a
-    /// recording compared with itself has no shape change.
+    /// The input's two halves as two recordings: their diff renders as text and as JSON that reads back, a
+    /// recording compared with itself has no shape change, the bodies built as trees diff as they do on their files'
+    /// tapes, and a diff that only counts the values that changed counts as many as it lists.
     public static func diff(_ bytes: UnsafeBufferPointer<UInt8>) {
         let scratch = Scratch.shared
         let half = bytes.count / 2
@@ -120,7 +121,8 @@ public enum Invariants {
             scratch.remove("old.json")
             scratch.remove("new.json")
         }
-        guard let old = try? Recording.read(from: oldPath), let new = try? Recording.read(from: newPath) else { return }
+        guard let old = try? Recording.readInPlace(from: oldPath), let new = try? Recording.readInPlace(from: newPath)
+        else { return }
         let diff = RecordingDiff(old: old, new: new)
         _ = diff.renderText(old: "old.json", new: "new.json", values: true)
         _ = diff.renderText(old: "old.json", new: "new.json", values: false)
@@ -131,6 +133,16 @@ public enum Invariants {
             fatalError("RecordingDiff.renderJSON wrote text that is not JSON: \(error)")
         }
         require(!RecordingDiff(old: new, new: new).shapeChanged, "a recording's shape differs from itself")
+        var (builtOld, builtNew) = (old, new)
+        builtOld.response.body = old.response.body?.built
+        builtNew.response.body = new.response.body?.built
+        require(
+            RecordingDiff(old: builtOld, new: builtNew).renderJSON(old: "old.json", new: "new.json") == json,
+            "the bodies built as trees diff otherwise than on their tapes")
+        let counted = RecordingDiff(old: old, new: new, options: .init(listsValues: false))
+        require(
+            counted.valueChangeCount == diff.valueChanges.count && counted.valueChanges.isEmpty,
+            "a diff that counts the values that changed counts otherwise than it lists them")
     }
 
     /// A report that reads renders in every format, and its JSON rendering reads back to the same renderings.

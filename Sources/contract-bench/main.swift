@@ -15,6 +15,13 @@ if arguments.count >= 3, arguments[1] == "write-har" {
         atPath: arguments.last!, contents: Data(InferFigures.harText(megabytes: megabytes).utf8))
     exit(0)
 }
+if arguments.count >= 3, arguments[1] == "write-diff-pair" {
+    // The two recordings figure 11 diffs, written into a folder as old.json and new.json:
+    // `contract-bench write-diff-pair 150000 /tmp/pair` (the number of users in each).
+    let count = arguments.count >= 4 ? Int(arguments[2]) ?? 150_000 : 150_000
+    DiffFigures.writePair(count: count, old: arguments.last! + "/old.json", new: arguments.last! + "/new.json")
+    exit(0)
+}
 if arguments.count >= 2, arguments[1] == "profile" {
     exit(ProfileDriver.run(Array(arguments.dropFirst(2))))
 }
@@ -24,7 +31,7 @@ let only: Set<Int>? = arguments.firstIndex(of: "--only").flatMap { index in
     index + 1 < arguments.count ? Set(arguments[index + 1].split(separator: ",").compactMap { Int($0) }) : nil
 }
 func wanted(_ figure: Int) -> Bool { only?.contains(figure) ?? true }
-/// The `contract` executable figures 6 and 8 run: `--contract PATH` (an older build, for before-and-after figures),
+/// The `contract` executable figures 6, 8, 9, 10 and 11 run: `--contract PATH` (an older build, for before-and-after figures),
 /// or the one built beside the bench.
 let contractExecutable: String =
     arguments.firstIndex(of: "--contract").flatMap { index in
@@ -56,6 +63,7 @@ if wanted(10) {
         } ?? "/work/.mirror/stripe+openapi/repo"
     rows += ImportFigures.run(quick: quick, contract: contractExecutable, mirror: mirror)
 }
+if wanted(11) { rows += DiffFigures.run(quick: quick) }
 
 print("")
 printTable(rows)

@@ -116,6 +116,36 @@ package enum DateSniffer {
         return .unrecognised
     }
 
+    /// ``style(ofText:)`` for text given as its UTF-8 bytes when it reads as a date; nil when it does not (text
+    /// ``style(ofText:)`` finds `unrecognised`, or a number written as a string). `contract diff` asks this of every
+    /// string of two bodies, so the bytes decide without a `String` wherever they can: the ISO 8601 forms all start
+    /// with a digit and are read from the bytes, and only text with the spaces and colon of an RFC 2822 date or the
+    /// slashes of a slashed one is handed to ``style(ofText:)``.
+    static func dateStyle(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Style? {
+        guard let first = bytes.first else { return nil }
+        if first &- UInt8(ascii: "0") < 10 {
+            if ISO8601.parse(bytes: bytes, requireZone: true) != nil {
+                let (fraction, offset) = ISO8601.features(ofBytes: bytes)
+                return .iso8601(fraction: fraction, offset: offset)
+            }
+            if bytes.count == 10, ISO8601.parseDateOnly(bytes: bytes) != nil { return .iso8601DateOnly }
+            if ISO8601.parse(bytes: bytes, requireZone: false) != nil { return .iso8601NoZone }
+        }
+        var spaces = 0
+        var colons = 0
+        var slashes = 0
+        for byte in bytes {
+            spaces &+= byte == UInt8(ascii: " ") ? 1 : 0
+            colons &+= byte == UInt8(ascii: ":") ? 1 : 0
+            slashes &+= byte == UInt8(ascii: "/") ? 1 : 0
+        }
+        guard (spaces >= 4 && colons >= 1) || slashes >= 2 else { return nil }
+        switch style(ofText: String(decoding: bytes, as: UTF8.self)) {
+        case .numericString, .unrecognised, .epochSeconds, .epochMilliseconds, .epochMicroseconds: return nil
+        case let style: return style
+        }
+    }
+
     /// True when a decoder using `format` reads `value` as a date.
     package static func value(_ value: JSONValue, matches format: DateFormat) -> Bool {
         switch format {

@@ -11,7 +11,12 @@ package enum ISO8601 {
 
     /// Whether the timestamp has fractional seconds and a numeric offset (rather than `Z`).
     static func features(of text: String) -> (fraction: Bool, offset: Bool) {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { features(ofBytes: $0) }
+    }
+
+    /// ``features(of:)`` for a timestamp given as its UTF-8 bytes.
+    static func features(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> (fraction: Bool, offset: Bool) {
         let fraction = bytes.count > 19 && bytes[19] == UInt8(ascii: ".")
         let tail = bytes.suffix(6)
         let offset = tail.contains(UInt8(ascii: "+")) || (tail.contains(UInt8(ascii: "-")) && bytes.count > 19)
@@ -20,10 +25,13 @@ package enum ISO8601 {
 
     /// `yyyy-MM-dd` as midnight UTC.
     static func parseDateOnly(_ bytes: [UInt8]) -> Date? {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard buffer.count == 10, let (year, month, day) = readDate(buffer) else { return nil }
-            return makeDate(year: year, month: month, day: day, seconds: 0, fraction: 0, offsetSeconds: 0)
-        }
+        bytes.withUnsafeBufferPointer { parseDateOnly(bytes: $0) }
+    }
+
+    /// ``parseDateOnly(_:)`` for bytes in place.
+    static func parseDateOnly(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count == 10, let (year, month, day) = readDate(bytes) else { return nil }
+        return makeDate(year: year, month: month, day: day, seconds: 0, fraction: 0, offsetSeconds: 0)
     }
 
     static func parse(bytes: UnsafeBufferPointer<UInt8>, requireZone: Bool) -> Date? {

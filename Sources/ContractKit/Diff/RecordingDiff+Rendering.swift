@@ -1,6 +1,6 @@
 extension RecordingDiff {
     /// The diff for a terminal: the shape changes like a report's findings, then (with `values`) the values that
-    /// changed, then a summary line. `old` and `new` name the two recordings. Keys and values from the bodies
+    /// changed (made with ``Options/listsValues``), then a summary line. `old` and `new` name the two recordings. Keys and values from the bodies
     /// are shown with their non-printable characters escaped (``Swift/String/escapingNonPrintables(keepingLineBreaks:)``).
     package func renderText(old: String, new: String, values: Bool) -> String {
         var out = "\(RunnerName.current) diff \(old.escapingNonPrintables()) → \(new.escapingNonPrintables())\n"
@@ -30,12 +30,13 @@ extension RecordingDiff {
             summary =
                 "shape changed: \(findings.count) change\(findings.count == 1 ? "" : "s") (\(count(.breaking)) breaking, \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), \(count(.info)) info)"
         }
-        summary += " · \(valueChanges.count) value\(valueChanges.count == 1 ? "" : "s") changed"
-        if !values && !valueChanges.isEmpty { summary += " (\(SettingNames.current[.diffValues]) lists them)" }
+        summary += " · \(valueChangeCount) value\(valueChangeCount == 1 ? "" : "s") changed"
+        if !values && valueChangeCount > 0 { summary += " (\(SettingNames.current[.diffValues]) lists them)" }
         return out + "\n" + summary + "\n"
     }
 
-    /// The diff as JSON (`contract-diff/1`): `shapeChanged`, `findings` with the report's finding fields, `values`.
+    /// The diff as JSON (`contract-diff/1`): `shapeChanged`, `findings` with the report's finding fields, `values`
+    /// (made with ``Options/listsValues``).
     package func renderJSON(old: String, new: String) -> String {
         JSONWriter(style: .pretty).write(jsonValue(old: old, new: new)) + "\n"
     }

@@ -11,9 +11,16 @@ package struct RecordingDiff: Sendable {
         /// Paths to leave out, as globs over JSON paths: `$.users[*].updatedAt`, `$.meta`. A path is left out with
         /// everything under it. `*` matches any run of characters, so it stands for any index or key.
         package var ignoredPaths: [String]
+        /// False to count the values that changed without listing them (``RecordingDiff/valueChanges`` stays
+        /// empty): a text diff without `--values` shows only the count, and two large recordings whose values all
+        /// changed would otherwise hold a list as long as the bodies.
+        package var listsValues: Bool
 
         /// Creates options.
-        package init(ignoredPaths: [String] = []) { self.ignoredPaths = ignoredPaths }
+        package init(ignoredPaths: [String] = [], listsValues: Bool = true) {
+            self.ignoredPaths = ignoredPaths
+            self.listsValues = listsValues
+        }
     }
 
     /// A value that changed where the shape did not.
@@ -28,8 +35,10 @@ package struct RecordingDiff: Sendable {
 
     /// The shape changes, in body order; each carries the new recording's path of its first occurrence.
     package var findings: [Finding]
-    /// The values that changed while the shape held.
+    /// The values that changed while the shape held; empty when the options say not to list them.
     package var valueChanges: [ValueChange]
+    /// How many values changed while the shape held, listed or not.
+    package var valueChangeCount: Int
     /// Notes for the reader: what was not compared and why.
     package var notes: [String]
 
@@ -37,26 +46,35 @@ package struct RecordingDiff: Sendable {
     package var shapeChanged: Bool { !findings.isEmpty }
 
     /// Compares `old` with `new`.
+    ///
+    /// JSON bodies are compared in place on their tapes: a body read with ``Recording/readInPlace(from:within:)``
+    /// is never built as a tree, so two large recordings cost about their files and tapes. A body already built
+    /// as a tree is written out and indexed first.
     package init(old: Recording, new: Recording, options: Options = Options()) {
-        var comparison = ShapeComparison(endpoint: new.endpoint, ignored: options.ignoredPaths)
+        var comparison = ShapeComparison(
+            endpoint: new.endpoint, ignored: options.ignoredPaths, listsValues: options.listsValues)
         comparison.compare(old, new)
         findings = comparison.findings
         valueChanges = comparison.valueChanges
+        valueChangeCount = comparison.valueChangeCount
         notes = comparison.notes
     }
 }
 
 /// One comparison under way.
-private struct ShapeComparison {
+struct ShapeComparison {
     let endpoint: String
     let ignored: [String]
+    let listsValues: Bool
     var findings: [Finding] = []
     var valueChanges: [RecordingDiff.ValueChange] = []
+    var valueChangeCount = 0
     var notes: [String] = []
 
-    init(endpoint: String, ignored: [String]) {
+    init(endpoint: String, ignored: [String], listsValues: Bool) {
         self.endpoint = endpoint
         self.ignored = ignored
+        self.listsValues = listsValues
     }
 
     mutating func add(
@@ -72,8 +90,8 @@ private struct ShapeComparison {
     // MARK: - Ignoring
 
     /// True when a glob matches the path or one of its ancestors, written generically (`$.users[*].name`) or
-    /// concretely (`$.users[3].name`).
-    func isIgnored(generic: [String], concrete: JSONPath?) -> Bool {
+    /// concretely (`$.users[3].name`); the concrete path is found only when the generic one is not left out.
+    func isIgnored(generic: [String], concrete findConcrete: () -> JSONPath? = { nil }) -> Bool {
         guard !ignored.isEmpty else { return false }
         var text = "$"
         for step in generic {
@@ -81,7 +99,7 @@ private struct ShapeComparison {
             if ignored.contains(where: { Glob.matches($0, text) }) { return true }
         }
         if generic.isEmpty, ignored.contains(where: { Glob.matches($0, "$") }) { return true }
-        guard let concrete else { return false }
+        guard let concrete = findConcrete() else { return false }
         for length in 0...concrete.components.count {
             let prefix = JSONPath(components: Array(concrete.components.prefix(length))).description
             if ignored.contains(where: { Glob.matches($0, prefix) }) { return true }
@@ -141,10 +159,8 @@ private struct ShapeComparison {
             notes.append("bodies not compared: the status changed, so they answer different outcomes")
             return
         }
-        let oldJSON: JSONValue?
-        let newJSON: JSONValue?
-        if case .json(let value)? = old.response.body { oldJSON = value } else { oldJSON = nil }
-        if case .json(let value)? = new.response.body { newJSON = value } else { newJSON = nil }
+        let oldJSON = Self.document(of: old.response.body)
+        let newJSON = Self.document(of: new.response.body)
         // A Content-Type that went away is a change too; one that appears is not (nothing relied on its absence).
         let newType = new.response.header("Content-Type")
         if let oldType = old.response.header("Content-Type"),
@@ -161,25 +177,14 @@ private struct ShapeComparison {
                     : "the backend no longer sends \(oldType)")
         }
         switch (oldJSON, newJSON) {
-        case (let oldBody?, let newBody?):
-            if let key = envelopeKey(old: oldBody, new: newBody), case .object(let object) = newBody,
-                let inner = object[key]
-            {
-                let place = JSONPath.root.appending(key: key)
-                add(
-                    .unexpectedEnvelope, .breaking, at: place, expected: "the body at the top level",
-                    actual: "the same body under '\(key)'",
-                    message: "the body now arrives one level down, under '\(key)'; its shape is otherwise the same",
-                    hint:
-                        "if the app should read it there, add `- unwrap: \(key)` to the endpoint's transforms; otherwise ask the backend team"
-                )
-                values(oldBody, inner, path: place)
-                return
+        case (let oldDocument?, let newDocument?):
+            oldDocument.withView { oldView in
+                newDocument.withView { newView in
+                    compare(
+                        DiffBody(view: oldView, root: oldDocument.root, rootPath: .root),
+                        DiffBody(view: newView, root: newDocument.root, rootPath: .root))
+                }
             }
-            let oldSummary = ShapeSummary([(.root, oldBody)])
-            let newSummary = ShapeSummary([(.root, newBody)])
-            compare(oldSummary, newSummary, generic: [], name: "the body")
-            values(oldBody, newBody, path: .root)
         case (_?, nil):
             add(
                 .bodyNotJSON, .breaking, at: .root, expected: "JSON", actual: Self.bodyDescription(new.response.body),
@@ -197,23 +202,61 @@ private struct ShapeComparison {
         }
     }
 
-    /// The key of an envelope the new body wraps the old one in (`{"data": <old body>}`): a member of the new
-    /// object whose value has the old body's shape exactly, where none of the old body's keys is left at the top.
-    /// Nil when there is none.
-    func envelopeKey(old: JSONValue, new: JSONValue) -> String? {
-        guard case .object(let wrapper) = new else { return nil }
+    /// A JSON body on a tape: an indexed body's own, or a tree written out and indexed; nil for other bodies.
+    static func document(of body: Recording.Body?) -> JSONDocument? {
+        switch body {
+        case .indexed(let indexed)?: return indexed.document
+        // A tree holds only JSON, unless a number was made from a literal that is not one: that is no JSON body.
+        case .json(let value)?: return try? JSONDocument(value)
+        case .text?, .base64?, nil: return nil
+        }
+    }
+
+    /// Compares two JSON bodies: by shape, unless the new one wraps the old in an envelope; then their values.
+    mutating func compare(_ old: DiffBody, _ new: DiffBody) {
+        let oldSummary = ShapeSummary(old, values: [UInt32(old.root)])
+        if let (key, inner) = envelope(old: oldSummary, new: new) {
+            let place = JSONPath.root.appending(key: key)
+            add(
+                .unexpectedEnvelope, .breaking, at: place, expected: "the body at the top level",
+                actual: "the same body under '\(key)'",
+                message: "the body now arrives one level down, under '\(key)'; its shape is otherwise the same",
+                hint:
+                    "if the app should read it there, add `- unwrap: \(key)` to the endpoint's transforms; otherwise ask the backend team"
+            )
+            values(old, DiffBody(view: new.view, root: inner, rootPath: place))
+            return
+        }
+        compare(oldSummary, ShapeSummary(new, values: [UInt32(new.root)]), generic: [], name: "the body")
+        values(old, new)
+    }
+
+    /// The key of an envelope the new body wraps the old one in (`{"data": <old body>}`), with the tape entry of
+    /// the body inside: a member of the new object whose value has the old body's shape exactly, where none of the
+    /// old body's keys is left at the top. Nil when there is none.
+    func envelope(old: ShapeSummary, new: DiffBody) -> (key: String, inner: Int)? {
+        let view = new.view
+        guard view.kind(new.root) == .object else { return nil }
+        let oldRoot = old.body.root
+        let oldView = old.body.view
         let oldKeys: Set<String>
-        if case .object(let object) = old { oldKeys = Set(object.entries.map(\.key)) } else { oldKeys = [] }
-        guard !wrapper.entries.contains(where: { oldKeys.contains($0.key) }) else { return nil }
-        for entry in wrapper.entries where !oldKeys.contains(entry.key) {
-            switch (old, entry.value) {
+        if oldView.kind(oldRoot) == .object {
+            oldKeys = Set(oldView.memberKeys(of: oldRoot).map { oldView.string($0) })
+        } else {
+            oldKeys = []
+        }
+        let entries = view.memberKeys(of: new.root).map { (key: view.string($0), value: $0 + 1) }
+        guard !entries.contains(where: { oldKeys.contains($0.key) }) else { return nil }
+        for entry in entries where !oldKeys.contains(entry.key) {
+            switch (oldView.kind(oldRoot), view.kind(entry.value)) {
             case (.object, .object), (.array, .array): break
             default: continue
             }
-            var inner = ShapeComparison(endpoint: endpoint, ignored: ignored)
-            inner.compare(
-                ShapeSummary([(.root, old)]), ShapeSummary([(.root, entry.value)]), generic: [], name: "the body")
-            if inner.findings.isEmpty { return entry.key }
+            var inner = ShapeComparison(endpoint: endpoint, ignored: ignored, listsValues: false)
+            let candidate = DiffBody(view: view, root: entry.value, rootPath: .root)
+            inner.compare(old, ShapeSummary(candidate, values: [UInt32(entry.value)]), generic: [], name: "the body")
+            // The body inside is the last member of that name, as a look-up by key reads it.
+            if inner.findings.isEmpty { return (entry.key, view.value(of: new.root, forKey: entry.key)!) }
         }
         return nil
     }
@@ -229,8 +272,13 @@ private struct ShapeComparison {
 
     // MARK: - Shapes
 
-    /// Compares the summaries of one place; `name` says it in messages (`'email'`, `the body`).
+    /// Compares the summaries of one place; `name` says it in messages (`'email'`, `the body`). The summaries of
+    /// the places below are let go once compared.
     mutating func compare(_ old: ShapeSummary, _ new: ShapeSummary, generic: [String], name: String) {
+        defer {
+            old.releasePlacesBelow()
+            new.releasePlacesBelow()
+        }
         let oldKinds = old.valueKinds
         let newKinds = new.valueKinds
         // A place that was only ever null (or empty) in the old recording says nothing about its type.
@@ -242,7 +290,8 @@ private struct ShapeComparison {
         if wasObject && !wasArray && isArray && !isObject {
             let first = new.kinds[.array]!
             add(
-                .arrayInsteadOfObject, .breaking, at: first.first, expected: "object", actual: "array",
+                .arrayInsteadOfObject, .breaking, at: new.body.path(to: first.first), expected: "object",
+                actual: "array",
                 message: "\(name) was an object and is now an array",
                 hint:
                     "decode an array ([T]) and build what the app needs from it, or ask the backend to keep the object",
@@ -253,7 +302,7 @@ private struct ShapeComparison {
             let first = new.kinds[.object]!
             let keyed = new.isKeyedCollection
             add(
-                .objectInsteadOfArray, .breaking, at: first.first, expected: "array",
+                .objectInsteadOfArray, .breaking, at: new.body.path(to: first.first), expected: "array",
                 actual: keyed ? "object keyed by id" : "object",
                 message: "\(name) was an array and is now \(keyed ? "a dictionary keyed by id" : "an object")",
                 hint: keyed
@@ -264,7 +313,8 @@ private struct ShapeComparison {
         }
         if let null = new.kinds[.null], old.kinds[.null] == nil {
             add(
-                .nullValue, .breaking, at: null.first, expected: ShapeSummary.describe(oldKinds), actual: "null",
+                .nullValue, .breaking, at: new.body.path(to: null.first), expected: ShapeSummary.describe(oldKinds),
+                actual: "null",
                 message: "\(name) is now null, and never was in the old recording",
                 hint:
                     "make the property Optional if null is a legitimate value; otherwise the backend must send a value",
@@ -274,7 +324,7 @@ private struct ShapeComparison {
         if wasObject && isObject { compareObjects(old, new, generic: generic) }
         if wasArray && isArray, let oldElements = old.elements, let newElements = new.elements {
             let step = "[*]"
-            if !isIgnored(generic: generic + [step], concrete: nil) {
+            if !isIgnored(generic: generic + [step]) {
                 compare(oldElements, newElements, generic: generic + [step], name: "an element of \(name)")
             }
         }
@@ -285,8 +335,8 @@ private struct ShapeComparison {
         let oldKinds = old.valueKinds
         let oldDates = oldKinds.filter { if case .date = $0 { return true } else { return false } }
         let oldEpoch = old.epochUnits ?? []
-        var dateChanges: [(ShapeSummary.Kind, JSONPath, Int)] = []
-        var typeChanges: [(ShapeSummary.Kind, JSONPath, Int)] = []
+        var dateChanges: [(ShapeSummary.Kind, Int, Int)] = []
+        var typeChanges: [(ShapeSummary.Kind, Int, Int)] = []
         for (kind, seen) in new.kinds.sorted(by: { $0.key < $1.key }) where kind != .null && !oldKinds.contains(kind) {
             switch kind {
             case .object where oldKinds.contains(.array), .array where oldKinds.contains(.object):
@@ -322,13 +372,13 @@ private struct ShapeComparison {
             let unit = newEpoch.contains(.milliseconds) ? "epoch milliseconds" : "epoch seconds"
             let was = oldEpoch.contains(.seconds) ? "epoch seconds" : "epoch milliseconds"
             add(
-                .dateFormatMismatch, .breaking, at: number.first, expected: was, actual: unit,
+                .dateFormatMismatch, .breaking, at: new.body.path(to: number.first), expected: was, actual: unit,
                 message: "\(name) was written as \(was) and is now \(unit)",
                 hint:
                     "decode with `dates: \(unit == "epoch milliseconds" ? "millisecondsSince1970" : "secondsSince1970")` (or `flexible`), or ask the backend to keep \(was)",
                 occurrences: number.count)
         }
-        if let (kind, path, count) = dateChanges.first {
+        if let (kind, node, count) = dateChanges.first {
             let was =
                 oldDates.isEmpty
                 ? (oldEpoch.contains(.milliseconds) ? "epoch milliseconds" : "epoch seconds")
@@ -341,14 +391,14 @@ private struct ShapeComparison {
             default: now = "text that is not a date"
             }
             add(
-                .dateFormatMismatch, .breaking, at: path, expected: was, actual: now,
+                .dateFormatMismatch, .breaking, at: new.body.path(to: node), expected: was, actual: now,
                 message: "\(name) was written as \(was.replacing("date as ", with: "")) and is now \(now)",
                 hint:
                     "decode with a date strategy that reads both (`dates: flexible`), or ask the backend to keep the old form",
                 occurrences: count)
         }
         if !typeChanges.isEmpty {
-            let path = typeChanges[0].1
+            let path = new.body.path(to: typeChanges[0].1)
             let count = typeChanges.map(\.2).reduce(0, +)
             let now = ShapeSummary.describe(typeChanges.map(\.0))
             add(
@@ -360,113 +410,93 @@ private struct ShapeComparison {
     }
 
     /// Keys that went missing, appeared, or changed their spelling; then each common key's values.
+    ///
+    /// The objects are taken a group at a time (those with the same keys in the same order): what holds for one
+    /// object of a group holds for all of them, and the first object of the first group is the first object.
     mutating func compareObjects(_ old: ShapeSummary, _ new: ShapeSummary, generic: [String]) {
-        if old.isKeyedCollection && (new.isKeyedCollection || new.objects.allSatisfy(\.keys.isEmpty)) {
+        if old.isKeyedCollection && (new.isKeyedCollection || new.objectsAreEmpty) {
             if let oldValues = old.keyedValues, let newValues = new.keyedValues,
-                !isIgnored(generic: generic + [".*"], concrete: nil)
+                !isIgnored(generic: generic + [".*"])
             {
                 compare(oldValues, newValues, generic: generic + [".*"], name: "an entry")
             }
             return
         }
         let oldKeys = Set(old.memberOrder)
+        let newKeys = new.memberOrder
+        let newIsOld = newKeys.map { oldKeys.contains($0) }
+        var newNormalized: [String?] = Array(repeating: nil, count: newKeys.count)
         var consumed = Set<String>()
-        for key in old.memberOrder {
+        for (oldNumber, key) in old.memberOrder.enumerated() {
             let step = Self.step(forKey: key)
-            let lacking = new.objects.filter { !$0.keys.contains(key) }
-            if isIgnored(generic: generic + [step], concrete: lacking.first.map { $0.path.appending(key: key) }) {
-                continue
-            }
+            let newNumber = new.keyTable.number(of: key)
+            let lacking = new.keyLists.filter { list in newNumber.map { !list.contains($0) } ?? true }
+            let lackingCount = lacking.reduce(0) { $0 + $1.count }
+            let concrete = { lacking.map(\.first).min().map { new.body.path(to: $0).appending(key: key) } }
+            if isIgnored(generic: generic + [step], concrete: concrete) { continue }
             // Objects that lack the key but hold another spelling of it: the key changed its case or separators.
-            var respelled: [(path: JSONPath, variant: String)] = []
-            var absent: [JSONPath] = []
-            for object in lacking {
-                let variant = object.keys.filter {
-                    !oldKeys.contains($0) && KeyNames.normalized($0) == KeyNames.normalized(key)
-                }.sorted().first
-                if let variant { respelled.append((object.path, variant)) } else { absent.append(object.path) }
+            let normalized = KeyNames.normalized(key)
+            var respelled: [(first: Int, count: Int, variant: String)] = []
+            var absent: [(first: Int, count: Int)] = []
+            for list in lacking {
+                var variants = Set<String>()
+                for number in list.keys where !newIsOld[number] {
+                    if newNormalized[number] == nil { newNormalized[number] = KeyNames.normalized(newKeys[number]) }
+                    if newNormalized[number] == normalized { variants.insert(newKeys[number]) }
+                }
+                if let variant = variants.sorted().first {
+                    respelled.append((list.first, list.count, variant))
+                } else {
+                    absent.append((list.first, list.count))
+                }
             }
-            if let first = respelled.first {
+            let respelledCount = respelled.reduce(0) { $0 + $1.count }
+            let absentCount = absent.reduce(0) { $0 + $1.count }
+            if let first = respelled.min(by: { $0.first < $1.first }) {
                 consumed.formUnion(respelled.map(\.variant))
                 add(
-                    .keyCaseChanged, .breaking, at: first.path.appending(key: first.variant), expected: "'\(key)'",
-                    actual: "'\(first.variant)'",
+                    .keyCaseChanged, .breaking, at: new.body.path(to: first.first).appending(key: first.variant),
+                    expected: "'\(key)'", actual: "'\(first.variant)'",
                     message: "'\(key)' is now spelled '\(first.variant)'"
-                        + (absent.isEmpty && respelled.count == lacking.count && lacking.count == new.objects.count
-                            ? "" : " in \(respelled.count) of \(new.objects.count) objects"),
+                        + (absent.isEmpty && respelledCount == lackingCount && lackingCount == new.objectCount
+                            ? "" : " in \(respelledCount) of \(new.objectCount) objects"),
                     hint:
                         "map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(key)) = \"\(first.variant)\"`), or decode with a key strategy that reads both (`convertFromSnakeCase`, `anyCase`)",
-                    occurrences: respelled.count)
+                    occurrences: respelledCount)
                 for variant in Set(respelled.map(\.variant)).sorted() {
-                    if let oldValues = old.members[key], let newValues = new.members[variant] {
+                    if let oldValues = old.member(key), let newValues = new.member(variant) {
                         compare(
                             oldValues, newValues, generic: generic + [Self.step(forKey: variant)], name: "'\(variant)'")
                     }
                 }
             }
-            let gone = new.members[key] == nil
-            let requiredBefore = old.objects.allSatisfy { $0.keys.contains(key) }
-            if let first = absent.first, gone && respelled.isEmpty || requiredBefore {
+            let gone = newNumber == nil
+            let requiredBefore = old.objectCount(having: oldNumber) == old.objectCount
+            if let first = absent.min(by: { $0.first < $1.first }), gone && respelled.isEmpty || requiredBefore {
                 add(
-                    .missingKey, .breaking, at: first.appending(key: key),
-                    expected: "'\(key)': \(ShapeSummary.describe(old.members[key]?.kinds.keys.map { $0 } ?? []))",
+                    .missingKey, .breaking, at: new.body.path(to: first.first).appending(key: key),
+                    expected: "'\(key)': \(ShapeSummary.describe(old.member(key)?.kinds.keys.map { $0 } ?? []))",
                     actual: "absent",
                     message: gone && respelled.isEmpty
                         ? "'\(key)' is gone: the old recording had it, the new one does not"
-                        : "'\(key)' was in every object here and is now absent from \(absent.count) of \(new.objects.count)",
+                        : "'\(key)' was in every object here and is now absent from \(absentCount) of \(new.objectCount)",
                     hint:
                         "if the backend may leave it out, make the property Optional (or give it a default); otherwise report it to the backend team",
-                    occurrences: absent.count)
+                    occurrences: absentCount)
             }
-            if let oldValues = old.members[key], let newValues = new.members[key] {
+            if let oldValues = old.member(key), let newValues = new.member(key) {
                 compare(oldValues, newValues, generic: generic + [step], name: "'\(key)'")
             }
         }
-        for key in new.memberOrder where !oldKeys.contains(key) && !consumed.contains(key) {
-            let carriers = new.objects.filter { $0.keys.contains(key) }
-            let path = carriers.first.map { $0.path.appending(key: key) }
+        for (number, key) in newKeys.enumerated() where !newIsOld[number] && !consumed.contains(key) {
+            let path = { new.firstObject(having: number).map { new.body.path(to: $0).appending(key: key) } }
             if isIgnored(generic: generic + [Self.step(forKey: key)], concrete: path) { continue }
             add(
-                .extraKey, .info, at: path, expected: "no key '\(key)'",
-                actual: ShapeSummary.describe(new.members[key]?.kinds.keys.map { $0 } ?? []),
+                .extraKey, .info, at: path(), expected: "no key '\(key)'",
+                actual: ShapeSummary.describe(new.member(key)?.kinds.keys.map { $0 } ?? []),
                 message: "'\(key)' is new",
                 hint: "additive: nothing breaks until the app reads it; add it to the spec when it does",
-                occurrences: carriers.count)
+                occurrences: new.objectCount(having: number))
         }
-    }
-
-    // MARK: - Values
-
-    /// Scalars that differ at the same concrete path, and arrays whose length changed; kinds that changed are
-    /// shape changes and are reported as findings instead.
-    mutating func values(_ old: JSONValue, _ new: JSONValue, path: JSONPath) {
-        if isIgnored(generic: [], concrete: path) { return }
-        switch (old, new) {
-        case (.object(let oldObject), .object(let newObject)):
-            for entry in newObject.entries {
-                if let oldValue = oldObject[entry.key] {
-                    values(oldValue, entry.value, path: path.appending(key: entry.key))
-                }
-            }
-        case (.array(let oldItems), .array(let newItems)):
-            if oldItems.count != newItems.count {
-                valueChanges.append(
-                    .init(
-                        path: path, old: "\(oldItems.count) element\(oldItems.count == 1 ? "" : "s")",
-                        new: "\(newItems.count) element\(newItems.count == 1 ? "" : "s")"))
-            }
-            for index in 0..<min(oldItems.count, newItems.count) {
-                values(oldItems[index], newItems[index], path: path.appending(index: index))
-            }
-        case (.object, _), (.array, _), (_, .object), (_, .array):
-            break
-        default:
-            if old != new { valueChanges.append(.init(path: path, old: Self.short(old), new: Self.short(new))) }
-        }
-    }
-
-    static func short(_ value: JSONValue) -> String {
-        let text = JSONWriter(style: .compact).write(value)
-        return text.count > 80 ? String(text.prefix(79)) + "…" : text
     }
 }

@@ -4,6 +4,27 @@ import Testing
 @testable import ContractKit
 
 @Suite struct DateSnifferTests {
+    @Test func theBytesSayWhatTheTextSaysOfDates() {
+        // `contract diff` reads every string's bytes in place; it must find the dates the text reader finds.
+        let texts = [
+            "2026-01-10T09:30:00Z", "2026-01-10T09:30:00.250Z", "2026-01-10T10:30:00+01:00", "2026-01-10",
+            "2026-01-10 09:30:00", "Sat, 21 Nov 2026 03:00:00 GMT", "21 Nov 2026 03:00:00 +0000", "10/01/2026",
+            "2026/01/10", "12345", "-37.3159", "92998-3874", "1-770-736-8031 x56442", "", "a/b/c", "1 2 3 4 5:",
+            "Ada", "2026-13-40", "2026-01-10T25:00:00Z", "\u{0661}/\u{0662}/\u{0663}",
+        ]
+        for text in texts {
+            var copy = text
+            let fromBytes = copy.withUTF8 { DateSniffer.dateStyle(ofUTF8: $0) }
+            let fromText = DateSniffer.style(ofText: text)
+            switch fromText {
+            case .numericString, .unrecognised, .epochSeconds, .epochMilliseconds, .epochMicroseconds:
+                #expect(fromBytes == nil, "\(text)")
+            default:
+                #expect(fromBytes == fromText, "\(text)")
+            }
+        }
+    }
+
     static func style(_ literal: String) -> DateSniffer.Style? {
         DateSniffer.style(of: .number(JSONNumber(literal: literal)))
     }

@@ -197,4 +197,16 @@ import Testing
         #expect(text.contains(#"    'k\u{1B}[2J\u{202E}' is new"#))
         #expect(text.contains(#"  $.name  "Ada" → "Ada\u{2028}Lovelace""#))
     }
+
+    @Test func aDiffThatOnlyCountsValuesCountsAsManyAsItWouldList() {
+        let new =
+            #"{"users": [{"id": 3, "name": "Alan", "email": null, "createdAt": "2026-01-10T09:30:00Z", "score": 1}]}"#
+        let listed = RecordingDiff(old: recording(users), new: recording(new))
+        let counted = RecordingDiff(old: recording(users), new: recording(new), options: .init(listsValues: false))
+        #expect(listed.valueChanges.count == 5 && listed.valueChangeCount == 5)
+        #expect(counted.valueChanges.isEmpty && counted.valueChangeCount == 5)
+        #expect(
+            counted.renderText(old: "a", new: "b", values: false)
+                == listed.renderText(old: "a", new: "b", values: false))
+    }
 }

@@ -1,0 +1,99 @@
+import Foundation
+
+/// A JSON body being compared, read in place on the tape of the document it came from: the diff walks the tape and
+/// builds no tree.
+///
+/// It holds the view's pointers: use it only inside the ``JSONDocument/withView(_:)`` that made the view.
+struct DiffBody {
+    let view: JSONTapeView
+    /// The entry of the value compared.
+    let root: Int
+    /// The path that `root` is given in messages: `$` for a body compared as a whole.
+    let rootPath: JSONPath
+
+    /// The path from the root to the value at tape entry `node`, which is inside the root's subtree.
+    ///
+    /// Found by stepping down from the root over whole subtrees, so it costs the number of siblings passed on the
+    /// way: asked only for the few places a finding or an ignored path names.
+    func path(to node: Int) -> JSONPath {
+        var components = rootPath.components
+        var current = root
+        while current != node {
+            let isObject = view.kind(current) == .object
+            var child = current + 1
+            var index = 0
+            while true {
+                let value = isObject ? child + 1 : child
+                let next = view.next(after: value)
+                if node < next {
+                    components.append(isObject ? .key(view.string(child)) : .index(index))
+                    current = value
+                    break
+                }
+                child = next
+                index += 1
+            }
+        }
+        return JSONPath(components: components)
+    }
+}
+
+extension JSONTapeView {
+    /// True when the string at `node` has a byte outside ASCII or an escape: only then can it equal a string spelled
+    /// with other bytes (`é` as one scalar or two, `K` as the Kelvin sign), as Swift compares strings.
+    func mayBeSpelledOtherwise(_ node: Int) -> Bool {
+        let entry = entries[node]
+        guard entry.kind == .string else { return true }
+        let start = UnsafeRawPointer(bytes + entry.offset)
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= entry.length {
+            high |= start.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < entry.length {
+            high |= UInt64(start.load(fromByteOffset: index, as: UInt8.self))
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// True when the `count` bytes at `first` and `second` are the same; compared a word at a time, without a call,
+    /// as most are keys of a few bytes.
+    @inline(__always)
+    static func sameBytes(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let (first, second) = (UnsafeRawPointer(first), UnsafeRawPointer(second))
+        var index = 0
+        while index + 8 <= count {
+            guard
+                first.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    == second.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            else { return false }
+            index += 8
+        }
+        while index < count {
+            guard
+                first.load(fromByteOffset: index, as: UInt8.self) == second.load(fromByteOffset: index, as: UInt8.self)
+            else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// True when the strings at `node` here and at `other` in `otherView` are equal as Swift compares them
+    /// (canonically equivalent). Their bytes are compared first; they are decoded only when the bytes differ, and
+    /// `mayDiffer` (false when both are known to be plain ASCII) and ``mayBeSpelledOtherwise(_:)`` say they could still
+    /// spell the same text.
+    @inline(__always)
+    func string(_ node: Int, equals other: Int, in otherView: JSONTapeView, mayDiffer: Bool) -> Bool {
+        let entry = entries[node]
+        let otherEntry = otherView.entries[other]
+        if entry.kind == otherEntry.kind, entry.length == otherEntry.length,
+            Self.sameBytes(bytes + entry.offset, otherView.bytes + otherEntry.offset, count: entry.length)
+        {
+            return true
+        }
+        guard mayDiffer, mayBeSpelledOtherwise(node) || otherView.mayBeSpelledOtherwise(other) else { return false }
+        return string(node) == otherView.string(other)
+    }
+}

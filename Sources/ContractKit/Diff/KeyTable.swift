@@ -1,0 +1,89 @@
+import Foundation
+
+/// The keys of the objects found at one place in a body, each given a number in the order first seen, read off the
+/// tape without decoding a key twice.
+///
+/// Keys are told apart as Swift compares strings, so two spellings of one text (an escape, `é` as one scalar or two)
+/// are one key, as they were one key of a tree's dictionary. Objects at one place mostly list the same keys in the
+/// same order, so the key last seen at each position is tried first, with one comparison of bytes; a table of every
+/// spelling seen catches the rest.
+struct KeyTable {
+    /// The keys, by number.
+    private(set) var keys: [String] = []
+    private var numbers: [String: Int] = [:]
+    /// Every spelling seen, as its place in the text, and the number of its key.
+    private var spellings: [(offset: Int, length: Int, number: Int)] = []
+    /// Open addressing over `spellings`: an index into it, or -1; the count is a power of two.
+    private var slots: [Int] = []
+    /// The spelling last seen at each position in an object, and its key's number.
+    private var recent: [(offset: Int, length: Int, number: Int)] = []
+
+    /// The number of keys.
+    var count: Int { keys.count }
+
+    /// The number of the key `text`, or nil when no object here has it.
+    func number(of text: String) -> Int? { numbers[text] }
+
+    /// The number of the key at tape entry `node`, the `position`th member of its object; a new key is numbered
+    /// next.
+    mutating func number(ofKeyAt node: Int, position: Int, in view: JSONTapeView) -> Int {
+        let entry = view.entries[node]
+        let start = view.bytes + entry.offset
+        if position < recent.count {
+            let guess = recent[position]
+            if guess.length == entry.length
+                && JSONTapeView.sameBytes(view.bytes + guess.offset, start, count: guess.length)
+            {
+                return guess.number
+            }
+        }
+        let number = lookUp(offset: entry.offset, length: entry.length, node: node, in: view)
+        if position < recent.count {
+            recent[position] = (entry.offset, entry.length, number)
+        } else if position == recent.count {
+            recent.append((entry.offset, entry.length, number))
+        }
+        return number
+    }
+
+    private mutating func lookUp(offset: Int, length: Int, node: Int, in view: JSONTapeView) -> Int {
+        let start = view.bytes + offset
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for index in 0..<length { hash = (hash ^ UInt64(start[index])) &* 0x100_0000_01B3 }
+        if slots.isEmpty { slots = Array(repeating: -1, count: 16) }
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let seen = spellings[slots[slot]]
+            if seen.length == length && JSONTapeView.sameBytes(view.bytes + seen.offset, start, count: length) {
+                return seen.number
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        // A spelling not seen before: its text may still be a key seen spelled otherwise.
+        let text = view.string(node)
+        let number: Int
+        if let known = numbers[text] {
+            number = known
+        } else {
+            number = keys.count
+            keys.append(text)
+            numbers[text] = number
+        }
+        slots[slot] = spellings.count
+        spellings.append((offset, length, number))
+        if spellings.count * 2 > slots.count { rehash(in: view) }
+        return number
+    }
+
+    private mutating func rehash(in view: JSONTapeView) {
+        slots = Array(repeating: -1, count: slots.count * 2)
+        for (index, spelling) in spellings.enumerated() {
+            let start = view.bytes + spelling.offset
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in 0..<spelling.length { hash = (hash ^ UInt64(start[byte])) &* 0x100_0000_01B3 }
+            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = index
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+
+extension ShapeComparison {
+    /// A step of the path being walked: a member, by the tape entry of its key in the new body, or an element.
+    enum PathStep {
+        case key(Int)
+        case index(Int)
+    }
+
+    /// Scalars that differ at the same concrete path, and arrays whose length changed; kinds that changed are
+    /// shape changes and are reported as findings instead. The bodies are walked side by side on their tapes, in the
+    /// new body's order, and a path is written out only for a value that changed (or to match it against `--ignore`).
+    mutating func values(_ old: DiffBody, _ new: DiffBody) {
+        // The root's path is matched with its ancestors; below it, a path's ancestors were matched on the way down.
+        if isIgnored(generic: [], concrete: { new.rootPath }) { return }
+        var steps: [PathStep] = []
+        values(old.root, new.root, old: old, new: new, steps: &steps)
+    }
+
+    private mutating func values(_ oldNode: Int, _ newNode: Int, old: DiffBody, new: DiffBody, steps: inout [PathStep])
+    {
+        if !steps.isEmpty, !ignored.isEmpty {
+            let text = path(of: steps, in: new).description
+            if ignored.contains(where: { Glob.matches($0, text) }) { return }
+        }
+        let oldView = old.view
+        let newView = new.view
+        switch (oldView.kind(oldNode), newView.kind(newNode)) {
+        case (.object, .object):
+            guard oldView.entries[oldNode].memberCount > 0 else { return }
+            let lookUp = MemberLookUp(object: oldNode, in: oldView)
+            let end = newView.entries[newNode].end
+            let oldEnd = oldView.entries[oldNode].end
+            var member = newNode + 1
+            // The old member at the same position: objects of one endpoint mostly list their keys in one order.
+            var hint = oldNode + 1
+            while member < end {
+                let oldValue = lookUp.value(forKeyAt: member, in: newView, hint: hint)
+                if hint < oldEnd { hint = oldView.next(after: hint + 1) }
+                if let oldValue {
+                    steps.append(.key(member))
+                    values(oldValue, member + 1, old: old, new: new, steps: &steps)
+                    steps.removeLast()
+                }
+                member = newView.next(after: member + 1)
+            }
+        case (.array, .array):
+            let oldCount = oldView.entries[oldNode].memberCount
+            let newCount = newView.entries[newNode].memberCount
+            if oldCount != newCount {
+                record(
+                    steps, in: new, old: "\(oldCount) element\(oldCount == 1 ? "" : "s")",
+                    new: "\(newCount) element\(newCount == 1 ? "" : "s")")
+            }
+            var oldElement = oldNode + 1
+            var newElement = newNode + 1
+            for index in 0..<min(oldCount, newCount) {
+                steps.append(.index(index))
+                values(oldElement, newElement, old: old, new: new, steps: &steps)
+                steps.removeLast()
+                oldElement = oldView.next(after: oldElement)
+                newElement = newView.next(after: newElement)
+            }
+        case (.object, _), (.array, _), (_, .object), (_, .array):
+            break
+        default:
+            if !Self.scalar(oldNode, in: oldView, equals: newNode, in: newView) {
+                record(steps, in: new, old: Self.short(oldView.value(oldNode)), new: Self.short(newView.value(newNode)))
+            }
+        }
+    }
+
+    /// Counts a value that changed, and lists it when the options say so (only then is its path written out).
+    private mutating func record(
+        _ steps: [PathStep], in body: DiffBody, old: @autoclosure () -> String, new: @autoclosure () -> String
+    ) {
+        valueChangeCount += 1
+        guard listsValues else { return }
+        valueChanges.append(.init(path: path(of: steps, in: body), old: old(), new: new()))
+    }
+
+    /// The path of `steps` down from the new body's root.
+    private func path(of steps: [PathStep], in body: DiffBody) -> JSONPath {
+        var components = body.rootPath.components
+        for step in steps {
+            switch step {
+            case .key(let node): components.append(.key(body.view.string(node)))
+            case .index(let index): components.append(.index(index))
+            }
+        }
+        return JSONPath(components: components)
+    }
+
+    /// True when two scalars are equal as trees compare them: numbers by their spelling, strings as Swift compares
+    /// them.
+    static func scalar(_ node: Int, in view: JSONTapeView, equals other: Int, in otherView: JSONTapeView) -> Bool {
+        switch (view.kind(node), otherView.kind(other)) {
+        case (.null, .null), (.true, .true), (.false, .false): return true
+        case (.integer, .integer), (.integer, .fraction), (.fraction, .integer), (.fraction, .fraction):
+            let entry = view.entries[node]
+            let otherEntry = otherView.entries[other]
+            return entry.length == otherEntry.length
+                && memcmp(view.bytes + entry.offset, otherView.bytes + otherEntry.offset, entry.length) == 0
+        case (.string, .string), (.string, .escapedString), (.escapedString, .string),
+            (.escapedString, .escapedString):
+            return view.string(node, equals: other, in: otherView, mayDiffer: true)
+        default: return false
+        }
+    }
+
+    static func short(_ value: JSONValue) -> String {
+        let text = JSONWriter(style: .compact).write(value)
+        return text.count > 80 ? String(text.prefix(79)) + "…" : text
+    }
+}
+
+/// Finds the member of an old object that a new object's key names: the last of that name, as a tree's look-up by
+/// key does, with keys compared as Swift compares strings.
+///
+/// A small object is scanned, comparing bytes (a key spelled with bytes that another spelling could match, an escape
+/// or a byte outside ASCII, is decoded to be compared); a large one (a collection keyed by id) gets a dictionary.
+struct MemberLookUp {
+    /// The old body's view.
+    let view: JSONTapeView
+    let object: Int
+    /// True when every key of the object is ASCII without escapes.
+    private let plain: Bool
+    private let byKey: [String: Int]?
+
+    init(object: Int, in view: JSONTapeView) {
+        self.view = view
+        self.object = object
+        let end = view.entries[object].end
+        var member = object + 1
+        if view.entries[object].memberCount > 32 {
+            var byKey: [String: Int] = [:]
+            while member < end {
+                byKey[view.string(member)] = member + 1
+                member = view.next(after: member + 1)
+            }
+            self.byKey = byKey
+            plain = false
+            return
+        }
+        var plain = true
+        while member < end, plain {
+            plain = !view.mayBeSpelledOtherwise(member)
+            member = view.next(after: member + 1)
+        }
+        self.plain = plain
+        byKey = nil
+    }
+
+    /// The tape entry of the old value for the key at tape entry `key` of `newView`, or nil; `hint` is the key of
+    /// the old member most likely to match (at the same position), tried first.
+    func value(forKeyAt key: Int, in newView: JSONTapeView, hint: Int) -> Int? {
+        if let byKey { return byKey[newView.string(key)] }
+        let end = view.entries[object].end
+        var found: Int?
+        var member = object + 1
+        if plain && !newView.mayBeSpelledOtherwise(key) {
+            // Both plain ASCII: equal only when their bytes are, and a match at the hint leaves only later repeats.
+            let keyEntry = newView.entries[key]
+            let keyStart = newView.bytes + keyEntry.offset
+            func matches(_ member: Int) -> Bool {
+                let entry = view.entries[member]
+                return entry.length == keyEntry.length
+                    && JSONTapeView.sameBytes(view.bytes + entry.offset, keyStart, count: entry.length)
+            }
+            if hint < end && matches(hint) {
+                found = hint + 1
+                member = view.next(after: hint + 1)
+            }
+            while member < end {
+                if matches(member) { found = member + 1 }
+                member = view.next(after: member + 1)
+            }
+            return found
+        }
+        while member < end {
+            if view.string(member, equals: key, in: newView, mayDiffer: true) { found = member + 1 }
+            member = view.next(after: member + 1)
+        }
+        return found
+    }
+}

@@ -1,0 +1,147 @@
+import ContractKit
+import Foundation
+
+/// Figure 11: `contract diff` of two large recordings of one endpoint, process start to exit, against `contract
+/// verify` of one of them (time), and its peak memory against the two files' size.
+enum DiffFigures {
+    static func run(quick: Bool) -> [Row] {
+        let contract = contractExecutable
+        guard FileManager.default.isExecutableFile(atPath: contract) else {
+            print(
+                "  figure 11 skipped: build the contract executable in the same configuration first (swift build -c release)"
+            )
+            return []
+        }
+        let folder = NSTemporaryDirectory() + "contract-bench-diff-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try? FileManager.default.createDirectory(atPath: folder + "/Specs", withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            atPath: folder + "/Recordings/bench", withIntermediateDirectories: true)
+        try! Payloads.spec.write(toFile: folder + "/Specs/bench.yaml", atomically: true, encoding: .utf8)
+        // Written compactly, as the bodies are: a pretty-printed file would flatter the memory ratio.
+        let count = quick ? 30_000 : 150_000
+        let old = folder + "/Recordings/bench/list-users.json"
+        let new = folder + "/nightly.json"
+        writePair(count: count, old: old, new: new)
+        let size = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 1 }
+        let bytes = size(old) + size(new)
+        let verify = ["verify", "--specs", folder + "/Specs", "--recordings", folder + "/Recordings"]
+        let diff = ["diff", old, new]
+        // Each side in a child process of its own, so that its peak memory is its alone (wait4's rusage); its CPU
+        // time (user and system) is judged, as a neighbour that takes the cores away lengthens only the wall clock.
+        var verifyRuns: [ChildUsage] = []
+        var diffRuns: [ChildUsage] = []
+        for round in 0..<(quick ? 1 : 3) {
+            if round % 2 == 0 {
+                diffRuns.append(spawnMeasured(contract, diff, expecting: 1))
+                verifyRuns.append(spawnMeasured(contract, verify, expecting: 0))
+            } else {
+                verifyRuns.append(spawnMeasured(contract, verify, expecting: 0))
+                diffRuns.append(spawnMeasured(contract, diff, expecting: 1))
+            }
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let diffCPU = median(diffRuns.map(\.cpuSeconds))
+        let verifyCPU = median(verifyRuns.map(\.cpuSeconds))
+        let diffPeak = diffRuns.map(\.peakBytes).max()!
+        let verifyPeak = verifyRuns.map(\.peakBytes).max()!
+        let megabytes = { (bytes: Int) in bytes / 1_048_576 }
+        print("  measured figure 11 on two \(megabytes(size(old))) MB recordings")
+        return [
+            Row(
+                figure: "11 diff vs verify (time)", payload: "2 x \(megabytes(size(old))) MB recordings",
+                ratio: diffCPU / verifyCPU, target: "<= 2x", met: diffCPU / verifyCPU <= 2,
+                detail: String(
+                    format: "diff %.2f s CPU (%.2f s wall), verify one %.2f s CPU (%.2f s wall)", diffCPU,
+                    median(diffRuns.map(\.wallSeconds)), verifyCPU, median(verifyRuns.map(\.wallSeconds)))),
+            Row(
+                figure: "11 diff peak memory vs file size", payload: "\(megabytes(bytes)) MB in two files",
+                ratio: Double(diffPeak) / Double(bytes), target: "< 3x", met: Double(diffPeak) / Double(bytes) < 3,
+                detail: "diff \(megabytes(diffPeak)) MB peak RSS, verify one \(megabytes(verifyPeak)) MB"),
+        ]
+    }
+
+    /// The recordings figure 11 compares: `count` users, and the same users drifted.
+    static func writePair(count: Int, old: String, new: String) {
+        try? FileManager.default.createDirectory(
+            atPath: (old as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        writeRecording(body: Payloads.users(count: count), to: old)
+        writeRecording(body: drifted(count: count), to: new)
+    }
+
+    /// A recording of `body`, written compactly.
+    static func writeRecording(body: [UInt8], to path: String) {
+        var text = Array(
+            #"{"format":"contract-recording/1","endpoint":"bench/list-users","request":{"method":"GET","url":"https://example.com/users"},"response":{"status":200,"headers":{"Content-Type":"application/json"},"body":"#
+                .utf8)
+        text += body
+        text += Array("}}\n".utf8)
+        FileManager.default.createFile(atPath: path, contents: Data(text))
+    }
+
+    /// `Payloads.users(count:)` as last night's server might send it: every value of a few fields changed, and a
+    /// few elements drifted (a key gone, a new key, a null, a number sent as a string).
+    static func drifted(count: Int) -> [UInt8] {
+        var text = "["
+        text.reserveCapacity(count * 600)
+        for index in 0..<count {
+            if index > 0 { text += "," }
+            let website = index % 1000 == 7 ? "" : #""website":"hildegard.org","#
+            let nickname = index % 500 == 3 ? #""nickname":"lea","# : ""
+            let phone = index % 2000 == 11 ? "null" : #""1-770-736-8031 x\#(index % 99_999)""#
+            let score = index % 5000 == 17 ? #""\#(index % 997)""# : "\(Double(index % 991) / 7.0)"
+            text += """
+                {"id":\(index + 2),"name":"Leanne Graham \(index + 1)","username":"Bret\(index)","email":"user\(index)@april.biz",\
+                "address":{"street":"Kulas Light","suite":"Apt. \(index % 999)","city":"Gwenborough","zipcode":"92998-3874",\
+                "geo":{"lat":"-37.\(3159 + index % 100)","lng":"81.1496"}},"phone":\(phone),\(website)\(nickname)\
+                "company":{"name":"Romaguera-Crona","catchPhrase":"Multi-layered client-server neural-net","bs":"harness real-time e-markets"},\
+                "score":\(score),"active":\(index % 3 == 1),"createdAt":"2026-11-\(10 + index % 19)T09:30:00Z",\
+                "tags":["alpha","beta\\u00e9","gamma \(index % 10)"]}
+                """
+        }
+        return Array((text + "]").utf8)
+    }
+
+    struct ChildUsage {
+        var wallSeconds: Double
+        var cpuSeconds: Double
+        var peakBytes: Int
+    }
+
+    /// Runs `path` with `arguments`, output discarded, and returns its wall time and, from `wait4`, its CPU time and
+    /// peak resident set size; stops the bench when it exits with another status than `expecting`.
+    static func spawnMeasured(_ path: String, _ arguments: [String], expecting: Int32) -> ChildUsage {
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { fatalError("cannot start \(path)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let elapsed = clock.now - start
+        let exitStatus = (status >> 8) & 0xFF
+        guard status & 0x7F == 0, exitStatus == expecting else {
+            fatalError("\(([path] + arguments).joined(separator: " ")) ended with status \(status), not \(expecting)")
+        }
+        let cpu = [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
+        #if os(Linux)
+        let peak = usage.ru_maxrss * 1024  // kilobytes on Linux
+        #else
+        let peak = usage.ru_maxrss  // bytes on macOS
+        #endif
+        return ChildUsage(
+            wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            cpuSeconds: cpu, peakBytes: Int(peak))
+    }
+}
