@@ -100,15 +100,15 @@ enum RecordFigures {
                         recordWall[low]!,
                         recordWall[high]!, curlWall[low]!, curlWall[high]!)))
         }
-        let headroom = curlWall[8]! / curlWall[4]!
+        // The server is not what holds the recorder back when curl, through it, with twice the requests in flight, does
+        // the same work faster than the recorder does.
+        let headroom = curlWall[8]! / recordWall[4]!
         rows.append(
             Row(
-                figure: "8 server headroom: curl c=8 against c=4 (wall)", payload: "same work", ratio: headroom,
-                // The server is not what holds the recorder back when curl, through it, goes faster with more requests
-                // in flight, and faster than the recorder.
+                figure: "8 server headroom: curl c=8 against record c=4 (wall)", payload: "same work", ratio: headroom,
                 target: "< 1x", met: headroom < 1,
                 detail: String(
-                    format: "curl %.2f s -> %.2f s; record at c=4 %.2f s", curlWall[4]!, curlWall[8]!,
+                    format: "curl %.2f s at c=8 (%.2f s at c=4); record %.2f s at c=4", curlWall[8]!, curlWall[4]!,
                     recordWall[4]!)))
         try? FileManager.default.removeItem(atPath: root + "/old")
         rows.append(slowResponse(contract: contract, curl: curl, root: root, runs: quick ? 1 : 3))

@@ -388,9 +388,12 @@ extension Recording {
 
     /// The file's bytes, as ``encoded()``: the same text as ``jsonValue`` written by ``JSONWriter``, but a body read
     /// or received onto a tape (``Body/indexed(_:)``) is written from its tape, without building its tree.
-    func encodedBytes() -> [UInt8] {
+    func encodedBytes() -> [UInt8] { encodedText().bytes }
+
+    /// The file's text, as ``encodedBytes()``, in the writer's own buffer.
+    private func encodedText() -> JSONTextOutput {
         var output = JSONTextOutput(pretty: true)
-        guard case .object(let root) = jsonValue(bodies: false) else { return [] }
+        guard case .object(let root) = jsonValue(bodies: false) else { return output }
         // Room for a body on its tape, indented, at once: growing by doubling would copy it and fault in pages anew.
         for case .indexed(let body)? in [request.body, response.body] { output.reserve(2 * body.byteCount + 4096) }
         /// Writes the members of `object`, `depth` deep, then `body` as its last member.
@@ -426,7 +429,7 @@ extension Recording {
         }
         write(root, depth: 0, body: nil)
         output.append(byte: JSONByte.lineFeed)
-        return output.bytes
+        return output
     }
 
     /// The member a body is written in.
@@ -450,13 +453,15 @@ extension Recording {
     /// Writes the recording as ``write(to:)`` does; with `batch`, the file takes its place once the batch has
     /// flushed it to disk (``AtomicFileBatch``), which may be after this returns.
     func write(to path: String, batch: AtomicFileBatch?) throws(ContractError) -> Bool {
-        let bytes = encodedBytes()
-        if isUnchanged(at: path, comparedWith: bytes) { return false }
+        let text = encodedText()
+        if text.withBytes({ isUnchanged(at: path, comparedWith: $0) }) { return false }
         do {
-            if let batch {
-                try batch.write(bytes, to: path)
-            } else {
-                try AtomicFile.write(Data(bytes), to: path)
+            try text.withBytes { bytes in
+                if let batch {
+                    try batch.write(bytes, to: path)
+                } else {
+                    try AtomicFile.write(Data(bytes), to: path)
+                }
             }
         } catch {
             throw ContractError(
@@ -472,7 +477,13 @@ extension Recording {
     /// The quick answer compares text: this recording written with the file's own `recordedAt` and `durationMs` is
     /// the file byte for byte. Only when it is not (the file was written by hand, by another version, or something
     /// changed) are the two compared as values.
-    private func isUnchanged(at path: String, comparedWith bytes: [UInt8]) -> Bool {
+    private func isUnchanged(at path: String, comparedWith bytes: UnsafeRawBufferPointer) -> Bool {
+        func same(_ existing: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+            existing.count == bytes.count
+                && existing.withUnsafeBytes {
+                    bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+                }
+        }
         if let existing = MappedFile.readSmall(path: path, limit: 64 << 20),
             let document = try? JSONParser().parseDocument(existing, file: path),
             let old = try? Recording.read(document: document, path: path)
@@ -480,10 +491,10 @@ extension Recording {
             var candidate = self
             candidate.recordedAt = old.recordedAt
             candidate.response.durationMs = old.response.durationMs
-            let same =
+            let equalText =
                 candidate.recordedAt == recordedAt && candidate.response.durationMs == response.durationMs
-                ? bytes == existing : candidate.encodedBytes() == existing
-            return same || old.built.isSemanticallyEqual(to: built)
+                ? same(existing, bytes) : candidate.encodedText().withBytes { same(existing, $0) }
+            return equalText || old.built.isSemanticallyEqual(to: built)
         }
         guard FileManager.default.fileExists(atPath: path), let old = try? Recording.read(from: path) else {
             return false

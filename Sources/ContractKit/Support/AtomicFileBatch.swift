@@ -48,14 +48,12 @@ final class AtomicFileBatch: Sendable {
     ///
     /// - Throws: the error of creating or writing the temporary file (a missing permission, a full disk). An error
     ///   flushing or renaming it comes later, from ``finish()``.
-    func write(_ bytes: [UInt8], to path: String) throws {
+    func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         let number = state.withLock { state in
             state.named += 1
             return state.named
         }
-        let temporary = try bytes.withUnsafeBytes {
-            try AtomicFile.writeTemporary($0, for: path, suffix: "-\(number)", flushed: false)
-        }
+        let temporary = try AtomicFile.writeTemporary(bytes, for: path, suffix: "-\(number)", flushed: false)
         let startThread = state.withLock { state in
             state.pending.append(Pending(temporary: temporary, path: path))
             guard state.threads < Self.maximumThreads, state.threads < state.pending.count + state.inFlight.count
@@ -64,6 +62,11 @@ final class AtomicFileBatch: Sendable {
             return true
         }
         if startThread { Thread.detachNewThread { [self] in flushUntilDone() } }
+    }
+
+    /// Writes `bytes` as the `write(_:to:)` that takes a buffer does.
+    func write(_ bytes: [UInt8], to path: String) throws {
+        try bytes.withUnsafeBytes { try write($0, to: path) }
     }
 
     /// Waits until every file written has taken its path's place (or failed to), and the folders' entries are on
