@@ -21,7 +21,23 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "all: record every endpoint; missing: only those without a recording.")
     var mode: Recorder.Mode = .all
 
+    /// Each response's body, its parse and its recording's text are buffers of up to a few megabytes, freed as the
+    /// next response comes in. glibc maps and unmaps each one afresh and faults its pages in again, zeroed: half of
+    /// a run's system time in figure 8. Kept on the heap (up to 32 MB a buffer), they are reused. The process is the
+    /// command's, so the command sets it, not the library.
+    static func keepLargeBuffersOnTheHeap() {
+        #if os(Linux)
+        // Swift's Glibc module leaves out malloc.h: mallopt is found at run time, in the C library already loaded.
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(nil, "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        _ = mallopt(-3, 32 << 20)  // M_MMAP_THRESHOLD
+        _ = mallopt(-1, 256 << 20)  // M_TRIM_THRESHOLD
+        #endif
+    }
+
     func run() async throws {
+        Self.keepLargeBuffersOnTheHeap()
         let loaded = try suite.selection.loadSuite()
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         let recorder = Recorder(options: live.recorderOptions(into: suite.recordings, mode: mode))

@@ -14,13 +14,29 @@ struct JSONTextOutput {
     }
 
     let pretty: Bool
-    private(set) var bytes: [UInt8] = []
+    /// The text written so far.
+    private let output = JSONOutputBytes()
     private var open: [OpenContainer] = []
+    /// How deep the value being written sits in a document written around it: its lines are indented from there.
+    private var baseDepth = 0
 
     init(pretty: Bool) {
         self.pretty = pretty
-        bytes.reserveCapacity(256)
     }
+
+    /// The text written so far.
+    var bytes: [UInt8] { output.array }
+
+    /// Runs `body` with the text written so far, not copied.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: output.base, count: output.count))
+    }
+
+    /// Makes room for `count` more bytes at once, so that a large value is not copied as the text grows.
+    func reserve(_ count: Int) { output.reserve(count) }
+
+    /// Appends one byte as it is.
+    mutating func append(byte: UInt8) { output.append(byte) }
 
     mutating func append(_ root: JSONValue) {
         appendOpening(root)
@@ -44,8 +60,8 @@ struct JSONTextOutput {
                 open[depth - 1].next = next + 1
                 startChild(isFirst: next == 0, depth: depth)
                 appendQuoted(entries[next].key)
-                bytes.append(JSONByte.colon)
-                if pretty { bytes.append(JSONByte.space) }
+                output.append(JSONByte.colon)
+                if pretty { output.append(JSONByte.space) }
                 appendOpening(entries[next].value)
             }
         }
@@ -55,24 +71,25 @@ struct JSONTextOutput {
     private mutating func appendOpening(_ value: JSONValue) {
         switch value {
         case .null:
-            bytes.append(contentsOf: "null".utf8)
+            output.append("null")
         case .bool(let flag):
-            bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+            output.append(flag ? "true" : "false")
         case .number(let number):
-            bytes.append(contentsOf: number.literal.utf8)
+            var literal = number.literal
+            literal.withUTF8 { output.append($0) }
         case .string(let string):
             appendQuoted(string)
         case .array(let elements):
-            bytes.append(JSONByte.openBracket)
+            output.append(JSONByte.openBracket)
             if elements.isEmpty {
-                bytes.append(JSONByte.closeBracket)
+                output.append(JSONByte.closeBracket)
             } else {
                 open.append(OpenContainer(children: .elements(elements), next: 0))
             }
         case .object(let object):
-            bytes.append(JSONByte.openBrace)
+            output.append(JSONByte.openBrace)
             if object.isEmpty {
-                bytes.append(JSONByte.closeBrace)
+                output.append(JSONByte.closeBrace)
             } else {
                 open.append(OpenContainer(children: .entries(object.entries), next: 0))
             }
@@ -80,19 +97,123 @@ struct JSONTextOutput {
     }
 
     private mutating func startChild(isFirst: Bool, depth: Int) {
-        if !isFirst { bytes.append(JSONByte.comma) }
+        if !isFirst { output.append(JSONByte.comma) }
         if pretty { appendNewline(indent: depth) }
     }
 
     private mutating func closeContainer(with bracket: UInt8) {
         open.removeLast()
         if pretty { appendNewline(indent: open.count) }
-        bytes.append(bracket)
+        output.append(bracket)
     }
 
     private mutating func appendNewline(indent depth: Int) {
-        bytes.append(JSONByte.lineFeed)
-        bytes.append(contentsOf: repeatElement(JSONByte.space, count: 2 * depth))
+        output.append(JSONByte.lineFeed)
+        output.appendSpaces(2 * (baseDepth + depth))
+    }
+
+    /// Writes `value` as the member of containers `depth` deep that the caller is writing itself.
+    mutating func append(_ value: JSONValue, atDepth depth: Int) {
+        baseDepth = depth
+        append(value)
+        baseDepth = 0
+    }
+
+    /// Writes `{`, `[` or a member's key for a document the caller writes piece by piece: the line break and indent
+    /// before a member `depth` deep, after a comma unless it is the first.
+    mutating func startMember(isFirst: Bool, depth: Int) {
+        if !isFirst { output.append(JSONByte.comma) }
+        if pretty { appendNewline(indent: depth) }
+    }
+
+    /// `"key": ` (pretty) or `"key":`.
+    mutating func appendKey(_ key: String) {
+        appendQuoted(key)
+        output.append(JSONByte.colon)
+        if pretty { output.append(JSONByte.space) }
+    }
+
+    /// The line break and indent before the closing bracket of a container `depth` deep, then `bracket`.
+    mutating func close(with bracket: UInt8, depth: Int) {
+        if pretty { appendNewline(indent: depth) }
+        output.append(bracket)
+    }
+
+    /// Writes the value at tape entry `root` as ``append(_:atDepth:)`` writes the same value built as a tree, byte for
+    /// byte, without building it: strings without escapes and numbers are copied from the text as they stand (the
+    /// parser checked them, so they need no escaping), and only strings with escapes are decoded and written again.
+    mutating func append(tape view: JSONTapeView, node root: Int, atDepth depth: Int) {
+        // The containers open around the entry being written: where each ends on the tape, and whether it is an
+        // object (whose members start with a key).
+        var stack: [(end: Int, isObject: Bool)] = []
+        var index = root
+        while true {
+            let entry = view.entries[index]
+            switch entry.kind {
+            case .null:
+                output.append("null")
+                index += 1
+            case .false:
+                output.append("false")
+                index += 1
+            case .true:
+                output.append("true")
+                index += 1
+            case .integer, .fraction:
+                output.append(view.rawBytes(index))
+                index += 1
+            case .string, .escapedString:
+                appendTapeString(view, index)
+                index += 1
+            case .array, .object:
+                let isObject = entry.kind == .object
+                output.append(isObject ? JSONByte.openBrace : JSONByte.openBracket)
+                index += 1
+                if entry.memberCount == 0 {
+                    output.append(isObject ? JSONByte.closeBrace : JSONByte.closeBracket)
+                } else {
+                    stack.append((entry.end, isObject))
+                    if pretty { appendNewline(indent: depth + stack.count) }
+                    if isObject {
+                        appendTapeKey(view, index)
+                        index += 1
+                    }
+                    continue
+                }
+            }
+            // The value is written: the next member of the innermost open container, or its end.
+            while let (end, isObject) = stack.last {
+                if index < end {
+                    output.append(JSONByte.comma)
+                    if pretty { appendNewline(indent: depth + stack.count) }
+                    if isObject {
+                        appendTapeKey(view, index)
+                        index += 1
+                    }
+                    break
+                }
+                stack.removeLast()
+                if pretty { appendNewline(indent: depth + stack.count) }
+                output.append(isObject ? JSONByte.closeBrace : JSONByte.closeBracket)
+            }
+            if stack.isEmpty { return }
+        }
+    }
+
+    private mutating func appendTapeKey(_ view: JSONTapeView, _ index: Int) {
+        appendTapeString(view, index)
+        output.append(JSONByte.colon)
+        if pretty { output.append(JSONByte.space) }
+    }
+
+    private mutating func appendTapeString(_ view: JSONTapeView, _ index: Int) {
+        guard view.kind(index) == .string else {
+            appendQuoted(view.string(index))
+            return
+        }
+        output.append(JSONByte.quote)
+        output.append(view.rawBytes(index))
+        output.append(JSONByte.quote)
     }
 
     mutating func appendQuoted(_ string: String) {
@@ -101,9 +222,9 @@ struct JSONTextOutput {
     }
 
     private mutating func appendQuoted(utf8 text: UnsafeBufferPointer<UInt8>) {
-        bytes.append(JSONByte.quote)
+        output.append(JSONByte.quote)
         guard let base = text.baseAddress else {
-            bytes.append(JSONByte.quote)
+            output.append(JSONByte.quote)
             return
         }
         var segmentStart = 0
@@ -111,27 +232,87 @@ struct JSONTextOutput {
             let index = JSONByte.firstStringSpecial(in: base, from: segmentStart, to: text.count)
             guard index < text.count else { break }
             let byte = text[index]
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[segmentStart..<index]))
+            output.append(UnsafeBufferPointer(rebasing: text[segmentStart..<index]))
             segmentStart = index + 1
-            bytes.append(JSONByte.backslash)
+            output.append(JSONByte.backslash)
             switch byte {
-            case JSONByte.quote, JSONByte.backslash: bytes.append(byte)
-            case JSONByte.lineFeed: bytes.append(0x6E)  // n
-            case JSONByte.tab: bytes.append(0x74)  // t
-            case JSONByte.carriageReturn: bytes.append(0x72)  // r
-            case 0x08: bytes.append(0x62)  // b
-            case 0x0C: bytes.append(0x66)  // f
+            case JSONByte.quote, JSONByte.backslash: output.append(byte)
+            case JSONByte.lineFeed: output.append(0x6E)  // n
+            case JSONByte.tab: output.append(0x74)  // t
+            case JSONByte.carriageReturn: output.append(0x72)  // r
+            case 0x08: output.append(0x62)  // b
+            case 0x0C: output.append(0x66)  // f
             default:
                 // \u00XX with lowercase hex; the byte is below 0x20, so its high digit is 0 or 1.
                 let low = byte & 0x0F
-                bytes.append(JSONByte.lowercaseU)
-                bytes.append(JSONByte.zero)
-                bytes.append(JSONByte.zero)
-                bytes.append(JSONByte.zero + byte >> 4)
-                bytes.append(low < 10 ? JSONByte.zero + low : 0x61 + low - 10)
+                output.append(JSONByte.lowercaseU)
+                output.append(JSONByte.zero)
+                output.append(JSONByte.zero)
+                output.append(JSONByte.zero + byte >> 4)
+                output.append(low < 10 ? JSONByte.zero + low : 0x61 + low - 10)
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[segmentStart...]))
-        bytes.append(JSONByte.quote)
+        output.append(UnsafeBufferPointer(rebasing: text[segmentStart...]))
+        output.append(JSONByte.quote)
+    }
+}
+
+/// The bytes of ``JSONTextOutput``: a buffer from `malloc` that appends without the checks an `Array` makes on
+/// every append (a recording's body is written a few bytes at a time, millions of times).
+final class JSONOutputBytes {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init() {
+        capacity = 256
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Makes room for `more` bytes.
+    @inline(__always)
+    func reserve(_ more: Int) {
+        if count + more > capacity { grow(to: count + more) }
+    }
+
+    @inline(never)
+    private func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    func appendSpaces(_ spaces: Int) {
+        reserve(spaces)
+        (base + count).initialize(repeating: JSONByte.space, count: spaces)
+        count += spaces
     }
 }

@@ -81,19 +81,45 @@ package struct Recorder: Sendable {
     }
 
     /// Records endpoints, at most ``Options/concurrency`` at a time; results come back in the order given.
+    ///
+    /// The files are flushed to disk together, off the requests' way (``AtomicFileBatch``), and all are in place when
+    /// this returns; one that could not be put in place comes back failed, though its progress said written.
     package func record(_ endpoints: [Endpoint], progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async
         -> RecordRun
     {
+        let batch = AtomicFileBatch()
         let results = await endpoints.mapConcurrently(atMost: options.concurrency) {
-            await self.record($0, progress: progress)
+            await self.record($0, progress: progress, batch: batch)
         }
-        return RecordRun(results: results, recordingsDirectory: options.recordingsDirectory)
+        let failures = await batch.finish()
+        return RecordRun(
+            results: failures.isEmpty ? results : results.map { Recorder.failing($0, failures) },
+            recordingsDirectory: options.recordingsDirectory)
     }
 
     /// Records one endpoint. Never throws: every problem is a ``RecordOutcome/failed(_:)``.
     package func record(_ endpoint: Endpoint, progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async
         -> EndpointRecording
     {
+        let batch = AtomicFileBatch()
+        let result = await record(endpoint, progress: progress, batch: batch)
+        return Recorder.failing(result, await batch.finish())
+    }
+
+    /// `result` failed when its file is among `failures`: written to a temporary file, but not put in place.
+    private static func failing(_ result: EndpointRecording, _ failures: [String: String]) -> EndpointRecording {
+        guard case .written = result.outcome, let reason = failures[result.path] else { return result }
+        var failed = result
+        failed.outcome = .failed(
+            RecordFailure(
+                reason: "cannot write '\(result.path)': \(reason)",
+                hint: "check that the folder is writable and the disk is not full", attempts: 1))
+        return failed
+    }
+
+    private func record(
+        _ endpoint: Endpoint, progress: @escaping @Sendable (RecordEvent) -> Void, batch: AtomicFileBatch
+    ) async -> EndpointRecording {
         let path = recordingPath(for: endpoint)
         let clock = ContinuousClock()
         let started = clock.now
@@ -115,13 +141,14 @@ package struct Recorder: Sendable {
                 request: fallbackSummary)
         }
         progress(.started(endpoint: endpoint.id, request: prepared.summary))
-        let outcome = await exchange(endpoint, prepared, path: path, progress: progress)
+        let outcome = await exchange(endpoint, prepared, path: path, progress: progress, batch: batch)
         return finish(outcome, request: prepared.summary)
     }
 
     /// Sends the request, retrying as the policy says, and writes what came back.
     private func exchange(
-        _ endpoint: Endpoint, _ prepared: PreparedRequest, path: String, progress: @Sendable (RecordEvent) -> Void
+        _ endpoint: Endpoint, _ prepared: PreparedRequest, path: String, progress: @Sendable (RecordEvent) -> Void,
+        batch: AtomicFileBatch
     ) async -> RecordOutcome {
         let redactor = prepared.redactor
         let request = TransportRequest(
@@ -152,7 +179,7 @@ package struct Recorder: Sendable {
                 guard unexpectedFailure else {
                     return write(
                         response, durationMs: durationMs, endpoint: endpoint, prepared: prepared, path: path,
-                        attempts: attempt)
+                        attempts: attempt, batch: batch)
                 }
                 reason =
                     "the server answered \(Recorder.statusText(response.status))"
@@ -192,11 +219,11 @@ package struct Recorder: Sendable {
     /// Builds the recording, redacted, and writes it unless the file already says the same.
     private func write(
         _ response: TransportResponse, durationMs: Int, endpoint: Endpoint, prepared: PreparedRequest, path: String,
-        attempts: Int
+        attempts: Int, batch: AtomicFileBatch
     ) -> RecordOutcome {
         let redactor = Recorder.redactor(for: response, prepared)
-        let body = Recording.Body(received: response.body, contentType: response.header("Content-Type")).map(
-            redactor.redactBody)
+        let body = Recording.Body.redacted(
+            received: response.body, contentType: response.header("Content-Type"), by: redactor)
         let redirects = response.redirects.map {
             Recording.Redirect(status: $0.status, url: redactor.redactURL($0.url.absoluteString))
         }
@@ -208,7 +235,7 @@ package struct Recorder: Sendable {
                 url: redirects.isEmpty ? nil : response.url.map { redactor.redactURL($0.absoluteString) },
                 redirects: redirects))
         do {
-            let changed = try recording.write(to: path)
+            let changed = try recording.write(to: path, batch: batch)
             return changed
                 ? .written(status: response.status, durationMs: durationMs)
                 : .unchanged(status: response.status, durationMs: durationMs)
@@ -280,12 +307,18 @@ package struct Recorder: Sendable {
         }
     }
 
-    /// `2026-11-21T03:00:00Z`.
+    /// `2026-11-21T03:00:00Z`: the date in UTC, to the second. Written by hand: an `ISO8601DateFormatter` costs
+    /// more to make than a small recording costs to write.
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return "1970-01-01T00:00:00Z" }
+        func digits(_ value: Int32, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return digits(parts.tm_year + 1900, 4) + "-" + digits(parts.tm_mon + 1, 2) + "-" + digits(parts.tm_mday, 2)
+            + "T" + digits(parts.tm_hour, 2) + ":" + digits(parts.tm_min, 2) + ":" + digits(parts.tm_sec, 2) + "Z"
     }
 }
 

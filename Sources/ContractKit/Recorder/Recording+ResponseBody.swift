@@ -21,6 +21,27 @@ extension Recording.Body {
         }
     }
 
+    /// A body as received, redacted by `redactor`, in the form a recording keeps (see ``init(received:contentType:)``).
+    ///
+    /// A JSON body that redaction cannot change (no `redact:` paths, and no secret, or none to be found in its text) is
+    /// kept on its parser's tape, ``indexed(_:)``, and written from there: no tree is built for it.
+    static func redacted(received data: Data, contentType: String?, by redactor: Redactor) -> Recording.Body? {
+        guard !data.isEmpty else { return nil }
+        let bytes = [UInt8](data)
+        let essence = contentType.map(MediaType.essence(of:))
+        let saysJSON =
+            essence.map { $0 == "application/json" || $0.hasSuffix("+json") || $0.hasSuffix("/json") } ?? true
+        if saysJSON || Recording.Body.startsLikeJSON(bytes),
+            let document = try? JSONParser().parseDocument(bytes)
+        {
+            guard redactor.mayChangeBodies, redactor.mayChange(jsonText: bytes) else {
+                return .indexed(IndexedBody(document))
+            }
+            return .json(redactor.redactBody(document.value))
+        }
+        return Recording.Body(received: data, contentType: contentType).map(redactor.redactBody)
+    }
+
     private static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")

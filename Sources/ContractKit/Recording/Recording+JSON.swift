@@ -37,6 +37,11 @@ extension Recording {
         } catch {
             throw error.code == .io ? error : notJSON(error)
         }
+        return try read(document: document, path: path)
+    }
+
+    /// Reads a recording from its parsed text, the response body left on the tape (``Body/indexed(_:)``).
+    static func read(document: JSONDocument, path: String) throws(ContractError) -> Recording {
         // The metadata is read in place on the tape; the response body stays there, as a document of its own.
         let bodyEntry = document.entry(at: ["response", "body"])
         var recording = try document.withView { view throws(ContractError) in
@@ -319,7 +324,10 @@ extension Recording {
     }
 
     /// The recording as JSON, members in a fixed order so files diff cleanly.
-    package var jsonValue: JSONValue {
+    package var jsonValue: JSONValue { jsonValue(bodies: true) }
+
+    /// The recording as JSON; without `bodies`, the request's and the response's bodies are left out.
+    private func jsonValue(bodies: Bool) -> JSONValue {
         func headers(_ list: [Header]) -> JSONValue {
             var object = JSONObject()
             for header in list {
@@ -335,6 +343,7 @@ extension Recording {
             return .object(object)
         }
         func add(_ body: Body?, to object: inout JSONObject) {
+            guard bodies else { return }
             switch body {
             case .json(let value)?: object.entries.append(.init(key: "body", value: value))
             case .indexed(let body)?: object.entries.append(.init(key: "body", value: body.value))
@@ -374,7 +383,62 @@ extension Recording {
 
     /// The file's bytes: pretty-printed, two-space indent, ending in a newline.
     package func encoded() -> Data {
-        Data((JSONWriter(style: .pretty).write(jsonValue) + "\n").utf8)
+        Data(encodedBytes())
+    }
+
+    /// The file's bytes, as ``encoded()``: the same text as ``jsonValue`` written by ``JSONWriter``, but a body read
+    /// or received onto a tape (``Body/indexed(_:)``) is written from its tape, without building its tree.
+    func encodedBytes() -> [UInt8] { encodedText().bytes }
+
+    /// The file's text, as ``encodedBytes()``, in the writer's own buffer.
+    private func encodedText() -> JSONTextOutput {
+        var output = JSONTextOutput(pretty: true)
+        guard case .object(let root) = jsonValue(bodies: false) else { return output }
+        // Room for a body on its tape, indented, at once: growing by doubling would copy it and fault in pages anew.
+        for case .indexed(let body)? in [request.body, response.body] { output.reserve(2 * body.byteCount + 4096) }
+        /// Writes the members of `object`, `depth` deep, then `body` as its last member.
+        func write(_ object: JSONObject, depth: Int, body: Body?) {
+            output.append(byte: JSONByte.openBrace)
+            var first = true
+            for entry in object.entries {
+                output.startMember(isFirst: first, depth: depth + 1)
+                first = false
+                output.appendKey(entry.key)
+                switch (entry.key, entry.value) {
+                case ("request", .object(let request)) where depth == 0:
+                    write(request, depth: depth + 1, body: self.request.body)
+                case ("response", .object(let response)) where depth == 0:
+                    write(response, depth: depth + 1, body: self.response.body)
+                default:
+                    output.append(entry.value, atDepth: depth + 1)
+                }
+            }
+            if let body {
+                output.startMember(isFirst: first, depth: depth + 1)
+                output.appendKey(Recording.bodyField(of: body))
+                switch body {
+                case .indexed(let indexed):
+                    indexed.document.withView { view in
+                        output.append(tape: view, node: indexed.document.root, atDepth: depth + 1)
+                    }
+                case .json(let value): output.append(value, atDepth: depth + 1)
+                case .text(let text), .base64(let text): output.append(.string(text), atDepth: depth + 1)
+                }
+            }
+            output.close(with: JSONByte.closeBrace, depth: depth)
+        }
+        write(root, depth: 0, body: nil)
+        output.append(byte: JSONByte.lineFeed)
+        return output
+    }
+
+    /// The member a body is written in.
+    private static func bodyField(of body: Body) -> String {
+        switch body {
+        case .json, .indexed: return "body"
+        case .text: return "bodyText"
+        case .base64: return "bodyBase64"
+        }
     }
 
     /// Writes the recording atomically (a reader sees the old file or the new one, never half of it).
@@ -383,18 +447,66 @@ extension Recording {
     ///   `durationMs`; it is then left untouched, so re-recording an unchanged response makes no git churn.
     @discardableResult
     package func write(to path: String) throws(ContractError) -> Bool {
-        if FileManager.default.fileExists(atPath: path), let existing = try? Recording.read(from: path),
-            existing.isSemanticallyEqual(to: self)
-        {
-            return false
-        }
+        try write(to: path, batch: nil)
+    }
+
+    /// Writes the recording as ``write(to:)`` does; with `batch`, the file takes its place once the batch has
+    /// flushed it to disk (``AtomicFileBatch``), which may be after this returns.
+    func write(to path: String, batch: AtomicFileBatch?) throws(ContractError) -> Bool {
+        let text = encodedText()
+        if text.withBytes({ isUnchanged(at: path, comparedWith: $0) }) { return false }
         do {
-            try AtomicFile.write(encoded(), to: path)
+            try text.withBytes { bytes in
+                if let batch {
+                    try batch.write(bytes, to: path)
+                } else {
+                    try AtomicFile.write(Data(bytes), to: path)
+                }
+            }
         } catch {
             throw ContractError(
                 .io, "cannot write '\(path)': \(error.localizedDescription)",
                 hint: "check that the folder is writable and the disk is not full")
         }
         return true
+    }
+
+    /// True when the file at `path` holds a recording that differs from this one, whose text is `bytes`, only in
+    /// `recordedAt` and `durationMs`.
+    ///
+    /// The quick answer compares text: this recording written with the file's own `recordedAt` and `durationMs` is
+    /// the file byte for byte. Only when it is not (the file was written by hand, by another version, or something
+    /// changed) are the two compared as values.
+    private func isUnchanged(at path: String, comparedWith bytes: UnsafeRawBufferPointer) -> Bool {
+        func same(_ existing: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+            existing.count == bytes.count
+                && existing.withUnsafeBytes {
+                    bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+                }
+        }
+        if let existing = MappedFile.readSmall(path: path, limit: 64 << 20),
+            let document = try? JSONParser().parseDocument(existing, file: path),
+            let old = try? Recording.read(document: document, path: path)
+        {
+            var candidate = self
+            candidate.recordedAt = old.recordedAt
+            candidate.response.durationMs = old.response.durationMs
+            let equalText =
+                candidate.recordedAt == recordedAt && candidate.response.durationMs == response.durationMs
+                ? same(existing, bytes) : candidate.encodedText().withBytes { same(existing, $0) }
+            return equalText || old.built.isSemanticallyEqual(to: built)
+        }
+        guard FileManager.default.fileExists(atPath: path), let old = try? Recording.read(from: path) else {
+            return false
+        }
+        return old.isSemanticallyEqual(to: built)
+    }
+
+    /// The recording with its bodies built into trees, as ``read(from:)`` returns it.
+    var built: Recording {
+        var recording = self
+        recording.request.body = request.body?.built
+        recording.response.body = response.body?.built
+        return recording
     }
 }

@@ -207,6 +207,9 @@ package struct Redactor: Sendable {
         }
     }
 
+    /// False when redacting cannot change any body: there are no `redact:` paths and no secrets to look for.
+    package var mayChangeBodies: Bool { !bodyPaths.isEmpty || !secrets.isEmpty }
+
     /// False when redacting the JSON body whose text is `bytes` cannot change it: no `redact:` paths, no escape
     /// in the text (so every string and key holds exactly the bytes written), and no secret's spelling among the
     /// bytes. Checked on the text in one pass per secret, it spares walking every value of a body with no secret in it.

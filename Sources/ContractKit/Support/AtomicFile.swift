@@ -4,8 +4,9 @@ import Synchronization
 /// Writes a file whole or not at all, through a temporary file beside it that the next write cleans up.
 ///
 /// Foundation's `.atomic` option names its temporary file at random (`.dat.nosync…` on Linux), so one left behind
-/// by a killed process stays for good. Here the temporary file is `.<name>.contract-tmp-<pid>`: the first write into
-/// a folder in a process removes the ones there whose process is gone.
+/// by a killed process stays for good. Here the temporary file is `.<name>.contract-tmp-<pid>` (with `-<n>` after
+/// the pid when a batch writes it, ``AtomicFileBatch``): the first write into a folder in a process removes the ones
+/// there whose process is gone.
 enum AtomicFile {
     static let marker = ".contract-tmp-"
 
@@ -15,34 +16,53 @@ enum AtomicFile {
 
     /// Writes `data` to `path`: to a temporary file in the same folder, flushed, then renamed over `path`.
     static func write(_ data: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let name = url.lastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        if swept.withLock({ $0.insert(folder).inserted }) { removeAbandoned(in: folder) }
-        let temporary = folder + "/." + name + marker + String(getpid())
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let temporary = try data.withUnsafeBytes { try writeTemporary($0, for: path, suffix: "", flushed: true) }
+        if rename(temporary, path) != 0 {
+            let failure = errno
+            unlink(temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+        }
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path` (`.<name>.contract-tmp-<pid><suffix>`), `flushed` to disk
+    /// or not yet; its path. The folder is created if need be, and swept of files abandoned by other processes the
+    /// first time.
+    static func writeTemporary(_ bytes: UnsafeRawBufferPointer, for path: String, suffix: String, flushed: Bool)
+        throws -> String
+    {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        if swept.withLock({ $0.insert(folder).inserted }) {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            removeAbandoned(in: folder)
+        }
+        let temporary = (folder == "/" ? "" : folder) + "/." + name + marker + String(getpid()) + suffix
+        var descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            // The folder was there when first written to in this process, and has been removed since.
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let count = Foundation.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                done += count
+        var done = 0
+        while done < bytes.count {
+            let count = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
             }
+            done += count
         }
-        if failure == 0, fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
-        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        if failure == 0, flushed, fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
             throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
+        return temporary
     }
 
     /// Removes the temporary files left in `folder` by processes that no longer run.
@@ -50,7 +70,7 @@ enum AtomicFile {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for entry in entries where entry.hasPrefix(".") {
             guard let range = entry.range(of: marker, options: .backwards),
-                let pid = pid_t(entry[range.upperBound...])
+                let pid = pid_t(entry[range.upperBound...].prefix { $0 != "-" })
             else { continue }
             if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { unlink(folder + "/" + entry) }
         }

@@ -302,6 +302,42 @@ struct RecorderTests {
         #expect(before == after)
     }
 
+    @Test func aRecordingThatCannotTakeItsPlaceIsAFailureAndTheOthersAreWritten() async throws {
+        let server = try ScriptedServer(routes: [:]) { _, _ in .json(#"{"id": 1}"#) }
+        defer { server.stop() }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A folder with something in it where e0's recording goes: the file is written beside it, but cannot replace it.
+        try FileManager.default.createDirectory(
+            atPath: folder + "/live/e0.json/kept", withIntermediateDirectories: true)
+        let recorder = Recorder(options: Self.options(server, into: folder))
+        let run = await recorder.record(try Self.suite(["/a", "/b"]).endpoints)
+
+        #expect(run.summary == RecordRun.Summary(written: 1, unchanged: 0, skipped: 0, failed: 1))
+        let reason = try #require(run.results[0].failure?.reason)
+        #expect(reason.hasPrefix("cannot write '\(folder)/live/e0.json': "), "\(reason)")
+        #expect(try Recording.read(from: folder + "/live/e1.json").response.status == 200)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/live").sorted()
+        #expect(names == ["e0.json", "e1.json"], "no temporary file is left")
+    }
+
+    @Test func aReRecordOfAHandFormattedButEqualRecordingLeavesItAlone() async throws {
+        let server = try ScriptedServer(routes: [:]) { _, _ in .json(#"{"b": [1, 2.50], "a": "\u00e9"}"#) }
+        defer { server.stop() }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let recorder = Recorder(options: Self.options(server, into: folder))
+        let endpoints = try Self.suite(["/same"]).endpoints
+        #expect(await recorder.record(endpoints).summary.written == 1)
+        let path = folder + "/live/e0.json"
+        // The same recording, written compactly by hand: equal as values, not as text.
+        let compact = JSONWriter(style: .compact).write(try Recording.read(from: path).jsonValue)
+        try Data(compact.utf8).write(to: URL(fileURLWithPath: path))
+
+        #expect(await recorder.record(endpoints).summary.unchanged == 1)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == compact)
+    }
+
     @Test func modeMissingOnlyRecordsWhatHasNoRecording() async throws {
         let server = try ScriptedServer(routes: [:]) { _, _ in .json("{}") }
         defer { server.stop() }

@@ -367,6 +367,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/users") == ["list-users.json"])
     }
 
+    @Test func aBodyOnItsTapeIsWrittenAsTheSameBodyBuilt() throws {
+        let directory = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/r.json"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data(sample.utf8).write(to: URL(fileURLWithPath: path))
+        let indexed = try Recording.readInPlace(from: path)
+        guard case .indexed? = indexed.response.body else {
+            Issue.record("the body is read onto its tape")
+            return
+        }
+        #expect(String(decoding: indexed.encoded(), as: UTF8.self) == sample)
+        #expect(indexed.encoded() == (try Recording.read(from: path)).encoded())
+    }
+
     @Test func committedSampleRecordingsAreInCanonicalForm() throws {
         let root = Fixtures.repositoryRoot.appendingPathComponent("Recordings").path
         let files = FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }.filter {

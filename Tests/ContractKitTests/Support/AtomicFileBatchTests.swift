@@ -1,0 +1,65 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractKit
+
+/// Files written through a batch are in place, whole, once it finishes; a file that cannot take its place is reported
+/// with its path and leaves nothing behind.
+@Suite struct AtomicFileBatchTests {
+    @Test func everyFileIsInPlaceWhenTheBatchFinishes() async throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let batch = AtomicFileBatch()
+        for index in 0..<200 {
+            try batch.write(Array("file \(index)\n".utf8), to: folder + "/sub/\(index % 3)/\(index).json")
+        }
+        #expect(await batch.finish().isEmpty)
+        for index in 0..<200 {
+            let path = folder + "/sub/\(index % 3)/\(index).json"
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "file \(index)\n")
+        }
+        for sub in 0..<3 {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/sub/\(sub)")
+            #expect(!names.contains { $0.contains(AtomicFile.marker) }, "no temporary file is left: \(names)")
+        }
+    }
+
+    @Test func theLastOfSeveralWritesToOnePathWins() async throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let batch = AtomicFileBatch()
+        for round in 0..<50 {
+            try batch.write(Array("round \(round)\n".utf8), to: folder + "/one.json")
+            try batch.write(Array("other \(round)\n".utf8), to: folder + "/other-\(round).json")
+        }
+        #expect(await batch.finish().isEmpty)
+        #expect(try String(contentsOfFile: folder + "/one.json", encoding: .utf8) == "round 49\n")
+    }
+
+    @Test func aFileThatCannotTakeItsPlaceIsReportedAndLeavesNothing() async throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A non-empty folder where the file should go: the rename fails.
+        try FileManager.default.createDirectory(
+            atPath: folder + "/taken.json/inside", withIntermediateDirectories: true)
+        let batch = AtomicFileBatch()
+        try batch.write(Array("fine\n".utf8), to: folder + "/fine.json")
+        try batch.write(Array("refused\n".utf8), to: folder + "/taken.json")
+        let failures = await batch.finish()
+        #expect(Array(failures.keys) == [folder + "/taken.json"])
+        #expect(try String(contentsOfFile: folder + "/fine.json", encoding: .utf8) == "fine\n")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(names == ["fine.json", "taken.json"])
+    }
+
+    @Test func aTemporaryFileOfABatchInADeadProcessIsRemoved() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let dead = folder + "/.a.json.contract-tmp-\(try AtomicFileTests.deadProcessID())-17"
+        FileManager.default.createFile(atPath: dead, contents: Data("half".utf8))
+        try AtomicFile.write(Data("new\n".utf8), to: folder + "/b.json")
+        #expect(!FileManager.default.fileExists(atPath: dead))
+    }
+}
