@@ -1,6 +1,6 @@
 extension RedactionPath {
     /// Lint warnings for `redact:` paths that point at values the spec types so narrowly that the placeholder a
-    /// recording holds there (`<redacted>`) fails the check: an `enum(…)` or a `String(/pattern/)`. The recorder
+    /// recording holds there (`<redacted>`) fails the check: an `enum(…)`, an `Int(…)` without 0, or a `String(/pattern/)`. The recorder
     /// keeps a redacted value's JSON type, a UUID's, a URL's and a date's form, but not a value from a list.
     package static func typingWarnings(for endpoints: [Endpoint], shapes: [String: Shape]) -> [SpecWarnings.Warning] {
         let locator = ShapeLocator(shapes: shapes)
@@ -13,6 +13,8 @@ extension RedactionPath {
                     let narrow: String
                     switch shape.kind {
                     case .enumeration: narrow = "a value from a list"
+                    // A redacted number is stored as 0.
+                    case .integers(let values) where !values.contains(0): narrow = "a value from a list"
                     case .pattern: narrow = "a pattern"
                     default: continue
                     }
