@@ -11,10 +11,12 @@ extension RedactionPath {
                 guard let path = try? RedactionPath(parsing: text) else { continue }
                 for shape in path.shapes(in: body, locator: locator) {
                     let narrow: String
+                    var placeholder = "'\(SecretRedaction.placeholder)'"
                     switch shape.kind {
                     case .enumeration: narrow = "a value from a list"
-                    // A redacted number is stored as 0.
-                    case .integers(let values) where !values.contains(0): narrow = "a value from a list"
+                    case .integers(let values) where !values.contains(0):
+                        narrow = "a value from a list"
+                        placeholder = "0"
                     case .pattern: narrow = "a pattern"
                     default: continue
                     }
@@ -22,7 +24,7 @@ extension RedactionPath {
                         SpecWarnings.Warning(
                             location: shape.location,
                             message:
-                                "'\(text)' is redacted in \(endpoint.id)'s recordings, but the spec types it \(shape) (\(narrow)): the placeholder '\(SecretRedaction.placeholder)' stored there will be reported as drift",
+                                "'\(text)' is redacted in \(endpoint.id)'s recordings, but the spec types it \(shape) (\(narrow)): the placeholder \(placeholder) stored there will be reported as drift",
                             hint:
                                 "a secret's form cannot be checked from its recording: type it String in the spec, or stop redacting it"
                         ))
