@@ -49,7 +49,7 @@ extension ShapeWalk {
         case .any: return true
         case .optional(let wrapped): return kind == .null || fitsKind(value, wrapped)
         case .string, .url, .uuid, .pattern: return isString
-        case .int, .double: return isNumber
+        case .int, .double, .integers: return isNumber
         case .bool: return kind == .true || kind == .false
         case .date, .enumeration: return isString || isNumber
         case .array: return kind == .array

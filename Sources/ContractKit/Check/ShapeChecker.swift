@@ -273,6 +273,11 @@ struct ShapeWalk: ~Copyable {
                 return mismatch(value, node, hint: hintForNumber(value, "Int"))
             }
             if !fitsInt(value) { intDoesNotFit(value, node) }
+        case .integers(let index):
+            guard kind == .integer || kind == .fraction else {
+                return mismatch(value, node, hint: hintForNumber(value, "Int"))
+            }
+            checkIntegers(value, plan.integerLists[index], node)
         case .double:
             guard kind == .integer || kind == .fraction else {
                 return mismatch(value, node, hint: hintForNumber(value, "Double"))
@@ -396,6 +401,25 @@ struct ShapeWalk: ~Copyable {
         default:
             break
         }
+    }
+
+    /// `Int(1, 2, 3)`: a number that reads as an Int, and one of the values listed. A new value is reported as a
+    /// text enum's new case is, with the case to add.
+    @inline(never)
+    private mutating func checkIntegers(_ value: Int, _ values: [Int], _ node: Int) {
+        guard fitsInt(value) else { return intDoesNotFit(value, node) }
+        let literal = view.numberLiteral(value)
+        // `2.0` reads as 2, as JSONDecoder reads it into an Int.
+        guard let number = Int(literal) ?? Double(literal).flatMap({ Int(exactly: $0) }), !values.contains(number)
+        else { return }
+        let declared = plan.declared[node]
+        report(
+            .enumUnknownValue, .breaking, expected: declared.description, actual: describe(value),
+            message:
+                "\(lastKeyDescription) is \(number), which is not one of \(values.map(String.init).joined(separator: ", "))",
+            hint:
+                "add `case \(Shape.integerCaseName(number)) = \(number)` to the enum, and decode unknown values into a fallback case so the next new value does not break the app",
+            at: declared.location, variant: String(number))
     }
 
     /// True when the number at `value` reads as an `Int` (an `Int64`), as `JSONDecoder` would read it.

@@ -17,6 +17,8 @@ final class ShapePlan: Sendable {
         case string, int, double, bool, url, uuid
         case date(format: Int)
         case enumeration(Int)
+        /// `Int(1, 2, 3)`: an index into `integerLists`.
+        case integers(Int)
         case pattern(Int)
         case array(element: Int)
         case dictionary(value: Int)
@@ -92,6 +94,7 @@ final class ShapePlan: Sendable {
     /// The date format each `.date` test checks: the shape's own, or else the endpoint's.
     let dateFormats: [DateFormat]
     let enumerations: [[String]]
+    let integerLists: [[Int]]
     let patterns: [String]
     /// Each union's member nodes, in the order written.
     let unions: [[Int]]
@@ -110,6 +113,7 @@ final class ShapePlan: Sendable {
         objects = builder.objects
         dateFormats = builder.dateFormats
         enumerations = builder.enumerations
+        integerLists = builder.integerLists
         patterns = builder.patterns
         unions = builder.unions
     }
@@ -124,6 +128,7 @@ extension ShapePlan {
         var objects: [Object] = []
         var dateFormats: [DateFormat] = []
         var enumerations: [[String]] = []
+        var integerLists: [[Int]] = []
         var patterns: [String] = []
         var unions: [[Int]] = []
         /// The test of each named shape already planned (or being planned), by name.
@@ -182,6 +187,9 @@ extension ShapePlan {
             case .enumeration(let cases):
                 enumerations.append(cases)
                 test = .enumeration(enumerations.count - 1)
+            case .integers(let values):
+                integerLists.append(values)
+                test = .integers(integerLists.count - 1)
             case .pattern(let pattern):
                 patterns.append(pattern)
                 test = .pattern(patterns.count - 1)

@@ -151,6 +151,13 @@ struct ModelBuilder {
         return SwiftDeclaration(name: name, documentation: documentation, kind: .enumeration(cases))
     }
 
+    /// An enum for `Int(1, 2)`: a case per value (`_1`, `minus1` for -1) and `unknown(Int)` for the rest.
+    func integerEnumeration(named name: String, values: [Int], documentation: [String]) -> SwiftDeclaration {
+        let cases = values.map { SwiftDeclaration.EnumCase(name: Shape.integerCaseName($0), value: String($0)) }
+        return SwiftDeclaration(
+            name: name, documentation: documentation, kind: .enumeration(cases, integers: true))
+    }
+
     /// An enum for a union `A | B`: a case per member holding its value, tried in the order the spec lists them.
     /// Inline members (objects, enums) are declared in `nested`, beside the union, named after the key.
     mutating func union(
@@ -240,7 +247,19 @@ struct ModelBuilder {
                     named: name, values: values,
                     documentation: ["One of \(listed); any other value decodes as `unknown`."]))
             return name
+        case .integers(let values):
+            let name = nestedName(key: key, isElement: isElement, takenTypes: &takenTypes)
+            nested.append(
+                integerEnumeration(
+                    named: name, values: values,
+                    documentation: ["One of \(Self.listed(values)); any other number decodes as `unknown`."]))
+            return name
         }
+    }
+
+    /// `` `1`, `2` `` for the doc comment of an enum of integers.
+    static func listed(_ values: [Int]) -> String {
+        values.map { "`\($0)`" }.joined(separator: ", ")
     }
 
     private func nestedName(key: String, isElement: Bool, takenTypes: inout Set<String>) -> String {

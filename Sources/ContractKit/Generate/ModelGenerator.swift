@@ -320,7 +320,7 @@ package struct ModelGenerator: Sendable {
     static func needsRootType(_ shape: Shape) -> Bool {
         switch shape.kind {
         case .optional(let inner), .array(let inner), .dictionary(let inner): return needsRootType(inner)
-        case .object, .enumeration, .union: return true
+        case .object, .enumeration, .integers, .union: return true
         default: return false
         }
     }
@@ -345,7 +345,8 @@ package struct ModelGenerator: Sendable {
         case (.optional(let inner), _): return rootName(inner, model)
         case (.array(let inner), .array(let text)), (.dictionary(let inner), .dictionary(let text)):
             return rootName(inner, text)
-        case (.object, .name(let name)), (.enumeration, .name(let name)), (.union, .name(let name)):
+        case (.object, .name(let name)), (.enumeration, .name(let name)), (.integers, .name(let name)),
+            (.union, .name(let name)):
             let isIdentifier =
                 name.unicodeScalars.allSatisfy(SwiftNames.isIdentifierScalar)
                 && name.unicodeScalars.first.map { !("0"..."9").contains($0) } == true
@@ -378,7 +379,7 @@ package struct ModelGenerator: Sendable {
         case .array(let inner): return "[\(expression(inner, rootName: rootName, typeNames: typeNames))]"
         case .dictionary(let inner):
             return "[String: \(expression(inner, rootName: rootName, typeNames: typeNames))]"
-        case .object, .enumeration, .union: return rootName
+        case .object, .enumeration, .integers, .union: return rootName
         case .named(let name): return typeNames[name] ?? name
         case .string, .pattern: return "String"
         case .int: return "Int"
@@ -407,6 +408,14 @@ package struct ModelGenerator: Sendable {
                 builder.enumeration(
                     named: name, values: values,
                     documentation: documentation + ["One of \(listed); any other value decodes as `unknown`."])
+            ]
+        case .integers(let values):
+            return [
+                builder.integerEnumeration(
+                    named: name, values: values,
+                    documentation: documentation + [
+                        "One of \(ModelBuilder.listed(values)); any other number decodes as `unknown`."
+                    ])
             ]
         case .union(let members):
             var nested: [SwiftDeclaration] = []

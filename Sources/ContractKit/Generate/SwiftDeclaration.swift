@@ -4,8 +4,9 @@ struct SwiftDeclaration: Hashable {
     enum Kind: Hashable {
         /// A `Codable` struct.
         case structure(Structure)
-        /// A string enum with an `unknown(String)` case for values it does not know.
-        case enumeration([EnumCase])
+        /// An enum with an `unknown(String)` case for values it does not know; with `integers`, an enum of `Int`
+        /// raw values (`Int(1, 2)`) with an `unknown(Int)` case.
+        case enumeration([EnumCase], integers: Bool = false)
         /// `typealias Name = Type`, for a named shape that is not an object or an enum (`Ids: [String]`).
         case alias(String)
         /// An enum with a case per member of a union, each holding the member's value; decoding tries the
@@ -51,7 +52,7 @@ struct SwiftDeclaration: Hashable {
     struct EnumCase: Hashable {
         /// The Swift case name, unescaped.
         var name: String
-        /// The string the server sends.
+        /// The string the server sends, or the integer's literal in an enum of integers.
         var value: String
     }
 

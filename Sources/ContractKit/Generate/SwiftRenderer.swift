@@ -18,9 +18,9 @@ struct SwiftRenderer {
             lines.append("\(indent)\(access)struct \(name): Codable, Sendable, Hashable {")
             lines += structureBody(structure, indent: indent + "    ")
             lines.append("\(indent)}")
-        case .enumeration(let cases):
+        case .enumeration(let cases, let integers):
             lines.append("\(indent)\(access)enum \(name): Codable, Sendable, Hashable, RawRepresentable {")
-            lines += enumerationBody(cases, indent: indent + "    ")
+            lines += enumerationBody(cases, rawType: integers ? "Int" : "String", indent: indent + "    ")
             lines.append("\(indent)}")
         case .union(let members):
             // Indirect: a member may hold the type that holds the union (Stripe's expandable `String | Customer`
@@ -86,18 +86,22 @@ struct SwiftRenderer {
         return lines
     }
 
-    private func enumerationBody(_ cases: [SwiftDeclaration.EnumCase], indent: String) -> [String] {
+    /// The cases, `unknown(rawType)`, the raw value both ways, and Codable through the raw value. `rawType` is
+    /// `String` or `Int`; an `Int` enum's values are the integers' literals.
+    private func enumerationBody(_ cases: [SwiftDeclaration.EnumCase], rawType: String, indent: String) -> [String] {
+        let integers = rawType == "Int"
+        func literal(_ value: String) -> String { integers ? value : SwiftNames.stringLiteral(value) }
         var lines = cases.map { "\(indent)case \(SwiftNames.escaped($0.name))" }
         lines += [
             "\(indent)/// A value this model does not know yet: a new server value decodes instead of failing.",
-            "\(indent)case unknown(String)",
+            "\(indent)case unknown(\(rawType))",
             "",
-            "\(indent)\(access)init(rawValue: String) {",
+            "\(indent)\(access)init(rawValue: \(rawType)) {",
             "\(indent)    switch rawValue {",
         ]
         for enumCase in cases {
             lines.append(
-                "\(indent)    case \(SwiftNames.stringLiteral(enumCase.value)): self = .\(SwiftNames.escaped(enumCase.name))"
+                "\(indent)    case \(literal(enumCase.value)): self = .\(SwiftNames.escaped(enumCase.name))"
             )
         }
         lines += [
@@ -105,12 +109,12 @@ struct SwiftRenderer {
             "\(indent)    }",
             "\(indent)}",
             "",
-            "\(indent)\(access)var rawValue: String {",
+            "\(indent)\(access)var rawValue: \(rawType) {",
             "\(indent)    switch self {",
         ]
         for enumCase in cases {
             lines.append(
-                "\(indent)    case .\(SwiftNames.escaped(enumCase.name)): return \(SwiftNames.stringLiteral(enumCase.value))"
+                "\(indent)    case .\(SwiftNames.escaped(enumCase.name)): return \(literal(enumCase.value))"
             )
         }
         lines += [
@@ -120,7 +124,7 @@ struct SwiftRenderer {
             "",
         ]
         // An enum of numbers (`enum(1, 2)`) reads and writes JSON numbers; its raw values are their literals.
-        if !cases.isEmpty, cases.allSatisfy({ Double($0.value) != nil }) {
+        if !integers, !cases.isEmpty, cases.allSatisfy({ Double($0.value) != nil }) {
             lines += [
                 "\(indent)\(access)init(from decoder: any Decoder) throws {",
                 "\(indent)    let container = try decoder.singleValueContainer()",
@@ -148,7 +152,7 @@ struct SwiftRenderer {
         }
         lines += [
             "\(indent)\(access)init(from decoder: any Decoder) throws {",
-            "\(indent)    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))",
+            "\(indent)    self.init(rawValue: try decoder.singleValueContainer().decode(\(rawType).self))",
             "\(indent)}",
             "",
             "\(indent)\(access)func encode(to encoder: any Encoder) throws {",

@@ -430,15 +430,23 @@ struct OpenAPISchemaMapper {
         if let cases = schema["enum"]?.arrayValue ?? schema["const"].map({ [$0] }), type != "object", type != "array",
             type != "boolean"
         {
-            // A numeric enum stays a number, its values in a comment. `enum(...)` holds texts: the checker cannot
-            // tell 2 from "2" (infer writes the strings "1", "2" seen in traffic as `enum(1, 2)`), so the values
-            // would be checked at the cost of the type, and a backend that starts sending "2" is the worse drift.
+            // A numeric enum stays a number. `enum(...)` holds texts and cannot tell 2 from "2" (infer writes the
+            // strings "1", "2" seen in traffic as `enum(1, 2)`); `Int(1, 2)` checks both the type and the value.
+            // Other numbers (fractions, beyond Int) keep their values in a comment, unchecked.
             let numbers = cases.filter { $0 != .null }
             if type == "integer" || type == "number",
                 !numbers.isEmpty, numbers.allSatisfy({ if case .number = $0 { true } else { false } })
             {
-                let values = numbers.compactMap { $0.numberValue?.literal }
-                note("one of \(values.joined(separator: ", ")) (not checked)", at: fieldPath)
+                let literals = numbers.compactMap { $0.numberValue?.literal }
+                var integers: [Int] = []
+                for literal in literals {
+                    guard let value = ShapeExpressionParser.integer(literal) else { break }
+                    if !integers.contains(value) { integers.append(value) }
+                }
+                if literals.count == numbers.count, integers.count == Set(literals).count {
+                    return Self.shape(.integers(integers))
+                }
+                note("one of \(literals.joined(separator: ", ")) (not checked)", at: fieldPath)
                 return Self.shape(type == "integer" ? .int : .double)
             }
             var texts: [String] = []

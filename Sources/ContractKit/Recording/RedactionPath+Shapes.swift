@@ -1,6 +1,6 @@
 extension RedactionPath {
     /// Lint warnings for `redact:` paths that point at values the spec types so narrowly that the placeholder a
-    /// recording holds there (`<redacted>`) fails the check: an `enum(…)` or a `String(/pattern/)`. The recorder
+    /// recording holds there (`<redacted>`) fails the check: an `enum(…)`, an `Int(…)` without 0, or a `String(/pattern/)`. The recorder
     /// keeps a redacted value's JSON type, a UUID's, a URL's and a date's form, but not a value from a list.
     package static func typingWarnings(for endpoints: [Endpoint], shapes: [String: Shape]) -> [SpecWarnings.Warning] {
         let locator = ShapeLocator(shapes: shapes)
@@ -11,8 +11,12 @@ extension RedactionPath {
                 guard let path = try? RedactionPath(parsing: text) else { continue }
                 for shape in path.shapes(in: body, locator: locator) {
                     let narrow: String
+                    var placeholder = "'\(SecretRedaction.placeholder)'"
                     switch shape.kind {
                     case .enumeration: narrow = "a value from a list"
+                    case .integers(let values) where !values.contains(0):
+                        narrow = "a value from a list"
+                        placeholder = "0"
                     case .pattern: narrow = "a pattern"
                     default: continue
                     }
@@ -20,7 +24,7 @@ extension RedactionPath {
                         SpecWarnings.Warning(
                             location: shape.location,
                             message:
-                                "'\(text)' is redacted in \(endpoint.id)'s recordings, but the spec types it \(shape) (\(narrow)): the placeholder '\(SecretRedaction.placeholder)' stored there will be reported as drift",
+                                "'\(text)' is redacted in \(endpoint.id)'s recordings, but the spec types it \(shape) (\(narrow)): the placeholder \(placeholder) stored there will be reported as drift",
                             hint:
                                 "a secret's form cannot be checked from its recording: type it String in the spec, or stop redacting it"
                         ))

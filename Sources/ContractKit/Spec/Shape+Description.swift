@@ -19,6 +19,7 @@ extension Shape: CustomStringConvertible {
         case .named(let name): return name
         case .enumeration(let cases): return "enum(\(cases.joined(separator: ", ")))"
         case .pattern(let pattern): return "String(/\(pattern)/)"
+        case .integers(let values): return "Int(\(values.map(String.init).joined(separator: ", ")))"
         case .union(let members):
             return members.map { member in
                 if case .union = member.kind { return "(\(member))" }

@@ -24,6 +24,8 @@ package struct Shape: Sendable, Hashable {
         case named(String)
         /// `enum(a, b)`: one of these strings.
         case enumeration([String])
+        /// `Int(1, 2, 3)`: an integer, one of these (listed once each, in spec order).
+        case integers([Int])
         /// `String(/regex/)`: a string in which the pattern is found.
         case pattern(String)
         /// `String | Customer`: a value that matches any of the members (two or more), tried in order.
@@ -45,6 +47,11 @@ package struct Shape: Sendable, Hashable {
     package var isOptional: Bool {
         if case .optional = kind { return true }
         return false
+    }
+
+    /// The Swift case name for a value of `Int(1, 2, 3)`: `_7`, `minus1` for -1.
+    package static func integerCaseName(_ value: Int) -> String {
+        value < 0 ? "minus\(value.magnitude)" : "_\(value)"
     }
 
     /// The shape with one level of `?` removed.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Parses shape expressions in Swift type syntax: `[String: User]`, `Date("yyyy-MM-dd")?`, `enum(a, b)`.
+/// Parses shape expressions in Swift type syntax: `[String: User]`, `Date("yyyy-MM-dd")?`, `enum(a, b)`,
+/// `Int(1, 2, 3)`.
 package struct ShapeExpressionParser {
     /// Built-in type names and their shapes; anything else is a named shape resolved later.
     static let builtins: [String: Shape.Kind] = [
@@ -43,7 +44,7 @@ package struct ShapeExpressionParser {
         ContractError(
             .invalidShape, message, at: start.advanced(byColumns: offset ?? position),
             hint: hint
-                ?? "shapes are written as Swift types: String, Int, Date?, [User], [String: User], enum(a, b), String(/regex/), String | User"
+                ?? "shapes are written as Swift types: String, Int, Date?, [User], [String: User], enum(a, b), String(/regex/), Int(1, 2), String | User"
         )
     }
 
@@ -155,14 +156,16 @@ package struct ShapeExpressionParser {
             return Shape(.date(try parseDateArgument()), at: location)
         case "String" where peek() == "(":
             return Shape(.pattern(try parsePatternArgument()), at: location)
+        case "Int" where peek() == "(":
+            return Shape(.integers(try parseIntegerCases()), at: location)
         default:
             if peek() == "(" {
                 guard ShapeExpressionParser.builtins[name] != nil else {
                     throw error(
-                        "unknown type '\(name)(...)'\(Suggestions.didYouMean(name, in: ["enum", "Date", "String"]))",
+                        "unknown type '\(name)(...)'\(Suggestions.didYouMean(name, in: ["enum", "Date", "String", "Int"]))",
                         at: location.column - start.column)
                 }
-                throw error("'\(name)' takes no arguments; only Date(...), String(/regex/) and enum(...) do")
+                throw error("'\(name)' takes no arguments; only Date(...), String(/regex/), Int(1, 2) and enum(...) do")
             }
             if let kind = ShapeExpressionParser.builtins[name] { return Shape(kind, at: location) }
             return Shape(.named(name), at: location)
@@ -221,6 +224,51 @@ package struct ShapeExpressionParser {
             try expect(")", "',' or ')' in enum(...)")
             return cases
         }
+    }
+
+    /// `Int(1, 2, 3)`: whole numbers, each listed once.
+    private mutating func parseIntegerCases() throws(ContractError) -> [Int] {
+        try expect("(", "'(' after Int")
+        let hint = "Int(...) lists the whole numbers the value may be, each once: Int(1, 2, 3)"
+        var values: [Int] = []
+        while true {
+            skipSpaces()
+            let valueStart = position
+            var text = ""
+            while let scalar = peek(), scalar != ",", scalar != ")" {
+                text.unicodeScalars.append(scalar)
+                position += 1
+            }
+            text = text.trimmingSpaces()
+            if text.isEmpty {
+                throw error(
+                    values.isEmpty && peek() == ")" ? "Int(...) needs at least one value" : "empty value in Int(...)",
+                    at: valueStart, hint: hint)
+            }
+            guard let value = Self.integer(text) else {
+                throw error("'\(text)' is not a whole number that fits in Int", at: valueStart, hint: hint)
+            }
+            guard !values.contains(value) else {
+                throw error(
+                    "Int(...) lists \(value) twice", at: valueStart,
+                    hint: "list each value once: Int(\(values.map(String.init).joined(separator: ", ")))")
+            }
+            values.append(value)
+            skipSpaces()
+            if peek() == "," {
+                position += 1
+                continue
+            }
+            try expect(")", "',' or ')' in Int(...)")
+            return values
+        }
+    }
+
+    /// `-12` or `7` as an Int; nil for fractions, exponents, hexadecimal, `+1`, and numbers beyond Int's range.
+    static func integer(_ text: String) -> Int? {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        return Int(text)
     }
 
     private mutating func parseDateArgument() throws(ContractError) -> DateFormat {

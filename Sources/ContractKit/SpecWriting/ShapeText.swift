@@ -7,7 +7,7 @@ enum ShapeText {
     /// The shape as an expression, or nil when it holds an object, which has no expression form.
     static func expression(_ shape: Shape) -> String? {
         switch shape.kind {
-        case .string, .int, .double, .bool, .url, .uuid, .any, .date(nil):
+        case .string, .int, .double, .bool, .url, .uuid, .any, .date(nil), .integers:
             return shape.description
         case .date(let format?):
             if case .formatted(let text) = format { return "Date(\(quotedArgument(text)))" }

@@ -56,6 +56,12 @@ enum DecodeHints {
                     "if \(failure.expectedType) is an enum, add `case \(ShapeWalk.swiftCaseName(text)) = \(ShapeWalk.swiftStringLiteral(text))` to it, "
                     + "and decode unknown values into a fallback case so the next new value does not break the app"
             }
+            if case .number(let number)? = failure.found, let value = Int(number.literal) {
+                // An enum with Int raw values (`Int(1, 2, 3)` in the spec) met a new number.
+                return
+                    "if \(failure.expectedType) is an enum, add `case \(Shape.integerCaseName(value)) = \(value)` to it, "
+                    + "and decode unknown values into a fallback case so the next new value does not break the app"
+            }
             return "the value is not one \(failure.expectedType) accepts: \(failure.detail)"
         case .other:
             return "the model's init(from:) threw: \(failure.detail)"

@@ -64,6 +64,9 @@ struct SampleBodyBuilder {
         case .enumeration(let cases):
             mostEnumCases = max(mostEnumCases, cases.count)
             return .string(cases[enumChoice % cases.count])
+        case .integers(let values):
+            mostEnumCases = max(mostEnumCases, values.count)
+            return .number(JSONNumber(values[enumChoice % values.count]))
         case .pattern(let pattern):
             let candidates = ["1.0", "-1.5", "text", "TEXT", "a1", "1", "2026-01-01", "a@example.com", "abc-123", "x"]
             return .string(candidates.first { RegexCache.shared.matches(pattern, $0) } ?? "x")

@@ -75,7 +75,7 @@ import Testing
         #expect(imported.suite.shapes["A"]?.description == "{a?}")
     }
 
-    /// Bounds, numeric enums and discriminator mappings have no shape: each is a comment on its field, and several
+    /// Bounds, fractional enums and discriminator mappings have no shape: each is a comment on its field, and several
     /// on one field are joined, not lost.
     @Test func whatTheGrammarCannotSayIsKeptAsAComment() throws {
         let imported = try ImportedSuite(
@@ -103,10 +103,40 @@ import Testing
         let text = imported.text
         #expect(text.contains("name?: String  # minLength: 1, maxLength: 80"), "\(text)")
         #expect(text.contains("count?: Int  # deprecated; minimum: 0, maximum: 100"), "\(text)")
-        #expect(text.contains("level?: Int  # deprecated; one of 1, 2, 3 (not checked)"), "\(text)")
+        #expect(text.contains("level?: Int(1, 2, 3)  # deprecated\n"), "\(text)")
         #expect(text.contains("ratio?: Double  # exclusiveMaximum: 1"), "\(text)")
         #expect(text.contains(#"tags?: "[String]"  # maxItems: 5; items maxLength: 10"#), "\(text)")
         #expect(text.contains("pet?: Dog | Cat  # discriminator: kind (dog: Dog, cat: Cat)"), "\(text)")
+    }
+
+    /// Integer enums are `Int(...)`, checked for type and value; a `number` enum of whole numbers too, and one with
+    /// fractions stays `Double` with its values in a comment.
+    @Test func integerEnumsAreImportedAsIntWithTheirValues() throws {
+        let imported = try ImportedSuite(
+            document: Self.document(
+                """
+                    A:
+                      type: object
+                      required: [level, code]
+                      properties:
+                        level: {type: integer, enum: [3, 1, 2, 1]}
+                        code: {type: number, enum: [-1, 0]}
+                        ratio: {type: number, enum: [0.5, 1]}
+                        tier: {type: integer, enum: [1, 2, null], nullable: true}
+                """))
+        #expect(imported.result.problems.isEmpty, "\(imported.result.problems)")
+        let text = imported.text
+        #expect(text.contains("    level: Int(3, 1, 2)\n"), "\(text)")
+        #expect(text.contains("    code: Int(-1, 0)\n"), "\(text)")
+        #expect(text.contains("    ratio?: Double  # one of 0.5, 1 (not checked)\n"), "\(text)")
+        #expect(text.contains("    tier: Int(1, 2)?\n"), "\(text)")
+        let passing = try JSONParser().parse(#"{"level": 2, "code": -1, "tier": null}"#)
+        #expect(imported.check(passing, against: "a").isEmpty)
+        let drifted = try JSONParser().parse(#"{"level": "2", "code": 5, "tier": 3}"#)
+        #expect(
+            imported.check(drifted, against: "a").map { "\($0.kind) \($0.path?.description ?? "-")" } == [
+                "type-mismatch $.level", "enum-unknown-value $.code", "enum-unknown-value $.tier",
+            ])
     }
 
     @Test func aDiscriminatorOnTheResponseNamesItsMappedShapes() throws {

@@ -54,10 +54,12 @@ import Testing
         #expect(!imported.text.contains("key?:") && !imported.text.contains("bang!"))
         let body = try JSONParser().parse(#"{"id": "x", "key?": "y"}"#)
         #expect(imported.check(body, against: "w").allSatisfy { $0.severity == .info })
-        // F10: an integer enum stays an integer: "2" is a type mismatch, 2 is fine.
+        // F10: an integer enum stays an integer and its values are checked: "2" is a type mismatch, 2 is fine, 7 is
+        // a new value.
         #expect(imported.check(.number(JSONNumber(2)), against: "i").isEmpty)
-        #expect(!imported.check(.string("2"), against: "i").isEmpty)
-        #expect(imported.text.contains("IntEnum: Int"))
+        #expect(imported.check(.string("2"), against: "i").map(\.kind) == [.typeMismatch])
+        #expect(imported.check(.number(JSONNumber(7)), against: "i").map(\.kind) == [.enumUnknownValue])
+        #expect(imported.text.contains("IntEnum: Int(1, 2, 3)\n"))
         #expect(imported.text.contains("one of 0.5, 1.5"))
     }
 }

@@ -206,7 +206,7 @@ import Testing
             "balance": "Int", "birthday": "Date(\"yyyy-MM-dd\")", "updated_at": "Date(iso8601)", "token": "UUID",
             "website": "URL", "score": "Double", "vip": "Bool", "nickname": "String?", "password": "String",
             "internal_id": "String", "metadata": "[String: String]", "settings": "[String: Any]",
-            "default_source": "(String | Card)?", "parent": "Customer", "tags": "[String]", "level": "Int",
+            "default_source": "(String | Card)?", "parent": "Customer", "tags": "[String]", "level": "Int(1, 2, 3)",
         ]
         for (name, shape) in expected { #expect(fields[name]?.shape.description == shape, "\(name)") }
         #expect(fields["email"]?.presence == .required)

@@ -17,7 +17,7 @@ import Testing
         ("Date('dd.MM.yyyy')?", "Date(\"dd.MM.yyyy\")?"), ("enum(admin, tester)", "enum(admin, tester)"),
         ("enum(\"in progress\", done)", "enum(in progress, done)"), ("String(/^[a-z]+$/)", "String(/^[a-z]+$/)"),
         ("String(/a\\)b/)?", "String(/a\\)b/)?"), ("URL?", "URL?"), ("UUID", "UUID"), ("Any", "Any"),
-        ("[String: [Int]?]", "[String: [Int]?]"),
+        ("[String: [Int]?]", "[String: [Int]?]"), ("Int(1, 2, 3)", "Int(1, 2, 3)"), ("Int(-1,0)?", "Int(-1, 0)?"),
     ])
     func parsesSwiftTypeSyntax(text: String, expected: String) throws {
         #expect(try parse(text) == expected)
@@ -69,9 +69,10 @@ import Testing
             (error as! ContractError).message.hasPrefix("enum case 'a' is listed twice")
         }
         #expect {
-            try ShapeExpressionParser.parse("Int(5)", at: at)
+            try ShapeExpressionParser.parse("Bool(5)", at: at)
         } throws: { error in
-            (error as! ContractError).message.hasPrefix("'Int' takes no arguments")
+            (error as! ContractError).message.hasPrefix(
+                "'Bool' takes no arguments; only Date(...), String(/regex/), Int(1, 2)")
         }
         #expect {
             try ShapeExpressionParser.parse("String User", at: at)
