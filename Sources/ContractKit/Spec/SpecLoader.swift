@@ -134,7 +134,8 @@ public struct SpecLoader: Sendable {
             throw ContractErrors(quoted.sorted { ($0.location ?? nowhere) < ($1.location ?? nowhere) })
         }
         let imported = sources.filter { $0.text.hasPrefix(SpecSuite.importedHeaderPrefix) }.map(\.path)
-        var suite = SpecSuite(endpoints: endpoints, shapes: shapes, files: sources.map(\.path), importedFiles: Set(imported))
+        var suite = SpecSuite(
+            endpoints: endpoints, shapes: shapes, files: sources.map(\.path), importedFiles: Set(imported))
         suite.history = history
         return suite
     }
