@@ -76,6 +76,13 @@ struct HistoryCommand: AsyncParsableCommand {
                 "--since '\(since)' is neither a day that exists (2026-11-01) nor an age (30d, 12w)"
                     + (since.hasPrefix("--") ? "; it needs a value before the next option" : ""))
         }
+        if let prune, !prune.hasPrefix("--"), prune.hasPrefix("-") {
+            // Unlike --since, a sign here would read as find's "-mtime -5" (newer than), the opposite of what pruning
+            // deletes; and nothing pruned can be recovered.
+            throw ValidationError(
+                "--prune '\(prune)': write the age without a sign; --prune \(prune.dropFirst()) deletes the runs that started more than \(prune.dropFirst()) ago"
+            )
+        }
         if let prune, HistoryCommand.age(prune) == nil {
             if HistoryCommand.looksLikeAge(prune) {
                 throw ValidationError(

@@ -76,7 +76,7 @@ enum DiffFigures {
                 .utf8)
         text += body
         text += Array("}}\n".utf8)
-        FileManager.default.createFile(atPath: path, contents: Data(text))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text))
     }
 
     /// `Payloads.users(count:)` as last night's server might send it: every value of a few fields changed, and a

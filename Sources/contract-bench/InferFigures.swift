@@ -18,7 +18,7 @@ enum InferFigures {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let har = folder + "/capture.har"
         let bytes = harText(megabytes: 10)
-        FileManager.default.createFile(atPath: har, contents: Data(bytes.utf8))
+        _ = FileManager.default.createFile(atPath: har, contents: Data(bytes.utf8))
         let arguments = [
             "infer", har, "--name", "bench", "--output", folder + "/Specs", "--recordings", folder + "/Recordings",
             "--force",

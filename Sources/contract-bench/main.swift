@@ -11,7 +11,7 @@ if arguments.count >= 4, arguments[1] == "child-verify" {
 if arguments.count >= 3, arguments[1] == "write-har" {
     // The HAR figure 9 infers, written to a file: `contract-bench write-har 10 capture.har`.
     let megabytes = arguments.count >= 4 ? Int(arguments[2]) ?? 10 : 10
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
         atPath: arguments.last!, contents: Data(InferFigures.harText(megabytes: megabytes).utf8))
     exit(0)
 }

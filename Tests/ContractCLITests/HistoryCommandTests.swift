@@ -92,6 +92,17 @@ import Testing
         #expect(HistoryCommandTests.sinceIsAccepted("2024-02-29") && HistoryCommandTests.sinceIsAccepted("36500d"))
     }
 
+    @Test func aSignedPruneAgeIsRefusedAndNothingIsDeleted() throws {
+        let root = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        _ = try CommandRunner.run(["verify", "--history", "h.sqlite"], in: root)
+        let before = try Data(contentsOf: URL(fileURLWithPath: root + "/h.sqlite"))
+        let run = try CommandRunner.run(["history", "--history", "h.sqlite", "--prune", "-5d"], in: root)
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("--prune '-5d': write the age without a sign; --prune 5d deletes the runs"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/h.sqlite")) == before)
+    }
+
     static func sinceIsAccepted(_ value: String) -> Bool {
         let root = TestSuites.copyOfSampleSuite()
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -241,7 +252,7 @@ import Testing
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: root)
         let log = root + "/holding-\(UUID().uuidString).log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardOutput = FileHandle.nullDevice
         process.environment = [

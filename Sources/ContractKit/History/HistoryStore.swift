@@ -18,7 +18,7 @@ package final class HistoryStore {
     /// not exist, and bringing an older schema up to date when the file can be written.
     ///
     /// `readOnly` is for readers (`contract history`): a file they cannot write (a read-only copy, a folder they
-    /// cannot write to) is opened for reading, and only refused when its schema is too old to read.
+    /// cannot write to) is opened for reading, and a file of an older schema is refused, never brought up to date.
     ///
     /// - Throws: ``ContractError`` with code `.invalidHistory` for a file that is not a history, is damaged or was
     ///   written by a newer release; `.io` when it cannot be opened or written.
@@ -91,16 +91,19 @@ package final class HistoryStore {
         }
         try HistoryStore.requireTables(of: database, path: path, version: version)
         try database.execute("PRAGMA foreign_keys = ON")
-        if openReadOnly {
-            if version < HistorySchema.currentVersion {
-                throw ContractError(
-                    .invalidHistory,
-                    "'\(path)' is a history of schema version \(version), and this release reads version \(HistorySchema.currentVersion): it would bring the file up to date, but cannot write it",
-                    hint:
-                        "make the file and its folder writable, or copy it to a folder you can write to and pass the copy"
-                )
-            }
-        } else {
+        if readOnly && version < HistorySchema.currentVersion {
+            // A reader never rewrites the file: an older release that shares it (a CI cache) would refuse it after.
+            throw ContractError(
+                .invalidHistory,
+                openReadOnly
+                    ? "'\(path)' is a history of schema version \(version), and this release reads version \(HistorySchema.currentVersion): it would bring the file up to date, but cannot write it"
+                    : "'\(path)' is a history of schema version \(version), and this release reads version \(HistorySchema.currentVersion); showing it only reads, so the file was left as it is",
+                hint: openReadOnly
+                    ? "make the file and its folder writable, or copy it to a folder you can write to and pass the copy"
+                    : "the next `contract verify --history \(path)` brings it up to date (an older release then no longer reads it); or show a copy"
+            )
+        }
+        if !openReadOnly {
             if create { try database.execute("PRAGMA journal_mode = WAL") }
             try database.execute("PRAGMA synchronous = NORMAL")
             if version < HistorySchema.currentVersion { try migrate() }
@@ -153,6 +156,9 @@ package final class HistoryStore {
                 hint: "make it readable (chmod u+r '\(path)'), or pass another path")
         }
         defer { try? handle.close() }
+        // A WAL beside the file (now, or by the time the size is read) holds pages that another process may be
+        // checkpointing into it while this reads: the header and the size are then not compared.
+        let walBefore = sizeOfFile(path + "-wal")
         let head = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         if head.isEmpty { return }
         let magic = Array("SQLite format 3\u{0}".utf8)
@@ -179,8 +185,9 @@ package final class HistoryStore {
         guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else {
             throw damaged("its header gives a page size of \(pageSize) bytes")
         }
-        guard sizeOfFile(path + "-wal") == 0 else { return }
+        guard walBefore == 0 else { return }
         let size = sizeOfFile(path)
+        guard sizeOfFile(path + "-wal") == 0 else { return }
         // The page count in the header is valid when the change counter beside it matches (SQLite 3.7.0 and later).
         let pages = integer(at: 28, bytes: 4)
         if integer(at: 92, bytes: 4) == integer(at: 24, bytes: 4), pages > 0, size != pages * pageSize {

@@ -67,8 +67,13 @@ package enum LiveSample {
         let literal = value.parts.compactMap { part -> String? in
             if case .literal(let text) = part { return text } else { return nil }
         }
-        let secret = Redactor.isSensitiveHeader(name) || literal.contains(where: SecretRedaction.looksLikeCredential)
-        guard !secret || !value.variables.isEmpty else {
+        // A credential header may spell out only its scheme (`Bearer `) and the names its variables are values of
+        // (`session=${SESSION}`); anything else written out in it (`session=abc123; lang=${LANG}`) would reach the spec.
+        let writtenOut =
+            Redactor.isSensitiveHeader(name)
+            ? value.variables.isEmpty || !literal.allSatisfy(LiveSample.onlyNamesTheVariables)
+            : literal.contains(where: SecretRedaction.looksLikeCredential)
+        guard !writtenOut else {
             throw ContractError(
                 .invalidArgument,
                 "--header '\(name)' holds a credential written out; it would be written to the spec, so it is refused",
@@ -77,5 +82,19 @@ package enum LiveSample {
             )
         }
         return (name, value)
+    }
+
+    /// Authorization schemes a credential header may name before its variable.
+    static let schemes: Set<String> = ["bearer", "basic", "token", "digest", "bot", "apikey", "api-key", "key"]
+
+    /// Whether a literal part of a credential header holds nothing secret: separators, a scheme word, or
+    /// `name=` whose value is the variable after it.
+    static func onlyNamesTheVariables(_ literal: String) -> Bool {
+        return literal.split(whereSeparator: { $0 == ";" || $0 == "," }).allSatisfy { piece in
+            let word = piece.trimmingCharacters(in: .whitespaces)
+            if word.isEmpty || schemes.contains(word.lowercased()) { return true }
+            guard word.hasSuffix("="), word.count > 1 else { return false }
+            return word.dropLast().allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-".contains($0)) }
+        }
     }
 }

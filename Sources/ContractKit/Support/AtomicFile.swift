@@ -24,6 +24,17 @@ enum AtomicFile {
         }
     }
 
+    /// Creates `folder` and its parents; a folder another thread or process made at the same moment is no error.
+    static func createFolder(_ folder: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+            else { throw error }
+        }
+    }
+
     /// Writes `bytes` to a new temporary file beside `path` (`.<name>.contract-tmp-<pid><suffix>`), `flushed` to disk
     /// or not yet; its path. The folder is created if need be, and swept of files abandoned by other processes the
     /// first time.
@@ -34,14 +45,15 @@ enum AtomicFile {
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         if swept.withLock({ $0.insert(folder).inserted }) {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try createFolder(folder)
             removeAbandoned(in: folder)
         }
         let temporary = (folder == "/" ? "" : folder) + "/." + name + marker + String(getpid()) + suffix
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == ENOENT {
-            // The folder was there when first written to in this process, and has been removed since.
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // The folder was removed since this process first wrote to it, or another thread is creating it at this
+            // moment (it swept the folder first): one of the two creations may find the other's folder there.
+            try createFolder(folder)
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }

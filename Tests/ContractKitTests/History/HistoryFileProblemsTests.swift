@@ -107,7 +107,7 @@ import Testing
 
     @Test func anEmptyFileIsNotYetAHistoryToShowButCanBeStarted() throws {
         let path = HistoryStoreTests.temporaryPath()
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         let error = try #require(throws: ContractError.self) {
             try HistoryStore(path: path, create: false, readOnly: true)
         }
@@ -139,7 +139,7 @@ import Testing
     }
 }
 
-/// A file of schema version 1 is brought up to date, and says what it said before.
+/// A file of schema version 1 is brought up to date by a writer (never by a reader), and says what it said before.
 @Suite struct HistoryMigrationTests {
     @Test func aVersionOneFileGainsTheStreaksOfItsRuns() throws {
         let path = HistoryStoreTests.temporaryPath()
@@ -166,7 +166,16 @@ import Testing
                 PRAGMA user_version = 1;
                 """)
         }
-        let store = try HistoryStore(path: path, create: false, readOnly: true)
+        // A reader (`contract history`) leaves it as it is, so an older release sharing the file still reads it.
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let refused = try #require(throws: ContractError.self) {
+            try HistoryStore(path: path, create: false, readOnly: true)
+        }
+        #expect(refused.message.contains("schema version 1") && refused.message.contains("left as it is"))
+        #expect(refused.hint?.contains("contract verify --history") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        // A writer brings it up to date.
+        let store = try HistoryStore(path: path, create: false)
         #expect(try store.database.integer("PRAGMA user_version") == HistorySchema.currentVersion)
         var again: [HistoryTimeline] = []
         for environment in ["staging", "production", nil] {

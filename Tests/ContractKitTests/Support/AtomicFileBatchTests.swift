@@ -58,7 +58,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let dead = folder + "/.a.json.contract-tmp-\(try AtomicFileTests.deadProcessID())-17"
-        FileManager.default.createFile(atPath: dead, contents: Data("half".utf8))
+        _ = FileManager.default.createFile(atPath: dead, contents: Data("half".utf8))
         try AtomicFile.write(Data("new\n".utf8), to: folder + "/b.json")
         #expect(!FileManager.default.fileExists(atPath: dead))
     }

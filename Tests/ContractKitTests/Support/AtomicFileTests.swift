@@ -26,7 +26,7 @@ import Testing
         let live = folder + "/sub/.list-users.json.contract-tmp-\(getppid())"
         let other = folder + "/sub/.other.json.contract-tmp-\(try Self.deadProcessID())"
         for leftover in [dead, live, other] {
-            FileManager.default.createFile(atPath: leftover, contents: Data("half".utf8))
+            _ = FileManager.default.createFile(atPath: leftover, contents: Data("half".utf8))
         }
 
         try AtomicFile.write(Data("new\n".utf8), to: path)

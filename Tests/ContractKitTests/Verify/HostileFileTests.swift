@@ -13,7 +13,7 @@ struct HostileFileTests {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for (name, text) in files {
-            FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(text.utf8))
+            _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(text.utf8))
         }
         do {
             _ = try SpecLoader().load(directory: folder)
