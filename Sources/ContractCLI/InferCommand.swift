@@ -31,7 +31,7 @@ struct InferCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The folder recordings are written to.")
     var recordings = "Recordings"
 
-    @Flag(name: .long, help: "Infer enums for strings with few distinct values across many samples.")
+    @Flag(name: .long, help: "Infer enums for strings and integers with few distinct values across many samples.")
     var enums = false
 
     @Flag(name: .long, help: "Replace a spec file that exists and says something else.")

@@ -5,7 +5,7 @@ import Foundation
 /// The rules are those a careful person applies by hand: a key missing from some samples is `key?:`, a value that
 /// is sometimes null is `T?`, numbers are `Int` only when every one is integral, strings that all read as dates,
 /// URLs or UUIDs say so, an object whose keys are all ids is a `[String: T]` collection, and a string is an enum
-/// only when asked for and when several samples show few values.
+/// (`enum(a, b)`), an integer a listed `Int(1, 2)`, only when asked for and when several samples show few values.
 struct ShapeInference {
     /// What a place in the body is called, for epoch dates (`created_at`) and notes (`$.data.users`).
     struct Place {
@@ -17,7 +17,7 @@ struct ShapeInference {
         var jsonPath: String
     }
 
-    /// Whether strings with few distinct values become enums.
+    /// Whether strings and integers with few distinct values become enums (`enum(a, b)`, `Int(1, 2)`).
     var enums: Bool
     /// Notes for the spec: collections keyed by id and the transform that turns each into an array.
     private(set) var notes: [String] = []
@@ -44,7 +44,7 @@ struct ShapeInference {
         } else if numbers > 0 {
             kind = numberKind(summary, numbers: numbers, key: place.key)
         } else if summary.strings > 0 {
-            kind = stringKind(summary)
+            kind = stringKind(summary, key: place.key)
         } else if summary.arrays > 0 {
             let element: Shape
             if let elements = summary.elements {
@@ -70,10 +70,12 @@ struct ShapeInference {
             if summary.epochSeconds == numbers { return date(.secondsSince1970) }
             if summary.epochMilliseconds == numbers { return date(.millisecondsSince1970) }
         }
-        return summary.fractions == 0 && summary.hugeIntegers == 0 ? .int : .double
+        guard summary.fractions == 0 && summary.hugeIntegers == 0 else { return .double }
+        if enums, let values = integerCases(summary, key: key) { return .integers(values) }
+        return .int
     }
 
-    private mutating func stringKind(_ summary: ValueSummary) -> Shape.Kind {
+    private mutating func stringKind(_ summary: ValueSummary, key: String?) -> Shape.Kind {
         let count = summary.strings
         if summary.isoDates == count { return date(.iso8601, fraction: summary.isoDatesWithFraction > 0) }
         if summary.formattedDates.count == 1, let (format, seen) = summary.formattedDates.first, seen == count {
@@ -81,7 +83,7 @@ struct ShapeInference {
         }
         if summary.urls == count { return .url }
         if summary.uuids == count { return .uuid }
-        if enums, let cases = enumCases(summary) { return .enumeration(cases) }
+        if enums, let cases = enumCases(summary, key: key) { return .enumeration(cases) }
         return .string
     }
 
@@ -91,12 +93,11 @@ struct ShapeInference {
         return .date(format)
     }
 
-    /// The cases of an enum, when the evidence is there: at least three samples, and from two to ten distinct values,
-    /// each seen three times on average, that read as identifiers rather than prose. One value seen everywhere is a
-    /// constant of these samples (a user's login in a capture of one account), not an enum.
-    private func enumCases(_ summary: ValueSummary) -> [String]? {
-        guard let distinct = summary.distinctStrings, summary.samples >= 3, distinct.count >= 2, distinct.count <= 10,
-            summary.strings >= 3 * distinct.count
+    /// The cases of a text enum, when there is evidence of an enum (``isEnumEvidence(_:seen:in:key:)``) and every
+    /// value reads as an identifier rather than prose.
+    private func enumCases(_ summary: ValueSummary, key: String?) -> [String]? {
+        guard let distinct = summary.distinctStrings,
+            Self.isEnumEvidence(distinct.count, seen: summary.strings, in: summary, key: key)
         else { return nil }
         // A credential seen a few times (a token in a capture of one account) is a secret, never a spec's case.
         guard !distinct.keys.contains(where: SecretNames.looksLikeCredential) else { return nil }
@@ -108,6 +109,22 @@ struct ShapeInference {
                 }
         }
         return identifierLike ? distinct.keys.sorted() : nil
+    }
+
+    /// The values of an `Int(1, 2, 3)`, in numeric order, when there is evidence of an enum.
+    private func integerCases(_ summary: ValueSummary, key: String?) -> [Int]? {
+        guard let distinct = summary.distinctIntegers,
+            Self.isEnumEvidence(distinct.count, seen: summary.integers, in: summary, key: key)
+        else { return nil }
+        return distinct.keys.sorted()
+    }
+
+    /// Evidence of an enum: at least three samples, and from two to ten distinct values each seen three times on
+    /// average, under a key that does not name a credential (`pin_token`, `password`). One value seen everywhere
+    /// is a constant of these samples (a user's login in a capture of one account), not an enum.
+    private static func isEnumEvidence(_ distinct: Int, seen: Int, in summary: ValueSummary, key: String?) -> Bool {
+        guard summary.samples >= 3, distinct >= 2, distinct <= 10, seen >= 3 * distinct else { return false }
+        return !(key.map(SecretRedaction.isSecretResponseKey) ?? false)
     }
 
     // MARK: - Objects

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The result depends only on the samples and their order, so the same input gives the same spec, byte for byte.
 package struct SpecInferrer: Sendable {
-    /// Whether strings with few distinct values across many samples become enums.
+    /// Whether strings and integers with few distinct values across many samples become enums (`enum(a, b)`,
+    /// `Int(1, 2)`).
     package var enums: Bool
 
     /// Shape names the spec must not declare: those of the other spec files in the folder it is written to.

@@ -36,6 +36,8 @@ final class ValueSummary {
     var formattedDates: [String: Int] = [:]
     /// The distinct strings seen, while there are few of them (for enums); nil once there are too many.
     var distinctStrings: [String: Int]? = [:]
+    /// The distinct integers seen, while there are few of them (for `Int(...)` enums); nil once there are too many.
+    var distinctIntegers: [Int: Int]? = [:]
 
     /// The objects' keys in the order first seen, with what came under each.
     var keyOrder: [String] = []
@@ -52,7 +54,7 @@ final class ValueSummary {
     /// How many arrays here were empty.
     var emptyArrays = 0
 
-    /// The most distinct strings kept for enum evidence.
+    /// The most distinct strings, or integers, kept for enum evidence.
     static let distinctLimit = 24
 
     /// Adds one value seen here in sample `sample`.
@@ -96,7 +98,12 @@ final class ValueSummary {
 
     private func addNumber(_ number: JSONNumber) {
         if number.isInteger {
-            if number.int64Value == nil { hugeIntegers += 1 } else { integers += 1 }
+            if let integer = number.int64Value {
+                integers += 1
+                distinctIntegers = Self.counting(Int(integer), in: distinctIntegers)
+            } else {
+                hugeIntegers += 1
+            }
         } else {
             fractions += 1
         }
@@ -107,10 +114,7 @@ final class ValueSummary {
 
     private func addString(_ text: String) {
         strings += 1
-        if var distinct = distinctStrings {
-            distinct[text, default: 0] += 1
-            distinctStrings = distinct.count > Self.distinctLimit ? nil : distinct
-        }
+        distinctStrings = Self.counting(text, in: distinctStrings)
         let utf8 = text.utf8
         guard let first = utf8.first else { return }
         if (48...57).contains(first) {
@@ -157,12 +161,8 @@ final class ValueSummary {
         urls += other.urls
         uuids += other.uuids
         formattedDates.merge(other.formattedDates, uniquingKeysWith: +)
-        if let mine = distinctStrings, let theirs = other.distinctStrings {
-            let merged = mine.merging(theirs, uniquingKeysWith: +)
-            distinctStrings = merged.count > Self.distinctLimit ? nil : merged
-        } else {
-            distinctStrings = nil
-        }
+        distinctStrings = Self.merging(distinctStrings, other.distinctStrings)
+        distinctIntegers = Self.merging(distinctIntegers, other.distinctIntegers)
         for key in other.keyOrder {
             guard let theirs = other.members[key] else { continue }
             if let mine = members[key] {
@@ -183,6 +183,20 @@ final class ValueSummary {
             elements = mine
             mine.absorb(theirs)
         }
+    }
+
+    /// `distinct` with one more `value`, or nil once it holds more than ``distinctLimit`` values.
+    private static func counting<Value>(_ value: Value, in distinct: [Value: Int]?) -> [Value: Int]? {
+        guard var distinct else { return nil }
+        distinct[value, default: 0] += 1
+        return distinct.count > distinctLimit ? nil : distinct
+    }
+
+    /// Two counts of distinct values as one, or nil when either was already too many or together they are.
+    private static func merging<Value>(_ mine: [Value: Int]?, _ theirs: [Value: Int]?) -> [Value: Int]? {
+        guard let mine, let theirs else { return nil }
+        let merged = mine.merging(theirs, uniquingKeysWith: +)
+        return merged.count > distinctLimit ? nil : merged
     }
 
     /// Every value under every key, as one summary: the values of a collection keyed by id.
