@@ -100,7 +100,7 @@ struct HistoryCommand: AsyncParsableCommand {
 
     /// `2026-11-01`, or an age (`30d`, `12w`) counted back from now, as the first instant to keep.
     static func day(_ text: String, now: Date = Date()) -> String? {
-        if let seconds = age(text) { return HistoryRun.timestamp(now.addingTimeInterval(-seconds)) }
+        if let seconds = age(text) { return ISO8601.utcSeconds(now.addingTimeInterval(-seconds)) }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -144,7 +144,7 @@ struct HistoryCommand: AsyncParsableCommand {
         do {
             let store = try HistoryStore(path: path, create: false, readOnly: prune == nil)
             if let prune, let seconds = HistoryCommand.age(prune) {
-                let cutoff = HistoryRun.timestamp(Date().addingTimeInterval(-seconds))
+                let cutoff = ISO8601.utcSeconds(Date().addingTimeInterval(-seconds))
                 let removed = try store.prune(before: cutoff, environment: environment)
                 let scope = environment.map { " in \($0) (the other environments were left as they are)" } ?? ""
                 if removed.isEmpty { Console.error("pruned no runs that started before \(cutoff)\(scope)") }

@@ -9,6 +9,20 @@ package enum ISO8601 {
         return text.withUTF8 { parse(bytes: $0, requireZone: requireZone) }
     }
 
+    /// `2026-11-21T03:00:00Z`: the date in UTC, to the second, so that timestamps sort as text (recordings, history
+    /// runs). Written by hand: an `ISO8601DateFormatter` costs more to make than a small recording costs to write.
+    package static func utcSeconds(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return "1970-01-01T00:00:00Z" }
+        func digits(_ value: Int32, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return digits(parts.tm_year + 1900, 4) + "-" + digits(parts.tm_mon + 1, 2) + "-" + digits(parts.tm_mday, 2)
+            + "T" + digits(parts.tm_hour, 2) + ":" + digits(parts.tm_min, 2) + ":" + digits(parts.tm_sec, 2) + "Z"
+    }
+
     /// Whether the timestamp has fractional seconds and a numeric offset (rather than `Z`).
     static func features(of text: String) -> (fraction: Bool, offset: Bool) {
         var text = text

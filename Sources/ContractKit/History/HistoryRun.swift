@@ -29,16 +29,6 @@ package struct HistoryRun: Sendable, Hashable {
         self.environment = environment
         self.runKey = runKey
     }
-
-    /// `2026-11-21T03:00:00Z`: UTC, whole seconds, so timestamps sort as text.
-    package static func timestamp(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
-    }
 }
 
 /// Where the specs come from in version control: CI's own variables first, then `git` in the specs folder.

@@ -178,7 +178,7 @@ private struct RunWriter {
     init(database: SQLiteDatabase, run: HistoryRun) throws(ContractError) {
         self.database = database
         self.run = run
-        startedAt = HistoryRun.timestamp(run.startedAt)
+        startedAt = ISO8601.utcSeconds(run.startedAt)
         findEndpoint = try database.prepare("SELECT id FROM endpoints WHERE name = ?1")
         insertEndpoint = try database.prepare("INSERT INTO endpoints (name) VALUES (?1)")
         insertStatus = try database.prepare(

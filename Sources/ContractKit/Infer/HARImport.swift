@@ -130,17 +130,10 @@ package enum HARImport {
     }
 
     /// `startedDateTime` (ISO 8601 with any offset and fraction) as a recording writes it: UTC, whole seconds, as
-    /// `Recorder.timestamp` writes it, without making a formatter for each of thousands of entries.
+    /// ``ISO8601/utcSeconds(_:)`` writes it.
     static func timestamp(_ text: String?) -> String? {
         guard let text, let date = ISO8601.parse(text) else { return nil }
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        guard gmtime_r(&seconds, &parts) != nil else { return nil }
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
-        let year = String(parts.tm_year + 1900)
-        return
-            "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
-            + "T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        return ISO8601.utcSeconds(date)
     }
 
     /// The secrets one entry holds, to be searched for in every entry: credential headers' values (and the token in

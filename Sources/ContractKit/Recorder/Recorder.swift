@@ -228,7 +228,7 @@ package struct Recorder: Sendable {
             Recording.Redirect(status: $0.status, url: redactor.redactURL($0.url.absoluteString))
         }
         let recording = Recording(
-            endpoint: endpoint.id, recordedAt: Recorder.timestamp(Date()), request: prepared.shown,
+            endpoint: endpoint.id, recordedAt: ISO8601.utcSeconds(Date()), request: prepared.shown,
             response: Recording.Response(
                 status: response.status, headers: ResponseHeaderFilter.kept(response.headers, redactor: redactor),
                 durationMs: durationMs, body: body,
@@ -307,19 +307,6 @@ package struct Recorder: Sendable {
         }
     }
 
-    /// `2026-11-21T03:00:00Z`: the date in UTC, to the second. Written by hand: an `ISO8601DateFormatter` costs
-    /// more to make than a small recording costs to write.
-    static func timestamp(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        guard gmtime_r(&seconds, &parts) != nil else { return "1970-01-01T00:00:00Z" }
-        func digits(_ value: Int32, _ count: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
-        }
-        return digits(parts.tm_year + 1900, 4) + "-" + digits(parts.tm_mon + 1, 2) + "-" + digits(parts.tm_mday, 2)
-            + "T" + digits(parts.tm_hour, 2) + ":" + digits(parts.tm_min, 2) + ":" + digits(parts.tm_sec, 2) + "Z"
-    }
 }
 
 /// The result of recording one endpoint.

@@ -24,6 +24,12 @@ enum AtomicFile {
         }
     }
 
+    /// The folder `path` is in: `/` for a file at the root, `.` for a bare name.
+    static func folder(of path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        return slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    }
+
     /// Creates `folder` and its parents; a folder another thread or process made at the same moment is no error.
     static func createFolder(_ folder: String) throws {
         do {
@@ -41,9 +47,8 @@ enum AtomicFile {
     static func writeTemporary(_ bytes: UnsafeRawBufferPointer, for path: String, suffix: String, flushed: Bool)
         throws -> String
     {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let folder = folder(of: path)
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         if swept.withLock({ $0.insert(folder).inserted }) {
             try createFolder(folder)
             removeAbandoned(in: folder)

@@ -81,7 +81,10 @@ final class AtomicFileBatch: Sendable {
             if done { continuation.resume() }
         }
         let (folders, failures) = state.withLock { state in
-            defer { state.folders = [] }
+            defer {
+                state.folders = []
+                state.failures = [:]
+            }
             return (state.folders, state.failures)
         }
         for folder in folders {
@@ -110,13 +113,9 @@ final class AtomicFileBatch: Sendable {
             let failure = Self.flushAndRename(next)
             state.withLock { state in
                 state.inFlight.remove(next.path)
-                if let failure {
-                    state.failures[next.path] = failure
-                } else {
-                    let slash = next.path.lastIndex(of: "/")
-                    state.folders.insert(
-                        slash.map { $0 == next.path.startIndex ? "/" : String(next.path[..<$0]) } ?? ".")
-                }
+                // The last file written to a path says how it stands.
+                state.failures[next.path] = failure
+                if failure == nil { state.folders.insert(AtomicFile.folder(of: next.path)) }
             }
         }
         let waiting = state.withLock { state in

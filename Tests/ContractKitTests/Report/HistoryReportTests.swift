@@ -79,7 +79,7 @@ import Testing
     @Test func theTrendChartIsAnSVGWithABarAndAPointPerRun() {
         let points = (1...12).map { day in
             TrendPoint(
-                startedAt: HistoryRun.timestamp(HistoryReports.day(day)), breaking: day % 3, warning: 2, info: day % 2,
+                startedAt: ISO8601.utcSeconds(HistoryReports.day(day)), breaking: day % 3, warning: 2, info: day % 2,
                 endpoints: 40, failedEndpoints: day % 3 == 0 ? 0 : 3)
         }
         let svg = TrendChart(points: points).svg()
