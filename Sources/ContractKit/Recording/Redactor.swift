@@ -73,36 +73,10 @@ package struct Redactor: Sendable {
     package func scrub(_ text: String) -> String {
         var result = text
         for (secret, isASCII) in zip(searched, searchedIsASCII)
-        where isASCII ? Redactor.containsBytes(result, secret) : result.contains(secret) {
+        where isASCII ? ByteSearch.contains(result, secret) : result.contains(secret) {
             result = result.replacingOccurrences(of: secret, with: SecretRedaction.placeholder)
         }
         return result
-    }
-
-    /// True when `text` holds `secret`. Foundation's `contains` goes through `NSString` and costs microseconds a
-    /// call, and every string of every body is asked about every secret (a 10 MB HAR spent most of its 20 seconds
-    /// there); an ASCII secret, which credentials are, is searched for as bytes instead.
-    static func containsBytes(_ text: String, _ secret: String) -> Bool {
-        var text = text
-        var secret = secret
-        return text.withUTF8 { haystack in secret.withUTF8 { containsBytes(haystack, $0) } }
-    }
-
-    /// True when `needle` occurs in `haystack`.
-    static func containsBytes(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard needle.count <= haystack.count, let text = haystack.baseAddress, let secret = needle.baseAddress else {
-            return false
-        }
-        // memchr finds each candidate first byte at memory speed; memcmp checks the rest.
-        let end = text + (haystack.count - needle.count + 1)
-        var start = text
-        while start < end, let found = memchr(start, Int32(secret.pointee), end - start) {
-            let candidate = found.assumingMemoryBound(to: UInt8.self)
-            if memcmp(candidate, secret, needle.count) == 0 { return true }
-            start = UnsafePointer(candidate + 1)
-        }
-        return false
     }
 
     /// `bytes` with every secret's UTF-8 bytes replaced by the placeholder's.
@@ -141,7 +115,7 @@ package struct Redactor: Sendable {
         var lowered = name.lowercased()
         var changed = false
         for (needle, isASCII) in zip(searchedLowercased, searchedIsASCII) {
-            if isASCII ? Redactor.containsBytes(lowered, needle) : lowered.contains(needle) {
+            if isASCII ? ByteSearch.contains(lowered, needle) : lowered.contains(needle) {
                 lowered = lowered.replacingOccurrences(of: needle, with: SecretRedaction.placeholder)
                 changed = true
             }
@@ -221,11 +195,11 @@ package struct Redactor: Sendable {
         return bytes.withUnsafeBufferPointer { haystack in
             searched.contains { secret in
                 var secret = secret
-                return secret.withUTF8 { Redactor.containsBytes(haystack, $0) }
+                return secret.withUTF8 { ByteSearch.contains(haystack, $0) }
             }
                 || secrets.contains { secret in
                     var secret = secret
-                    return secret.withUTF8 { Redactor.containsBytes(haystack, $0) }
+                    return secret.withUTF8 { ByteSearch.contains(haystack, $0) }
                 }
         }
     }

@@ -124,7 +124,7 @@ package enum SecretRedaction {
     package static func isSecretResponseKey(_ name: String) -> Bool {
         let normalized = SecretNames.normalize(name)
         if ["key", "code", "sig", "auth", "sid", "pass", "session", "signature"].contains(normalized)
-            || normalized.hasSuffix("type") || SecretNames.contains(normalized, "expire")
+            || normalized.hasSuffix("type") || ByteSearch.contains(normalized, "expire")
             || normalized.hasSuffix("count")
         {
             return false

@@ -29,13 +29,13 @@ package enum SecretNames {
         // CORS headers name credentials and headers (`Access-Control-Allow-Credentials: true`,
         // `Access-Control-Allow-Headers: Authorization`) without carrying any: their values are policy, kept.
         if normalized.hasPrefix("accesscontrol") { return false }
-        return secretHeaders.contains(normalized) || secretFragments.contains { contains(normalized, $0) }
+        return secretHeaders.contains(normalized) || secretFragments.contains { ByteSearch.contains(normalized, $0) }
     }
 
     /// True when a query parameter with this name carries a credential.
     package static func isSecretParameter(_ name: String) -> Bool {
         let normalized = normalize(name)
-        return secretParameters.contains(normalized) || secretFragments.contains { contains(normalized, $0) }
+        return secretParameters.contains(normalized) || secretFragments.contains { ByteSearch.contains(normalized, $0) }
     }
 
     /// True when a value reads as a credential whatever its name: `Bearer …`, `Basic …`, a JSON Web Token.
@@ -52,25 +52,6 @@ package enum SecretNames {
             && segments.allSatisfy { segment in
                 !segment.isEmpty && segment.unicodeScalars.allSatisfy(isBase64URL)
             }
-    }
-
-    /// True when `text` holds `fragment`, compared byte for byte. `String.contains` with a string goes through
-    /// Foundation's `NSString` search, which made the key checks of a large HAR's bodies most of `infer`'s time.
-    package static func contains(_ text: String, _ fragment: String) -> Bool {
-        var text = text
-        var fragment = fragment
-        return text.withUTF8 { haystack in
-            fragment.withUTF8 { needle in
-                guard !needle.isEmpty else { return true }
-                guard haystack.count >= needle.count else { return false }
-                for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-                    var index = 1
-                    while index < needle.count, haystack[start + index] == needle[index] { index += 1 }
-                    if index == needle.count { return true }
-                }
-                return false
-            }
-        }
     }
 
     /// `name` lower-cased without `-`, `_`, `.` and spaces, as the lists above are written.
