@@ -29,8 +29,8 @@ enum DiffFigures {
         let diff = ["diff", old, new]
         // Each side in a child process of its own, so that its peak memory is its alone (wait4's rusage); its CPU
         // time (user and system) is judged, as a neighbour that takes the cores away lengthens only the wall clock.
-        var verifyRuns: [ChildUsage] = []
-        var diffRuns: [ChildUsage] = []
+        var verifyRuns: [ChildRun] = []
+        var diffRuns: [ChildRun] = []
         for round in 0..<(quick ? 1 : 3) {
             if round % 2 == 0 {
                 diffRuns.append(spawnMeasured(contract, diff, expecting: 1))
@@ -41,8 +41,8 @@ enum DiffFigures {
             }
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        let diffCPU = median(diffRuns.map(\.cpuSeconds))
-        let verifyCPU = median(verifyRuns.map(\.cpuSeconds))
+        let diffCPU = median(diffRuns.map(\.cpu))
+        let verifyCPU = median(verifyRuns.map(\.cpu))
         let diffPeak = diffRuns.map(\.peakBytes).max()!
         let verifyPeak = verifyRuns.map(\.peakBytes).max()!
         let megabytes = { (bytes: Int) in bytes / 1_048_576 }
@@ -53,7 +53,7 @@ enum DiffFigures {
                 ratio: diffCPU / verifyCPU, target: "<= 2x", met: diffCPU / verifyCPU <= 2,
                 detail: String(
                     format: "diff %.2f s CPU (%.2f s wall), verify one %.2f s CPU (%.2f s wall)", diffCPU,
-                    median(diffRuns.map(\.wallSeconds)), verifyCPU, median(verifyRuns.map(\.wallSeconds)))),
+                    median(diffRuns.map(\.wall)), verifyCPU, median(verifyRuns.map(\.wall)))),
             Row(
                 figure: "11 diff peak memory vs file size", payload: "\(megabytes(bytes)) MB in two files",
                 ratio: Double(diffPeak) / Double(bytes), target: "< 3x", met: Double(diffPeak) / Double(bytes) < 3,
@@ -102,46 +102,15 @@ enum DiffFigures {
         return Array((text + "]").utf8)
     }
 
-    struct ChildUsage {
-        var wallSeconds: Double
-        var cpuSeconds: Double
-        var peakBytes: Int
-    }
-
-    /// Runs `path` with `arguments`, output discarded, and returns its wall time and, from `wait4`, its CPU time and
-    /// peak resident set size; stops the bench when it exits with another status than `expecting`.
-    static func spawnMeasured(_ path: String, _ arguments: [String], expecting: Int32) -> ChildUsage {
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        #else
-        var actions: posix_spawn_file_actions_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        let clock = ContinuousClock()
-        let start = clock.now
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { fatalError("cannot start \(path)") }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let elapsed = clock.now - start
-        let exitStatus = (status >> 8) & 0xFF
-        guard status & 0x7F == 0, exitStatus == expecting else {
-            fatalError("\(([path] + arguments).joined(separator: " ")) ended with status \(status), not \(expecting)")
+    /// Runs `path` with `arguments` (``ChildProcess/run(_:_:)``); stops the bench when it exits with another status
+    /// than `expecting`.
+    static func spawnMeasured(_ path: String, _ arguments: [String], expecting: Int32) -> ChildRun {
+        let run = ChildProcess.run(path, arguments)
+        guard run.exitStatus == expecting else {
+            fatalError(
+                "\(([path] + arguments).joined(separator: " ")) ended with status \(run.exitStatus.map(String.init) ?? "a signal"), not \(expecting)"
+            )
         }
-        let cpu = [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
-        #if os(Linux)
-        let peak = usage.ru_maxrss * 1024  // kilobytes on Linux
-        #else
-        let peak = usage.ru_maxrss  // bytes on macOS
-        #endif
-        return ChildUsage(
-            wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            cpuSeconds: cpu, peakBytes: Int(peak))
+        return run
     }
 }

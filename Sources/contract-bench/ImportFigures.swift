@@ -26,12 +26,12 @@ enum ImportFigures {
         _ = FileManager.default.createFile(atPath: document, contents: text)
         let output = folder + "/Specs"
         let importArguments = ["import", "openapi", document, "--output", output, "--force"]
-        _ = runChild(contract, importArguments)
-        var imports: [Child] = []
-        var lints: [Child] = []
+        _ = ChildProcess.run(contract, importArguments)
+        var imports: [ChildRun] = []
+        var lints: [ChildRun] = []
         for _ in 0..<(quick ? 3 : 7) {
-            imports.append(runChild(contract, importArguments))
-            lints.append(runChild(contract, ["lint", "--specs", output]))
+            imports.append(ChildProcess.run(contract, importArguments))
+            lints.append(ChildProcess.run(contract, ["lint", "--specs", output]))
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         let peak = median(imports.map { Double($0.peakBytes) })
@@ -51,46 +51,6 @@ enum ImportFigures {
 
     /// Decimal megabytes, as the document's size is usually given (3.8 MB).
     private static func mb(_ bytes: Int) -> Double { Double(bytes) / 1_000_000 }
-
-    /// A finished child: its wall time, CPU time (user and system) and maximum resident set.
-    struct Child {
-        var wall: Double
-        var cpu: Double
-        var peakBytes: Int
-    }
-
-    /// Runs `path` with `arguments` to its end, output discarded; `wait4` gives this child's own usage
-    /// (`RUSAGE_CHILDREN` would give the largest of every child so far).
-    static func runChild(_ path: String, _ arguments: [String]) -> Child {
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        #else
-        var actions: posix_spawn_file_actions_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        let clock = ContinuousClock()
-        let start = clock.now
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { fatalError("cannot start \(path)") }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let elapsed = clock.now - start
-        let cpu = [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
-        #if os(Linux)
-        let peak = Int(usage.ru_maxrss) * 1024
-        #else
-        let peak = Int(usage.ru_maxrss)
-        #endif
-        return Child(
-            wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, cpu: cpu,
-            peakBytes: peak)
-    }
 
     /// `git -C mirror show object`, or nil when git or the mirror is missing.
     private static func gitShow(mirror: String, _ object: String) -> Data? {

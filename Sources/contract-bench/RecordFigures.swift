@@ -228,7 +228,8 @@ enum RecordFigures {
         let config = try! String(contentsOfFile: configPath, encoding: .utf8)
         try! config.replacingOccurrences(of: "__PORT__", with: "\(port)").write(
             toFile: configPath, atomically: true, encoding: .utf8)
-        guard let pid = spawn(nginx, ["-p", root + "/", "-e", root + "/error.log", "-c", configPath]) else {
+        guard let pid = ChildProcess.spawn(nginx, ["-p", root + "/", "-e", root + "/error.log", "-c", configPath])
+        else {
             return nil
         }
         for _ in 0..<250 {
@@ -241,28 +242,8 @@ enum RecordFigures {
 
     /// Runs a child to its end, output discarded: its wall time and its CPU time (user and system).
     static func runChild(_ path: String, _ arguments: [String]) -> (wall: Double, cpu: Double) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        guard let pid = spawn(path, arguments) else { fatalError("cannot start \(path)") }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let elapsed = clock.now - start
-        let cpu = [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
-        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, cpu)
-    }
-
-    static func spawn(_ path: String, _ arguments: [String]) -> pid_t? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return nil }
-        return pid
+        let run = ChildProcess.run(path, arguments)
+        return (run.wall, run.cpu)
     }
 
     /// A port nothing listens on now: bound to 0, read back, closed.
