@@ -400,4 +400,85 @@ import Testing
                 "\(file) is not in canonical form; re-write it with CONTRACT_RECORD_GOLDEN=1 swift test")
         }
     }
+
+    /// `Recording.differsOnlyInVolatileValues` over arrays.
+    private func quicklyUnchanged(_ existing: [UInt8], _ written: [UInt8]) -> Bool {
+        existing.withUnsafeBytes { old in written.withUnsafeBytes { Recording.differsOnlyInVolatileValues(old, $0) } }
+    }
+
+    @Test func aFileThatDiffersOnlyInRecordedAtAndDurationIsSeenUnchangedFromItsBytes() throws {
+        var recording = try Recording(json: TestSuites.json(sample), file: "r.json")
+        let existing = recording.encodedBytes()
+        recording.recordedAt = "2026-11-22T04:05:06Z"
+        recording.response.durationMs = 1200
+        let written = recording.encodedBytes()
+        #expect(written != existing)
+        #expect(quicklyUnchanged(existing, written))
+        #expect(quicklyUnchanged(written, existing))
+        #expect(quicklyUnchanged(written, written))
+
+        var changed = recording
+        changed.response.status = 201
+        #expect(!quicklyUnchanged(existing, changed.encodedBytes()))
+        changed = recording
+        changed.request.url += "?page=2"
+        #expect(!quicklyUnchanged(existing, changed.encodedBytes()))
+        #expect(!quicklyUnchanged(existing + [JSONByte.lineFeed], written))
+        #expect(!quicklyUnchanged(Array(existing.dropLast()), written))
+        // Without the members in the new text, the file's are not skipped over.
+        changed = recording
+        changed.recordedAt = nil
+        #expect(!quicklyUnchanged(existing, changed.encodedBytes()))
+        changed = recording
+        changed.response.durationMs = nil
+        #expect(!quicklyUnchanged(existing, changed.encodedBytes()))
+
+        // Values the reader refuses or the writer writes otherwise are left to the full comparison.
+        let text = String(decoding: existing, as: UTF8.self)
+        for (value, replacement) in [
+            ("\"durationMs\": 84", "\"durationMs\": 084"), ("\"durationMs\": 84", "\"durationMs\": 8.4"),
+            ("\"durationMs\": 84", "\"durationMs\": 1e3"), ("\"durationMs\": 84", "\"durationMs\": -84"),
+            ("\"durationMs\": 84", "\"durationMs\": 1000000000000000"),
+            ("\"durationMs\": 84", "\"durationMs\": \"84\""),
+            ("03:00:00Z\"", "03:00:00\\u005a\""), ("03:00:00Z\"", "03:00:00Z"),
+            ("\"recordedAt\": \"2026-11-21T03:00:00Z\"", "\"recordedAt\": null"),
+        ] {
+            let edited = text.replacingOccurrences(of: value, with: replacement)
+            #expect(edited != text)
+            #expect(!quicklyUnchanged(Array(edited.utf8), written), "\(replacement)")
+        }
+        // The largest duration the reader takes, and 0, are skipped over.
+        for duration in ["999999999999999", "0"] {
+            let edited = text.replacingOccurrences(of: "\"durationMs\": 84", with: "\"durationMs\": \(duration)")
+            #expect(quicklyUnchanged(Array(edited.utf8), written))
+        }
+        // The same recording formatted otherwise is not the same bytes: the full comparison decides.
+        let compact = JSONWriter(style: .compact).write(recording.jsonValue)
+        #expect(!quicklyUnchanged(Array(compact.utf8), written))
+    }
+
+    @Test func membersNamedRecordedAtOrDurationMsInABodyAreComparedAsTheyStand() throws {
+        var recording = try Recording(json: TestSuites.json(sample), file: "r.json")
+        func body(_ duration: Int, _ recordedAt: String) -> Recording.Body {
+            .json(
+                .object(
+                    JSONObject([
+                        "durationMs": .number(JSONNumber(duration)), "recordedAt": .string(recordedAt),
+                        "inner": .object(JSONObject(["durationMs": .number(JSONNumber(duration))])),
+                    ])))
+        }
+        recording.response.body = body(5, "a")
+        recording.request.body = body(5, "a")
+        let existing = recording.encodedBytes()
+        for (request, response) in [
+            (body(6, "a"), body(5, "a")), (body(5, "a"), body(6, "a")), (body(5, "a"), body(5, "b")),
+        ] {
+            var changed = recording
+            changed.request.body = request
+            changed.response.body = response
+            #expect(!quicklyUnchanged(existing, changed.encodedBytes()))
+        }
+        recording.response.durationMs = 7
+        #expect(quicklyUnchanged(existing, recording.encodedBytes()))
+    }
 }
