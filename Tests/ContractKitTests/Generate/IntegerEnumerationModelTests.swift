@@ -33,37 +33,27 @@ import Testing
 
     @Test func theGeneratedEnumDecodesKnownAndNewNumbersAndRefusesText() throws {
         let generated = ModelGenerator(suite: try suite(Self.specs), options: .init(), command: "contract").generate()
-        let swiftc = try #require(ExternalTool.path(of: "swiftc"), "swiftc is not on PATH")
-        let folder = TestSuites.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        var arguments = ["-swift-version", "6", "-o", folder + "/run"]
-        for file in generated.files where !file.text.contains("import ContractKit") {
-            try file.text.write(toFile: folder + "/\(file.name)", atomically: true, encoding: .utf8)
-            arguments.append(folder + "/\(file.name)")
-        }
-        try """
-        import Foundation
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        for body in [
-            #"{"level": 2, "sign": -1, "history": [1, 3]}"#,
-            #"{"level": 7, "sign": 5, "tier": 20, "history": [9]}"#,
-            #"{"level": "2", "sign": 0, "history": []}"#,
-        ] {
-            do {
-                let value = try JSONDecoder().decode(Level.self, from: Data(body.utf8))
-                print(value.level, value.sign, value.tier.map { "\\($0)" } ?? "nil", value.history.map { "\\($0)" },
-                    String(decoding: try encoder.encode(value), as: UTF8.self))
-            } catch {
-                print("fails")
-            }
-        }
-        print(Level.Level2(rawValue: 3) == ._3, Sign(rawValue: -1) == .minus1, Sign(rawValue: 4).rawValue)
-        """.write(toFile: folder + "/main.swift", atomically: true, encoding: .utf8)
-        arguments.append(folder + "/main.swift")
-        let compiled = try ExternalTool.run(swiftc, arguments)
-        try #require(compiled.status == 0, "\(compiled.output)")
-        let ran = try ExternalTool.run(folder + "/run", [])
+        let ran = try ModelGeneratorTests.compileAndRun(
+            generated,
+            main: """
+                import Foundation
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys
+                for body in [
+                    #"{"level": 2, "sign": -1, "history": [1, 3]}"#,
+                    #"{"level": 7, "sign": 5, "tier": 20, "history": [9]}"#,
+                    #"{"level": "2", "sign": 0, "history": []}"#,
+                ] {
+                    do {
+                        let value = try JSONDecoder().decode(Level.self, from: Data(body.utf8))
+                        print(value.level, value.sign, value.tier.map { "\\($0)" } ?? "nil", value.history.map { "\\($0)" },
+                            String(decoding: try encoder.encode(value), as: UTF8.self))
+                    } catch {
+                        print("fails")
+                    }
+                }
+                print(Level.Level2(rawValue: 3) == ._3, Sign(rawValue: -1) == .minus1, Sign(rawValue: 4).rawValue)
+                """)
         let lines = ran.output.split(separator: "\n").map(String.init)
         #expect(
             lines == [

@@ -283,6 +283,22 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
                 "levels":
                     "endpoints:\n  get:\n    request: GET /level\n    expect:\n      body: { level: \"enum(1, 2, 3)\" }\n    model: Level\n"
             ]))
+        let ran = try Self.compileAndRun(
+            generated,
+            main: """
+                import Foundation
+                for body in [#"{"level": 2}"#, #"{"level": 7}"#] {
+                    let value = try! JSONDecoder().decode(Level.self, from: Data(body.utf8))
+                    print(value.level, String(decoding: try! JSONEncoder().encode(value), as: UTF8.self))
+                }
+                """)
+        #expect(ran.output.contains(#"_2 {"level":2}"#) || ran.output.contains(#"{"level":2}"#), "\(ran.output)")
+        #expect(ran.output.contains(#"unknown("7") {"level":7}"#), "\(ran.output)")
+    }
+
+    /// Compiles the generated files that stand alone (no `import ContractKit`) with `main` into an executable with
+    /// swiftc in Swift 6 mode, runs it, and returns what it printed.
+    static func compileAndRun(_ generated: GeneratedModels, main: String) throws -> (status: Int32, output: String) {
         let swiftc = try #require(ExternalTool.path(of: "swiftc"), "swiftc is not on PATH")
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -291,18 +307,10 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
             try file.text.write(toFile: folder + "/\(file.name)", atomically: true, encoding: .utf8)
             arguments.append(folder + "/\(file.name)")
         }
-        try """
-        import Foundation
-        for body in [#"{"level": 2}"#, #"{"level": 7}"#] {
-            let value = try! JSONDecoder().decode(Level.self, from: Data(body.utf8))
-            print(value.level, String(decoding: try! JSONEncoder().encode(value), as: UTF8.self))
-        }
-        """.write(toFile: folder + "/main.swift", atomically: true, encoding: .utf8)
+        try main.write(toFile: folder + "/main.swift", atomically: true, encoding: .utf8)
         arguments.append(folder + "/main.swift")
         let compiled = try ExternalTool.run(swiftc, arguments)
         try #require(compiled.status == 0, "\(compiled.output)")
-        let ran = try ExternalTool.run(folder + "/run", [])
-        #expect(ran.output.contains(#"_2 {"level":2}"#) || ran.output.contains(#"{"level":2}"#), "\(ran.output)")
-        #expect(ran.output.contains(#"unknown("7") {"level":7}"#), "\(ran.output)")
+        return try ExternalTool.run(folder + "/run", [])
     }
 }
