@@ -20,7 +20,8 @@ package struct HistoryTimeline: Sendable, Hashable {
         package var endpoints: Int, failed: Int, breaking: Int, warning: Int, info: Int, waived: Int
         /// For an endpoint: `passed` or `failed`; for a drift: `present` or `absent`; nil for the suite.
         package var status: String?
-        /// For an endpoint: its own findings in this run (the counts above are the whole run's).
+        /// For an endpoint: its own findings in this run (the counts above are the whole run's, and what the suite's
+        /// timeline shows; an endpoint's shows these).
         package var endpointFindings: EndpointFindings?
         /// For a drift: how this run had it; nil when it was absent, or the scope is not a drift.
         package var sighting: Sighting?
@@ -77,12 +78,34 @@ package struct HistoryTimeline: Sendable, Hashable {
     /// The drifts seen in those runs: present ones first, then by endpoint, kind and path.
     package var drifts: [Drift]
 
-    /// The trend of the runs, for the chart.
+    /// The trend of the runs, for the chart: the whole run's counts for the suite; for an endpoint, its own
+    /// findings and whether it failed; for a drift, its occurrences at its severity (none when waived) and whether
+    /// the run had it.
     package var trend: [TrendPoint] {
-        runs.map {
-            TrendPoint(
-                startedAt: $0.startedAt, breaking: $0.breaking, warning: $0.warning, info: $0.info,
-                endpoints: $0.endpoints, failedEndpoints: $0.failed)
+        runs.map { run in
+            switch scope {
+            case .suite:
+                return TrendPoint(
+                    startedAt: run.startedAt, breaking: run.breaking, warning: run.warning, info: run.info,
+                    endpoints: run.endpoints, failedEndpoints: run.failed)
+            case .endpoint:
+                let own = run.endpointFindings ?? EndpointFindings()
+                return TrendPoint(
+                    startedAt: run.startedAt, breaking: own.breaking, warning: own.warning, info: own.info,
+                    endpoints: 1, failedEndpoints: run.status == "failed" ? 1 : 0)
+            case .fingerprint:
+                var point = TrendPoint(
+                    startedAt: run.startedAt, breaking: 0, warning: 0, info: 0, endpoints: 1,
+                    failedEndpoints: run.sighting == nil ? 0 : 1)
+                if let sighting = run.sighting, !sighting.waived {
+                    switch sighting.severity {
+                    case "breaking": point.breaking = sighting.occurrences
+                    case "warning": point.warning = sighting.occurrences
+                    default: point.info = sighting.occurrences
+                    }
+                }
+                return point
+            }
         }
     }
 }

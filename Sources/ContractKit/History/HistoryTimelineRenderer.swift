@@ -62,19 +62,68 @@ package enum HistoryTimelineRenderer {
                     String(drift.lastSeen.prefix(10)), String(drift.runs), state(drift),
                 ]
             })
-        out += "\nRuns (\(timeline.runs.count))\n"
+        out += "\nRuns (\(timeline.runs.count))\(runsNote(timeline))\n"
         if timeline.runs.isEmpty { out += "  none\n" }
+        let columns = runColumns(timeline)
         out += table(
-            ["started", "env", "commit", "branch", "status", "breaking", "warning", "info", "waived", "duration"],
+            ["started", "env", "commit", "branch"] + columns.header.map { $0.lowercased() } + ["duration"],
             timeline.runs.map { run in
                 [
                     run.startedAt, run.environment.isEmpty ? "-" : run.environment,
-                    run.gitCommit.map { String($0.prefix(10)) } ?? "-", run.gitBranch ?? "-", runStatus(run),
-                    String(run.breaking), String(run.warning), String(run.info), String(run.waived),
-                    "\(run.durationMs) ms",
-                ]
+                    run.gitCommit.map { String($0.prefix(10)) } ?? "-", run.gitBranch ?? "-",
+                ] + columns.cells(run) + ["\(run.durationMs) ms"]
             })
         return out
+    }
+
+    /// What the counts of the runs table are, when they are not the whole run's.
+    static func runsNote(_ timeline: HistoryTimeline) -> String {
+        switch timeline.scope {
+        case .suite: return ""
+        case .endpoint: return ", this endpoint's own findings"
+        case .fingerprint: return ", how each had this drift"
+        }
+    }
+
+    /// The scope's columns of the runs table, between the branch and the duration: the whole run's counts for the
+    /// suite, the endpoint's own findings for an endpoint, the sighting for a drift. Plain text cells.
+    static func runColumns(_ timeline: HistoryTimeline) -> (
+        header: [String], cells: @Sendable (HistoryTimeline.Run) -> [String]
+    ) {
+        switch timeline.scope {
+        case .suite:
+            return (
+                ["Status", "Breaking", "Warning", "Info", "Waived"],
+                { run in
+                    [
+                        runStatus(run), String(run.breaking), String(run.warning), String(run.info),
+                        String(run.waived),
+                    ]
+                }
+            )
+        case .endpoint:
+            return (
+                ["Status", "Breaking", "Warning", "Info", "Waived"],
+                { run in
+                    let own = run.endpointFindings ?? HistoryTimeline.EndpointFindings()
+                    return [
+                        runStatus(run), String(own.breaking), String(own.warning), String(own.info),
+                        String(own.waived),
+                    ]
+                }
+            )
+        case .fingerprint:
+            return (
+                ["Status", "Severity", "Occurrences", "Path", "Waived"],
+                { run in
+                    [
+                        runStatus(run), run.sighting?.severity ?? "-",
+                        run.sighting.map { String($0.occurrences) } ?? "-", run.sighting?.path ?? "-",
+                        run.sighting.map { $0.waived ? "yes" : "no" } ?? "-",
+                    ]
+                }
+            )
+        }
     }
 
     /// Columns padded to their widest cell, two spaces apart, indented by two.
@@ -123,6 +172,31 @@ package enum HistoryTimelineRenderer {
                 "waived": .number(JSONNumber(run.waived)),
             ])
             if let status = run.status { object.entries.append(.init(key: "status", value: .string(status))) }
+            if case .endpoint = timeline.scope {
+                // The counts above are the whole run's; these are the endpoint's own.
+                let own = run.endpointFindings ?? HistoryTimeline.EndpointFindings()
+                object.entries.append(
+                    .init(
+                        key: "endpointFindings",
+                        value: .object(
+                            JSONObject([
+                                "breaking": .number(JSONNumber(own.breaking)),
+                                "warning": .number(JSONNumber(own.warning)), "info": .number(JSONNumber(own.info)),
+                                "waived": .number(JSONNumber(own.waived)),
+                                "fingerprints": .array(own.fingerprints.map(JSONValue.string)),
+                            ]))))
+            }
+            if case .fingerprint = timeline.scope {
+                let sighting = run.sighting.map { sighting -> JSONValue in
+                    .object(
+                        JSONObject([
+                            "severity": .string(sighting.severity),
+                            "path": sighting.path.map(JSONValue.string) ?? .null,
+                            "occurrences": .number(JSONNumber(sighting.occurrences)), "waived": .bool(sighting.waived),
+                        ]))
+                }
+                object.entries.append(.init(key: "sighting", value: sighting ?? .null))
+            }
             return .object(object)
         }
         return .object(
@@ -218,9 +292,15 @@ package enum HistoryTimelineRenderer {
 
             """
         let charted = Array(timeline.trend.suffix(chartRuns))
-        out += TrendChart(points: charted).svg()
+        let line: TrendChart.Line
+        switch timeline.scope {
+        case .suite: line = .endpointsFailing
+        case .endpoint: line = .endpointFailed
+        case .fingerprint: line = .driftPresent
+        }
+        out += TrendChart(points: charted, line: line).svg()
         out +=
-            "<figcaption>\(charted.count == timeline.runs.count ? "Every run" : "The last \(charted.count) runs"): findings by severity (bars, left scale) and endpoints failing (line, right scale).</figcaption>\n</figure>\n</header>\n<main>\n"
+            "<figcaption>\(charted.count == timeline.runs.count ? "Every run" : "The last \(charted.count) runs"): \(chartCaption(timeline)).</figcaption>\n</figure>\n</header>\n<main>\n"
         out += "<h2>Drifts (\(timeline.drifts.count))</h2>\n"
         out += htmlTable(
             ["Fingerprint", "Endpoint", "Kind", "Path", "Expected", "First seen", "Last seen", "Runs", "State"],
@@ -235,18 +315,30 @@ package enum HistoryTimelineRenderer {
                     drift.isFlapping ? "<b>\(HTML.escape(state(drift)))</b>" : HTML.escape(state(drift)),
                 ]
             })
-        out += "<h2>Runs (\(timeline.runs.count))</h2>\n"
+        out += "<h2>Runs (\(timeline.runs.count))\(HTML.escape(runsNote(timeline)))</h2>\n"
+        let columns = runColumns(timeline)
         out += htmlTable(
-            ["Started", "Env", "Commit", "Branch", "Status", "Breaking", "Warning", "Info", "Waived", "Duration"],
+            ["Started", "Env", "Commit", "Branch"] + columns.header + ["Duration"],
             timeline.runs.reversed().map { run in
                 [
                     "<span class=\"when\">\(HTML.escape(run.startedAt))</span>", HTML.escape(run.environment),
                     run.gitCommit.map { "<code>\(HTML.escape(String($0.prefix(10))))</code>" } ?? "",
-                    HTML.escape(run.gitBranch ?? ""), HTML.escape(runStatus(run)), String(run.breaking),
-                    String(run.warning), String(run.info), String(run.waived), "\(run.durationMs) ms",
-                ]
+                    HTML.escape(run.gitBranch ?? ""),
+                ] + columns.cells(run).map { HTML.escape($0) } + ["\(run.durationMs) ms"]
             })
         return out + "</main>\n</body>\n</html>\n"
+    }
+
+    /// What the chart's bars and line stand for in the timeline's scope.
+    static func chartCaption(_ timeline: HistoryTimeline) -> String {
+        switch timeline.scope {
+        case .suite: return "findings by severity (bars, left scale) and endpoints failing (line, right scale)"
+        case .endpoint:
+            return "this endpoint's findings by severity (bars, left scale) and whether it failed (line, right scale)"
+        case .fingerprint:
+            return
+                "this drift's occurrences at its severity (bars, left scale) and whether the run had it (line, right scale)"
+        }
     }
 
     static func htmlTable(_ header: [String], _ rows: [[String]]) -> String {

@@ -7,11 +7,48 @@ package struct TrendChart: Sendable {
     /// The runs, oldest first, their counts held between 0 and a billion for drawing (a report read from a file may
     /// say anything; the titles keep what it said).
     package var points: [TrendPoint]
+    /// What the line stands for.
+    package var line: Line
     private let drawn: [TrendPoint]
 
-    /// Creates a chart of these runs.
-    package init(points: [TrendPoint]) {
+    /// What the line at the right scale counts.
+    package enum Line: Sendable {
+        /// The endpoints that failed in each run, of those verified.
+        case endpointsFailing
+        /// Whether the one endpoint of the chart failed (1) or passed (0).
+        case endpointFailed
+        /// Whether the run had the one drift of the chart (1) or not (0).
+        case driftPresent
+
+        var legend: String {
+            switch self {
+            case .endpointsFailing: return "endpoints failing"
+            case .endpointFailed: return "endpoint failed"
+            case .driftPresent: return "drift present"
+            }
+        }
+
+        var axis: String {
+            switch self {
+            case .endpointsFailing: return "failing"
+            case .endpointFailed: return "failed"
+            case .driftPresent: return "present"
+            }
+        }
+
+        func describe(_ point: TrendPoint) -> String {
+            switch self {
+            case .endpointsFailing: return "\(point.failedEndpoints) of \(point.endpoints) endpoints failing"
+            case .endpointFailed: return point.failedEndpoints > 0 ? "the endpoint failed" : "the endpoint passed"
+            case .driftPresent: return point.failedEndpoints > 0 ? "the drift was present" : "the drift was absent"
+            }
+        }
+    }
+
+    /// Creates a chart of these runs, its line counting what `line` says.
+    package init(points: [TrendPoint], line: Line = .endpointsFailing) {
         self.points = points
+        self.line = line
         func held(_ count: Int) -> Int { min(max(count, 0), 1_000_000_000) }
         drawn = points.map {
             TrendPoint(
@@ -30,7 +67,9 @@ package struct TrendChart: Sendable {
         let plotHeight = Self.height - Self.top - Self.bottom
         let totals = drawn.map { $0.breaking + $0.warning + $0.info }
         let findingScale = Self.niceCeiling(totals.max() ?? 0)
-        let endpointScale = Self.niceCeiling(drawn.map(\.failedEndpoints).max() ?? 0)
+        // A yes-or-no line (one endpoint, one drift) is drawn from the bottom to the top, labelled no and yes.
+        let isYesOrNo = line != .endpointsFailing
+        let endpointScale = isYesOrNo ? 1 : Self.niceCeiling(drawn.map(\.failedEndpoints).max() ?? 0)
         let slot = points.isEmpty ? Double(plotWidth) : Double(plotWidth) / Double(points.count)
         let barWidth = max(1.0, min(28.0, slot * 0.7))
         func y(_ value: Int, scale: Int) -> Double {
@@ -44,7 +83,7 @@ package struct TrendChart: Sendable {
         let first = points.first.map { HTML.escape(String($0.startedAt.prefix(10))) } ?? ""
         let last = points.last.map { HTML.escape(String($0.startedAt.prefix(10))) } ?? ""
         out +=
-            "<title>Findings per run (breaking, warning, info) and endpoints failing, \(points.count) run\(points.count == 1 ? "" : "s")\(points.isEmpty ? "" : ", \(first) to \(last)")</title>\n"
+            "<title>Findings per run (breaking, warning, info) and \(line.legend), \(points.count) run\(points.count == 1 ? "" : "s")\(points.isEmpty ? "" : ", \(first) to \(last)")</title>\n"
         out += "<rect width=\"\(Self.width)\" height=\"\(Self.height)\" fill=\"#ffffff\"/>\n"
         // Grid and the two axes' labels: findings at the left, endpoints failing at the right.
         for step in 0...4 {
@@ -54,11 +93,14 @@ package struct TrendChart: Sendable {
                 "<line x1=\"\(Self.left)\" x2=\"\(Self.width - Self.right)\" y1=\"\(lineY)\" y2=\"\(lineY)\" stroke=\"\(Self.colors.grid)\" stroke-width=\"1\"/>\n"
             out +=
                 "<text x=\"\(Self.left - 6)\" y=\"\(lineY)\" dy=\"4\" text-anchor=\"end\" fill=\"#59636e\">\(value)</text>\n"
-            out +=
-                "<text x=\"\(Self.width - Self.right + 6)\" y=\"\(lineY)\" dy=\"4\" fill=\"#59636e\">\(endpointScale * step / 4)</text>\n"
+            let rightLabel = isYesOrNo ? (step == 0 ? "no" : step == 4 ? "yes" : "") : "\(endpointScale * step / 4)"
+            if !rightLabel.isEmpty {
+                out +=
+                    "<text x=\"\(Self.width - Self.right + 6)\" y=\"\(lineY)\" dy=\"4\" fill=\"#59636e\">\(rightLabel)</text>\n"
+            }
         }
         out +=
-            "<text x=\"\(Self.left)\" y=\"14\" fill=\"#59636e\">findings</text><text x=\"\(Self.width - Self.right + 6)\" y=\"14\" fill=\"#59636e\">failing</text>\n"
+            "<text x=\"\(Self.left)\" y=\"14\" fill=\"#59636e\">findings</text><text x=\"\(Self.width - Self.right + 6)\" y=\"14\" fill=\"#59636e\">\(line.axis)</text>\n"
         // The legend, above the plot.
         let legend: [(String, String)] = [
             ("breaking", Self.colors.breaking), ("warning", Self.colors.warning), ("info", Self.colors.info),
@@ -70,7 +112,7 @@ package struct TrendChart: Sendable {
             legendX += 22 + name.count * 7
         }
         out +=
-            "<line x1=\"\(legendX)\" x2=\"\(legendX + 16)\" y1=\"11\" y2=\"11\" stroke=\"\(Self.colors.failed)\" stroke-width=\"2\"/><text x=\"\(legendX + 20)\" y=\"15\" fill=\"#1f2328\">endpoints failing</text>\n"
+            "<line x1=\"\(legendX)\" x2=\"\(legendX + 16)\" y1=\"11\" y2=\"11\" stroke=\"\(Self.colors.failed)\" stroke-width=\"2\"/><text x=\"\(legendX + 20)\" y=\"15\" fill=\"#1f2328\">\(line.legend)</text>\n"
         // The bars.
         for (index, (point, shown)) in zip(points, drawn).enumerated() {
             var base = 0
@@ -86,7 +128,7 @@ package struct TrendChart: Sendable {
                 base += value
             }
             out +=
-                "<title>\(HTML.escape(point.startedAt)): \(point.breaking) breaking, \(point.warning) warning, \(point.info) info; \(point.failedEndpoints) of \(point.endpoints) endpoints failing</title>\n"
+                "<title>\(HTML.escape(point.startedAt)): \(point.breaking) breaking, \(point.warning) warning, \(point.info) info; \(line.describe(point))</title>\n"
         }
         // The line of failing endpoints.
         if !points.isEmpty {

@@ -174,6 +174,31 @@ import Testing
         if let mismatch = Golden.mismatch(endpoint, named: "history/month-list-users-since-15.\(name)") {
             Issue.record(Comment(rawValue: mismatch))
         }
+        let drift = HistoryTimelineRenderer.render(
+            try store.timeline(.fingerprint("a1c60cde1fe7698e"), environment: nil, since: "2026-11-15T00:00:00Z"),
+            as: format)
+        if let mismatch = Golden.mismatch(drift, named: "history/month-drift-since-15.\(name)") {
+            Issue.record(Comment(rawValue: mismatch))
+        }
+    }
+
+    @Test func anEndpointsTimelineCountsItsOwnFindingsAndTheSuitesEveryones() async throws {
+        let path = TestSuites.temporaryDirectory() + "/month.sqlite"
+        try await Self.replay(into: path)
+        let store = try HistoryStore(path: path, create: false)
+        let endpoint = try store.timeline(.endpoint("directory/list-users"), environment: nil, since: nil)
+        let suite = try store.timeline(.suite, environment: nil, since: nil)
+        let passed = try #require(endpoint.runs.first { $0.status == "passed" })
+        let sameRun = try #require(suite.runs.first { $0.id == passed.id })
+        // Another endpoint's warning is in the run's counts, not in this endpoint's.
+        #expect(sameRun.warning + sameRun.waived > 0)
+        let quiet = try #require(endpoint.trend.first { $0.startedAt == passed.startedAt })
+        #expect((quiet.breaking, quiet.warning, quiet.failedEndpoints) == (0, 0, 0))
+        let failed = try #require(endpoint.runs.last { $0.status == "failed" })
+        let point = try #require(endpoint.trend.last { $0.startedAt == failed.startedAt })
+        #expect((point.breaking, point.failedEndpoints, point.endpoints) == (1, 1, 1))
+        let text = HistoryTimelineRenderer.render(endpoint, as: .text)
+        #expect(text.contains("Runs (\(endpoint.runs.count)), this endpoint's own findings"))
     }
 
     @Test func pruningKeepsTheRecentRunsAndRecomputesTheCounts() async throws {
