@@ -93,7 +93,7 @@ public struct HTMLReportRenderer: ReportRenderer {
             out += "<h3>Request</h3>\n<pre class=\"curl\">\(HTML.escape(CurlCommand.make(for: redacted)))</pre>\n"
         }
         let findings = result.failing(at: failOn) + result.findings.filter { $0.isWaived || $0.severity < failOn }
-        out += findingsTable(findings, anchor: anchor)
+        out += findingsTable(findings, anchor: anchor, failOn: failOn)
         out += sideBySide(findings, result: result, recording: recording, anchor: anchor)
         let notes = result.notes.filter { !$0.hasPrefix("shape only") }
         if !notes.isEmpty {
@@ -136,7 +136,7 @@ public struct HTMLReportRenderer: ReportRenderer {
         .resolved{margin-top:1.5em}.resolved td{color:var(--pass)}.when{white-space:nowrap}
         """
 
-    private func findingsTable(_ findings: [Finding], anchor: String) -> String {
+    private func findingsTable(_ findings: [Finding], anchor: String, failOn: Severity) -> String {
         var out =
             "<table class=\"findings\">\n<thead><tr><th>#</th><th>Severity</th><th>Kind</th><th>Path</th><th>Expected</th><th>Actual</th></tr></thead>\n<tbody>\n"
         for (index, finding) in findings.enumerated() {
@@ -148,7 +148,8 @@ public struct HTMLReportRenderer: ReportRenderer {
             out += "<td><span class=\"sev \(style)\">\(HTML.escape(finding.label))</span></td>"
             var kind = HTML.escape(finding.kind.rawValue)
             if let history = finding.history {
-                kind += " <span class=\"hist\(history.isNew ? " new" : "")\">\(HTML.escape(history.label))</span>"
+                kind +=
+                    " <span class=\"hist\(finding.standsOut(failingOn: failOn) ? " new" : "")\">\(HTML.escape(history.label))</span>"
             }
             out += "<td>\(kind)</td><td>\(path)</td>"
             out +=

@@ -36,7 +36,8 @@ public struct MarkdownReportRenderer: ReportRenderer {
                 ["Endpoint", "Severity", "Kind", "Path", "Detail"],
                 others.map { result, finding in
                     [
-                        Markdown.code(result.id), finding.label, finding.kind.rawValue + Self.mark(finding),
+                        Markdown.code(result.id), finding.label,
+                        finding.kind.rawValue + Self.mark(finding, failOn: report.failOn),
                         finding.path.map { Markdown.code($0.description) } ?? "",
                         Markdown.prose(finding.waiverText ?? finding.message),
                     ]
@@ -60,10 +61,12 @@ public struct MarkdownReportRenderer: ReportRenderer {
         return out
     }
 
-    /// ` · **new**` or ` · since 2026-11-01 (3 runs)` after a finding's kind, with a history; else nothing.
-    private static func mark(_ finding: Finding) -> String {
+    /// ` · **new**` or ` · since 2026-11-01 (3 runs)` after a finding's kind, with a history; else nothing. Bold
+    /// when it is new or fails now where it did not before (risen to `failOn`, no longer waived).
+    private static func mark(_ finding: Finding, failOn: Severity) -> String {
         guard let history = finding.history else { return "" }
-        return " · " + (history.isNew ? "**\(Markdown.escape(history.label))**" : Markdown.escape(history.label))
+        let label = Markdown.escape(history.label)
+        return " · " + (finding.standsOut(failingOn: failOn) ? "**\(label)**" : label)
     }
 
     private func failingEndpoint(_ result: EndpointResult, failOn: Severity) -> String {
@@ -88,7 +91,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
             ["#", "Severity", "Kind", "Path", "Expected", "Actual"],
             shown.enumerated().map { index, finding in
                 [
-                    String(index + 1), finding.label, finding.kind.rawValue + Self.mark(finding),
+                    String(index + 1), finding.label, finding.kind.rawValue + Self.mark(finding, failOn: failOn),
                     finding.path.map {
                         Markdown.code($0.description) + (finding.occurrences > 1 ? " (×\(finding.occurrences))" : "")
                     } ?? "",

@@ -93,6 +93,13 @@ extension ReportHistory {
 }
 
 extension Finding {
+    /// True when the history marks this finding as what `--fail-on-new` fails on, or as new: reports set it apart
+    /// (bold), so that a drift that rose to `failOn` or lost its waiver stands out as a new one does.
+    func standsOut(failingOn failOn: Severity) -> Bool {
+        guard let history else { return false }
+        return history.isNew || (!isWaived && severity >= failOn && history.failsAnew(at: failOn))
+    }
+
     /// `resolved type-mismatch at $.id (users/list; seen since 2026-11-01, 4 runs)`.
     var resolvedLine: String {
         var text = "resolved \(headline) (\(endpoint)"

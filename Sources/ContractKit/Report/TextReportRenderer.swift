@@ -21,7 +21,7 @@ public struct TextReportRenderer: ReportRenderer {
             out += "\(mark) \(result.id.escapingNonPrintables())\(counts.isEmpty ? "" : "  " + paint(counts, .dim))\n"
             let visible = Finding.reportOrder(
                 result.findings.filter { failed ? true : ($0.severity >= .warning || $0.isWaived) })
-            for finding in visible { out += render(finding) }
+            for finding in visible { out += render(finding, failOn: report.failOn) }
             if failed {
                 for note in result.notes where !note.hasPrefix("shape only") {
                     out += "    " + paint("note: " + note.escapingNonPrintables(), .dim) + "\n"
@@ -39,7 +39,7 @@ public struct TextReportRenderer: ReportRenderer {
         return out
     }
 
-    private func render(_ finding: Finding) -> String {
+    private func render(_ finding: Finding, failOn: Severity) -> String {
         if let waiver = finding.waiver {
             // Waived drift is known and accepted: one line, so it stays visible without crowding real drift.
             let path = finding.path.map { "  at \($0.description.escapingNonPrintables())" } ?? ""
@@ -53,7 +53,8 @@ public struct TextReportRenderer: ReportRenderer {
         if let path = finding.path { head += "  at " + paint(path.description.escapingNonPrintables(), .bold) }
         head += finding.moreLikeIt
         if let history = finding.history {
-            head += "  " + paint(history.label.escapingNonPrintables(), history.isNew ? .bold : .dim)
+            head +=
+                "  " + paint(history.label.escapingNonPrintables(), finding.standsOut(failingOn: failOn) ? .bold : .dim)
         }
         var out = head + "\n"
         out += "    \(finding.message.escapingNonPrintables())\n"

@@ -222,6 +222,10 @@ import Testing
             // Falling back to a warning does not fail.
             ([drift, rising], false, ["since 2026-11-01 (7 runs)", "since 2026-11-01 (7 runs), was breaking"]),
         ]
+        // New (night 1), no longer waived (night 3), risen to breaking (night 5).
+        let boldMarks = [
+            [true, true], [false, false], [true, false], [false, false], [false, true], [false, false], [false, false],
+        ]
         for (offset, night) in nights.enumerated() {
             let marked = try store.append(
                 HistoryReports.report(["a/b": night.findings]), run: HistoryReports.run(day: offset + 1))
@@ -232,6 +236,17 @@ import Testing
             let json = try JSONParser().parse(JSONReportRenderer().render(marked))
             let read = try JSONReportReader().report(from: json, file: "night.json")
             #expect(read.hasNewFailures == night.failsAnew, "night \(offset + 1), read back from JSON")
+            // The mark of what fails anew is set apart as a new one's is: bold in Markdown, `hist new` in HTML.
+            let markdown = MarkdownReportRenderer().render(marked)
+            let html = HTMLReportRenderer().render(marked)
+            let standingOut = boldMarks[offset]
+            for (finding, bold) in zip(findings, standingOut) {
+                let label = finding.history!.label
+                #expect(markdown.contains("**\(label)**") == bold, "night \(offset + 1): \(label)")
+            }
+            #expect(
+                html.components(separatedBy: "class=\"hist new\"").count - 1 == standingOut.filter { $0 }.count,
+                "night \(offset + 1)")
         }
         // Counted in the history line of every report format.
         let report = try store.append(
