@@ -537,14 +537,13 @@ struct OpenAPISchemaMapper {
         for entry in properties.entries {
             let path = fieldPath.map { $0.isEmpty ? entry.key : $0 + "." + entry.key }
             let propertyPlace = Place(file: place.file, pointer: JSONPointer.appending(propertiesPointer, entry.key))
-            // A spec key ending in `?` or `!` is a presence mark, and a line break cannot be written in a key:
-            // such a name would be read as another key, so it is reported and left out, not changed.
-            if entry.key.hasSuffix("?") || entry.key.hasSuffix("!")
-                || entry.key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            {
+            // A line break cannot be written in a spec key: such a name would be read as another key, so it is
+            // reported and left out, not changed. (A name ending in `?` or `!` is kept: the writer gives it an
+            // explicit presence mark, `key?!`.)
+            if entry.key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 problem(
                     propertyPlace,
-                    "the property name '\(SpecYAMLWriter.oneLine(entry.key))' cannot be written in a spec (a key may not end in ? or ! nor hold a control character)",
+                    "the property name '\(SpecYAMLWriter.oneLine(entry.key))' cannot be written in a spec (a key may not hold a control character)",
                     hint: "it is left out and extra keys are allowed, so it is not checked; rename it in the document")
                 leftOut = true
                 continue
