@@ -43,7 +43,11 @@ enum ShapeText {
         let needsQuotes =
             text.isEmpty || text.hasPrefix(" ") || text.hasSuffix(" ") || text.hasPrefix("\"") || text.hasPrefix("'")
             || text.contains(",") || text.contains(")") || text.contains("\t")
-        return needsQuotes ? quotedArgument(text) : text
+        // A text that reads as a number is quoted, so `enum("1", "2")` (texts) is not misread beside
+        // `Int(1, 2)` (integers); the parser reads both spellings as the same case.
+        let looksNumeric =
+            Double(text) != nil && text.unicodeScalars.allSatisfy { "0123456789+-.eE".unicodeScalars.contains($0) }
+        return needsQuotes || looksNumeric ? quotedArgument(text) : text
     }
 
     /// `"text"`, or `'text'` when the text holds a double quote (the expression parser has no escapes).
