@@ -116,9 +116,11 @@ extension HistoryStore {
     ///
     /// Each drift's counts come from SQL aggregates: the statistics every append keeps up to date, or, with
     /// `since`, the findings of the runs since then; no query reads every finding of a long history.
-    package func timeline(_ scope: HistoryTimeline.Scope, environment: String?, since: String?)
-        throws(ContractError) -> HistoryTimeline
-    {
+    ///
+    /// `usingStatistics: false` reads the findings even when `since` covers every run (tests compare the two).
+    package func timeline(
+        _ scope: HistoryTimeline.Scope, environment: String?, since: String?, usingStatistics: Bool = true
+    ) throws(ContractError) -> HistoryTimeline {
         var conditions = ["1 = 1"]
         var values: [SQLiteValue] = []
         if let environment {
@@ -156,7 +158,7 @@ extension HistoryStore {
         let runs = try timelineRuns(filter: filter, values: values, endpointID: endpointID, driftID: driftID)
         let drifts = try timelineDrifts(
             filter: filter, values: values, environment: environment, since: since, endpointID: endpointID,
-            driftID: driftID)
+            driftID: driftID, usingStatistics: usingStatistics)
         return HistoryTimeline(scope: scope, environment: environment, since: since, runs: runs, drifts: drifts)
     }
 
@@ -235,7 +237,7 @@ extension HistoryStore {
     /// Each drift of the scope seen in the timeline's runs, environment by environment, then over them all.
     private func timelineDrifts(
         filter: String, values: [SQLiteValue], environment: String?, since: String?, endpointID: Int64?,
-        driftID: Int64?
+        driftID: Int64?, usingStatistics: Bool
     ) throws(ContractError) -> [HistoryTimeline.Drift] {
         struct PerEnvironment {
             var environment: String, runs: Int, streaks: Int, firstSeen: String, lastSeen: String
@@ -244,8 +246,15 @@ extension HistoryStore {
         var scopeFilter = ""
         if let endpointID { scopeFilter += " AND d.endpoint_id = \(endpointID)" }
         if let driftID { scopeFilter += " AND d.id = \(driftID)" }
+        // A `since` before the first run kept covers every run: the statistics give the same counts, without
+        // reading every finding of the file.
+        var coversEveryRun = since == nil
+        if let since, usingStatistics {
+            let first = try database.prepare("SELECT min(started_at) FROM runs")
+            coversEveryRun = try first.step() && first.text(0).map { since <= $0 } ?? true
+        }
         let statement: SQLiteStatement
-        if since == nil {
+        if coversEveryRun {
             // The statistics each append keeps: one row per drift and environment.
             statement = try database.prepare(
                 """

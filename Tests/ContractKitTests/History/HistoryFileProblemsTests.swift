@@ -101,7 +101,7 @@ import Testing
         #expect(error.code == .invalidHistory)
         #expect(
             error.message
-                == "the history '\(path)' does not have the tables and columns contract wrote into it (SQLite: no such column: f.streak_start)"
+                == "the history '\(path)' does not have the tables and columns contract wrote into it (SQLite: no such column: streak_start)"
         )
     }
 

@@ -182,6 +182,29 @@ import Testing
         }
     }
 
+    /// A `since` before the first run reads the statistics each append keeps instead of every finding: they must
+    /// agree, before and after a prune.
+    @Test func aSinceThatCoversEveryRunGivesWhatTheFindingsGive() async throws {
+        let path = TestSuites.temporaryDirectory() + "/month.sqlite"
+        try await Self.replay(into: path)
+        let store = try HistoryStore(path: path, create: false)
+        for pruned in [false, true] {
+            if pruned { #expect(try store.prune(before: "2026-11-10T00:00:00Z") > 0) }
+            for environment in [nil, "staging"] as [String?] {
+                let scopes: [HistoryTimeline.Scope] = [
+                    .suite, .endpoint("directory/list-users"), .fingerprint("a1c60cde1fe7698e"),
+                ]
+                for scope in scopes {
+                    let statistics = try store.timeline(scope, environment: environment, since: "2000-01-01")
+                    let findings = try store.timeline(
+                        scope, environment: environment, since: "2000-01-01", usingStatistics: false)
+                    #expect(!statistics.drifts.isEmpty)
+                    #expect(statistics == findings, "\(scope), \(environment ?? "every env"), pruned: \(pruned)")
+                }
+            }
+        }
+    }
+
     @Test func anEndpointsTimelineCountsItsOwnFindingsAndTheSuitesEveryones() async throws {
         let path = TestSuites.temporaryDirectory() + "/month.sqlite"
         try await Self.replay(into: path)
