@@ -548,7 +548,7 @@ struct OpenAPIImportRun {
         if let schema = media["schema"] {
             let place = OpenAPISchemaMapper.Place(
                 file: files.mainPath, pointer: String(JSONPointer.appending(mediaPointer, "schema").dropFirst()))
-            endpoint.expectedBody = mapper.map(schema, at: place, fieldPath: nil)
+            (endpoint.expectedBody, endpoint.bodyFieldComments) = mapper.mapBody(schema, at: place)
             if let discriminator = mapper.discriminatorNote(schema, at: place) {
                 endpoint.comment.append(discriminator)
             }

@@ -231,6 +231,16 @@ struct OpenAPISchemaMapper {
         return cases.isEmpty ? text : text + " (" + SpecYAMLWriter.oneLine(cases.joined(separator: ", ")) + ")"
     }
 
+    /// The shape of an endpoint's body written in place, and the comments of its fields (bounds, enums not
+    /// checked), by their paths from the body, as a named shape's are kept.
+    mutating func mapBody(_ schema: JSONValue, at place: Place) -> (shape: Shape, fieldComments: [String: String]) {
+        let outer = comments
+        comments = [:]
+        defer { comments = outer }
+        let shape = map(schema, at: place, fieldPath: "")
+        return (shape, comments)
+    }
+
     /// Adds `text` to the comment of the field at `fieldPath` in the named shape being mapped.
     private mutating func note(_ text: String, at fieldPath: String?) {
         guard let fieldPath, !fieldPath.isEmpty else { return }

@@ -27,7 +27,8 @@ struct InlineObjectNaming {
             guard let body = result.endpoints[index].expectedBody else { continue }
             naming.hoisted = []
             let owner = typeName(result.endpoints[index].name) + "Body"
-            result.endpoints[index].expectedBody = naming.place(body, owner: owner, path: "", comments: [:])
+            result.endpoints[index].expectedBody = naming.place(
+                body, owner: owner, path: "", comments: result.endpoints[index].bodyFieldComments)
             result.shapes += naming.hoisted
         }
         return result

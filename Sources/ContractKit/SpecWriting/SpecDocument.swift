@@ -119,6 +119,8 @@ package struct EndpointDraft: Sendable, Hashable {
     package var contentType: String?
     /// The raw body's shape.
     package var expectedBody: Shape?
+    /// Comments written after a field of the body, by the field's path from the body: `email`, `address.street`.
+    package var bodyFieldComments: [String: String] = [:]
     /// The policy for undeclared keys.
     package var extraKeys: ExtraKeysPolicy?
     /// The model the body decodes into.

@@ -79,7 +79,8 @@ package struct SpecYAMLWriter: Sendable {
             expect.append("      contentType: \(YAMLScalarText.scalar(contentType))")
         }
         if let body = endpoint.expectedBody {
-            expect += keyed("body", body, indent: 6, comment: nil, fieldComments: [:], path: "")
+            expect += keyed(
+                "body", body, indent: 6, comment: nil, fieldComments: endpoint.bodyFieldComments, path: "")
         }
         if let extraKeys = endpoint.extraKeys { expect.append("      extraKeys: \(extraKeys.rawValue)") }
         if !expect.isEmpty { lines += ["    expect:"] + expect }

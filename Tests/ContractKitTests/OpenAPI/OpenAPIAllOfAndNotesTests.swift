@@ -109,6 +109,23 @@ import Testing
         #expect(text.contains("pet?: Dog | Cat  # discriminator: kind (dog: Dog, cat: Cat)"), "\(text)")
     }
 
+    /// A body written in place under its endpoint keeps its fields' comments as a named shape does, and an object
+    /// inside it that becomes a named shape takes its own fields' comments along.
+    @Test func anInlineBodyKeepsItsFieldsComments() throws {
+        let imported = try ImportedSuite(
+            document: Self.document(
+                "    Unused: {type: string}",
+                body: """
+                    {type: object, required: [id], properties: {id: {type: string, maxLength: 12}, \
+                    owner: {type: object, nullable: true, properties: {email: {type: string, maxLength: 254}}}}}
+                    """))
+        #expect(imported.result.problems.isEmpty, "\(imported.result.problems)")
+        let text = imported.text
+        #expect(text.contains("        id: String  # maxLength: 12\n"), "\(text)")
+        #expect(text.contains("  email?: String  # maxLength: 254\n"), "\(text)")
+        #expect(text.components(separatedBy: "maxLength: 254").count == 2, "written once: \(text)")
+    }
+
     /// Integer enums are `Int(...)`, checked for type and value; a `number` enum of whole numbers too, and one with
     /// fractions stays `Double` with its values in a comment.
     @Test func integerEnumsAreImportedAsIntWithTheirValues() throws {
