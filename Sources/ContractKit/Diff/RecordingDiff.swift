@@ -214,7 +214,7 @@ struct ShapeComparison {
 
     /// Compares two JSON bodies: by shape, unless the new one wraps the old in an envelope; then their values.
     mutating func compare(_ old: DiffBody, _ new: DiffBody) {
-        let oldSummary = ShapeSummary(old, values: [UInt32(old.root)])
+        let oldSummary = ShapeSummary.of(old, values: [UInt32(old.root)])
         if let (key, inner) = envelope(old: oldSummary, new: new) {
             let place = JSONPath.root.appending(key: key)
             add(
@@ -227,8 +227,16 @@ struct ShapeComparison {
             values(old, DiffBody(view: new.view, root: inner, rootPath: place))
             return
         }
-        compare(oldSummary, ShapeSummary(new, values: [UInt32(new.root)]), generic: [], name: "the body")
-        values(old, new)
+        guard ignored.isEmpty else {
+            compare(oldSummary, ShapeSummary.of(new, values: [UInt32(new.root)]), generic: [], name: "the body")
+            values(old, new)
+            return
+        }
+        // Nothing left out: the new body is summarised and its values compared in one pass.
+        let (newSummary, changes) = ShapeSummary.of(new, comparingWith: old, listsValues: listsValues)
+        compare(oldSummary, newSummary, generic: [], name: "the body")
+        valueChanges += changes.changes
+        valueChangeCount += changes.count
     }
 
     /// The key of an envelope the new body wraps the old one in (`{"data": <old body>}`), with the tape entry of
@@ -254,7 +262,7 @@ struct ShapeComparison {
             }
             var inner = ShapeComparison(endpoint: endpoint, ignored: ignored, listsValues: false)
             let candidate = DiffBody(view: view, root: entry.value, rootPath: .root)
-            inner.compare(old, ShapeSummary(candidate, values: [UInt32(entry.value)]), generic: [], name: "the body")
+            inner.compare(old, ShapeSummary.of(candidate, values: [UInt32(entry.value)]), generic: [], name: "the body")
             // The body inside is the last member of that name, as a look-up by key reads it.
             if inner.findings.isEmpty { return (entry.key, view.value(of: new.root, forKey: entry.key)!) }
         }

@@ -125,6 +125,9 @@ struct MemberLookUp {
     let object: Int
     /// True when every key of the object is ASCII without escapes.
     private let plain: Bool
+    /// False when no key of the object repeats (checked only for a plain one): then a key found is the last of its
+    /// name.
+    private let mayRepeat: Bool
     private let byKey: [String: Int]?
 
     init(object: Int, in view: JSONTapeView) {
@@ -140,15 +143,41 @@ struct MemberLookUp {
             }
             self.byKey = byKey
             plain = false
+            mayRepeat = true
             return
         }
         var plain = true
+        // One bit per key, by a hash of its bytes: no bit set twice means no key repeats.
+        var seen: UInt64 = 0
+        var repeats = false
         while member < end, plain {
             plain = !view.mayBeSpelledOtherwise(member)
+            let bit: UInt64 = 1 << (Self.hash(ofKeyAt: member, in: view) >> 58)
+            repeats = repeats || seen & bit != 0
+            seen |= bit
             member = view.next(after: member + 1)
         }
         self.plain = plain
+        self.mayRepeat = repeats
         byKey = nil
+    }
+
+    /// A hash of the bytes of the string at `node`, from its length and its first and last 8 bytes.
+    @inline(__always)
+    private static func hash(ofKeyAt node: Int, in view: JSONTapeView) -> UInt64 {
+        let entry = view.entries[node]
+        let start = UnsafeRawPointer(view.bytes + entry.offset)
+        var first: UInt64 = 0
+        var last: UInt64 = 0
+        if entry.length >= 8 {
+            first = start.loadUnaligned(as: UInt64.self)
+            last = start.loadUnaligned(fromByteOffset: entry.length - 8, as: UInt64.self)
+        } else {
+            for index in 0..<entry.length {
+                first |= UInt64(start.load(fromByteOffset: index, as: UInt8.self)) << (8 * index)
+            }
+        }
+        return ((first &* 0x9E37_79B9_7F4A_7C15) ^ (last &+ UInt64(entry.length))) &* 0xBF58_476D_1CE4_E5B9
     }
 
     /// The tape entry of the old value for the key at tape entry `key` of `newView`, or nil; `hint` is the key of
@@ -168,11 +197,15 @@ struct MemberLookUp {
                     && JSONTapeView.sameBytes(view.bytes + entry.offset, keyStart, count: entry.length)
             }
             if hint < end && matches(hint) {
+                if !mayRepeat { return hint + 1 }
                 found = hint + 1
                 member = view.next(after: hint + 1)
             }
             while member < end {
-                if matches(member) { found = member + 1 }
+                if matches(member) {
+                    if !mayRepeat { return member + 1 }
+                    found = member + 1
+                }
                 member = view.next(after: member + 1)
             }
             return found

@@ -5,10 +5,11 @@
 /// reordered has the same summary as long as its elements keep their shape. Objects whose keys are ids (a
 /// collection keyed by id, Firebase style) are summarised like arrays too, so new ids are not new keys.
 ///
-/// A summary reads its values in place on the body's tape, one number per value, and keeps no path and no key set
-/// per object: objects with the same keys in the same order are counted together, and paths are found only for the
-/// few places a finding names. The summaries of the places below are made when first asked for, and let go with
-/// ``releasePlacesBelow()`` once compared, so that memory follows the place being compared, not the whole body.
+/// A summary reads its values in place on the body's tape and keeps no path and no key set per object: objects with
+/// the same keys in the same order are counted together, and paths are found only for the few places a finding
+/// names. The summaries of a value and of every place under it are made together, in one pass over the tape
+/// (``ShapeSummaryBuilder``); only below a place whose objects may be keyed by ids are they made when first asked
+/// for, and let go with ``releasePlacesBelow()`` once compared.
 final class ShapeSummary {
     /// A kind of JSON value, with strings that read as dates told apart by how they are written.
     enum Kind: Hashable, Comparable {
@@ -50,133 +51,90 @@ final class ShapeSummary {
 
     /// The body the values are in.
     let body: DiffBody
-    /// The values here, as tape entries in document order.
-    private let values: [UInt32]
     /// Where each kind was first seen (a tape entry), and how often.
-    private(set) var kinds: [Kind: (first: Int, count: Int)] = [:]
+    let kinds: [Kind: (first: Int, count: Int)]
     /// The epoch units the numbers here could be; nil until a number is seen, empty when one is not a plausible date.
-    private(set) var epochUnits: Set<EpochUnit>?
+    let epochUnits: Set<EpochUnit>?
     /// The objects' keys, numbered in the order first seen.
-    private(set) var keyTable = KeyTable()
+    let keyTable: KeyTable
     /// The objects, grouped by their keys.
-    private(set) var keyLists: [KeyList] = []
+    let keyLists: [KeyList]
     /// The number of objects here.
-    private(set) var objectCount = 0
+    let objectCount: Int
     /// True when every object here is keyed by ids; then `keyedValues` summarises their values.
-    private(set) var isKeyedCollection = false
+    let isKeyedCollection: Bool
+
+    /// The summary of each key's values, by its number, made with this one; nil for all when they are made on demand.
+    private let members: [ShapeSummary?]
+    /// The union of the arrays' elements, made with this one.
+    let elements: ShapeSummary?
+    /// The objects here, as tape entries in document order, when the summaries of their members are made on demand.
+    private let objects: [UInt32]
 
     private var memberCache: [Int: ShapeSummary] = [:]
-    /// The values of each key, by its number.
-    private var memberValues: [[UInt32]] = []
-    private var elementCache: ShapeSummary??
+    /// The values of each key, by its number, found when a member is first asked for.
+    private var memberValues: [[UInt32]]?
     private var keyedValueCache: ShapeSummary??
 
-    /// Summarises the values at tape entries `values` (in document order) of `body`.
-    init(_ body: DiffBody, values: [UInt32]) {
+    /// Summarises the values at tape entries `values` (whole values, counted in that order) of `body`, and every
+    /// place under them.
+    static func of(_ body: DiffBody, values: [UInt32]) -> ShapeSummary {
+        var builder = ShapeSummaryBuilder(view: body.view)
+        builder.add(values)
+        return of(body, builtBy: builder)
+    }
+
+    /// Summarises the value of `new` and every place under it, and finds its values that changed from those of
+    /// `old` as ``ShapeComparison/values(_:_:)`` does, in the same pass.
+    static func of(
+        _ new: DiffBody, comparingWith old: DiffBody, listsValues: Bool
+    ) -> (ShapeSummary, ShapeSummaryBuilder.ValueChanges) {
+        var builder = ShapeSummaryBuilder(view: new.view)
+        var changes: ShapeSummaryBuilder.ValueChanges? = .init(
+            oldView: old.view, rootPath: new.rootPath, listsValues: listsValues)
+        builder.add(new.root, pairedWith: old.root, changes: &changes)
+        return (of(new, builtBy: builder), changes!)
+    }
+
+    private static func of(_ body: DiffBody, builtBy builder: borrowing ShapeSummaryBuilder) -> ShapeSummary {
+        // A place comes after the place it is under, so that those below are made first.
+        var made = [ShapeSummary?](repeating: nil, count: builder.placeCount)
+        for index in made.indices.reversed() {
+            made[index] = ShapeSummary(body, place: builder.place(index), kinds: builder.kinds(at: index), made: made)
+        }
+        return made[0]!
+    }
+
+    private init(
+        _ body: DiffBody, place: ShapeSummaryBuilder.Place, kinds: [Kind: (first: Int, count: Int)],
+        made: [ShapeSummary?]
+    ) {
         self.body = body
-        self.values = values
-        // Everything is gathered in local variables, so that the loop costs no access checks on the class's own.
-        var tally = KindTally()
-        var epochMask: UInt8?
-        var table = KeyTable()
-        var lists: [KeyList] = []
-        var listNumbers: [[Int]: Int] = [:]
-        var memberValues: [[UInt32]] = []
-        var idLike: [Bool] = []
-        var valueKinds: UInt8 = 0
-        var entryCount = 0
-        var objects = 0
-        var scratch: [Int] = []
-        var lastList = -1
-        var lastKeys: [Int] = []
-        let view = body.view
-        for value in values {
-            let node = Int(value)
-            switch view.kind(node) {
-            case .null: tally.add(0, node)
-            case .false, .true: tally.add(1, node)
-            case .integer:
-                tally.add(2, node)
-                epochMask = (epochMask ?? 0b11) & Self.epochMask(at: node, in: view)
-            case .fraction:
-                tally.add(3, node)
-                epochMask = (epochMask ?? 0b11) & Self.epochMask(at: node, in: view)
-            case .string, .escapedString: tally.add(Self.kindIndex(ofStringAt: node, in: view), node)
-            case .array: tally.add(6, node)
-            case .object:
-                tally.add(5, node)
-                objects += 1
-                scratch.removeAll(keepingCapacity: true)
-                // Whether this object lists the keys of the one before, so far.
-                var same = lastList >= 0
-                var member = node + 1
-                let end = view.entries[node].end
-                while member < end {
-                    let position = scratch.count
-                    let number = table.number(ofKeyAt: member, position: position, in: view)
-                    if number == idLike.count {
-                        idLike.append(Self.looksLikeAnId(table.keys[number]))
-                        memberValues.append([])
-                    }
-                    same = same && position < lastKeys.count && lastKeys[position] == number
-                    scratch.append(number)
-                    memberValues[number].append(UInt32(member + 1))
-                    valueKinds |= Self.kindNameBit(view.kind(member + 1))
-                    entryCount += 1
-                    member = view.next(after: member + 1)
-                }
-                if same && scratch.count == lastKeys.count {
-                    lists[lastList].count += 1
-                } else if let known = listNumbers[scratch] {
-                    lists[known].count += 1
-                    lastList = known
-                    lastKeys = lists[known].keys
-                } else {
-                    lastList = lists.count
-                    listNumbers[scratch] = lastList
-                    lists.append(KeyList(keys: scratch, count: 1, first: node))
-                    lastKeys = scratch
-                }
-            }
-        }
-        kinds = tally.kinds
-        epochUnits = epochMask.map { mask in
-            var units = Set<EpochUnit>()
-            if mask & 1 != 0 { units.insert(.seconds) }
-            if mask & 2 != 0 { units.insert(.milliseconds) }
-            return units
-        }
-        keyTable = table
-        keyLists = lists
-        objectCount = objects
-        self.memberValues = memberValues
-        // Every key of every object id-like, and their values of one kind: `{"u1": {...}, "u42": {...}}`.
-        isKeyedCollection = entryCount > 0 && !idLike.contains(false) && valueKinds.nonzeroBitCount == 1
+        self.kinds = kinds
+        epochUnits =
+            place.sawNumber
+            ? {
+                var units = Set<EpochUnit>()
+                if place.epochMask & 1 != 0 { units.insert(.seconds) }
+                if place.epochMask & 2 != 0 { units.insert(.milliseconds) }
+                return units
+            }() : nil
+        keyTable = place.table
+        keyLists = place.lists
+        objectCount = place.objectCount
+        // Every key of every object id-like, and their values of one kind: `{"u1": {...}, "u42": {...}}`. A place
+        // whose first key is not id-like is no such collection, and is walked into.
+        isKeyedCollection =
+            place.mayBeKeyed == true && place.table.keys.allSatisfy(Self.looksLikeAnId)
+            && place.memberKinds.nonzeroBitCount == 1
+        members = place.memberPlaces.map { $0 < 0 ? nil : made[Int($0)] }
+        elements = place.elementPlace < 0 ? nil : made[Int(place.elementPlace)]
+        objects = place.objects
     }
 
-    /// The kinds seen, each by its place in ``order``, and where first, counted apart from a dictionary so that a
-    /// value costs no hashing.
-    private struct KindTally {
-        var counts = SIMD16<Int>()
-        var firsts = SIMD16<Int>()
-        /// The kinds by place: the seven basic ones, then the date styles.
-        static let order: [Kind] =
-            [.null, .bool, .integer, .fraction, .string, .object, .array] + ShapeSummary.dateStyles.map(Kind.date)
-
-        @inline(__always)
-        mutating func add(_ index: Int, _ node: Int) {
-            if counts[index] == 0 { firsts[index] = node }
-            counts[index] &+= 1
-        }
-
-        var kinds: [Kind: (first: Int, count: Int)] {
-            var kinds: [Kind: (first: Int, count: Int)] = [:]
-            for (index, kind) in Self.order.enumerated() where counts[index] > 0 {
-                kinds[kind] = (firsts[index], counts[index])
-            }
-            return kinds
-        }
-    }
+    /// The kinds by their number in a tally: the seven basic ones, then the date styles.
+    static let kindOrder: [Kind] =
+        [.null, .bool, .integer, .fraction, .string, .object, .array] + ShapeSummary.dateStyles.map(Kind.date)
 
     // MARK: - Keys
 
@@ -200,29 +158,32 @@ final class ShapeSummary {
     /// The summary of the values of key `text` in the objects here, or nil when none has it.
     func member(_ text: String) -> ShapeSummary? {
         guard let number = keyTable.number(of: text) else { return nil }
+        if let made = members[number] { return made }
         if let made = memberCache[number] { return made }
-        let made = ShapeSummary(body, values: memberValues[number])
+        if memberValues == nil { memberValues = findMemberValues() }
+        let made = Self.of(body, values: memberValues![number])
         memberCache[number] = made
         return made
     }
 
-    /// The union of the arrays' elements, or nil when there is none.
-    var elements: ShapeSummary? {
-        if let made = elementCache { return made }
-        var nodes: [UInt32] = []
+    /// The values of each key of the objects kept here, by its number, in document order.
+    private func findMemberValues() -> [[UInt32]] {
+        var values = [[UInt32]](repeating: [], count: keyTable.count)
+        // Every spelling is in the table already, so numbering the keys again adds none.
+        var table = keyTable
         let view = body.view
-        for value in values where view.kind(Int(value)) == .array {
-            let node = Int(value)
+        for object in objects {
+            let node = Int(object)
             let end = view.entries[node].end
-            var element = node + 1
-            while element < end {
-                nodes.append(UInt32(element))
-                element = view.next(after: element)
+            var member = node + 1
+            var position = 0
+            while member < end {
+                values[table.number(ofKeyAt: member, position: position, in: view)].append(UInt32(member + 1))
+                position += 1
+                member = view.next(after: member + 1)
             }
         }
-        let made = nodes.isEmpty ? nil : ShapeSummary(body, values: nodes)
-        elementCache = .some(made)
-        return made
+        return values
     }
 
     /// The union of the objects' values, when every object here is keyed by ids; else nil.
@@ -230,31 +191,27 @@ final class ShapeSummary {
         guard isKeyedCollection else { return nil }
         if let made = keyedValueCache { return made }
         var nodes: [UInt32] = []
-        forEachMember { nodes.append(UInt32($0)) }
-        let made = ShapeSummary(body, values: nodes)
+        let view = body.view
+        for object in objects {
+            let node = Int(object)
+            let end = view.entries[node].end
+            var member = node + 1
+            while member < end {
+                nodes.append(UInt32(member + 1))
+                member = view.next(after: member + 1)
+            }
+        }
+        let made = Self.of(body, values: nodes)
         keyedValueCache = .some(made)
         return made
     }
 
-    /// Lets go of the summaries of the places below, once they are compared; asked again, they are made again.
+    /// Lets go of the summaries of the places below that were made on demand, once they are compared; asked again,
+    /// they are made again.
     func releasePlacesBelow() {
         memberCache = [:]
-        elementCache = nil
+        memberValues = nil
         keyedValueCache = nil
-    }
-
-    /// Calls `visit` with the tape entry of each member's value of each object here, in document order.
-    private func forEachMember(_ visit: (Int) -> Void) {
-        let view = body.view
-        for value in values where view.kind(Int(value)) == .object {
-            let node = Int(value)
-            let end = view.entries[node].end
-            var member = node + 1
-            while member < end {
-                visit(member + 1)
-                member = view.next(after: member + 1)
-            }
-        }
     }
 
     // MARK: - Kinds
@@ -273,19 +230,24 @@ final class ShapeSummary {
         return parts.isEmpty ? "nothing" : parts.joined(separator: " or ")
     }
 
-    /// The date styles, in the order of ``KindTally/order``.
+    /// The date styles, in the order of ``kindOrder``.
     static let dateStyles = [
         "ISO 8601 with fractional seconds", "ISO 8601 without fractional seconds", "a date without time (yyyy-MM-dd)",
         "ISO 8601 without a time zone", "an RFC 2822 / HTTP date", "a date with slashes",
     ]
 
-    /// The place in ``KindTally/order`` of the kind of the string at `node`: a date style, or `string`. Read from
+    /// The number in ``kindOrder`` of the kind of the string at `node`: a date style, or `string`. Read from
     /// its bytes when it has no escape.
     @inline(__always)
     static func kindIndex(ofStringAt node: Int, in view: JSONTapeView) -> Int {
-        let style =
-            view.kind(node) == .string
-            ? DateSniffer.dateStyle(ofUTF8: view.rawBytes(node)) : DateSniffer.style(ofText: view.string(node))
+        let style: DateSniffer.Style?
+        if view.kind(node) == .string {
+            style = DateSniffer.dateStyle(ofUTF8: view.rawBytes(node))
+        } else if mayBeADate(escaped: view.rawBytes(node)) {
+            style = DateSniffer.style(ofText: view.string(node))
+        } else {
+            return 4
+        }
         switch style {
         case .iso8601(let fraction, _)?: return fraction ? 7 : 8
         case .iso8601DateOnly?: return 9
@@ -294,6 +256,27 @@ final class ShapeSummary {
         case .slashed?: return 12
         case .epochSeconds?, .epochMilliseconds?, .epochMicroseconds?, .numericString?, .unrecognised?, nil: return 4
         }
+    }
+
+    /// False when a string with escapes, given as its raw bytes, reads as no date once decoded, as
+    /// ``DateSniffer/dateStyle(ofUTF8:)`` judges one without: its text starts with no digit, and has too few
+    /// spaces and colons for an RFC 2822 date and too few slashes for a slashed one, even if every escape stood for
+    /// the character missing.
+    static func mayBeADate(escaped bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, first &- UInt8(ascii: "0") >= 10, first != JSONByte.backslash else {
+            return true
+        }
+        var (spaces, colons, slashes, escapes) = (0, 0, 0, 0)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: " "): spaces += 1
+            case UInt8(ascii: ":"): colons += 1
+            case UInt8(ascii: "/"): slashes += 1
+            case JSONByte.backslash: escapes += 1
+            default: break
+            }
+        }
+        return (spaces + escapes >= 4 && colons + escapes >= 1) || slashes + escapes >= 2
     }
 
     /// How a string is written when it reads as a date, in the terms decoders care about; nil for other strings.

@@ -1,0 +1,369 @@
+/// Makes the summaries of every place under some values in one pass over the tape, in document order: each value
+/// met is tallied in its place's summary, and an object's members and an array's elements are walked with the
+/// places below, so that the tape and the text are read once, front to back, and a value costs no path and no
+/// tape index kept.
+///
+/// A place is the generic path of its values (`$.users[*].address`); the walk keeps a stack of the containers it is
+/// in, each with its place, and a place's state is counts, the kinds seen (with the first of each), its key table
+/// and its groups of objects by keys in order. Only where a place's objects may be a collection keyed by ids (the
+/// first key of its first object with a key reads as an id) does it keep its objects, as tape entries, and leave
+/// the places below to be summarised when asked for, so that a dictionary of 100,000 ids is not 100,000 places.
+///
+/// Walking the new body of a diff, it also pairs each value with the old body's value at the same path and finds
+/// the values that changed (``add(_:pairedWith:changes:)``), so that the new body is read once for both.
+struct ShapeSummaryBuilder: ~Copyable {
+    /// What is known of one place so far, but for the kinds tallied (``ShapeSummaryBuilder/tallies``).
+    struct Place {
+        /// The epoch units every number here could be, as bits (``ShapeSummary/epochMask(of:)``).
+        var epochMask: UInt8 = 0b11
+        var sawNumber = false
+        /// Nil until an object with a key is seen; then true when its first key reads as an id, and the objects are
+        /// kept, not walked into.
+        var mayBeKeyed: Bool?
+        /// The place of the arrays' elements, or -1 when no array here has an element.
+        var elementPlace: Int32 = -1
+        var table = KeyTable()
+        var lists: [ShapeSummary.KeyList] = []
+        var listNumbers: [[Int]: Int] = [:]
+        /// The group of the object last closed here, or -1, and its keys.
+        var lastList = -1
+        var lastKeys: [Int] = []
+        /// The object open here: its tape entry, its keys so far, and whether they are so far those of the group
+        /// `lastList`. Only one object of a place is open at a time, as none holds another of the same place.
+        var openObject = 0
+        var openKeys: [Int] = []
+        var openIsSame = false
+        var objectCount = 0
+        /// The place of each key's values, by its number; -1 where the place below is left for later.
+        var memberPlaces: [Int32] = []
+        /// The objects here, when `mayBeKeyed`.
+        var objects: [UInt32] = []
+        /// One bit per JSON type of the members' values (``ShapeSummary/kindNameBit(_:)``), when `mayBeKeyed`.
+        var memberKinds: UInt8 = 0
+    }
+
+    /// The kinds a place tallies: how many of each kind (by its place in ``ShapeSummary/kindOrder``), then
+    /// where each was first seen.
+    static let tallyWidth = 32
+
+    /// A container the walk is in.
+    private struct Open {
+        /// The entry after the container's subtree.
+        var end: Int
+        /// An object's own place, or the place of an array's elements; -1 where only values are compared.
+        var place: Int32
+        var isObject: Bool
+        /// The member being walked: an object's key entry, or an array's element index.
+        var step = -1
+        /// The old body's container paired with this one, or -1 when the walk compares no values below.
+        var old = -1
+        /// An object: the old member tried first for the next key (the one at the same position). An array: the
+        /// old element paired with the next element.
+        var oldNext = 0
+        /// An array: how many old elements are left to pair.
+        var oldLeft = 0
+    }
+
+    /// The values that changed, when the walk pairs the values with those of an old body, as
+    /// ``ShapeComparison/values(_:_:)`` does.
+    struct ValueChanges {
+        /// The old body's view.
+        let oldView: JSONTapeView
+        /// The path of the new value walked.
+        let rootPath: JSONPath
+        /// False to count the values that changed without listing them.
+        let listsValues: Bool
+        var changes: [RecordingDiff.ValueChange] = []
+        var count = 0
+    }
+
+    let view: JSONTapeView
+    /// The places, `placeCount` of them; the first is the values' own, and a place comes after the place it is
+    /// under. Kept in memory of our own, as are their tallies, so that the walk's reads and writes of them cost no
+    /// check that they are shared.
+    private var places: UnsafeMutablePointer<Place>
+    /// Each place's tally, ``tallyWidth`` counts a place.
+    private var tallies: UnsafeMutablePointer<Int>
+    private(set) var placeCount = 0
+    private var capacity = 16
+
+    init(view: JSONTapeView) {
+        self.view = view
+        places = .allocate(capacity: capacity)
+        tallies = .allocate(capacity: capacity * Self.tallyWidth)
+        _ = newPlace()
+    }
+
+    deinit {
+        places.deinitialize(count: placeCount)
+        places.deallocate()
+        tallies.deallocate()
+    }
+
+    /// The place numbered `index`.
+    func place(_ index: Int) -> Place { places[index] }
+
+    /// The kinds seen at place `index`, and where first.
+    func kinds(at index: Int) -> [ShapeSummary.Kind: (first: Int, count: Int)] {
+        let tally = tallies + index * Self.tallyWidth
+        var kinds: [ShapeSummary.Kind: (first: Int, count: Int)] = [:]
+        for (kindIndex, kind) in ShapeSummary.kindOrder.enumerated() where tally[kindIndex] > 0 {
+            kinds[kind] = (tally[kindIndex + Self.tallyWidth / 2], tally[kindIndex])
+        }
+        return kinds
+    }
+
+    /// A new place; returns its number.
+    private mutating func newPlace() -> Int32 {
+        if placeCount == capacity {
+            let grown = UnsafeMutablePointer<Place>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: places, count: placeCount)
+            places.deallocate()
+            places = grown
+            let grownTallies = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2 * Self.tallyWidth)
+            grownTallies.moveInitialize(from: tallies, count: placeCount * Self.tallyWidth)
+            tallies.deallocate()
+            tallies = grownTallies
+            capacity *= 2
+        }
+        (places + placeCount).initialize(to: Place())
+        (tallies + placeCount * Self.tallyWidth).initialize(repeating: 0, count: Self.tallyWidth)
+        placeCount += 1
+        return Int32(placeCount - 1)
+    }
+
+    /// Counts one more value of kind `kind` (its place in ``ShapeSummary/kindOrder``) at `place`.
+    @inline(__always)
+    private func tally(_ kind: Int, _ node: Int, at place: Int) {
+        let tally = tallies + place * Self.tallyWidth
+        if tally[kind] == 0 { tally[kind + Self.tallyWidth / 2] = node }
+        tally[kind] &+= 1
+    }
+
+    /// Tallies `values` (tape entries, each a whole value, in the order they are to be counted) and everything
+    /// inside them.
+    mutating func add(_ values: [UInt32]) {
+        var unused: ValueChanges?
+        for value in values { add(Int(value), pairedWith: -1, changes: &unused) }
+    }
+
+    /// Tallies the value at `node` and everything inside it, and pairs its values with those of the value at `old`
+    /// of `changes.oldView` to find the values that changed: scalars that differ at the same path, and arrays whose
+    /// length did. Members are paired by key (the last of a name, as keys are compared as Swift compares strings),
+    /// elements by index. `old` is -1 to compare nothing.
+    mutating func add(_ node: Int, pairedWith old: Int, changes: inout ValueChanges?) {
+        var stack: [Open] = []
+        // The look-ups of the paired objects on the stack, innermost last; kept apart so that a container on the
+        // stack is plain data.
+        var lookUps: [MemberLookUp] = []
+        var node = node
+        var place: Int32 = 0
+        var old = old
+        while true {
+            node = visit(node, at: place, pairedWith: old, stack: &stack, lookUps: &lookUps, changes: &changes)
+            // Up out of the containers that end here, then on to the next member or element.
+            while !stack.isEmpty, node == stack[stack.count - 1].end {
+                let top = stack.removeLast()
+                if top.isObject && top.place >= 0 { closeObject(at: Int(top.place)) }
+                if top.isObject && top.old >= 0 { lookUps.removeLast() }
+            }
+            let top = stack.count - 1
+            guard top >= 0 else { break }
+            old = -1
+            stack[top].step = stack[top].isObject ? node : stack[top].step + 1
+            if stack[top].isObject {
+                let container = stack[top].place
+                place = container >= 0 ? memberPlace(ofKeyAt: node, in: Int(container)) : -1
+                if stack[top].old >= 0, let oldView = changes?.oldView {
+                    let hint = stack[top].oldNext
+                    old = lookUps[lookUps.count - 1].value(forKeyAt: node, in: view, hint: hint) ?? -1
+                    if hint < oldView.entries[stack[top].old].end { stack[top].oldNext = oldView.next(after: hint + 1) }
+                }
+                node += 1
+            } else {
+                place = stack[top].place
+                if stack[top].oldLeft > 0, let oldView = changes?.oldView {
+                    old = stack[top].oldNext
+                    stack[top].oldNext = oldView.next(after: old)
+                    stack[top].oldLeft -= 1
+                }
+            }
+        }
+    }
+
+    /// Tallies the value at `node` in `place` (none when -1), and compares it with the old value `old` (none when
+    /// -1); returns the entry to go on from: past a scalar or a container left closed, or its first member, with the
+    /// container pushed.
+    @inline(__always)
+    private mutating func visit(
+        _ node: Int, at place: Int32, pairedWith old: Int, stack: inout [Open], lookUps: inout [MemberLookUp],
+        changes: inout ValueChanges?
+    ) -> Int {
+        let entry = view.entries[node]
+        // Below a place left for later, only values are compared; a value with none to compare is passed over.
+        if place < 0 && old < 0 { return view.next(after: node) }
+        let here = Int(place)
+        switch entry.kind {
+        case .array:
+            var open = Open(end: entry.end, place: -1, isObject: false)
+            if place >= 0 {
+                tally(6, node, at: here)
+                if entry.memberCount > 0 {
+                    open.place = places[here].elementPlace
+                    if open.place < 0 {
+                        open.place = newPlace()
+                        places[here].elementPlace = open.place
+                    }
+                }
+            }
+            if old >= 0, let oldView = changes?.oldView, oldView.kind(old) == .array {
+                let oldCount = oldView.entries[old].memberCount
+                let newCount = entry.memberCount
+                if oldCount != newCount {
+                    record(
+                        at: stack, in: &changes, old: "\(oldCount) element\(oldCount == 1 ? "" : "s")",
+                        new: "\(newCount) element\(newCount == 1 ? "" : "s")")
+                }
+                open.old = old
+                open.oldNext = old + 1
+                open.oldLeft = oldCount
+            }
+            guard entry.memberCount > 0, open.place >= 0 || open.old >= 0 else { return entry.end }
+            stack.append(open)
+        case .object:
+            var open = Open(end: entry.end, place: place, isObject: true)
+            if place >= 0 {
+                tally(5, node, at: here)
+                openObject(node, at: here)
+                if entry.memberCount == 0 {
+                    closeObject(at: here)
+                } else {
+                    if places[here].mayBeKeyed == nil {
+                        places[here].mayBeKeyed = ShapeSummary.looksLikeAnId(view.string(node + 1))
+                    }
+                    if places[here].mayBeKeyed == true {
+                        addKeyedObject(node, end: entry.end, at: here)
+                        open.place = -1
+                    }
+                }
+            }
+            if old >= 0, let oldView = changes?.oldView, oldView.kind(old) == .object,
+                oldView.entries[old].memberCount > 0
+            {
+                open.old = old
+                open.oldNext = old + 1
+            }
+            guard entry.memberCount > 0, open.place >= 0 || open.old >= 0 else { return entry.end }
+            if open.old >= 0, let oldView = changes?.oldView { lookUps.append(MemberLookUp(object: old, in: oldView)) }
+            stack.append(open)
+        default:
+            if place >= 0 { tallyScalar(node, entry.kind, at: here) }
+            if old >= 0, let oldView = changes?.oldView {
+                switch oldView.kind(old) {
+                case .array, .object: break
+                default:
+                    if !ShapeComparison.scalar(old, in: oldView, equals: node, in: view) {
+                        record(
+                            at: stack, in: &changes, old: ShapeComparison.short(oldView.value(old)),
+                            new: ShapeComparison.short(view.value(node)))
+                    }
+                }
+            }
+        }
+        return node + 1
+    }
+
+    /// Tallies the scalar at `node`, of kind `kind`, at `place`.
+    @inline(__always)
+    private func tallyScalar(_ node: Int, _ kind: JSONTape.Kind, at place: Int) {
+        switch kind {
+        case .null: tally(0, node, at: place)
+        case .false, .true: tally(1, node, at: place)
+        case .integer, .fraction:
+            tally(kind == .integer ? 2 : 3, node, at: place)
+            places[place].sawNumber = true
+            if places[place].epochMask != 0 {
+                places[place].epochMask &= ShapeSummary.epochMask(at: node, in: view)
+            }
+        default:
+            tally(ShapeSummary.kindIndex(ofStringAt: node, in: view), node, at: place)
+        }
+    }
+
+    /// Counts a value that changed at the path the walk is at, and lists it when the options say so (only then is
+    /// its path written out).
+    private func record(
+        at stack: [Open], in changes: inout ValueChanges?, old: @autoclosure () -> String,
+        new: @autoclosure () -> String
+    ) {
+        changes!.count += 1
+        guard changes!.listsValues else { return }
+        var components = changes!.rootPath.components
+        for open in stack {
+            components.append(open.isObject ? .key(view.string(open.step)) : .index(open.step))
+        }
+        changes!.changes.append(.init(path: JSONPath(components: components), old: old(), new: new()))
+    }
+
+    private mutating func openObject(_ node: Int, at place: Int) {
+        places[place].objectCount += 1
+        places[place].openObject = node
+        places[place].openKeys.removeAll(keepingCapacity: true)
+        places[place].openIsSame = places[place].lastList >= 0
+    }
+
+    /// Numbers the key at `node` of the object open at `place`; returns the place of its value.
+    @inline(__always)
+    private mutating func memberPlace(ofKeyAt node: Int, in place: Int) -> Int32 {
+        let number = addKey(at: node, in: place)
+        if number == places[place].memberPlaces.count {
+            let below = newPlace()
+            places[place].memberPlaces.append(below)
+        }
+        return places[place].memberPlaces[number]
+    }
+
+    /// Numbers the key at `node` of the object open at `place`, and notes it among the object's keys.
+    @inline(__always)
+    private mutating func addKey(at node: Int, in place: Int) -> Int {
+        let position = places[place].openKeys.count
+        let number = places[place].table.number(ofKeyAt: node, position: position, in: view)
+        if places[place].openIsSame {
+            places[place].openIsSame =
+                position < places[place].lastKeys.count && places[place].lastKeys[position] == number
+        }
+        places[place].openKeys.append(number)
+        return number
+    }
+
+    /// Counts the object open at `place` in the group of objects with its keys.
+    private mutating func closeObject(at place: Int) {
+        let last = places[place].lastList
+        if places[place].openIsSame && places[place].openKeys.count == places[place].lastKeys.count {
+            places[place].lists[last].count += 1
+        } else if let known = places[place].listNumbers[places[place].openKeys] {
+            places[place].lists[known].count += 1
+            places[place].lastList = known
+            places[place].lastKeys = places[place].lists[known].keys
+        } else {
+            let keys = places[place].openKeys
+            places[place].lastList = places[place].lists.count
+            places[place].listNumbers[keys] = places[place].lists.count
+            places[place].lists.append(ShapeSummary.KeyList(keys: keys, count: 1, first: places[place].openObject))
+            places[place].lastKeys = keys
+        }
+    }
+
+    /// Tallies the keys of an object at a place that may be keyed by ids, without walking into its values.
+    private mutating func addKeyedObject(_ node: Int, end: Int, at place: Int) {
+        places[place].objects.append(UInt32(node))
+        var member = node + 1
+        while member < end {
+            let number = addKey(at: member, in: place)
+            if number == places[place].memberPlaces.count { places[place].memberPlaces.append(-1) }
+            places[place].memberKinds |= ShapeSummary.kindNameBit(view.kind(member + 1))
+            member = view.next(after: member + 1)
+        }
+        closeObject(at: place)
+    }
+}
