@@ -395,7 +395,9 @@ extension Recording {
         var output = JSONTextOutput(pretty: true)
         guard case .object(let root) = jsonValue(bodies: false) else { return output }
         // Room for a body on its tape, indented, at once: growing by doubling would copy it and fault in pages anew.
-        for case .indexed(let body)? in [request.body, response.body] { output.reserve(2 * body.byteCount + 4096) }
+        for case .indexed(let body)? in [request.body, response.body] {
+            output.reserve((body.indented?.bytes.count ?? 2 * body.byteCount) + 4096)
+        }
         /// Writes the members of `object`, `depth` deep, then `body` as its last member.
         func write(_ object: JSONObject, depth: Int, body: Body?) {
             output.append(byte: JSONByte.openBrace)
@@ -418,6 +420,10 @@ extension Recording {
                 output.appendKey(Recording.bodyField(of: body))
                 switch body {
                 case .indexed(let indexed):
+                    if let indented = indexed.indented, indented.depth == depth + 1 {
+                        output.append(indented.bytes)
+                        break
+                    }
                     indexed.document.withView { view in
                         output.append(tape: view, node: indexed.document.root, atDepth: depth + 1)
                     }
@@ -431,6 +437,9 @@ extension Recording {
         output.append(byte: JSONByte.lineFeed)
         return output
     }
+
+    /// How deep a request's or a response's body is written: the value of a member of `request` or `response`.
+    static let bodyDepth = 2
 
     /// The member a body is written in.
     private static func bodyField(of body: Body) -> String {

@@ -188,20 +188,24 @@ package struct Redactor: Sendable {
     /// in the text (so every string and key holds exactly the bytes written), and no secret's spelling among the
     /// bytes. Checked on the text in one pass per secret, it spares walking every value of a body with no secret in it.
     package func mayChange(jsonText bytes: [UInt8]) -> Bool {
-        guard bodyPaths.isEmpty, !searchedIsASCII.contains(false), !bytes.contains(UInt8(ascii: "\\")) else {
-            return true
-        }
+        bytes.withUnsafeBytes { mayChange(jsonText: $0) }
+    }
+
+    /// False when redacting the JSON body whose text is `bytes` cannot change it; see ``mayChange(jsonText:)``.
+    package func mayChange(jsonText bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bodyPaths.isEmpty, !searchedIsASCII.contains(false) else { return true }
+        let haystack = bytes.assumingMemoryBound(to: UInt8.self)
+        guard haystack.isEmpty || memchr(haystack.baseAddress!, Int32(UInt8(ascii: "\\")), haystack.count) == nil
+        else { return true }
         if !secrets.isEmpty, searched.isEmpty { return true }
-        return bytes.withUnsafeBufferPointer { haystack in
-            searched.contains { secret in
+        return searched.contains { secret in
+            var secret = secret
+            return secret.withUTF8 { ByteSearch.contains(haystack, $0) }
+        }
+            || secrets.contains { secret in
                 var secret = secret
                 return secret.withUTF8 { ByteSearch.contains(haystack, $0) }
             }
-                || secrets.contains { secret in
-                    var secret = secret
-                    return secret.withUTF8 { ByteSearch.contains(haystack, $0) }
-                }
-        }
     }
 
     /// A recorded body as it may be written down.
