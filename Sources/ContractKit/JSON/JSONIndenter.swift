@@ -6,11 +6,14 @@
 /// `maxDepth`; for any other text it stops and returns nil, and the caller asks the parser, which says what is wrong.
 /// As the tape writer does, it copies numbers and strings without escapes as they stand, and writes a string with
 /// escapes decoded and escaped again as ``JSONTextOutput`` escapes a string.
-struct JSONIndenter: ~Copyable {
+///
+/// The state is a local value of ``indented(_:atDepth:maxDepth:)`` and every step is inlined into its loop, so that
+/// the positions stay in registers rather than being stored and loaded again around each byte written.
+struct JSONIndenter {
     private let bytes: UnsafePointer<UInt8>
     private let count: Int
     private var offset = 0
-    /// The text written: `written` bytes of `capacity`, from `malloc`, handed over by ``finish()``.
+    /// The text written: `written` bytes of `capacity`, from `allocate`.
     private var output: UnsafeMutablePointer<UInt8>
     private var written = 0
     private var capacity: Int
@@ -37,8 +40,6 @@ struct JSONIndenter: ~Copyable {
         lineBreaks = Self.lineBreakTable
     }
 
-    deinit { output.deallocate() }
-
     /// The JSON text `text` indented as the value of a member `depth` deep (its first line unindented, the lines
     /// after it indented from `depth`), or nil when the parser would refuse the text or nest it deeper than
     /// `maxDepth`.
@@ -47,24 +48,22 @@ struct JSONIndenter: ~Copyable {
     ) -> JSONOutputBytes? {
         guard let base = text.baseAddress, !text.isEmpty else { return nil }
         var indenter = JSONIndenter(base.assumingMemoryBound(to: UInt8.self), count: text.count)
-        guard indenter.writeDocument(depth: depth, maxDepth: maxDepth) else { return nil }
-        return indenter.finish()
-    }
-
-    /// Hands the text written over.
-    private consuming func finish() -> JSONOutputBytes {
-        let result = JSONOutputBytes(adopting: output, count: written, capacity: capacity)
-        discard self
-        return result
+        // The open containers, innermost last: one bit each, set for an object.
+        let isObject = UnsafeMutablePointer<UInt64>.allocate(capacity: (maxDepth + 64) / 64)
+        isObject.initialize(repeating: 0, count: (maxDepth + 64) / 64)
+        defer { isObject.deallocate() }
+        guard indenter.writeDocument(depth: depth, maxDepth: maxDepth, isObject: isObject) else {
+            indenter.output.deallocate()
+            return nil
+        }
+        return JSONOutputBytes(adopting: indenter.output, count: indenter.written, capacity: indenter.capacity)
     }
 
     /// Reads the whole text as one value followed only by whitespace, writing it as it goes; false where the parser
     /// would throw, or nesting passes `maxDepth`.
-    private mutating func writeDocument(depth: Int, maxDepth: Int) -> Bool {
-        // The open containers, innermost last: one bit each, set for an object.
-        let words = (maxDepth + 64) / 64
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { isObject in
-            isObject.initialize(repeating: 0)
+    @inline(__always)
+    private mutating func writeDocument(depth: Int, maxDepth: Int, isObject: UnsafeMutablePointer<UInt64>) -> Bool {
+        do {
             var level = 0
             if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
             readingValues: while true {
@@ -145,23 +144,49 @@ struct JSONIndenter: ~Copyable {
 
     @inline(__always)
     private mutating func reserve(_ more: Int) {
-        if written + more > capacity { grow(to: written + more) }
+        if written + more > capacity {
+            (output, capacity) = Self.grown(output, written: written, capacity: capacity, needed: written + more)
+        }
     }
 
+    /// A larger buffer holding the `written` bytes of `output`, which is freed. Static and out of line, so that
+    /// the state's address is never handed to a call and its fields can live in registers.
     @inline(never)
-    private mutating func grow(to needed: Int) {
+    private static func grown(_ output: UnsafeMutablePointer<UInt8>, written: Int, capacity: Int, needed: Int) -> (
+        UnsafeMutablePointer<UInt8>, Int
+    ) {
         let newCapacity = max(needed, capacity * 2)
         let newOutput = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newOutput.update(from: output, count: written)
         output.deallocate()
-        output = newOutput
-        capacity = newCapacity
+        return (newOutput, newCapacity)
     }
 
     @inline(__always)
     private mutating func append(_ source: UnsafePointer<UInt8>, _ length: Int) {
         reserve(length)
         (output + written).update(from: source, count: length)
+        written += length
+    }
+
+    /// Appends `length` bytes from `source`, where at least `readable` bytes may be read: a short run (most keys,
+    /// values and indents) is copied as one or two 16-byte words, over-reading and over-writing within bounds, rather
+    /// than by a call to `memmove`.
+    @inline(__always)
+    private mutating func appendShort(_ source: UnsafePointer<UInt8>, _ length: Int, readable: Int) {
+        reserve(length + 32)
+        let target = UnsafeMutableRawPointer(output + written)
+        let from = UnsafeRawPointer(source)
+        if length <= 16, readable >= 16 {
+            target.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        } else if length <= 32, readable >= 32 {
+            target.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            target.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self), toByteOffset: 16,
+                as: SIMD16<UInt8>.self)
+        } else {
+            target.copyMemory(from: from, byteCount: length)
+        }
         written += length
     }
 
@@ -176,7 +201,7 @@ struct JSONIndenter: ~Copyable {
             written += 1 + spaces
             return
         }
-        append(lineBreaks, 1 + spaces)
+        appendShort(lineBreaks, 1 + spaces, readable: Self.maximumTableIndent + 1)
     }
 
     // MARK: - Reading and copying
@@ -244,7 +269,7 @@ struct JSONIndenter: ~Copyable {
             while index < count, JSONByte.isDigit(bytes[index]) { index += 1 }
         }
         offset = index
-        append(bytes + start, index - start)
+        appendShort(bytes + start, index - start, readable: count - start)
         return true
     }
 
@@ -263,65 +288,130 @@ struct JSONIndenter: ~Copyable {
         }
         let hasEscapes = bytes[stop] == JSONByte.backslash
         if hasEscapes {
-            guard let end = closingQuote(firstEscape: stop, isASCII: &isASCII) else { return false }
-            stop = end
+            let end = Self.closingQuote(bytes, count: count, firstEscape: stop)
+            guard end.offset >= 0 else { return false }
+            stop = end.offset
+            if !end.isASCII { isASCII = false }
         } else if bytes[stop] != JSONByte.quote {
             return false
         }
         if !isASCII, JSONByte.firstInvalidUTF8Byte(in: bytes, start..<stop) != nil { return false }
         offset = stop + 1
-        reserve(stop - start + 2)
-        output[written] = JSONByte.quote
-        written += 1
-        if hasEscapes {
-            copyDecodingEscapes(from: start, to: stop)
-        } else {
-            (output + written).update(from: bytes + start, count: stop - start)
-            written += stop - start
+        guard !hasEscapes else {
+            // Decoded and escaped again, a string is never longer than it was.
+            reserve(stop - start + 2)
+            output[written] = JSONByte.quote
+            written += 1 + Self.copyDecodingEscapes(bytes, from: start, to: stop, into: output + written + 1)
+            output[written] = JSONByte.quote
+            written += 1
+            return true
         }
-        output[written] = JSONByte.quote
-        written += 1
+        // The string with its quotes, as it stands.
+        appendShort(bytes + start - 1, stop - start + 2, readable: count - start + 1)
         return true
     }
 
-    /// The offset of the closing quote of a string whose first escape is at `firstEscape`, its escapes checked; nil
-    /// when the parser would refuse the string. Clears `isASCII` when a byte in it is not ASCII.
-    private func closingQuote(firstEscape: Int, isASCII: inout Bool) -> Int? {
+    /// The offset of the closing quote of a string whose first escape is at `firstEscape`, its escapes checked, and
+    /// whether the string is ASCII from there on; offset -1 when the parser would refuse the string.
+    @inline(never)
+    private static func closingQuote(_ bytes: UnsafePointer<UInt8>, count: Int, firstEscape: Int) -> (
+        offset: Int, isASCII: Bool
+    ) {
+        var isASCII = true
         var index = firstEscape
         while true {
-            guard index < count else { return nil }
+            guard index < count else { return (-1, isASCII) }
             let byte = bytes[index]
-            if byte == JSONByte.quote { return index }
-            guard byte == JSONByte.backslash, index + 1 < count else { return nil }
+            if byte == JSONByte.quote { return (index, isASCII) }
+            guard byte == JSONByte.backslash, index + 1 < count else { return (-1, isASCII) }
             switch bytes[index + 1] {
             case JSONByte.quote, JSONByte.backslash, JSONByte.slash, 0x62, 0x66, 0x6E, 0x72, 0x74:
                 index += 2
             case JSONByte.lowercaseU:
                 guard JSONByte.hexQuad(in: UnsafeBufferPointer(start: bytes, count: count), at: index + 2) != nil else {
-                    return nil
+                    return (-1, isASCII)
                 }
                 index += 6
             default:
-                return nil
+                return (-1, isASCII)
             }
             index = JSONByte.firstStringSpecial(in: bytes, from: index, to: count, isASCII: &isASCII)
         }
     }
 
-    /// Writes the checked string content `bytes[start..<end]` with its escapes decoded, then escaped again as
-    /// ``JSONTextOutput`` escapes: `"`, `\\` and control characters only, everything else as UTF-8. A decoded string is
-    /// never longer than its escaped text, for which the caller has made room.
-    private mutating func copyDecodingEscapes(from start: Int, to end: Int) {
+    /// Writes the checked string content `bytes[start..<end]` to `target` with its escapes decoded, then escaped again
+    /// as ``JSONTextOutput`` escapes: `"`, `\\` and control characters only, everything else as UTF-8; the number of
+    /// bytes written, never more than `end - start`.
+    @inline(never)
+    private static func copyDecodingEscapes(
+        _ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, into target: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         let raw = UnsafeBufferPointer(start: bytes, count: end)
+        var written = 0
+        /// A decoded byte below 0x80, escaped as the string writer escapes it.
+        func writeEscaped(_ byte: UInt8) {
+            switch byte {
+            case JSONByte.quote, JSONByte.backslash:
+                target[written] = JSONByte.backslash
+                target[written + 1] = byte
+                written += 2
+            case JSONByte.lineFeed, JSONByte.tab, JSONByte.carriageReturn, 0x08, 0x0C:
+                target[written] = JSONByte.backslash
+                switch byte {
+                case JSONByte.lineFeed: target[written + 1] = 0x6E  // n
+                case JSONByte.tab: target[written + 1] = 0x74  // t
+                case JSONByte.carriageReturn: target[written + 1] = 0x72  // r
+                case 0x08: target[written + 1] = 0x62  // b
+                default: target[written + 1] = 0x66  // f
+                }
+                written += 2
+            case ..<JSONByte.space:
+                // \u00XX with lowercase hex; the byte is below 0x20, so its high digit is 0 or 1.
+                let low = byte & 0x0F
+                target[written] = JSONByte.backslash
+                target[written + 1] = JSONByte.lowercaseU
+                target[written + 2] = JSONByte.zero
+                target[written + 3] = JSONByte.zero
+                target[written + 4] = JSONByte.zero + byte >> 4
+                target[written + 5] = low < 10 ? JSONByte.zero + low : 0x61 + low - 10
+                written += 6
+            default:
+                target[written] = byte
+                written += 1
+            }
+        }
+        /// A scalar from a `\u` escape: escaped again when it is ASCII the writer escapes, else as UTF-8.
+        func writeScalar(_ scalar: UInt32) {
+            guard scalar >= 0x80 else {
+                writeEscaped(UInt8(scalar))
+                return
+            }
+            if scalar < 0x800 {
+                target[written] = UInt8(0xC0 | scalar >> 6)
+                target[written + 1] = UInt8(0x80 | scalar & 0x3F)
+                written += 2
+            } else if scalar < 0x10000 {
+                target[written] = UInt8(0xE0 | scalar >> 12)
+                target[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                target[written + 2] = UInt8(0x80 | scalar & 0x3F)
+                written += 3
+            } else {
+                target[written] = UInt8(0xF0 | scalar >> 18)
+                target[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                target[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                target[written + 3] = UInt8(0x80 | scalar & 0x3F)
+                written += 4
+            }
+        }
         var index = start
         while index < end {
             // The bytes up to the next escape are neither quotes, backslashes nor control characters.
             var next = index
             while next < end, bytes[next] != JSONByte.backslash { next += 1 }
-            (output + written).update(from: bytes + index, count: next - index)
+            (target + written).update(from: bytes + index, count: next - index)
             written += next - index
             index = next
-            guard index < end else { return }
+            guard index < end else { break }
             let escaped = bytes[index + 1]
             index += 2
             switch escaped {
@@ -354,68 +444,6 @@ struct JSONIndenter: ~Copyable {
                 writeEscaped(escaped)  // \" \\ \/
             }
         }
-    }
-
-    /// A decoded byte below 0x80, escaped as the string writer escapes it.
-    @inline(__always)
-    private mutating func writeEscaped(_ byte: UInt8) {
-        // Every escape in the text is at least two bytes; written again, a control character takes up to six, so
-        // make room for the difference.
-        reserve(6)
-        switch byte {
-        case JSONByte.quote, JSONByte.backslash:
-            output[written] = JSONByte.backslash
-            output[written + 1] = byte
-            written += 2
-        case JSONByte.lineFeed, JSONByte.tab, JSONByte.carriageReturn, 0x08, 0x0C:
-            output[written] = JSONByte.backslash
-            switch byte {
-            case JSONByte.lineFeed: output[written + 1] = 0x6E  // n
-            case JSONByte.tab: output[written + 1] = 0x74  // t
-            case JSONByte.carriageReturn: output[written + 1] = 0x72  // r
-            case 0x08: output[written + 1] = 0x62  // b
-            default: output[written + 1] = 0x66  // f
-            }
-            written += 2
-        case ..<JSONByte.space:
-            // \u00XX with lowercase hex; the byte is below 0x20, so its high digit is 0 or 1.
-            let low = byte & 0x0F
-            output[written] = JSONByte.backslash
-            output[written + 1] = JSONByte.lowercaseU
-            output[written + 2] = JSONByte.zero
-            output[written + 3] = JSONByte.zero
-            output[written + 4] = JSONByte.zero + byte >> 4
-            output[written + 5] = low < 10 ? JSONByte.zero + low : 0x61 + low - 10
-            written += 6
-        default:
-            output[written] = byte
-            written += 1
-        }
-    }
-
-    /// A scalar from a `\u` escape: escaped again when it is ASCII the writer escapes, else as UTF-8.
-    @inline(__always)
-    private mutating func writeScalar(_ scalar: UInt32) {
-        guard scalar >= 0x80 else {
-            writeEscaped(UInt8(scalar))
-            return
-        }
-        reserve(4)
-        if scalar < 0x800 {
-            output[written] = UInt8(0xC0 | scalar >> 6)
-            output[written + 1] = UInt8(0x80 | scalar & 0x3F)
-            written += 2
-        } else if scalar < 0x10000 {
-            output[written] = UInt8(0xE0 | scalar >> 12)
-            output[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-            output[written + 2] = UInt8(0x80 | scalar & 0x3F)
-            written += 3
-        } else {
-            output[written] = UInt8(0xF0 | scalar >> 18)
-            output[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-            output[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-            output[written + 3] = UInt8(0x80 | scalar & 0x3F)
-            written += 4
-        }
+        return written
     }
 }
