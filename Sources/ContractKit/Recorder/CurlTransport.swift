@@ -142,7 +142,7 @@ private struct CurlAnswer {
     var body: Data
 
     func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { Recording.Response.sameHeaderName($0.name, name) }?.value
     }
 }
 
@@ -325,11 +325,13 @@ final class CurlTransfer: @unchecked Sendable {
         while valueStart < end, isSpace(line[valueStart]) { valueStart += 1 }
         let name = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<nameEnd]), as: UTF8.self)
         let value = String(decoding: UnsafeRawBufferPointer(rebasing: line[valueStart..<end]), as: UTF8.self)
-        if !isHead, Recording.Response.sameHeaderName(name, "Content-Length"), let length = Int64(value),
-            length > Int64(limit)
-        {
-            refusal = CurlTransfer.tooLarge(limit, announced: length)
-            return false
+        if !isHead, Recording.Response.sameHeaderName(name, "Content-Length"), let length = Int64(value) {
+            guard length <= Int64(limit) else {
+                refusal = CurlTransfer.tooLarge(limit, announced: length)
+                return false
+            }
+            // Room for the whole body at once (a coded body's decoded size is larger: it grows from there).
+            body.reserveCapacity(Int(length))
         }
         // One entry a name, repeated values joined as HTTP allows, as URLSession reported them: recordings made
         // before keep their shape.

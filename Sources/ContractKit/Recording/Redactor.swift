@@ -138,6 +138,8 @@ package struct Redactor: Sendable {
     /// The values of token-like query (and fragment) parameters in `url`, decoded: secrets a server hands out in
     /// redirects, and the token of an OAuth implicit-flow callback (`#access_token=…`).
     package static func sensitiveQueryValues(in url: String) -> [String] {
+        // Most URLs have neither: one look at their bytes says so.
+        guard url.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else { return [] }
         let hash = url.firstIndex(of: "#")
         let fragment = hash.map { String(url[url.index(after: $0)...]) } ?? ""
         let beforeFragment = url[..<(hash ?? url.endIndex)]
