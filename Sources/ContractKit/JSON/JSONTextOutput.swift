@@ -27,6 +27,9 @@ struct JSONTextOutput {
     /// The text written so far.
     var bytes: [UInt8] { output.array }
 
+    /// How many bytes have been written.
+    var count: Int { output.count }
+
     /// Runs `body` with the text written so far, not copied.
     func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: output.base, count: output.count))

@@ -88,11 +88,16 @@ final class AtomicFileBatch: Sendable {
     /// - Throws: the error of creating or writing the temporary file (a missing permission, a full disk). An error
     ///   flushing or renaming it comes later, from ``finish()``.
     func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
+        try write([bytes], to: path)
+    }
+
+    /// Writes `pieces`, one after another, as the `write(_:to:)` that takes one buffer writes it.
+    func write(_ pieces: [UnsafeRawBufferPointer], to path: String) throws {
         let number = state.withLock { state in
             state.named += 1
             return state.named
         }
-        let temporary = try AtomicFile.writeTemporary(bytes, for: path, suffix: "-\(number)", flushed: false)
+        let temporary = try AtomicFile.writeTemporary(pieces, for: path, suffix: "-\(number)", flushed: false)
         enum Next { case wake, start, none }
         let next = state.withLock { state -> Next in
             state.pending.append(Pending(temporary: temporary, path: path))

@@ -53,6 +53,29 @@ struct RecordingReceivedBodyTests {
         #expect(Self.recording(body).encodedBytes() == Self.recording(.json(tree)).encodedBytes())
     }
 
+    /// A new file is written in three pieces, the indented body from where it is: the pieces are the text, and the
+    /// file is the same bytes as the recording's text.
+    @Test func aNewFileIsWrittenAroundTheIndentedBody() async throws {
+        let body = Recording.Body.redacted(
+            received: Data(#"[{"id": 1, "tags": ["a\u00e9"]}, {}]"#.utf8), contentType: "application/json",
+            by: Redactor(secrets: []))
+        var recording = Self.recording(body)
+        recording.request.headers = [Recording.Header(name: "Accept", value: "application/json")]
+        let pieces = recording.encodedPieces()
+        #expect(pieces.count == 3)
+        #expect(Array(pieces.joined()) == recording.encodedBytes())
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let batch = AtomicFileBatch()
+        #expect(try recording.write(to: folder + "/users/list.json", batch: batch))
+        #expect(await batch.finish().isEmpty)
+        #expect(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/users/list.json"))) == recording.encodedBytes()
+        )
+        // Written again, the file is there: compared, found unchanged, and left alone.
+        #expect(try !recording.write(to: folder + "/users/list.json", batch: AtomicFileBatch()))
+    }
+
     @Test func aBodyWithASecretInItIsRedactedAsATree() {
         let body = Recording.Body.redacted(
             received: Data(#"{"token": "s3cr3t-value"}"#.utf8), contentType: "application/json",
