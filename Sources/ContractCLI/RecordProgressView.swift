@@ -96,11 +96,11 @@ final class RecordProgressView: @unchecked Sendable {
         switch outcome {
         case .written(let status, _):
             return line(
-                mark: paint(String(format: "%4d", status), status < 400 ? .green : .yellow), id: id, time: time,
+                mark: paint(RecordProgressView.padded(status), status < 400 ? .green : .yellow), id: id, time: time,
                 text: "written")
         case .unchanged(let status, _):
             return line(
-                mark: paint(String(format: "%4d", status), status < 400 ? .green : .yellow), id: id, time: time,
+                mark: paint(RecordProgressView.padded(status), status < 400 ? .green : .yellow), id: id, time: time,
                 text: "unchanged")
         case .skipped:
             return line(mark: paint("skip", .dim), id: id, time: "", text: "already recorded (--mode missing)")
@@ -140,6 +140,12 @@ final class RecordProgressView: @unchecked Sendable {
 
     private func paint(_ text: String, _ style: Style) -> String {
         color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    /// A status right-aligned in four columns, as `%4d` writes it (without Foundation's formatter, once a line).
+    static func padded(_ status: Int) -> String {
+        let digits = String(status)
+        return digits.count >= 4 ? digits : String(repeating: " ", count: 4 - digits.count) + digits
     }
 
     /// `84 ms`, `1.2 s`.

@@ -111,4 +111,76 @@ enum JSONByte {
         }
         return end
     }
+
+    /// The offset of the first `"`, `\\` or control character in `base[start..<end]`, or `end`; clears `isASCII` when a
+    /// byte before it is not ASCII.
+    @inline(__always)
+    static func firstStringSpecial(
+        in base: UnsafePointer<UInt8>, from start: Int, to end: Int, isASCII: inout Bool
+    ) -> Int {
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        var seenHighBits: UInt64 = 0
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let flags = stringSpecialFlags(word)
+            if flags != 0 {
+                // Only the bytes below the first flag belong to the string.
+                let below = (UInt64(1) << UInt64(flags.trailingZeroBitCount)) &- 1
+                if (seenHighBits | word & highBits & below) != 0 { isASCII = false }
+                return index + flags.trailingZeroBitCount >> 3
+            }
+            seenHighBits |= word & highBits
+            index += 8
+        }
+        if seenHighBits != 0 { isASCII = false }
+        while index < end {
+            let byte = base[index]
+            if byte == quote || byte == backslash || byte < 0x20 { return index }
+            if byte >= 0x80 { isASCII = false }
+            index += 1
+        }
+        return end
+    }
+
+    /// The offset of the first byte in `base[range]` that does not start a well-formed UTF-8 sequence.
+    ///
+    /// Escapes are ASCII and pass through, so a string's raw bytes can be checked with their escapes in place.
+    static func firstInvalidUTF8Byte(in base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let lead = base[index]
+            let continuationCount: Int
+            var secondByteRange: ClosedRange<UInt8> = 0x80...0xBF
+            switch lead {
+            case 0x00...0x7F:
+                index += 1
+                continue
+            case 0xC2...0xDF: continuationCount = 1
+            case 0xE0:
+                continuationCount = 2
+                secondByteRange = 0xA0...0xBF
+            case 0xED:
+                continuationCount = 2
+                secondByteRange = 0x80...0x9F
+            case 0xE1...0xEF: continuationCount = 2
+            case 0xF0:
+                continuationCount = 3
+                secondByteRange = 0x90...0xBF
+            case 0xF4:
+                continuationCount = 3
+                secondByteRange = 0x80...0x8F
+            case 0xF1...0xF3: continuationCount = 3
+            default: return index
+            }
+            guard index + continuationCount < range.upperBound, secondByteRange.contains(base[index + 1]) else {
+                return index
+            }
+            for position in (index + 2)..<(index + 1 + continuationCount) where base[position] & 0xC0 != 0x80 {
+                return index
+            }
+            index += 1 + continuationCount
+        }
+        return nil
+    }
 }

@@ -61,69 +61,11 @@ extension JSONReader {
     /// clears `isASCII` when a byte before it is not ASCII.
     @inline(__always)
     func findSpecialStringByte(from start: Int, isASCII: inout Bool) -> Int {
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        var index = start
-        var seenHighBits: UInt64 = 0
-        while index + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-            let flags = JSONByte.stringSpecialFlags(word)
-            if flags != 0 {
-                // Only the bytes below the first flag belong to the string.
-                let below = (UInt64(1) << UInt64(flags.trailingZeroBitCount)) &- 1
-                if (seenHighBits | word & highBits & below) != 0 { isASCII = false }
-                return index + flags.trailingZeroBitCount >> 3
-            }
-            seenHighBits |= word & highBits
-            index += 8
-        }
-        if seenHighBits != 0 { isASCII = false }
-        while index < count {
-            let byte = bytes[index]
-            if byte == JSONByte.quote || byte == JSONByte.backslash || byte < 0x20 { return index }
-            if byte >= 0x80 { isASCII = false }
-            index += 1
-        }
-        return count
+        JSONByte.firstStringSpecial(in: bytes, from: start, to: count, isASCII: &isASCII)
     }
 
     /// The offset of the first byte in `range` that does not start a well-formed UTF-8 sequence.
-    ///
-    /// Escapes are ASCII and pass through, so a string's raw bytes can be checked with their escapes in place.
     func firstInvalidUTF8Byte(in range: Range<Int>) -> Int? {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let lead = bytes[index]
-            let continuationCount: Int
-            var secondByteRange: ClosedRange<UInt8> = 0x80...0xBF
-            switch lead {
-            case 0x00...0x7F:
-                index += 1
-                continue
-            case 0xC2...0xDF: continuationCount = 1
-            case 0xE0:
-                continuationCount = 2
-                secondByteRange = 0xA0...0xBF
-            case 0xED:
-                continuationCount = 2
-                secondByteRange = 0x80...0x9F
-            case 0xE1...0xEF: continuationCount = 2
-            case 0xF0:
-                continuationCount = 3
-                secondByteRange = 0x90...0xBF
-            case 0xF4:
-                continuationCount = 3
-                secondByteRange = 0x80...0x8F
-            case 0xF1...0xF3: continuationCount = 3
-            default: return index
-            }
-            guard index + continuationCount < range.upperBound, secondByteRange.contains(bytes[index + 1]) else {
-                return index
-            }
-            for position in (index + 2)..<(index + 1 + continuationCount) where bytes[position] & 0xC0 != 0x80 {
-                return index
-            }
-            index += 1 + continuationCount
-        }
-        return nil
+        JSONByte.firstInvalidUTF8Byte(in: bytes, range)
     }
 }

@@ -27,6 +27,9 @@ struct JSONTextOutput {
     /// The text written so far.
     var bytes: [UInt8] { output.array }
 
+    /// How many bytes have been written.
+    var count: Int { output.count }
+
     /// Runs `body` with the text written so far, not copied.
     func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: output.base, count: output.count))
@@ -37,6 +40,11 @@ struct JSONTextOutput {
 
     /// Appends one byte as it is.
     mutating func append(byte: UInt8) { output.append(byte) }
+
+    /// Appends text written elsewhere as it is.
+    mutating func append(_ text: JSONOutputBytes) {
+        output.append(UnsafeBufferPointer(start: text.base, count: text.count))
+    }
 
     mutating func append(_ root: JSONValue) {
         appendOpening(root)
@@ -267,6 +275,13 @@ final class JSONOutputBytes {
     init() {
         capacity = 256
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    }
+
+    /// Bytes written elsewhere: `count` of `capacity` at `base`, from `allocate`, now owned by this buffer.
+    init(adopting base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int) {
+        self.base = base
+        self.count = count
+        self.capacity = capacity
     }
 
     deinit { base.deallocate() }

@@ -142,7 +142,7 @@ private struct CurlAnswer {
     var body: Data
 
     func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { Recording.Response.sameHeaderName($0.name, name) }?.value
     }
 }
 
@@ -210,11 +210,23 @@ final class CurlTransfer: @unchecked Sendable {
         limit = request.maxBodyBytes
         isHead = hop.method == "HEAD"
 
-        _ = contract_curl_set_string(easy, CURLOPT_URL, hop.url.absoluteString)
-        _ = contract_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
-        _ = contract_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        // An option the request cannot do without stops it when libcurl refuses it: sent without its deadline, its
+        // proxy settings or its CA file, it would be another request than the one asked for.
+        func require(_ code: CURLcode, _ option: String) throws(TransportError) {
+            guard code == CURLE_OK else { throw CurlTransfer.refused(option, curlError: Int(code.rawValue)) }
+        }
+        try require(contract_curl_set_string(easy, CURLOPT_URL, hop.url.absoluteString), "CURLOPT_URL")
+        try require(contract_curl_set_long(easy, CURLOPT_NOSIGNAL, 1), "CURLOPT_NOSIGNAL")
+        if contract_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https") != CURLE_OK {
+            // Before libcurl 7.85, protocols are a bit mask.
+            try require(
+                contract_curl_set_long(easy, CURLOPT_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS)),
+                "CURLOPT_PROTOCOLS")
+        }
         // Redirects are followed by CurlTransport, hop by hop, so each is policed.
-        _ = contract_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
+        try require(contract_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0), "CURLOPT_FOLLOWLOCATION")
+        // Refused only by a libcurl without HTTP/2, multiplexing or a decoder, which then speaks HTTP/1.1, opens
+        // another connection, or asks for the body as it is: the same answer, more slowly.
         _ = contract_curl_set_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         // Wait for a connection that can multiplex (HTTP/2) rather than open another.
         _ = contract_curl_set_long(easy, CURLOPT_PIPEWAIT, 1)
@@ -222,28 +234,38 @@ final class CurlTransfer: @unchecked Sendable {
         _ = contract_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         let milliseconds = max(
             1, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
-        _ = contract_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Int(milliseconds))
-        _ = contract_curl_set_string(easy, CURLOPT_PROXY, proxy)
+        try require(contract_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Int(milliseconds)), "CURLOPT_TIMEOUT_MS")
+        try require(contract_curl_set_string(easy, CURLOPT_PROXY, proxy), "CURLOPT_PROXY")
         // Always set: left unset, libcurl would read the process's no_proxy rather than the run's environment.
-        _ = contract_curl_set_string(easy, CURLOPT_NOPROXY, noProxy ?? "")
+        try require(contract_curl_set_string(easy, CURLOPT_NOPROXY, noProxy ?? ""), "CURLOPT_NOPROXY")
         if let caFile {
             // The CA file instead of the system's trust store, not beside it: the folder of CAs is switched off too.
-            _ = contract_curl_set_string(easy, CURLOPT_CAINFO, caFile)
-            _ = contract_curl_set_pointer(easy, CURLOPT_CAPATH, nil)
+            try require(contract_curl_set_string(easy, CURLOPT_CAINFO, caFile), "CURLOPT_CAINFO")
+            let noFolder = contract_curl_set_pointer(easy, CURLOPT_CAPATH, nil)
+            // A TLS library without folders of CAs has none to switch off.
+            if noFolder != CURLE_NOT_BUILT_IN, noFolder != CURLE_UNKNOWN_OPTION {
+                try require(noFolder, "CURLOPT_CAPATH")
+            }
         }
 
         switch hop.method {
-        case "GET" where hop.body == nil: _ = contract_curl_set_long(easy, CURLOPT_HTTPGET, 1)
-        case "HEAD": _ = contract_curl_set_long(easy, CURLOPT_NOBODY, 1)
-        default: _ = contract_curl_set_string(easy, CURLOPT_CUSTOMREQUEST, hop.method)
+        case "GET" where hop.body == nil:
+            try require(contract_curl_set_long(easy, CURLOPT_HTTPGET, 1), "CURLOPT_HTTPGET")
+        case "HEAD": try require(contract_curl_set_long(easy, CURLOPT_NOBODY, 1), "CURLOPT_NOBODY")
+        default:
+            try require(contract_curl_set_string(easy, CURLOPT_CUSTOMREQUEST, hop.method), "CURLOPT_CUSTOMREQUEST")
         }
         if let body = hop.body {
-            _ = contract_curl_set_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
-            body.withUnsafeBytes { bytes in
+            try require(
+                contract_curl_set_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)),
+                "CURLOPT_POSTFIELDSIZE_LARGE")
+            let copied = body.withUnsafeBytes { bytes in
                 // COPYPOSTFIELDS copies, so the bytes need not outlive this call; an empty body still needs a pointer.
                 let pointer = bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)
-                _ = contract_curl_set_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: pointer))
+                return contract_curl_set_pointer(
+                    easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: pointer))
             }
+            try require(copied, "CURLOPT_COPYPOSTFIELDS")
         }
         var lines: [String] = []
         let names = Set(hop.headers.map { $0.name.lowercased() })
@@ -255,13 +277,24 @@ final class CurlTransfer: @unchecked Sendable {
         // An empty value is spelled `Name;` for libcurl (`Name:` would remove the header).
         lines += hop.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
         for line in lines { headerList = contract_curl_slist_append(headerList, line) }
-        _ = contract_curl_set_pointer(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
+        try require(
+            contract_curl_set_pointer(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList)),
+            "CURLOPT_HTTPHEADER")
 
         let context = Unmanaged.passUnretained(self).toOpaque()
-        _ = contract_curl_set_callback(easy, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
-        _ = contract_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
-        _ = contract_curl_set_callback(easy, CURLOPT_WRITEFUNCTION, curlWriteCallback)
-        _ = contract_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
+        try require(
+            contract_curl_set_callback(easy, CURLOPT_HEADERFUNCTION, curlHeaderCallback), "CURLOPT_HEADERFUNCTION")
+        try require(contract_curl_set_pointer(easy, CURLOPT_HEADERDATA, context), "CURLOPT_HEADERDATA")
+        try require(contract_curl_set_callback(easy, CURLOPT_WRITEFUNCTION, curlWriteCallback), "CURLOPT_WRITEFUNCTION")
+        try require(contract_curl_set_pointer(easy, CURLOPT_WRITEDATA, context), "CURLOPT_WRITEDATA")
+    }
+
+    /// A refused option, named, as the reason a request was not sent; the URL is not quoted (it may carry secrets).
+    static func refused(_ option: String, curlError: Int) -> TransportError {
+        TransportError(
+            .clientUnavailable,
+            "libcurl refused \(option) (curl error \(curlError)), so the request was not sent; the recorder needs libcurl 7.68 or later, built with HTTP and TLS"
+        )
     }
 
     deinit {
@@ -325,11 +358,13 @@ final class CurlTransfer: @unchecked Sendable {
         while valueStart < end, isSpace(line[valueStart]) { valueStart += 1 }
         let name = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<nameEnd]), as: UTF8.self)
         let value = String(decoding: UnsafeRawBufferPointer(rebasing: line[valueStart..<end]), as: UTF8.self)
-        if !isHead, Recording.Response.sameHeaderName(name, "Content-Length"), let length = Int64(value),
-            length > Int64(limit)
-        {
-            refusal = CurlTransfer.tooLarge(limit, announced: length)
-            return false
+        if !isHead, Recording.Response.sameHeaderName(name, "Content-Length"), let length = Int64(value) {
+            guard length <= Int64(limit) else {
+                refusal = CurlTransfer.tooLarge(limit, announced: length)
+                return false
+            }
+            // Room for the whole body at once (a coded body's decoded size is larger: it grows from there).
+            body.reserveCapacity(Int(length))
         }
         // One entry a name, repeated values joined as HTTP allows, as URLSession reported them: recordings made
         // before keep their shape.

@@ -74,7 +74,7 @@ package struct TransportResponse: Sendable {
 
     /// The value of the first header named `name`, compared case-insensitively.
     package func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { Recording.Response.sameHeaderName($0.name, name) }?.value
     }
 }
 

@@ -60,10 +60,12 @@ package struct Recorder: Sendable {
     /// The run's options.
     package let options: Options
     private let transport: any HTTPTransport
+    private let requestBuilder: RequestBuilder
 
     /// A recorder sending through `transport` (by default, libcurl on Linux and URLSession elsewhere).
     package init(options: Options, transport: (any HTTPTransport)? = nil) {
         self.options = options
+        requestBuilder = RequestBuilder(baseURL: options.baseURL, environment: options.environment)
         #if os(Linux)
         self.transport =
             transport
@@ -133,7 +135,7 @@ package struct Recorder: Sendable {
         }
         let prepared: PreparedRequest
         do {
-            prepared = try RequestBuilder(baseURL: options.baseURL, environment: options.environment).prepare(endpoint)
+            prepared = try requestBuilder.prepare(endpoint)
         } catch {
             let location = error.location.map { "\($0): " } ?? ""
             return finish(

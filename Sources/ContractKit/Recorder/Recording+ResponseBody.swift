@@ -12,7 +12,9 @@ extension Recording.Body {
         let essence = contentType.map(MediaType.essence(of:))
         let saysJSON =
             essence.map { $0 == "application/json" || $0.hasSuffix("+json") || $0.hasSuffix("/json") } ?? true
-        if saysJSON || Recording.Body.startsLikeJSON(bytes), let value = try? JSONParser().parse(bytes) {
+        if saysJSON || bytes.withUnsafeBytes({ Recording.Body.startsLikeJSON($0) }),
+            let value = try? JSONParser().parse(bytes)
+        {
             self = .json(value)
         } else if !bytes.contains(0), let text = String(bytes: bytes, encoding: .utf8) {
             self = .text(text)
@@ -24,16 +26,22 @@ extension Recording.Body {
     /// A body as received, redacted by `redactor`, in the form a recording keeps (see ``init(received:contentType:)``).
     ///
     /// A JSON body that redaction cannot change (no `redact:` paths, and no secret, or none to be found in its text) is
-    /// kept on its parser's tape, ``indexed(_:)``, and written from there: no tree is built for it.
+    /// checked and written out indented in one pass (``JSONIndenter``), and kept so, ``indexed(_:)``: no tape or tree
+    /// is built for it unless something reads it.
     static func redacted(received data: Data, contentType: String?, by redactor: Redactor) -> Recording.Body? {
         guard !data.isEmpty else { return nil }
-        let bytes = [UInt8](data)
         let essence = contentType.map(MediaType.essence(of:))
         let saysJSON =
             essence.map { $0 == "application/json" || $0.hasSuffix("+json") || $0.hasSuffix("/json") } ?? true
-        if saysJSON || Recording.Body.startsLikeJSON(bytes),
-            let document = try? JSONParser().parseDocument(bytes)
+        let mayBeJSON = saysJSON || data.withUnsafeBytes { Recording.Body.startsLikeJSON($0) }
+        if mayBeJSON, !redactor.mayChangeBodies || !data.withUnsafeBytes({ redactor.mayChange(jsonText: $0) }),
+            let indented = data.withUnsafeBytes({ JSONIndenter.indented($0, atDepth: Recording.bodyDepth) })
         {
+            return .indexed(
+                IndexedBody(received: data, indented: IndentedJSON(bytes: indented, depth: Recording.bodyDepth)))
+        }
+        let bytes = [UInt8](data)
+        if mayBeJSON, let document = try? JSONParser().parseDocument(bytes) {
             guard redactor.mayChangeBodies, redactor.mayChange(jsonText: bytes) else {
                 return .indexed(IndexedBody(document))
             }
@@ -42,7 +50,7 @@ extension Recording.Body {
         return Recording.Body(received: data, contentType: contentType).map(redactor.redactBody)
     }
 
-    private static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
+    private static func startsLikeJSON(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }

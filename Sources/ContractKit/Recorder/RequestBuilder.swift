@@ -25,14 +25,54 @@ package struct PreparedRequest: Sendable {
 /// `${NAME}` read from the environment and remembered as a secret.
 package struct RequestBuilder: Sendable {
     /// The server to send to, e.g. `https://staging.example.com/api`; the spec's paths are appended to it.
-    package var baseURL: String
+    package var baseURL: String {
+        didSet { base = BaseURL(baseURL) }
+    }
     /// Where `${NAME}` values come from.
     package var environment: [String: String]
+    /// What every request takes from the base URL, worked out once rather than for each of a thousand endpoints.
+    private var base: BaseURL
 
     /// Creates a builder.
     package init(baseURL: String, environment: [String: String]) {
         self.baseURL = baseURL
         self.environment = environment
+        base = BaseURL(baseURL)
+    }
+
+    /// The base URL checked and taken apart.
+    private struct BaseURL: Sendable {
+        /// Why the base URL cannot be used, when it cannot.
+        var problem: ContractError?
+        /// The secrets it holds: user info, and the values of token-like query parameters.
+        var secrets: [String] = []
+        /// The URL up to its query, without trailing slashes: the spec's path goes after it.
+        var root: String
+        /// Its own query, which goes before the spec's.
+        var query: String?
+
+        init(_ text: String) {
+            do {
+                try RequestBuilder.validateBaseURL(text)
+            } catch {
+                problem = error
+            }
+            if let components = URLComponents(string: text) {
+                secrets += [components.user, components.password].compactMap { $0 }
+                // The client sends user info as `Authorization: Basic base64(user:password)`, which an echoing server
+                // hands back: the pair is a secret too, and the redactor searches for its base64 form.
+                if let user = components.user, let password = components.password {
+                    secrets.append("\(user):\(password)")
+                }
+            }
+            secrets += Redactor.sensitiveQueryValues(in: text)
+            root = text
+            if let question = root.firstIndex(of: "?") {
+                query = String(root[root.index(after: question)...])
+                root = String(root[..<question])
+            }
+            while root.hasSuffix("/") { root.removeLast() }
+        }
     }
 
     /// Checks that `text` is an absolute `http` or `https` URL the recorder can append paths to.
@@ -54,29 +94,15 @@ package struct RequestBuilder: Sendable {
     /// - Throws: ``ContractError`` when an environment variable is not set, a `redact:` path is malformed, or the
     ///   URL cannot be built.
     package func prepare(_ endpoint: Endpoint) throws(ContractError) -> PreparedRequest {
-        try RequestBuilder.validateBaseURL(baseURL)
+        if let problem = self.base.problem { throw problem }
         let spec = endpoint.request
-        var secrets: [String] = []
-        if let components = URLComponents(string: baseURL) {
-            secrets += [components.user, components.password].compactMap { $0 }
-            // The client sends user info as `Authorization: Basic base64(user:password)`, which an echoing server
-            // hands back: the pair is a secret too, and the redactor searches for its base64 form.
-            if let user = components.user, let password = components.password {
-                secrets.append("\(user):\(password)")
-            }
-        }
-        secrets += Redactor.sensitiveQueryValues(in: baseURL)
+        var secrets = self.base.secrets
         var bodyPaths: [RedactionPath] = []
         for text in endpoint.redactions { bodyPaths.append(try RedactionPath(parsing: text, at: endpoint.location)) }
 
         // The base, split so the spec's path goes before the base's own query.
-        var base = baseURL
-        var baseQuery: String?
-        if let question = base.firstIndex(of: "?") {
-            baseQuery = String(base[base.index(after: question)...])
-            base = String(base[..<question])
-        }
-        while base.hasSuffix("/") { base.removeLast() }
+        let base = self.base.root
+        let baseQuery = self.base.query
 
         // The path, with `{param}` placeholders filled.
         var sentPath = ""

@@ -31,24 +31,31 @@ package enum ResponseHeaderFilter {
     /// The headers a recording keeps: volatile ones dropped, names in `Title-Case`, values redacted, sorted by name
     /// (HTTP gives headers no meaningful order, and clients disagree on the one they report).
     package static func kept(_ headers: [Recording.Header], redactor: Redactor) -> [Recording.Header] {
-        headers
-            .filter { !isVolatile($0.name) }
-            .map {
-                Recording.Header(
-                    name: canonicalName(redactor.redactHeaderName($0.name)),
-                    value: redactor.redactHeader(name: $0.name, value: $0.value))
-            }
-            .enumerated()
-            .sorted {
-                $0.element.name.lowercased() != $1.element.name.lowercased()
-                    ? $0.element.name.lowercased() < $1.element.name.lowercased() : $0.offset < $1.offset
-            }
-            .map(\.element)
+        // Each name lower-cased once, for the sort, rather than at every comparison.
+        var kept: [(key: String, offset: Int, header: Recording.Header)] = []
+        for header in headers where !isVolatile(header.name) {
+            let name = canonicalName(redactor.redactHeaderName(header.name))
+            let value = redactor.redactHeader(name: header.name, value: header.value)
+            kept.append((name.lowercased(), kept.count, Recording.Header(name: name, value: value)))
+        }
+        kept.sort { $0.key != $1.key ? $0.key < $1.key : $0.offset < $1.offset }
+        return kept.map(\.header)
     }
 
     /// `content-type` and `CONTENT-TYPE` as `Content-Type`, so HTTP/1.1 and HTTP/2 servers record the same name.
     package static func canonicalName(_ name: String) -> String {
-        name.split(separator: "-", omittingEmptySubsequences: false)
+        // Header names are ASCII tokens: cased byte by byte, as the words below would be, without splitting.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var startsWord = true
+            return String(
+                decoding: name.utf8.map { byte -> UInt8 in
+                    defer { startsWord = byte == UInt8(ascii: "-") }
+                    let isLetter = (byte | 0x20) &- UInt8(ascii: "a") < 26
+                    guard isLetter else { return byte }
+                    return startsWord ? byte & ~0x20 : byte | 0x20
+                }, as: UTF8.self)
+        }
+        return name.split(separator: "-", omittingEmptySubsequences: false)
             .map { word in word.prefix(1).uppercased() + word.dropFirst().lowercased() }
             .joined(separator: "-")
     }

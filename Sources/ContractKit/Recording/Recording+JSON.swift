@@ -391,11 +391,21 @@ extension Recording {
     func encodedBytes() -> [UInt8] { encodedText().bytes }
 
     /// The file's text, as ``encodedBytes()``, in the writer's own buffer.
-    private func encodedText() -> JSONTextOutput {
+    private func encodedText() -> JSONTextOutput { encodedText(leavingOutIndentedBody: false).text }
+
+    /// The file's text; with `leavingOutIndentedBody`, a body already written indented (``IndexedBody/indented``) is
+    /// left out of it and handed back with the offset where it goes, so that it can be written to the file from where
+    /// it is rather than copied.
+    private func encodedText(leavingOutIndentedBody: Bool) -> (
+        text: JSONTextOutput, body: (offset: Int, bytes: JSONOutputBytes)?
+    ) {
         var output = JSONTextOutput(pretty: true)
-        guard case .object(let root) = jsonValue(bodies: false) else { return output }
+        var leftOut: (offset: Int, bytes: JSONOutputBytes)?
+        guard case .object(let root) = jsonValue(bodies: false) else { return (output, nil) }
         // Room for a body on its tape, indented, at once: growing by doubling would copy it and fault in pages anew.
-        for case .indexed(let body)? in [request.body, response.body] { output.reserve(2 * body.byteCount + 4096) }
+        for case .indexed(let body)? in [request.body, response.body] where !leavingOutIndentedBody {
+            output.reserve((body.indented?.bytes.count ?? 2 * body.byteCount) + 4096)
+        }
         /// Writes the members of `object`, `depth` deep, then `body` as its last member.
         func write(_ object: JSONObject, depth: Int, body: Body?) {
             output.append(byte: JSONByte.openBrace)
@@ -418,6 +428,14 @@ extension Recording {
                 output.appendKey(Recording.bodyField(of: body))
                 switch body {
                 case .indexed(let indexed):
+                    if let indented = indexed.indented, indented.depth == depth + 1 {
+                        if leavingOutIndentedBody, leftOut == nil {
+                            leftOut = (output.count, indented.bytes)
+                        } else {
+                            output.append(indented.bytes)
+                        }
+                        break
+                    }
                     indexed.document.withView { view in
                         output.append(tape: view, node: indexed.document.root, atDepth: depth + 1)
                     }
@@ -429,8 +447,25 @@ extension Recording {
         }
         write(root, depth: 0, body: nil)
         output.append(byte: JSONByte.lineFeed)
-        return output
+        return (output, leftOut)
     }
+
+    /// The file's bytes as ``encodedBytes()``, in the pieces `write(to:batch:)` writes a new file from: the text before
+    /// the response's body, the body, and the text after; or the whole text in one piece.
+    func encodedPieces() -> [[UInt8]] {
+        let (text, body) = encodedText(leavingOutIndentedBody: true)
+        return text.withBytes { bytes in
+            guard let body else { return [Array(bytes)] }
+            return [
+                Array(bytes[..<body.offset]),
+                Array(UnsafeBufferPointer(start: body.bytes.base, count: body.bytes.count)),
+                Array(bytes[body.offset...]),
+            ]
+        }
+    }
+
+    /// How deep a request's or a response's body is written: the value of a member of `request` or `response`.
+    static let bodyDepth = 2
 
     /// The member a body is written in.
     private static func bodyField(of body: Body) -> String {
@@ -453,6 +488,26 @@ extension Recording {
     /// Writes the recording as ``write(to:)`` does; with `batch`, the file takes its place once the batch has
     /// flushed it to disk (``AtomicFileBatch``), which may be after this returns.
     func write(to path: String, batch: AtomicFileBatch?) throws(ContractError) -> Bool {
+        var status = stat()
+        if let batch, lstat(path, &status) != 0, errno == ENOENT {
+            // A new file: nothing to compare it with, and a body already indented is written from where it is, beside
+            // the text around it, rather than copied into that text first.
+            let (text, body) = encodedText(leavingOutIndentedBody: true)
+            do {
+                try text.withBytes { bytes in
+                    guard let body else { return try batch.write([bytes], to: path) }
+                    try batch.write(
+                        [
+                            UnsafeRawBufferPointer(rebasing: bytes[..<body.offset]),
+                            UnsafeRawBufferPointer(start: body.bytes.base, count: body.bytes.count),
+                            UnsafeRawBufferPointer(rebasing: bytes[body.offset...]),
+                        ], to: path)
+                }
+            } catch {
+                throw Recording.cannotWrite(path, error)
+            }
+            return true
+        }
         let text = encodedText()
         if text.withBytes({ isUnchanged(at: path, comparedWith: $0) }) { return false }
         do {
@@ -464,11 +519,15 @@ extension Recording {
                 }
             }
         } catch {
-            throw ContractError(
-                .io, "cannot write '\(path)': \(error.localizedDescription)",
-                hint: "check that the folder is writable and the disk is not full")
+            throw Recording.cannotWrite(path, error)
         }
         return true
+    }
+
+    private static func cannotWrite(_ path: String, _ error: any Error) -> ContractError {
+        ContractError(
+            .io, "cannot write '\(path)': \(error.localizedDescription)",
+            hint: "check that the folder is writable and the disk is not full")
     }
 
     /// True when the file at `path` holds a recording that differs from this one, whose text is `bytes`, only in

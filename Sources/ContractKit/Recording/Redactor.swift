@@ -138,6 +138,8 @@ package struct Redactor: Sendable {
     /// The values of token-like query (and fragment) parameters in `url`, decoded: secrets a server hands out in
     /// redirects, and the token of an OAuth implicit-flow callback (`#access_token=…`).
     package static func sensitiveQueryValues(in url: String) -> [String] {
+        // Most URLs have neither: one look at their bytes says so.
+        guard url.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else { return [] }
         let hash = url.firstIndex(of: "#")
         let fragment = hash.map { String(url[url.index(after: $0)...]) } ?? ""
         let beforeFragment = url[..<(hash ?? url.endIndex)]
@@ -188,20 +190,24 @@ package struct Redactor: Sendable {
     /// in the text (so every string and key holds exactly the bytes written), and no secret's spelling among the
     /// bytes. Checked on the text in one pass per secret, it spares walking every value of a body with no secret in it.
     package func mayChange(jsonText bytes: [UInt8]) -> Bool {
-        guard bodyPaths.isEmpty, !searchedIsASCII.contains(false), !bytes.contains(UInt8(ascii: "\\")) else {
-            return true
-        }
+        bytes.withUnsafeBytes { mayChange(jsonText: $0) }
+    }
+
+    /// False when redacting the JSON body whose text is `bytes` cannot change it; see ``mayChange(jsonText:)``.
+    package func mayChange(jsonText bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bodyPaths.isEmpty, !searchedIsASCII.contains(false) else { return true }
+        let haystack = bytes.assumingMemoryBound(to: UInt8.self)
+        guard haystack.isEmpty || memchr(haystack.baseAddress!, Int32(UInt8(ascii: "\\")), haystack.count) == nil
+        else { return true }
         if !secrets.isEmpty, searched.isEmpty { return true }
-        return bytes.withUnsafeBufferPointer { haystack in
-            searched.contains { secret in
+        return searched.contains { secret in
+            var secret = secret
+            return secret.withUTF8 { ByteSearch.contains(haystack, $0) }
+        }
+            || secrets.contains { secret in
                 var secret = secret
                 return secret.withUTF8 { ByteSearch.contains(haystack, $0) }
             }
-                || secrets.contains { secret in
-                    var secret = secret
-                    return secret.withUTF8 { ByteSearch.contains(haystack, $0) }
-                }
-        }
     }
 
     /// A recorded body as it may be written down.

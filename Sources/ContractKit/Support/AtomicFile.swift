@@ -47,6 +47,13 @@ enum AtomicFile {
     static func writeTemporary(_ bytes: UnsafeRawBufferPointer, for path: String, suffix: String, flushed: Bool)
         throws -> String
     {
+        try writeTemporary([bytes], for: path, suffix: suffix, flushed: flushed)
+    }
+
+    /// Writes `pieces`, one after another, as the `writeTemporary` that takes one buffer writes it.
+    static func writeTemporary(_ pieces: [UnsafeRawBufferPointer], for path: String, suffix: String, flushed: Bool)
+        throws -> String
+    {
         let folder = folder(of: path)
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         if swept.withLock({ $0.insert(folder).inserted }) {
@@ -63,15 +70,17 @@ enum AtomicFile {
         }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure: Int32 = 0
-        var done = 0
-        while done < bytes.count {
-            let count = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
+        writing: for bytes in pieces {
+            var done = 0
+            while done < bytes.count {
+                let count = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break writing
+                }
+                done += count
             }
-            done += count
         }
         if failure == 0, flushed, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }

@@ -10,8 +10,10 @@ import Synchronization
 ///
 /// The flushes run side by side on up to ``maximumThreads`` threads, which sleep in `fsync` without using the CPU:
 /// on a disk where each `fsync` waits for the drive's cache to be flushed, a thousand of them one after another
-/// take seconds, while the kernel merges those that wait together into a few. Files written to one path are renamed
-/// in the order they were written.
+/// take seconds, while the kernel merges those that wait together into a few. A thread with nothing to do waits a
+/// moment for the next file before it ends, so a run that writes a file every few milliseconds does not start a
+/// thread for each. Files written to one path are renamed in the order they were written. When no thread can be
+/// started, the writer flushes its own file.
 final class AtomicFileBatch: Sendable {
     /// A temporary file waiting to take its path's place.
     private struct Pending {
@@ -26,42 +28,99 @@ final class AtomicFileBatch: Sendable {
         var inFlight: Set<String> = []
         /// Threads running.
         var threads = 0
+        /// Threads waiting for work.
+        var idle = 0
         /// The folders files were renamed into.
         var folders: Set<String> = []
         /// What went wrong, by path.
         var failures: [String: String] = [:]
-        /// Callers of ``finish()`` waiting for the threads to be done.
+        /// Callers of ``finish()`` waiting for the files to be in place.
         var waiting: [CheckedContinuation<Void, Never>] = []
         /// How many temporary files have been named.
         var named = 0
+
+        var isDone: Bool { pending.isEmpty && inFlight.isEmpty }
+
+        /// Takes the first file whose path has no other file in flight: two files for one path go in order.
+        mutating func takeNext() -> Pending? {
+            guard let index = pending.firstIndex(where: { !inFlight.contains($0.path) }) else { return nil }
+            let item = pending.remove(at: index)
+            inFlight.insert(item.path)
+            return item
+        }
+
+        /// Records how flushing `item` went; the callers of ``finish()`` to answer when it was the last.
+        mutating func finished(_ item: Pending, failure: String?) -> [CheckedContinuation<Void, Never>] {
+            inFlight.remove(item.path)
+            // The last file written to a path says how it stands.
+            failures[item.path] = failure
+            if failure == nil { folders.insert(AtomicFile.folder(of: item.path)) }
+            guard isDone else { return [] }
+            defer { waiting = [] }
+            return waiting
+        }
     }
 
     /// The most flushes at once.
     static let maximumThreads = 16
 
+    /// How long a thread with nothing to flush waits for more before it ends.
+    private static let idleWait = DispatchTimeInterval.milliseconds(100)
+
     private let state = Mutex(State())
+    /// Signalled once for each file written while a thread is idle.
+    private let work = DispatchSemaphore(value: 0)
+    /// Starts a thread running its argument; false when none could be started.
+    private let startThread: @Sendable (@escaping @Sendable () -> Void) -> Bool
 
     /// An empty batch.
-    init() {}
+    convenience init() {
+        self.init(startThread: AtomicFileBatch.detachThread)
+    }
+
+    /// An empty batch starting its threads with `startThread`, which says false when it could not.
+    init(startThread: @escaping @Sendable (@escaping @Sendable () -> Void) -> Bool) {
+        self.startThread = startThread
+    }
 
     /// Writes `bytes` to a temporary file beside `path`, which takes `path`'s place once it is on disk.
     ///
     /// - Throws: the error of creating or writing the temporary file (a missing permission, a full disk). An error
     ///   flushing or renaming it comes later, from ``finish()``.
     func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
+        try write([bytes], to: path)
+    }
+
+    /// Writes `pieces`, one after another, as the `write(_:to:)` that takes one buffer writes it.
+    func write(_ pieces: [UnsafeRawBufferPointer], to path: String) throws {
         let number = state.withLock { state in
             state.named += 1
             return state.named
         }
-        let temporary = try AtomicFile.writeTemporary(bytes, for: path, suffix: "-\(number)", flushed: false)
-        let startThread = state.withLock { state in
+        let temporary = try AtomicFile.writeTemporary(pieces, for: path, suffix: "-\(number)", flushed: false)
+        enum Next { case wake, start, none }
+        let next = state.withLock { state -> Next in
             state.pending.append(Pending(temporary: temporary, path: path))
+            if state.idle > 0 {
+                state.idle -= 1
+                return .wake
+            }
             guard state.threads < Self.maximumThreads, state.threads < state.pending.count + state.inFlight.count
-            else { return false }
+            else { return .none }
             state.threads += 1
-            return true
+            return .start
         }
-        if startThread { Thread.detachNewThread { [self] in flushUntilDone() } }
+        switch next {
+        case .wake: work.signal()
+        case .start:
+            if !startThread({ [self] in flushUntilDone() }) {
+                state.withLock { $0.threads -= 1 }
+                // No thread to hand the file to (a limit on threads or memory): flush it here, so that finish()
+                // does not wait for a thread that never came.
+                flushUntilDone(waiting: false)
+            }
+        case .none: break
+        }
     }
 
     /// Writes `bytes` as the `write(_:to:)` that takes a buffer does.
@@ -74,7 +133,7 @@ final class AtomicFileBatch: Sendable {
     func finish() async -> [String: String] {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = state.withLock { state in
-                guard state.threads > 0 else { return true }
+                guard !state.isDone else { return true }
                 state.waiting.append(continuation)
                 return false
             }
@@ -88,7 +147,7 @@ final class AtomicFileBatch: Sendable {
             return (state.folders, state.failures)
         }
         for folder in folders {
-            let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let descriptor = open(folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
             guard descriptor >= 0 else { continue }
             _ = fsync(descriptor)
             close(descriptor)
@@ -96,34 +155,34 @@ final class AtomicFileBatch: Sendable {
         return failures
     }
 
-    /// One thread's work: flush and rename pending files until there are none it may take.
-    private func flushUntilDone() {
+    /// Flushes and renames pending files until there are none it may take; a thread of the batch's own (`waiting`)
+    /// then waits a moment for more before it ends.
+    private func flushUntilDone(waiting: Bool = true) {
         while true {
             let next: Pending? = state.withLock { state in
-                // The first file whose path has no other file in flight: two files for one path go in order.
-                guard let index = state.pending.firstIndex(where: { !state.inFlight.contains($0.path) }) else {
-                    state.threads -= 1
-                    return nil
-                }
-                let item = state.pending.remove(at: index)
-                state.inFlight.insert(item.path)
-                return item
+                if let item = state.takeNext() { return item }
+                if waiting { state.idle += 1 }
+                return nil
             }
-            guard let next else { break }
-            let failure = Self.flushAndRename(next)
-            state.withLock { state in
-                state.inFlight.remove(next.path)
-                // The last file written to a path says how it stands.
-                state.failures[next.path] = failure
-                if failure == nil { state.folders.insert(AtomicFile.folder(of: next.path)) }
+            if let next {
+                let failure = Self.flushAndRename(next)
+                let answered = state.withLock { $0.finished(next, failure: failure) }
+                for continuation in answered { continuation.resume() }
+                continue
             }
+            guard waiting else { return }
+            if work.wait(timeout: .now() + Self.idleWait) == .success { continue }
+            // No signal in time: end, unless a writer counted on this thread in the meantime, which also signalled.
+            let ends = state.withLock { state in
+                guard state.idle > 0 else { return false }
+                state.idle -= 1
+                state.threads -= 1
+                return true
+            }
+            if ends { return }
+            // The writer's signal is on its way: take it, so that it does not wake another thread for nothing.
+            work.wait()
         }
-        let waiting = state.withLock { state in
-            guard state.threads == 0 else { return [CheckedContinuation<Void, Never>]() }
-            defer { state.waiting = [] }
-            return state.waiting
-        }
-        for continuation in waiting { continuation.resume() }
     }
 
     /// Flushes the temporary file to disk and renames it over its path; nil, or what went wrong.
@@ -136,5 +195,43 @@ final class AtomicFileBatch: Sendable {
         guard failure != 0 else { return nil }
         unlink(item.temporary)
         return String(cString: strerror(failure))
+    }
+
+    /// Starts a detached thread running `body`; false when the system cannot start one.
+    ///
+    /// A POSIX thread rather than Foundation's `Thread`, which does not say when it could not start one.
+    private static func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+        final class Box {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, context)
+        #else
+        var thread = pthread_t()
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
+                return nil
+            }, context)
+        #endif
+        guard result == 0 else {
+            Unmanaged<Box>.fromOpaque(context).release()
+            return false
+        }
+        #if canImport(Darwin)
+        pthread_detach(thread!)
+        #else
+        pthread_detach(thread)
+        #endif
+        return true
     }
 }

@@ -90,6 +90,17 @@ struct CurlTransportTests {
         #expect(Set(requests.map(\.connection)).count == 1, "\(Set(requests.map(\.connection)))")
     }
 
+    /// An option the request needs that libcurl refuses (an old or cut-down build) stops the request, naming the
+    /// option and the curl error, and saying what libcurl the recorder needs; never the URL.
+    @Test func aRefusedOptionNamesItselfAndWhatToInstall() {
+        let error = CurlTransfer.refused("CURLOPT_TIMEOUT_MS", curlError: 48)
+        #expect(error.code == .clientUnavailable)
+        #expect(
+            error.message
+                == "libcurl refused CURLOPT_TIMEOUT_MS (curl error 48), so the request was not sent; the recorder needs libcurl 7.68 or later, built with HTTP and TLS"
+        )
+    }
+
     @Test func stopsReadingABodyAsSoonAsItPassesTheLimit() async throws {
         let sent = Received()
         let server = try ScriptedServer(routes: [

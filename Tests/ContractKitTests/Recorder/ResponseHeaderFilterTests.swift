@@ -29,5 +29,8 @@ struct ResponseHeaderFilterTests {
     @Test func spellsNamesInTitleCase() {
         #expect(ResponseHeaderFilter.canonicalName("content-type") == "Content-Type")
         #expect(ResponseHeaderFilter.canonicalName("X-API-VERSION") == "X-Api-Version")
+        #expect(ResponseHeaderFilter.canonicalName("x-1ST--pLACE-") == "X-1st--Place-")
+        #expect(ResponseHeaderFilter.canonicalName("<redacted>-TOKEN") == "<redacted>-Token")
+        #expect(ResponseHeaderFilter.canonicalName("x-ÉTÉ-Été") == "X-Été-Été")
     }
 }

@@ -1,5 +1,6 @@
 import ContractTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ContractKit
@@ -23,6 +24,30 @@ import Testing
             let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/sub/\(sub)")
             #expect(!names.contains { $0.contains(AtomicFile.marker) }, "no temporary file is left: \(names)")
         }
+    }
+
+    /// A process at its limit of threads or memory cannot start one: the writer flushes its own files, and the batch
+    /// still finishes with every file in place rather than waiting for a thread that never started.
+    @Test(.timeLimit(.minutes(1))) func filesAreInPlaceWhenNoThreadCanBeStarted() async throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let starts = Mutex(0)
+        let batch = AtomicFileBatch { _ in
+            starts.withLock { $0 += 1 }
+            return false
+        }
+        for index in 0..<20 {
+            try batch.write(Array("file \(index)\n".utf8), to: folder + "/\(index % 2)/\(index).json")
+        }
+        #expect(await batch.finish().isEmpty)
+        #expect(starts.withLock { $0 } > 0)
+        for index in 0..<20 {
+            #expect(
+                try String(contentsOfFile: folder + "/\(index % 2)/\(index).json", encoding: .utf8) == "file \(index)\n"
+            )
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/0")
+        #expect(!names.contains { $0.contains(AtomicFile.marker) }, "no temporary file is left: \(names)")
     }
 
     @Test func theLastOfSeveralWritesToOnePathWins() async throws {
