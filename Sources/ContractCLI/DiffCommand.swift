@@ -89,9 +89,8 @@ struct DiffCommand: AsyncParsableCommand {
             let oldPath = old + "/" + relative
             let newPath = new + "/" + relative
             do {
-                let diff = RecordingDiff(
-                    old: try Recording.readInPlace(from: oldPath), new: try Recording.readInPlace(from: newPath),
-                    options: options)
+                let (oldRecording, newRecording) = try Self.readBoth(oldPath, newPath)
+                let diff = RecordingDiff(old: oldRecording, new: newRecording, options: options)
                 if diff.shapeChanged { changedCount += 1 }
                 switch format {
                 case .text:
@@ -132,12 +131,20 @@ struct DiffCommand: AsyncParsableCommand {
         if changed { throw ExitCode(1) }
     }
 
+    /// The recordings at `oldPath` and `newPath`, read (and their bodies parsed) side by side on two threads; the
+    /// old one's error first when both fail, as when they are read one after the other.
+    static func readBoth(_ oldPath: String, _ newPath: String) throws(ContractError) -> (Recording, Recording) {
+        let (old, new) = SideBySide.run(
+            { Result { () throws(ContractError) in try Recording.readInPlace(from: oldPath) } },
+            { Result { () throws(ContractError) in try Recording.readInPlace(from: newPath) } })
+        return (try old.get(), try new.get())
+    }
+
     func compareFiles() throws {
         let oldRecording: Recording
         let newRecording: Recording
         do {
-            oldRecording = try Recording.readInPlace(from: old)
-            newRecording = try Recording.readInPlace(from: new)
+            (oldRecording, newRecording) = try Self.readBoth(old, new)
         } catch {
             Console.error(error.description.escapingNonPrintables(keepingLineBreaks: true))
             throw ExitCode(2)

@@ -2,7 +2,7 @@ import ContractKit
 import Foundation
 
 /// Figure 11: `contract diff` of two large recordings of one endpoint, process start to exit, against `contract
-/// verify` of one of them (time), and its peak memory against the two files' size.
+/// verify` of one of them (wall time and CPU time, each), and its peak memory against the two files' size.
 enum DiffFigures {
     static func run(quick: Bool) -> [Row] {
         let contract = contractExecutable
@@ -27,11 +27,15 @@ enum DiffFigures {
         let bytes = size(old) + size(new)
         let verify = ["verify", "--specs", folder + "/Specs", "--recordings", folder + "/Recordings"]
         let diff = ["diff", old, new]
-        // Each side in a child process of its own, so that its peak memory is its alone (wait4's rusage); its CPU
-        // time (user and system) is judged, as a neighbour that takes the cores away lengthens only the wall clock.
+        // Each side in a child process of its own, so that its peak memory is its alone (wait4's rusage). Both its
+        // wall time and its CPU time (user and system) are judged, each against verify's: the diff reads and
+        // summarises its two bodies on two threads, so its wall time is what a user waits for and its CPU time what
+        // it costs the machine, while verify of one file runs on one thread (its wall and CPU time are close). A
+        // neighbour that takes the cores away lengthens the wall clock of both; the rounds alternate, so it lands
+        // on both.
         var verifyRuns: [ChildRun] = []
         var diffRuns: [ChildRun] = []
-        for round in 0..<(quick ? 1 : 3) {
+        for round in 0..<(quick ? 1 : 5) {
             if round % 2 == 0 {
                 diffRuns.append(spawnMeasured(contract, diff, expecting: 1))
                 verifyRuns.append(spawnMeasured(contract, verify, expecting: 0))
@@ -41,19 +45,28 @@ enum DiffFigures {
             }
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        /// `0.52 s (0.50-0.61)`: the median, and the fastest and slowest run.
+        func spread(_ values: [Double]) -> String {
+            String(format: "%.2f s (%.2f-%.2f)", median(values), values.min()!, values.max()!)
+        }
         let diffCPU = median(diffRuns.map(\.cpu))
         let verifyCPU = median(verifyRuns.map(\.cpu))
+        let diffWall = median(diffRuns.map(\.wall))
+        let verifyWall = median(verifyRuns.map(\.wall))
         let diffPeak = diffRuns.map(\.peakBytes).max()!
         let verifyPeak = verifyRuns.map(\.peakBytes).max()!
         let megabytes = { (bytes: Int) in bytes / 1_048_576 }
-        print("  measured figure 11 on two \(megabytes(size(old))) MB recordings")
+        let payload = "2 x \(megabytes(size(old))) MB recordings"
+        print("  measured figure 11 on two \(megabytes(size(old))) MB recordings, \(diffRuns.count) runs each")
         return [
             Row(
-                figure: "11 diff vs verify (time)", payload: "2 x \(megabytes(size(old))) MB recordings",
-                ratio: diffCPU / verifyCPU, target: "<= 2x", met: diffCPU / verifyCPU <= 2,
-                detail: String(
-                    format: "diff %.2f s CPU (%.2f s wall), verify one %.2f s CPU (%.2f s wall)", diffCPU,
-                    median(diffRuns.map(\.wall)), verifyCPU, median(verifyRuns.map(\.wall)))),
+                figure: "11 diff vs verify (wall time)", payload: payload, ratio: diffWall / verifyWall,
+                target: "<= 2x", met: diffWall / verifyWall <= 2,
+                detail: "diff \(spread(diffRuns.map(\.wall))) wall, verify one \(spread(verifyRuns.map(\.wall))) wall"),
+            Row(
+                figure: "11 diff vs verify (CPU time)", payload: payload, ratio: diffCPU / verifyCPU,
+                target: "<= 2x", met: diffCPU / verifyCPU <= 2,
+                detail: "diff \(spread(diffRuns.map(\.cpu))) CPU, verify one \(spread(verifyRuns.map(\.cpu))) CPU"),
             Row(
                 figure: "11 diff peak memory vs file size", payload: "\(megabytes(bytes)) MB in two files",
                 ratio: Double(diffPeak) / Double(bytes), target: "< 3x", met: Double(diffPeak) / Double(bytes) < 3,

@@ -131,7 +131,9 @@ package enum DateSniffer {
             if bytes.count == 10, ISO8601.parseDateOnly(bytes: bytes) != nil { return .iso8601DateOnly }
             if ISO8601.parse(bytes: bytes, requireZone: false) != nil { return .iso8601NoZone }
         }
-        // Counted a word at a time: most strings are no date, and this is all that is asked of them.
+        // Most strings are no date, and this is all that is asked of them: a string with no colon and no slash is
+        // neither an RFC 2822 date nor a slashed one, found a word at a time without counting anything.
+        guard Self.hasColonOrSlash(bytes) else { return nil }
         var spaces = 0
         var colons = 0
         var slashes = 0
@@ -156,6 +158,29 @@ package enum DateSniffer {
         case .numericString, .unrecognised, .epochSeconds, .epochMilliseconds, .epochMicroseconds: return nil
         case let style: return style
         }
+    }
+
+    /// True when `bytes` has a `:` or a `/`; read a word at a time.
+    @inline(__always)
+    static func hasColonOrSlash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = UnsafeRawPointer(bytes.baseAddress!)
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var found: UInt64 = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = start.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A zero byte of `x` has its high bit set in `~(((x & 0x7F…) + 0x7F…) | x)`, as in count(_:in:).
+            let colons = word ^ (0x0101_0101_0101_0101 &* UInt64(UInt8(ascii: ":")))
+            let slashes = word ^ (0x0101_0101_0101_0101 &* UInt64(UInt8(ascii: "/")))
+            found |= ~(((colons & low) &+ low) | colons) | ~(((slashes & low) &+ low) | slashes)
+            index += 8
+        }
+        if found & 0x8080_8080_8080_8080 != 0 { return true }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: "/") { return true }
+            index += 1
+        }
+        return false
     }
 
     /// How many of the 8 bytes of `word` are `byte`. A byte of `x = word ^ byte×8` that is zero has its high bit set

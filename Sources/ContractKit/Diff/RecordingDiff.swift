@@ -213,8 +213,45 @@ struct ShapeComparison {
     }
 
     /// Compares two JSON bodies: by shape, unless the new one wraps the old in an envelope; then their values.
+    ///
+    /// The old body is summarised on a thread of its own while this one summarises the new body (pairing its values
+    /// with the old body's, which only reads the old tape), so that on two cores the two passes take the time of
+    /// the longer one.
     mutating func compare(_ old: DiffBody, _ new: DiffBody) {
-        let oldSummary = ShapeSummary.of(old, values: [UInt32(old.root)])
+        let summarizeOld = { ShapeSummary.of(old, values: [UInt32(old.root)]) }
+        guard Self.mayBeEnvelope(old: old, new: new) else {
+            if ignored.isEmpty {
+                // Nothing left out: the new body is summarised and its values compared in one pass. When both bodies
+                // are arrays, the old body's thread, whose summary is done sooner, compares the later half of their
+                // elements, so that the two threads finish together.
+                let listsValues = listsValues
+                let split = Self.elementSplit(old, new)
+                let oldSide = { () -> (ShapeSummary, ShapeSummaryBuilder.ValueChanges?) in
+                    let summary = summarizeOld()
+                    guard let split else { return (summary, nil) }
+                    let later = ShapeSummary.valueChanges(
+                        ofElementsFrom: split.first, to: split.count, of: new, comparingWith: old,
+                        listsValues: listsValues)
+                    return (summary, later)
+                }
+                let newSide = { () -> (ShapeSummary, ShapeSummaryBuilder.ValueChanges) in
+                    ShapeSummary.of(
+                        new, comparingWith: old, listsValues: listsValues, pairedElements: split?.first ?? .max)
+                }
+                let ((oldSummary, laterChanges), (newSummary, changes)) = SideBySide.run(oldSide, newSide)
+                compare(oldSummary, newSummary, generic: [], name: "the body")
+                valueChanges += changes.changes + (laterChanges?.changes ?? [])
+                valueChangeCount += changes.count + (laterChanges?.count ?? 0)
+            } else {
+                let (oldSummary, newSummary) = SideBySide.run(summarizeOld) {
+                    ShapeSummary.of(new, values: [UInt32(new.root)])
+                }
+                compare(oldSummary, newSummary, generic: [], name: "the body")
+                values(old, new)
+            }
+            return
+        }
+        let oldSummary = summarizeOld()
         if let (key, inner) = envelope(old: oldSummary, new: new) {
             let place = JSONPath.root.appending(key: key)
             add(
@@ -237,6 +274,25 @@ struct ShapeComparison {
         compare(oldSummary, newSummary, generic: [], name: "the body")
         valueChanges += changes.changes
         valueChangeCount += changes.count
+    }
+
+    /// Where the values of two array bodies are split between two threads: the elements from `first` to `count`
+    /// (the pairs there are) are compared apart. Nil when either body is no array, or too short to be worth it.
+    static func elementSplit(_ old: DiffBody, _ new: DiffBody) -> (first: Int, count: Int)? {
+        guard old.view.kind(old.root) == .array, new.view.kind(new.root) == .array else { return nil }
+        let count = min(old.view.entries[old.root].memberCount, new.view.entries[new.root].memberCount)
+        guard count >= 1024 else { return nil }
+        return (count / 2, count)
+    }
+
+    /// False when the new body cannot be the old one in an envelope, as ``envelope(old:new:)`` would find (the new
+    /// body is no object, or it has one of the old body's keys at the top); told from the tapes alone, before
+    /// either body is summarised.
+    static func mayBeEnvelope(old: DiffBody, new: DiffBody) -> Bool {
+        guard new.view.kind(new.root) == .object else { return false }
+        guard old.view.kind(old.root) == .object else { return true }
+        let oldKeys = Set(old.view.memberKeys(of: old.root).map { old.view.string($0) })
+        return !new.view.memberKeys(of: new.root).contains { oldKeys.contains(new.view.string($0)) }
     }
 
     /// The key of an envelope the new body wraps the old one in (`{"data": <old body>}`), with the tape entry of

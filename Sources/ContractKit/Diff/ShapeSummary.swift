@@ -86,14 +86,30 @@ final class ShapeSummary {
 
     /// Summarises the value of `new` and every place under it, and finds its values that changed from those of
     /// `old` as ``ShapeComparison/values(_:_:)`` does, in the same pass.
+    ///
+    /// When both are arrays, only their first `pairedElements` elements are compared; the others can be compared on
+    /// another thread with ``valueChanges(ofElementsFrom:to:of:comparingWith:listsValues:)``.
     static func of(
-        _ new: DiffBody, comparingWith old: DiffBody, listsValues: Bool
+        _ new: DiffBody, comparingWith old: DiffBody, listsValues: Bool, pairedElements: Int = .max
     ) -> (ShapeSummary, ShapeSummaryBuilder.ValueChanges) {
         var builder = ShapeSummaryBuilder(view: new.view)
         var changes: ShapeSummaryBuilder.ValueChanges? = .init(
             oldView: old.view, rootPath: new.rootPath, listsValues: listsValues)
-        builder.add(new.root, pairedWith: old.root, changes: &changes)
+        builder.add(new.root, pairedWith: old.root, pairedElements: pairedElements, changes: &changes)
         return (of(new, builtBy: builder), changes!)
+    }
+
+    /// The values that changed among the elements of the array `new` from index `first` to `count`, compared with
+    /// those of the array `old` (which has at least `count`) by index, in the order the walk of
+    /// ``of(_:comparingWith:listsValues:pairedElements:)`` would find them; nothing is summarised.
+    static func valueChanges(
+        ofElementsFrom first: Int, to count: Int, of new: DiffBody, comparingWith old: DiffBody, listsValues: Bool
+    ) -> ShapeSummaryBuilder.ValueChanges {
+        var builder = ShapeSummaryBuilder(view: new.view)
+        var changes: ShapeSummaryBuilder.ValueChanges? = .init(
+            oldView: old.view, rootPath: new.rootPath, listsValues: listsValues)
+        builder.compareElements(from: first, of: new.root, pairedWith: old.root, count: count, changes: &changes)
+        return changes!
     }
 
     private static func of(_ body: DiffBody, builtBy builder: borrowing ShapeSummaryBuilder) -> ShapeSummary {

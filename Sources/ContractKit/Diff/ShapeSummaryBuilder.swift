@@ -151,16 +151,56 @@ struct ShapeSummaryBuilder: ~Copyable {
     /// of `changes.oldView` to find the values that changed: scalars that differ at the same path, and arrays whose
     /// length did. Members are paired by key (the last of a name, as keys are compared as Swift compares strings),
     /// elements by index. `old` is -1 to compare nothing.
-    mutating func add(_ node: Int, pairedWith old: Int, changes: inout ValueChanges?) {
+    ///
+    /// When the value is an array, only its first `pairedElements` elements are paired; the others can be compared
+    /// on another thread by ``compareElements(from:of:pairedWith:count:changes:)``.
+    mutating func add(_ node: Int, pairedWith old: Int, pairedElements: Int = .max, changes: inout ValueChanges?) {
         var stack: [Open] = []
+        walk(from: node, at: 0, pairedWith: old, stack: &stack, rootPairs: pairedElements, changes: &changes)
+    }
+
+    /// Compares the elements of the array at `node`, from index `first` to `count`, with those of the old array at
+    /// `old` (which has at least `count`), and tallies nothing: the part that
+    /// ``add(_:pairedWith:pairedElements:changes:)`` was told to leave to another thread. The values that changed
+    /// are found in the order that walk would have found them.
+    mutating func compareElements(
+        from first: Int, of node: Int, pairedWith old: Int, count: Int, changes: inout ValueChanges?
+    ) {
+        guard first < count, let oldView = changes?.oldView else { return }
+        var element = node + 1
+        var oldElement = old + 1
+        for _ in 0..<first {
+            element = view.next(after: element)
+            oldElement = oldView.next(after: oldElement)
+        }
+        var stack = [
+            Open(
+                end: view.entries[node].end, place: -1, isObject: false, step: first, old: old,
+                oldNext: oldView.next(after: oldElement), oldLeft: count - first - 1)
+        ]
+        walk(from: element, at: -1, pairedWith: oldElement, stack: &stack, rootPairs: .max, changes: &changes)
+    }
+
+    /// Visits the value at `node` inside the containers on `stack`, and walks on to the end of the outermost (or of
+    /// the value, when there are none). With one container on the stack after the first visit, an array, only its
+    /// first `rootPairs` elements are paired.
+    private mutating func walk(
+        from node: Int, at place: Int32, pairedWith old: Int, stack: inout [Open], rootPairs: Int,
+        changes: inout ValueChanges?
+    ) {
         // The look-ups of the paired objects on the stack, innermost last; kept apart so that a container on the
         // stack is plain data.
         var lookUps: [MemberLookUp] = []
         var node = node
-        var place: Int32 = 0
+        var place = place
         var old = old
+        var limitsRoot = rootPairs < .max
         while true {
             node = visit(node, at: place, pairedWith: old, stack: &stack, lookUps: &lookUps, changes: &changes)
+            if limitsRoot {
+                limitsRoot = false
+                if stack.count == 1 && !stack[0].isObject { stack[0].oldLeft = min(stack[0].oldLeft, rootPairs) }
+            }
             // Up out of the containers that end here, then on to the next member or element.
             while !stack.isEmpty, node == stack[stack.count - 1].end {
                 let top = stack.removeLast()

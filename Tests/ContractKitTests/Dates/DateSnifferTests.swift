@@ -11,6 +11,7 @@ import Testing
             "2026-01-10 09:30:00", "Sat, 21 Nov 2026 03:00:00 GMT", "21 Nov 2026 03:00:00 +0000", "10/01/2026",
             "2026/01/10", "12345", "-37.3159", "92998-3874", "1-770-736-8031 x56442", "", "a/b/c", "1 2 3 4 5:",
             "Ada", "2026-13-40", "2026-01-10T25:00:00Z", "\u{0661}/\u{0662}/\u{0663}",
+            "Saturday, 21 November 2026 03:00:00 GMT", "Mon, 2 Feb 2026 3:00", "abcdefgh/ijklmnop/", "a b c d e f g:",
         ]
         for text in texts {
             var copy = text
@@ -23,6 +24,25 @@ import Testing
                 #expect(fromBytes == fromText, "\(text)")
             }
         }
+    }
+
+    /// The first test of a string for a date finds a colon or a slash wherever it is: in a whole word of 8 bytes or
+    /// in the bytes after the last one.
+    @Test func aColonOrASlashIsFoundAtEveryPosition() {
+        for length in 0...20 {
+            var plain = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            #expect(!plain.withUnsafeBufferPointer { DateSniffer.hasColonOrSlash($0) })
+            for position in 0..<length {
+                for mark in [UInt8(ascii: ":"), UInt8(ascii: "/")] {
+                    plain[position] = mark
+                    #expect(plain.withUnsafeBufferPointer { DateSniffer.hasColonOrSlash($0) }, "\(length) \(position)")
+                    plain[position] = UInt8(ascii: "a")
+                }
+            }
+        }
+        // Bytes one away from them, or with the high bit set, are neither.
+        let near = Array(";.0\u{BA}\u{AF}".utf8) + [0xBA, 0xAF, 0x3A ^ 0x80]
+        #expect(!near.withUnsafeBufferPointer { DateSniffer.hasColonOrSlash($0) })
     }
 
     static func style(_ literal: String) -> DateSniffer.Style? {

@@ -209,4 +209,32 @@ import Testing
             counted.renderText(old: "a", new: "b", values: false)
                 == listed.renderText(old: "a", new: "b", values: false))
     }
+
+    /// Two long arrays have their later elements' values compared on the old body's thread: the changes come in
+    /// body order, and are the ones the separate walk (taken when a path is ignored) finds.
+    @Test func theValuesOfLongArraysAreComparedInTwoHalvesInBodyOrder() {
+        func users(_ count: Int, changing changed: Set<Int>) -> String {
+            let elements = (0..<count).map { index in
+                let name = changed.contains(index) ? "B\(index)" : "A\(index)"
+                let tags = changed.contains(index) ? "[1, 2]" : "[1]"
+                return #"{"id": \#(index), "name": "\#(name)", "tags": \#(tags), "geo": {"lat": \#(index % 7)}}"#
+            }
+            return "[" + elements.joined(separator: ", ") + "]"
+        }
+        let changed: Set<Int> = [0, 5, 1499, 1500, 1501, 2999]
+        let old = recording(users(3000, changing: []))
+        let new = recording(users(3001, changing: changed))
+        let diff = RecordingDiff(old: old, new: new)
+        let walked = RecordingDiff(old: old, new: new, options: .init(ignoredPaths: ["$.nowhere"]))
+        let expected =
+            ["$ 3000 elements → 3001 elements"]
+            + changed.sorted().flatMap { index in
+                [#"$[\#(index)].name "A\#(index)" → "B\#(index)""#, "$[\(index)].tags 1 element → 2 elements"]
+            }
+        #expect(diff.valueChanges.map { "\($0.path) \($0.old) → \($0.new)" } == expected)
+        #expect(diff.valueChangeCount == expected.count)
+        #expect(diff.valueChanges == walked.valueChanges && diff.findings.isEmpty)
+        let counted = RecordingDiff(old: old, new: new, options: .init(listsValues: false))
+        #expect(counted.valueChangeCount == expected.count && counted.valueChanges.isEmpty)
+    }
 }
