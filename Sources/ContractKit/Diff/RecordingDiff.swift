@@ -489,26 +489,33 @@ struct ShapeComparison {
         let oldKeys = Set(old.memberOrder)
         let newKeys = new.memberOrder
         let newIsOld = newKeys.map { oldKeys.contains($0) }
-        var newNormalized: [String?] = Array(repeating: nil, count: newKeys.count)
+        // For each of the new objects' key lists, its keys the old objects do not have, by their normalized
+        // spelling: made once a list, when a key is first found lacking from it, so that an object of many keys is
+        // not scanned again for each key.
+        var newSpellings: [[String: Set<String>]?] = Array(repeating: nil, count: new.keyLists.count)
         var consumed = Set<String>()
         for (oldNumber, key) in old.memberOrder.enumerated() {
             let step = Self.step(forKey: key)
             let newNumber = new.keyTable.number(of: key)
-            let lacking = new.keyLists.filter { list in newNumber.map { !list.contains($0) } ?? true }
-            let lackingCount = lacking.reduce(0) { $0 + $1.count }
-            let concrete = { lacking.map(\.first).min().map { new.body.path(to: $0).appending(key: key) } }
+            let lacking = new.keyLists.indices.filter { index in
+                newNumber.map { !new.keyLists[index].contains($0) } ?? true
+            }.map { (index: $0, list: new.keyLists[$0]) }
+            let lackingCount = lacking.reduce(0) { $0 + $1.list.count }
+            let concrete = { lacking.map(\.list.first).min().map { new.body.path(to: $0).appending(key: key) } }
             if isIgnored(generic: generic + [step], concrete: concrete) { continue }
             // Objects that lack the key but hold another spelling of it: the key changed its case or separators.
             let normalized = KeyNames.normalized(key)
             var respelled: [(first: Int, count: Int, variant: String)] = []
             var absent: [(first: Int, count: Int)] = []
-            for list in lacking {
-                var variants = Set<String>()
-                for number in list.keys where !newIsOld[number] {
-                    if newNormalized[number] == nil { newNormalized[number] = KeyNames.normalized(newKeys[number]) }
-                    if newNormalized[number] == normalized { variants.insert(newKeys[number]) }
+            for (index, list) in lacking {
+                if newSpellings[index] == nil {
+                    var spellings: [String: Set<String>] = [:]
+                    for number in list.keys where !newIsOld[number] {
+                        spellings[KeyNames.normalized(newKeys[number]), default: []].insert(newKeys[number])
+                    }
+                    newSpellings[index] = spellings
                 }
-                if let variant = variants.sorted().first {
+                if let variant = newSpellings[index]![normalized]?.sorted().first {
                     respelled.append((list.first, list.count, variant))
                 } else {
                     absent.append((list.first, list.count))

@@ -41,12 +41,31 @@ final class ShapeSummary {
     /// The objects here that have the same keys in the same order: how many, and the first of them.
     struct KeyList {
         /// The keys' numbers in the ``ShapeSummary/keyTable``, in the objects' order, repeats kept.
-        var keys: [Int]
+        let keys: [Int]
         var count: Int
         /// The tape entry of the first object with these keys.
-        var first: Int
+        let first: Int
+        /// The keys' numbers in order, for a list long enough that scanning it for each key of another object would
+        /// cost the square of its length (an object of a million keys); nil for a short one.
+        private let sorted: [Int]?
 
-        func contains(_ key: Int) -> Bool { keys.contains(key) }
+        init(keys: [Int], count: Int, first: Int) {
+            self.keys = keys
+            self.count = count
+            self.first = first
+            sorted = keys.count > 16 ? keys.sorted() : nil
+        }
+
+        func contains(_ key: Int) -> Bool {
+            guard let sorted else { return keys.contains(key) }
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            return low < sorted.count && sorted[low] == key
+        }
     }
 
     /// The body the values are in.

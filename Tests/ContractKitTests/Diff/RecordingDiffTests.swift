@@ -39,6 +39,32 @@ import Testing
                    {"id": 2, "name": "Grace", "email": null, "createdAt": "2026-02-14T18:05:12Z", "score": 2}]}
         """
 
+    /// An object of many keys (a catalogue keyed by name, not by id) is compared key by key, each spelling of the
+    /// new object looked up once: renamed, removed and added keys among 3,000 are each found, and the rest not.
+    @Test func anObjectOfManyKeysIsComparedKeyByKey() {
+        // Words, not numbered keys (`field_1` would read as an id, and the object as a collection keyed by it).
+        func word(_ index: Int) -> String {
+            let letters = Array("abcdefghijklmnopqrstuvwxyz")
+            return "\(letters[index / 676])\(letters[index / 26 % 26])\(letters[index % 26])"
+        }
+        func object(_ key: (Int) -> String) -> String {
+            "{" + (0..<3000).map { #""\#(key($0))": \#($0)"# }.joined(separator: ", ") + "}"
+        }
+        let old = object { "field_\(word($0))" }
+        let new = object { index in
+            switch index {
+            case 7: return "field\(word(index).uppercased())"  // respelled
+            case 2999: return "added_\(word(index))"  // removed, and another added
+            default: return "field_\(word(index))"
+            }
+        }
+        #expect(
+            Set(lines(old, new)) == [
+                "key-case-changed $.fieldAAH", "missing-key $.field_elj", "extra-key $.added_elj",
+            ], "\(lines(old, new))")
+        #expect(lines(old, old).isEmpty)
+    }
+
     @Test func changedValuesAndReorderedOrExtraElementsAreNotDrift() {
         let new = """
             {"users": [{"id": 3, "name": "Alan", "email": "alan@example.com", "createdAt": "2026-03-01T00:00:00+01:00", "score": 7},
