@@ -235,9 +235,16 @@ final class CurlTransfer: @unchecked Sendable {
         let milliseconds = max(
             1, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
         try require(contract_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Int(milliseconds)), "CURLOPT_TIMEOUT_MS")
-        try require(contract_curl_set_string(easy, CURLOPT_PROXY, proxy), "CURLOPT_PROXY")
-        // Always set: left unset, libcurl would read the process's no_proxy rather than the run's environment.
-        try require(contract_curl_set_string(easy, CURLOPT_NOPROXY, noProxy ?? ""), "CURLOPT_NOPROXY")
+        // Always set: left unset, libcurl would read the process's proxy variables rather than the run's
+        // environment. A libcurl built without proxies refuses both, and reads no variables either: that is only
+        // an error when the run names a proxy.
+        let proxied = !proxy.isEmpty || noProxy != nil
+        func requireProxyOption(_ code: CURLcode, _ option: String) throws(TransportError) {
+            if !proxied, code == CURLE_UNKNOWN_OPTION || code == CURLE_NOT_BUILT_IN { return }
+            try require(code, option)
+        }
+        try requireProxyOption(contract_curl_set_string(easy, CURLOPT_PROXY, proxy), "CURLOPT_PROXY")
+        try requireProxyOption(contract_curl_set_string(easy, CURLOPT_NOPROXY, noProxy ?? ""), "CURLOPT_NOPROXY")
         if let caFile {
             // The CA file instead of the system's trust store, not beside it: the folder of CAs is switched off too.
             try require(contract_curl_set_string(easy, CURLOPT_CAINFO, caFile), "CURLOPT_CAINFO")
@@ -289,12 +296,17 @@ final class CurlTransfer: @unchecked Sendable {
         try require(contract_curl_set_pointer(easy, CURLOPT_WRITEDATA, context), "CURLOPT_WRITEDATA")
     }
 
+    /// The most set aside for a body on its `Content-Length` before any of it has arrived.
+    static let largestReservation: Int64 = 8 << 20
+
     /// A refused option, named, as the reason a request was not sent; the URL is not quoted (it may carry secrets).
+    /// The libcurl the recorder needs is named when the option is unknown to this one or left out of its build.
     static func refused(_ option: String, curlError: Int) -> TransportError {
-        TransportError(
-            .clientUnavailable,
-            "libcurl refused \(option) (curl error \(curlError)), so the request was not sent; the recorder needs libcurl 7.68 or later, built with HTTP and TLS"
-        )
+        var message = "libcurl refused \(option) (curl error \(curlError)), so the request was not sent"
+        if curlError == Int(CURLE_UNKNOWN_OPTION.rawValue) || curlError == Int(CURLE_NOT_BUILT_IN.rawValue) {
+            message += "; the recorder needs libcurl 7.68 or later, built with HTTP and TLS"
+        }
+        return TransportError(.clientUnavailable, message)
     }
 
     deinit {
@@ -363,8 +375,10 @@ final class CurlTransfer: @unchecked Sendable {
                 refusal = CurlTransfer.tooLarge(limit, announced: length)
                 return false
             }
-            // Room for the whole body at once (a coded body's decoded size is larger: it grows from there).
-            body.reserveCapacity(Int(length))
+            // Room for the body at once (a coded body's decoded size is larger: it grows from there). The header is
+            // only the server's word: no more than 8 MB is set aside on it, so a large announced size with no body
+            // behind it costs nothing (and cannot make the allocation fail, which would stop the whole run).
+            if length > 0 { body.reserveCapacity(Int(min(length, Self.largestReservation))) }
         }
         // One entry a name, repeated values joined as HTTP allows, as URLSession reported them: recordings made
         // before keep their shape.

@@ -99,6 +99,34 @@ struct CurlTransportTests {
             error.message
                 == "libcurl refused CURLOPT_TIMEOUT_MS (curl error 48), so the request was not sent; the recorder needs libcurl 7.68 or later, built with HTTP and TLS"
         )
+        // Out of memory is not a matter of which libcurl.
+        #expect(
+            CurlTransfer.refused("CURLOPT_URL", curlError: 27).message
+                == "libcurl refused CURLOPT_URL (curl error 27), so the request was not sent")
+    }
+
+    /// A `Content-Length` far past what arrives (under a limit that allows it) sets aside no more than a bound: the
+    /// body that does arrive is recorded, where reserving the announced size would stop the process.
+    @Test func anAnnouncedSizeIsOnlyAHint() async throws {
+        let server = try ScriptedServer(routes: [
+            "/huge": { _, _ in
+                HTTPResponse(
+                    status: 200,
+                    headers: [("Content-Type", "application/json"), ("Content-Length", "90000000000")],
+                    body: Data("[1]".utf8))
+            }
+        ])
+        defer { server.stop() }
+        let transport = CurlTransport(environment: [:])
+        let request = TransportRequest(
+            method: "GET", url: URL(string: server.baseURL + "/huge")!, timeout: 5, maxBodyBytes: 1 << 50,
+            maxRedirects: 0)
+        do {
+            _ = try await transport.send(request)
+            Issue.record("a body cut short of its Content-Length is not a whole response")
+        } catch {
+            #expect(error.code == .connectionLost || error.code == .timedOut, "\(error.message)")
+        }
     }
 
     @Test func stopsReadingABodyAsSoonAsItPassesTheLimit() async throws {
