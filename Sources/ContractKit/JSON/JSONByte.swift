@@ -30,6 +30,27 @@ enum JSONByte {
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
 
+    /// The scalar a `\u` escape stands for: `unit` itself, or, when `unit` is the high half of a surrogate pair, the
+    /// pair with the `\uXXXX` low half at `index` of `bytes` (then `consumed` is 6). Half a pair without its other
+    /// half is U+FFFD, as `JSONDecoder` reads it.
+    static func escapedScalar(_ unit: UInt32, followedBy bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
+        scalar: UInt32, consumed: Int
+    ) {
+        switch unit {
+        case 0xD800...0xDBFF:
+            if index + 6 <= bytes.count, bytes[index] == backslash, bytes[index + 1] == lowercaseU,
+                let low = hexQuad(in: bytes, at: index + 2), (0xDC00...0xDFFF).contains(low)
+            {
+                return (0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), 6)
+            }
+            return (0xFFFD, 0)
+        case 0xDC00...0xDFFF:
+            return (0xFFFD, 0)
+        default:
+            return (unit, 0)
+        }
+    }
+
     /// The value of the four hex digits at `index` of `bytes`, or nil when there are not four there.
     static func hexQuad(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
         guard index >= 0, index + 4 <= bytes.count else { return nil }

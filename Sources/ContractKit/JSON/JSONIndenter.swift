@@ -423,22 +423,8 @@ struct JSONIndenter {
             case JSONByte.lowercaseU:
                 let unit = JSONByte.hexQuad(in: raw, at: index) ?? 0xFFFD
                 index += 4
-                var scalar = unit
-                switch unit {
-                case 0xD800...0xDBFF:
-                    if index + 6 <= end, bytes[index] == JSONByte.backslash, bytes[index + 1] == JSONByte.lowercaseU,
-                        let low = JSONByte.hexQuad(in: raw, at: index + 2), (0xDC00...0xDFFF).contains(low)
-                    {
-                        scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                        index += 6
-                    } else {
-                        scalar = 0xFFFD
-                    }
-                case 0xDC00...0xDFFF:
-                    scalar = 0xFFFD
-                default:
-                    break
-                }
+                let (scalar, consumed) = JSONByte.escapedScalar(unit, followedBy: raw, at: index)
+                index += consumed
                 writeScalar(scalar)
             default:
                 writeEscaped(escaped)  // \" \\ \/

@@ -334,22 +334,8 @@ struct JSONTapeView {
             case JSONByte.lowercaseU:
                 let unit = hexQuad(index + 2) ?? 0xFFFD
                 index += 6
-                var scalar = unit
-                switch unit {
-                case 0xD800...0xDBFF:
-                    if index + 6 <= raw.count, raw[index] == JSONByte.backslash, raw[index + 1] == JSONByte.lowercaseU,
-                        let low = hexQuad(index + 2), (0xDC00...0xDFFF).contains(low)
-                    {
-                        scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                        index += 6
-                    } else {
-                        scalar = 0xFFFD
-                    }
-                case 0xDC00...0xDFFF:
-                    scalar = 0xFFFD
-                default:
-                    break
-                }
+                let (scalar, consumed) = JSONByte.escapedScalar(unit, followedBy: raw, at: index)
+                index += consumed
                 decoded.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
                 continue
             default: decoded.append(raw[index + 1])  // \" \\ \/
