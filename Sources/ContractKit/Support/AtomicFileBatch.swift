@@ -200,7 +200,7 @@ final class AtomicFileBatch: Sendable {
     /// Starts a detached thread running `body`; false when the system cannot start one.
     ///
     /// A POSIX thread rather than Foundation's `Thread`, which does not say when it could not start one.
-    private static func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+    static func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
         final class Box {
             let body: @Sendable () -> Void
             init(_ body: @escaping @Sendable () -> Void) { self.body = body }
