@@ -201,37 +201,8 @@ final class AtomicFileBatch: Sendable {
     ///
     /// A POSIX thread rather than Foundation's `Thread`, which does not say when it could not start one.
     static func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
-        final class Box {
-            let body: @Sendable () -> Void
-            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-        }
-        let context = Unmanaged.passRetained(Box(body)).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t?
-        let result = pthread_create(
-            &thread, nil,
-            { context in
-                Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
-                return nil
-            }, context)
-        #else
-        var thread = pthread_t()
-        let result = pthread_create(
-            &thread, nil,
-            { context in
-                Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
-                return nil
-            }, context)
-        #endif
-        guard result == 0 else {
-            Unmanaged<Box>.fromOpaque(context).release()
-            return false
-        }
-        #if canImport(Darwin)
-        pthread_detach(thread!)
-        #else
+        guard let thread = PosixThread.start(body) else { return false }
         pthread_detach(thread)
-        #endif
         return true
     }
 }

@@ -18,51 +18,12 @@ package enum SideBySide {
     package static func run<First, Second>(_ first: () -> First, _ second: () -> Second) -> (First, Second) {
         var firstResult: First?
         let secondResult = withoutActuallyEscaping(first) { first in
-            let job = Job { firstResult = first() }
-            #if canImport(Darwin)
-            var thread: pthread_t?
-            #else
-            var thread = pthread_t()
-            #endif
-            let context = Unmanaged.passRetained(job).toOpaque()
-            let started =
-                pthread_create(
-                    &thread, nil,
-                    { context in
-                        #if canImport(Darwin)
-                        Unmanaged<Job>.fromOpaque(context).takeRetainedValue().run()
-                        #else
-                        Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().run()
-                        #endif
-                        return nil
-                    }, context) == 0
-            if !started {
-                Unmanaged<Job>.fromOpaque(context).release()
-                job.run()
-            }
+            let thread = PosixThread.start { firstResult = first() }
+            if thread == nil { firstResult = first() }
             let secondResult = second()
-            if started {
-                #if canImport(Darwin)
-                pthread_join(thread!, nil)
-                #else
-                pthread_join(thread, nil)
-                #endif
-            }
+            if let thread { pthread_join(thread, nil) }
             return secondResult
         }
         return (firstResult!, secondResult)
-    }
-
-    /// The first piece of work, handed to its thread as a raw pointer.
-    private final class Job {
-        private var work: (() -> Void)?
-
-        init(_ work: @escaping () -> Void) { self.work = work }
-
-        func run() {
-            work!()
-            // Let go of the closure on the thread that ran it, so that nothing holds it once the thread is joined.
-            work = nil
-        }
     }
 }
