@@ -34,19 +34,18 @@ extension Recording.Body {
         let saysJSON =
             essence.map { $0 == "application/json" || $0.hasSuffix("+json") || $0.hasSuffix("/json") } ?? true
         let mayBeJSON = saysJSON || data.withUnsafeBytes { Recording.Body.startsLikeJSON($0) }
-        if mayBeJSON, !redactor.mayChangeBodies || !data.withUnsafeBytes({ redactor.mayChange(jsonText: $0) }),
+        let mayChange =
+            mayBeJSON && redactor.mayChangeBodies && data.withUnsafeBytes { redactor.mayChange(jsonText: $0) }
+        if mayBeJSON, !mayChange,
             let indented = data.withUnsafeBytes({ JSONIndenter.indented($0, atDepth: Recording.bodyDepth) })
         {
             return .indexed(
                 IndexedBody(received: data, indented: IndentedJSON(bytes: indented, depth: Recording.bodyDepth)))
         }
-        let bytes = [UInt8](data)
-        if mayBeJSON, let document = try? JSONParser().parseDocument(bytes) {
-            guard redactor.mayChangeBodies, redactor.mayChange(jsonText: bytes) else {
-                return .indexed(IndexedBody(document))
-            }
+        if mayChange, let document = try? JSONParser().parseDocument([UInt8](data)) {
             return .json(redactor.redactBody(document.value))
         }
+        // Not JSON (the indenter accepts what the parser accepts): text or bytes, as the body reads.
         return Recording.Body(received: data, contentType: contentType).map(redactor.redactBody)
     }
 
