@@ -10,6 +10,7 @@ enum ProfileDriver {
         usage: contract-bench profile parse|serialization|check|decode|verify|diff <small|medium|large|deep|wide|reordered> [passes]
                contract-bench profile anycase|snakecase|defaultkeys|customidentity snake|camel [passes]
                contract-bench profile corpus <recordings> <directory>
+               contract-bench profile record-site <directory> <base-url>
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -18,6 +19,16 @@ enum ProfileDriver {
             ScalingFigures.makeCorpus(
                 at: arguments[2], endpoints: count, body: try! JSONParser().parse(Payloads.users(count: 180)))
             return 0
+        }
+        // `profile record-site DIR URL` writes figure 8's site (bodies, spec, curl list, nginx.conf with __PORT__), to
+        // time or profile `contract record` against `curl --parallel` by hand.
+        if arguments.count == 3, arguments[0] == "record-site" {
+            #if os(Linux)
+                RecordFigures.makeSite(at: arguments[1], base: arguments[2])
+                return 0
+            #else
+                return 64
+            #endif
         }
         guard arguments.count >= 2, let bytes = payload(arguments[1]) else {
             print(usage)
