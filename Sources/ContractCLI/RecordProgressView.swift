@@ -43,6 +43,8 @@ final class RecordProgressView: @unchecked Sendable {
     func handle(_ event: RecordEvent) {
         switch event {
         case .started(let id, let request):
+            // Only a live view shows what is in flight.
+            guard live else { return }
             lock.lock()
             inFlight.append((id, Date(), request))
             lock.unlock()
@@ -54,9 +56,11 @@ final class RecordProgressView: @unchecked Sendable {
             lock.unlock()
             redraw(adding: live ? [] : [line(mark: paint(" ...", .dim), id: id, time: "", text: note)])
         case .finished(let id, let outcome, let seconds):
-            lock.lock()
-            inFlight.removeAll { $0.id == id }
-            lock.unlock()
+            if live {
+                lock.lock()
+                inFlight.removeAll { $0.id == id }
+                lock.unlock()
+            }
             redraw(adding: [finishedLine(id: id, outcome: outcome, seconds: seconds)])
         }
     }

@@ -24,10 +24,10 @@ enum ProfileDriver {
         // time or profile `contract record` against `curl --parallel` by hand.
         if arguments.count == 3, arguments[0] == "record-site" {
             #if os(Linux)
-                RecordFigures.makeSite(at: arguments[1], base: arguments[2])
-                return 0
+            RecordFigures.makeSite(at: arguments[1], base: arguments[2])
+            return 0
             #else
-                return 64
+            return 64
             #endif
         }
         guard arguments.count >= 2, let bytes = payload(arguments[1]) else {

@@ -88,8 +88,8 @@ package enum SecretRedaction {
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let name = String(pair[..<equals])
             let value = String(pair[pair.index(after: equals)...])
-            let decodedName = name.removingPercentEncoding ?? name
-            let decodedValue = value.removingPercentEncoding ?? value
+            let decodedName = name.utf8.contains(UInt8(ascii: "%")) ? name.removingPercentEncoding ?? name : name
+            let decodedValue = value.utf8.contains(UInt8(ascii: "%")) ? value.removingPercentEncoding ?? value : value
             guard value != placeholder, isSecretParameter(decodedName) || looksLikeCredential(decodedValue) else {
                 return String(pair)
             }
@@ -181,7 +181,7 @@ package enum SecretRedaction {
     /// The secrets of a URL's user info, decoded: the password and the pair `user:password`, or the user alone
     /// when there is no password (a token passed as `https://TOKEN@host`).
     package static func userInfoSecrets(in url: String) -> [String] {
-        guard let scheme = url.range(of: "://") else { return [] }
+        guard let scheme = schemeSeparator(in: url) else { return [] }
         let afterScheme = url[scheme.upperBound...]
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard let at = authority.lastIndex(of: "@") else { return [] }
@@ -243,11 +243,23 @@ package enum SecretRedaction {
     /// `https://user:secret@host/...` becomes `https://<redacted>@host/...`: the user part is hidden too, since
     /// tokens are often passed there (`https://TOKEN@host`).
     private static func redactedUserInfo(_ base: String) -> String {
-        guard let scheme = base.range(of: "://") else { return base }
+        guard let scheme = schemeSeparator(in: base) else { return base }
         let afterScheme = base[scheme.upperBound...]
         let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
         let authority = afterScheme[..<authorityEnd]
         guard let at = authority.lastIndex(of: "@"), authority[..<at] != Substring(placeholder) else { return base }
         return String(base[..<scheme.upperBound]) + placeholder + String(base[at...])
+    }
+
+    /// Where the first `://` is in `text` (searched byte by byte, not through Foundation's `range(of:)`).
+    private static func schemeSeparator(in text: String) -> Range<String.Index>? {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while let colon = utf8[index...].firstIndex(of: UInt8(ascii: ":")) {
+            let end = utf8.index(colon, offsetBy: 3, limitedBy: utf8.endIndex) ?? utf8.endIndex
+            if utf8[colon..<end].elementsEqual("://".utf8) { return colon..<end }
+            index = utf8.index(after: colon)
+        }
+        return nil
     }
 }

@@ -47,13 +47,15 @@ enum AtomicFile {
     static func writeTemporary(_ bytes: UnsafeRawBufferPointer, for path: String, suffix: String, flushed: Bool)
         throws -> String
     {
-        try writeTemporary([bytes], for: path, suffix: suffix, flushed: flushed)
+        let written = try writeTemporary([bytes], for: path, suffix: suffix, flushed: flushed, keepingOpen: false)
+        return written.path
     }
 
-    /// Writes `pieces`, one after another, as the `writeTemporary` that takes one buffer writes it.
-    static func writeTemporary(_ pieces: [UnsafeRawBufferPointer], for path: String, suffix: String, flushed: Bool)
-        throws -> String
-    {
+    /// Writes `pieces`, one after another, as the `writeTemporary` that takes one buffer writes it; the temporary
+    /// file's path, and its descriptor when `keepingOpen` (the caller closes it), or -1.
+    static func writeTemporary(
+        _ pieces: [UnsafeRawBufferPointer], for path: String, suffix: String, flushed: Bool, keepingOpen: Bool
+    ) throws -> (path: String, descriptor: Int32) {
         let folder = folder(of: path)
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         if swept.withLock({ $0.insert(folder).inserted }) {
@@ -69,26 +71,45 @@ enum AtomicFile {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var failure: Int32 = 0
-        writing: for bytes in pieces {
-            var done = 0
-            while done < bytes.count {
-                let count = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break writing
-                }
-                done += count
-            }
-        }
+        var failure = writeAll(pieces, to: descriptor)
         if failure == 0, flushed, fsync(descriptor) != 0 { failure = errno }
-        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure != 0 || !keepingOpen {
+            if close(descriptor) != 0, failure == 0 { failure = errno }
+        }
         if failure != 0 {
             unlink(temporary)
             throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
-        return temporary
+        return (temporary, keepingOpen ? descriptor : -1)
+    }
+
+    /// Writes the pieces in order with as few calls as the kernel allows (`writev`, resumed after a short write);
+    /// 0, or the error number.
+    private static func writeAll(_ pieces: [UnsafeRawBufferPointer], to descriptor: Int32) -> Int32 {
+        var vectors = pieces.filter { !$0.isEmpty }.map {
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count)
+        }
+        var first = 0
+        while first < vectors.count {
+            let count = vectors.withUnsafeBufferPointer {
+                writev(descriptor, $0.baseAddress! + first, Int32(min($0.count - first, 1024)))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            // Skip what was written: whole pieces, then part of the next.
+            var left = count
+            while first < vectors.count, left >= vectors[first].iov_len {
+                left -= vectors[first].iov_len
+                first += 1
+            }
+            if left > 0 {
+                vectors[first].iov_base = vectors[first].iov_base.map { $0 + left }
+                vectors[first].iov_len -= left
+            }
+        }
+        return 0
     }
 
     /// Removes the temporary files left in `folder` by processes that no longer run.

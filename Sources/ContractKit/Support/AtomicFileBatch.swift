@@ -19,6 +19,8 @@ final class AtomicFileBatch: Sendable {
     private struct Pending {
         var temporary: String
         var path: String
+        /// The temporary file, still open from writing it (one path look-up fewer), or -1 to open it again.
+        var descriptor: Int32
     }
 
     private struct State {
@@ -38,6 +40,8 @@ final class AtomicFileBatch: Sendable {
         var waiting: [CheckedContinuation<Void, Never>] = []
         /// How many temporary files have been named.
         var named = 0
+        /// How many pending files are held open.
+        var open = 0
 
         var isDone: Bool { pending.isEmpty && inFlight.isEmpty }
 
@@ -46,6 +50,7 @@ final class AtomicFileBatch: Sendable {
             guard let index = pending.firstIndex(where: { !inFlight.contains($0.path) }) else { return nil }
             let item = pending.remove(at: index)
             inFlight.insert(item.path)
+            if item.descriptor >= 0 { open -= 1 }
             return item
         }
 
@@ -63,6 +68,10 @@ final class AtomicFileBatch: Sendable {
 
     /// The most flushes at once.
     static let maximumThreads = 16
+
+    /// The most files waiting to be flushed that are held open: beyond it, a file is closed once written and opened
+    /// again to be flushed, so that a slow disk cannot use up the process's descriptors.
+    static let maximumOpen = 64
 
     /// How long a thread with nothing to flush waits for more before it ends.
     private static let idleWait = DispatchTimeInterval.milliseconds(100)
@@ -93,14 +102,24 @@ final class AtomicFileBatch: Sendable {
 
     /// Writes `pieces`, one after another, as the `write(_:to:)` that takes one buffer writes it.
     func write(_ pieces: [UnsafeRawBufferPointer], to path: String) throws {
-        let number = state.withLock { state in
+        let (number, keepingOpen) = state.withLock { state in
             state.named += 1
-            return state.named
+            let keepingOpen = state.open < Self.maximumOpen
+            if keepingOpen { state.open += 1 }
+            return (state.named, keepingOpen)
         }
-        let temporary = try AtomicFile.writeTemporary(pieces, for: path, suffix: "-\(number)", flushed: false)
+        let temporary: (path: String, descriptor: Int32)
+        do {
+            temporary = try AtomicFile.writeTemporary(
+                pieces, for: path, suffix: "-\(number)", flushed: false, keepingOpen: keepingOpen)
+        } catch {
+            if keepingOpen { state.withLock { $0.open -= 1 } }
+            throw error
+        }
         enum Next { case wake, start, none }
         let next = state.withLock { state -> Next in
-            state.pending.append(Pending(temporary: temporary, path: path))
+            state.pending.append(
+                Pending(temporary: temporary.path, path: path, descriptor: keepingOpen ? temporary.descriptor : -1))
             if state.idle > 0 {
                 state.idle -= 1
                 return .wake
@@ -188,7 +207,7 @@ final class AtomicFileBatch: Sendable {
     /// Flushes the temporary file to disk and renames it over its path; nil, or what went wrong.
     private static func flushAndRename(_ item: Pending) -> String? {
         var failure: Int32 = 0
-        let descriptor = open(item.temporary, O_RDONLY | O_CLOEXEC)
+        let descriptor = item.descriptor >= 0 ? item.descriptor : open(item.temporary, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 || fsync(descriptor) != 0 { failure = errno }
         if descriptor >= 0 { close(descriptor) }
         if failure == 0, rename(item.temporary, item.path) != 0 { failure = errno }

@@ -40,12 +40,14 @@ package enum SecretNames {
 
     /// True when a value reads as a credential whatever its name: `Bearer …`, `Basic …`, a JSON Web Token.
     package static func looksLikeCredential(_ value: String) -> Bool {
-        let lowered = value.lowercased()
+        // Only the first seven characters can make a scheme: lower-cased alone, not the whole value.
+        let lowered = value.prefix(7).lowercased()
         if lowered.hasPrefix("bearer ") || lowered.hasPrefix("basic ") || lowered.hasPrefix("token ")
             || lowered.hasPrefix("digest ")
         {
             return true
         }
+        guard value.utf8.starts(with: "eyJ".utf8) else { return false }
         // A JWT: three base64url segments, the first a JSON header (`eyJ` is `{"` encoded).
         let segments = value.split(separator: ".", omittingEmptySubsequences: false)
         return value.hasPrefix("eyJ") && segments.count == 3
@@ -56,7 +58,25 @@ package enum SecretNames {
 
     /// `name` lower-cased without `-`, `_`, `.` and spaces, as the lists above are written.
     package static func normalize(_ name: String) -> String {
-        String(name.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && $0 != "." && $0 != " " })
+        // Names are ASCII nearly always: lower-cased and filtered byte by byte, without a String in between.
+        let utf8 = name.utf8
+        if let ascii = utf8.withContiguousStorageIfAvailable({ bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { output in
+                var count = 0
+                for byte in bytes
+                where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: ".")
+                    && byte != UInt8(ascii: " ")
+                {
+                    output[count] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                    count += 1
+                }
+                return count
+            }
+        }), let ascii {
+            return ascii
+        }
+        return String(name.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && $0 != "." && $0 != " " })
     }
 
     private static func isBase64URL(_ scalar: Unicode.Scalar) -> Bool {

@@ -71,6 +71,58 @@ import Testing
         #expect(!names.contains { $0.contains(AtomicFile.marker) }, "no temporary file is left: \(names)")
     }
 
+    /// Files waiting for a thread stay open (the flush then needs no second look-up of the path), but never more
+    /// than ``AtomicFileBatch/maximumOpen`` of them: a disk slower than the writer must not use up the descriptors.
+    @Test(.timeLimit(.minutes(1))) func filesWaitingToBeFlushedHoldFewDescriptors() async throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func openDescriptors() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+        }
+        // Threads that start only when the test lets them: until then every file written waits.
+        let held = Mutex<[@Sendable () -> Void]>([])
+        let batch = AtomicFileBatch { work in
+            held.withLock { $0.append(work) }
+            return true
+        }
+        let before = try openDescriptors()
+        for index in 0..<300 {
+            try batch.write(
+                [Array("{\"n\": ".utf8), Array("\(index)".utf8), Array("}\n".utf8)].flatMap { $0 },
+                to: folder + "/\(index).json")
+        }
+        let during = try openDescriptors()
+        // Other tests running at the same time open and close files too: a margin, far below 300.
+        #expect(
+            during - before >= AtomicFileBatch.maximumOpen - 8 && during - before <= AtomicFileBatch.maximumOpen + 32,
+            "\(during - before) descriptors held for 300 waiting files")
+        for work in held.withLock({ $0 }) { _ = AtomicFileBatch.detachThread(work) }
+        #expect(await batch.finish().isEmpty)
+        for index in [0, 63, 64, 299] {
+            #expect(try String(contentsOfFile: folder + "/\(index).json", encoding: .utf8) == "{\"n\": \(index)}\n")
+        }
+        #expect(try openDescriptors() <= before + 8, "the descriptors are closed once the files are flushed")
+    }
+
+    /// A file written in pieces holds them in order, whole (one `writev`, continued after a short write).
+    @Test func aFileWrittenInPiecesHoldsThemInOrder() async throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let batch = AtomicFileBatch()
+        let pieces: [[UInt8]] = [
+            Array("head ".utf8), [], Array(repeating: UInt8(ascii: "x"), count: 3 << 20), Array(" tail".utf8),
+        ]
+        try pieces[0].withUnsafeBytes { a in
+            try pieces[1].withUnsafeBytes { b in
+                try pieces[2].withUnsafeBytes { c in
+                    try pieces[3].withUnsafeBytes { d in try batch.write([a, b, c, d], to: folder + "/pieces.txt") }
+                }
+            }
+        }
+        #expect(await batch.finish().isEmpty)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: folder + "/pieces.txt"))) == pieces.flatMap { $0 })
+    }
+
     @Test func theLastOfSeveralWritesToOnePathWins() async throws {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
