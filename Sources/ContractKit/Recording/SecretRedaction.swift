@@ -63,39 +63,55 @@ package enum SecretRedaction {
     ///
     /// Works on the text as written (no re-encoding), so everything that is not a secret stays byte for byte.
     package static func redactedURL(_ url: String) -> String {
-        var text = Substring(url)
-        var fragment = ""
-        if let hash = text.firstIndex(of: "#") {
-            fragment = String(text[hash...])
-            text = text[..<hash]
-        }
-        var base = String(text)
-        var query: String?
-        if let mark = text.firstIndex(of: "?") {
-            base = String(text[..<mark])
-            query = String(text[text.index(after: mark)...])
-        }
-        base = redactedUserInfo(base)
+        // Found byte by byte: `#`, `?`, `&` and `=` are ASCII, so their UTF-8 positions are positions in the text.
+        let utf8 = url.utf8
+        let hash = utf8.firstIndex(of: UInt8(ascii: "#")) ?? url.endIndex
+        let mark = url.utf8[..<hash].firstIndex(of: UInt8(ascii: "?"))
+        let base = redactedUserInfo(String(url[..<(mark ?? hash)]))
+        var fragment = Substring(url[hash...])
         // An OAuth implicit-flow callback carries its token in the fragment: `#access_token=…&token_type=bearer`.
-        if fragment.contains("=") { fragment = "#" + redactedParameters(String(fragment.dropFirst())) }
-        guard let query else { return base + fragment }
-        return base + "?" + redactedParameters(query) + fragment
+        if fragment.utf8.contains(UInt8(ascii: "=")) {
+            fragment = "#" + redactedParameters(fragment.dropFirst())
+        }
+        guard let mark else { return base + fragment }
+        return base + "?" + redactedParameters(url[url.utf8.index(after: mark)..<hash]) + fragment
     }
 
     /// `name=value&…` with the values of secret parameters replaced by ``placeholder``.
-    private static func redactedParameters(_ query: String) -> String {
-        let parameters = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
-            let name = String(pair[..<equals])
-            let value = String(pair[pair.index(after: equals)...])
-            let decodedName = name.utf8.contains(UInt8(ascii: "%")) ? name.removingPercentEncoding ?? name : name
-            let decodedValue = value.utf8.contains(UInt8(ascii: "%")) ? value.removingPercentEncoding ?? value : value
-            guard value != placeholder, isSecretParameter(decodedName) || looksLikeCredential(decodedValue) else {
-                return String(pair)
+    private static func redactedParameters(_ query: Substring) -> Substring {
+        var result = ""
+        var changed = false
+        var start = query.startIndex
+        while true {
+            let end = query.utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? query.endIndex
+            let pair = query[start..<end]
+            if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = pair[..<equals]
+                let value = pair[pair.utf8.index(after: equals)...]
+                let decodedName = decoded(name)
+                let decodedValue = decoded(value)
+                if value != Substring(placeholder), isSecretParameter(decodedName) || looksLikeCredential(decodedValue)
+                {
+                    if !changed { result = String(query[..<start]) }
+                    changed = true
+                    result += name + "=" + placeholder
+                } else if changed {
+                    result += pair
+                }
+            } else if changed {
+                result += pair
             }
-            return name + "=" + placeholder
+            guard end < query.endIndex else { break }
+            if changed { result += "&" }
+            start = query.utf8.index(after: end)
         }
-        return parameters.joined(separator: "&")
+        return changed ? Substring(result) : query
+    }
+
+    /// A URL part percent-decoded, or as it is when it has no escape or a malformed one.
+    private static func decoded(_ text: Substring) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        return text.removingPercentEncoding ?? String(text)
     }
 
     /// A JSON body with the values of secret-named keys replaced, at any depth (for request bodies: logins, token refreshes).
@@ -245,9 +261,10 @@ package enum SecretRedaction {
     private static func redactedUserInfo(_ base: String) -> String {
         guard let scheme = schemeSeparator(in: base) else { return base }
         let afterScheme = base[scheme.upperBound...]
-        let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
+        let authorityEnd = afterScheme.utf8.firstIndex(of: UInt8(ascii: "/")) ?? afterScheme.endIndex
         let authority = afterScheme[..<authorityEnd]
-        guard let at = authority.lastIndex(of: "@"), authority[..<at] != Substring(placeholder) else { return base }
+        guard let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")), authority[..<at] != Substring(placeholder)
+        else { return base }
         return String(base[..<scheme.upperBound]) + placeholder + String(base[at...])
     }
 
