@@ -112,6 +112,7 @@ package struct Redactor: Sendable {
     /// A header's name as it may be written down: a secret in it replaced, whatever case the server gave it (HTTP/2
     /// sends names in lower case).
     package func redactHeaderName(_ name: String) -> String {
+        guard !searched.isEmpty else { return name }
         var lowered = name.lowercased()
         var changed = false
         for (needle, isASCII) in zip(searchedLowercased, searchedIsASCII) {
