@@ -228,8 +228,11 @@ final class CurlTransfer: @unchecked Sendable {
         // Refused only by a libcurl without HTTP/2, multiplexing or a decoder, which then speaks HTTP/1.1, opens
         // another connection, or asks for the body as it is: the same answer, more slowly.
         _ = contract_curl_set_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        // Wait for a connection that can multiplex (HTTP/2) rather than open another.
-        _ = contract_curl_set_long(easy, CURLOPT_PIPEWAIT, 1)
+        // Over TLS, wait for a connection that can multiplex (HTTP/2) rather than open another: its handshake says
+        // whether it can. Not over plain HTTP, which is never multiplexed here (`2TLS`) and says its version only in
+        // its first answer: against a server that closes each connection after one answer, every request waited for
+        // the one before it.
+        if hop.url.scheme?.lowercased() == "https" { _ = contract_curl_set_long(easy, CURLOPT_PIPEWAIT, 1) }
         // Every coding libcurl can undo is offered and undone: the body arrives decoded.
         _ = contract_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         let milliseconds = max(

@@ -1,6 +1,7 @@
 import ContractTestSupport
 import DemoServer
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ContractKit
@@ -277,6 +278,30 @@ struct RecorderTests {
             #expect(recording.response.body == .json(TestSuites.json(#"{"path": "/items/\#(index)"}"#)))
         }
         #expect(events.filter { if case .finished = $0 { return true } else { return false } }.count == 50)
+    }
+
+    /// `--concurrency` is the most requests the server has at once, though more endpoints are under way (their
+    /// answers being checked and written while the next requests go out).
+    @Test func neverHasMoreRequestsInFlightThanTheConcurrency() async throws {
+        let counts = Mutex((now: 0, most: 0))
+        let server = try ScriptedServer(routes: [:]) { request, _ in
+            counts.withLock {
+                $0.now += 1
+                $0.most = max($0.most, $0.now)
+            }
+            usleep(20_000)
+            counts.withLock { $0.now -= 1 }
+            return .json(#"{"path": "\#(request.path)"}"#)
+        }
+        defer { server.stop() }
+        let paths = (0..<24).map { "/items/\($0)" }
+        let (run, _, folder) = try await Self.record(server, paths) { $0.concurrency = 3 }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.summary.written == 24)
+        let most = counts.withLock { $0.most }
+        #expect(most <= 3, "\(most) requests at once with --concurrency 3")
+        #expect(most >= 2, "requests did go out side by side")
     }
 
     @Test func leavesAnUnchangedRecordingUntouched() async throws {
