@@ -82,16 +82,21 @@ package struct Recorder: Sendable {
         endpoint.recordingPath(in: options.recordingsDirectory)
     }
 
-    /// Records endpoints, at most ``Options/concurrency`` at a time; results come back in the order given.
+    /// Records endpoints, at most ``Options/concurrency`` requests in flight at a time; results come back in the order
+    /// given.
     ///
-    /// The files are flushed to disk together, off the requests' way (``AtomicFileBatch``), and all are in place when
-    /// this returns; one that could not be put in place comes back failed, though its progress said written.
+    /// A request's slot is given back as soon as its answer is in: the next request goes out while the answer is
+    /// checked and written, by one of as many more endpoints under way as the machine has processors. The files are
+    /// flushed to disk together, off the requests' way (``AtomicFileBatch``), and all are in place when this
+    /// returns; one that could not be put in place comes back failed, though its progress said written.
     package func record(_ endpoints: [Endpoint], progress: @escaping @Sendable (RecordEvent) -> Void = { _ in }) async
         -> RecordRun
     {
         let batch = AtomicFileBatch()
-        let results = await endpoints.mapConcurrently(atMost: options.concurrency) {
-            await self.record($0, progress: progress, batch: batch)
+        let inFlight = AsyncPermits(options.concurrency)
+        let underWay = options.concurrency + ProcessInfo.processInfo.activeProcessorCount
+        let results = await endpoints.mapConcurrently(atMost: underWay) {
+            await self.record($0, progress: progress, batch: batch, inFlight: inFlight)
         }
         let failures = await batch.finish()
         return RecordRun(
@@ -104,7 +109,7 @@ package struct Recorder: Sendable {
         -> EndpointRecording
     {
         let batch = AtomicFileBatch()
-        let result = await record(endpoint, progress: progress, batch: batch)
+        let result = await record(endpoint, progress: progress, batch: batch, inFlight: AsyncPermits(1))
         return Recorder.failing(result, await batch.finish())
     }
 
@@ -120,11 +125,12 @@ package struct Recorder: Sendable {
     }
 
     private func record(
-        _ endpoint: Endpoint, progress: @escaping @Sendable (RecordEvent) -> Void, batch: AtomicFileBatch
+        _ endpoint: Endpoint, progress: @escaping @Sendable (RecordEvent) -> Void, batch: AtomicFileBatch,
+        inFlight: AsyncPermits
     ) async -> EndpointRecording {
         let path = recordingPath(for: endpoint)
         let clock = ContinuousClock()
-        let started = clock.now
+        var started = clock.now
         func finish(_ outcome: RecordOutcome, request: String) -> EndpointRecording {
             progress(.finished(endpoint: endpoint.id, outcome: outcome, seconds: (clock.now - started).inSeconds))
             return EndpointRecording(endpoint: endpoint, path: path, request: request, outcome: outcome)
@@ -142,15 +148,22 @@ package struct Recorder: Sendable {
                 .failed(RecordFailure(reason: location + error.message, hint: error.hint, attempts: 0)),
                 request: fallbackSummary)
         }
+        // Started once its request may go out: the time shown is the exchange's, not the wait for a slot.
+        await inFlight.acquire()
+        started = clock.now
         progress(.started(endpoint: endpoint.id, request: prepared.summary))
-        let outcome = await exchange(endpoint, prepared, path: path, progress: progress, batch: batch)
+        let outcome = await exchange(
+            endpoint, prepared, path: path, progress: progress, batch: batch, inFlight: inFlight)
         return finish(outcome, request: prepared.summary)
     }
 
     /// Sends the request, retrying as the policy says, and writes what came back.
+    ///
+    /// Called holding one of `inFlight`'s permits; each attempt gives it back once its answer (or error) is in, and a
+    /// retry takes one again after its wait.
     private func exchange(
         _ endpoint: Endpoint, _ prepared: PreparedRequest, path: String, progress: @Sendable (RecordEvent) -> Void,
-        batch: AtomicFileBatch
+        batch: AtomicFileBatch, inFlight: AsyncPermits
     ) async -> RecordOutcome {
         let redactor = prepared.redactor
         let request = TransportRequest(
@@ -165,7 +178,12 @@ package struct Recorder: Sendable {
             let reason: String
             var retryAfter: String?
             do {
-                let response = try await transport.send(request)
+                if attempt > 1 { await inFlight.acquire() }
+                let response: TransportResponse
+                do {
+                    defer { inFlight.release() }
+                    response = try await transport.send(request)
+                }
                 guard (100...599).contains(response.status) else {
                     // What verify cannot read must not be written: a status is three digits from 100 to 599.
                     return .failed(
