@@ -493,6 +493,8 @@ final class CurlEngine: @unchecked Sendable {
     private var cancelling: [CurlTransfer] = []
     private var stopping = false
     private var running = false
+    /// True while the thread sleeps in `curl_multi_poll` (or is about to): only then does new work need a wakeup.
+    private var asleep = false
 
     init(maximumConnectionsPerHost: Int) {
         // Nil when libcurl cannot be loaded: then every send fails before it gets here.
@@ -513,16 +515,19 @@ final class CurlEngine: @unchecked Sendable {
             thread.name = "contract.CurlTransport"
             thread.start()
         }
+        let wake = asleep
         lock.unlock()
-        _ = contract_curl_multi_wakeup(multi)
+        // A thread at work takes the new transfer before it next sleeps.
+        if wake { _ = contract_curl_multi_wakeup(multi) }
     }
 
     /// Asks the thread to drop a transfer whose caller has been answered already.
     func cancel(_ transfer: CurlTransfer) {
         lock.lock()
         cancelling.append(transfer)
+        let wake = asleep
         lock.unlock()
-        _ = contract_curl_multi_wakeup(multi)
+        if wake { _ = contract_curl_multi_wakeup(multi) }
     }
 
     /// Stops the thread once it wakes; transfers still running end as cancelled.
@@ -568,8 +573,17 @@ final class CurlEngine: @unchecked Sendable {
                 contract_curl_multi_remove_handle(multi, easy)
                 active.removeValue(forKey: easy)?.complete(code)
             }
-            // Sleeps until a socket is ready, libcurl's next timer, or a wakeup; a minute at most when idle.
+            // Sleeps until a socket is ready, libcurl's next timer, or a wakeup; a minute at most when idle. Work that
+            // came in meanwhile is taken first; work that comes in from here on wakes the poll.
+            lock.lock()
+            let moreWork = !starting.isEmpty || !cancelling.isEmpty || stopping
+            asleep = !moreWork
+            lock.unlock()
+            guard !moreWork else { continue }
             contract_curl_multi_poll(multi, 60_000)
+            lock.lock()
+            asleep = false
+            lock.unlock()
         }
         _ = contract_curl_multi_cleanup(multi)
     }
