@@ -433,3 +433,21 @@ struct JSONIndenter {
         return written
     }
 }
+
+/// The two ways received JSON text is written indented, for `contract-bench` to time side by side: the indenter's one
+/// pass, and the parser's tape written out by the tape writer (what the indenter replaced).
+package enum JSONIndentingPaths {
+    /// The length of `text` written indented `depth` deep by the indenter, or nil when it refuses the text.
+    package static func indenterLength(_ text: [UInt8], atDepth depth: Int) -> Int? {
+        text.withUnsafeBytes { JSONIndenter.indented($0, atDepth: depth) }?.count
+    }
+
+    /// The length of `text` parsed onto a tape and written indented `depth` deep from it, or nil when the parser
+    /// refuses the text.
+    package static func tapeWriterLength(_ text: [UInt8], atDepth depth: Int) -> Int? {
+        guard let document = try? JSONParser().parseDocument(text) else { return nil }
+        var output = JSONTextOutput(pretty: true)
+        document.withView { output.append(tape: $0, node: document.root, atDepth: depth) }
+        return output.count
+    }
+}
