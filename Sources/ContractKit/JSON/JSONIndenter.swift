@@ -20,8 +20,8 @@ struct JSONIndenter {
     private static let maximumTableIndent = 2048
 
     /// Room kept past what is written: for the space after a key's colon, the container's bracket after a line
-    /// break, and the bytes a 16- or 32-byte copy writes past its end.
-    private static let slack = 96
+    /// break, and the bytes a copy of up to 64 bytes writes past its end.
+    private static let slack = 128
 
     /// `,` and a line feed, followed by ``maximumTableIndent`` spaces and 32 more: a line break and its indent, with
     /// or without the comma before it, are copied from here 16 bytes at a time.
@@ -96,7 +96,7 @@ struct JSONIndenter {
                         written &+= end &+ 1 &- offset
                         offset = end &+ 1
                     } else {
-                        let copied = copyString(
+                        let copied = copyEscapedOrUnicode(
                             bytes, count: count, from: offset, firstSpecial: end, to: output + written)
                         guard copied.next >= 0 else { return -1 }
                         offset = copied.next
@@ -122,7 +122,8 @@ struct JSONIndenter {
                     written &+= end &+ 1 &- offset
                     offset = end &+ 1
                 } else {
-                    let copied = copyString(bytes, count: count, from: offset, firstSpecial: end, to: output + written)
+                    let copied = copyEscapedOrUnicode(
+                        bytes, count: count, from: offset, firstSpecial: end, to: output + written)
                     guard copied.next >= 0 else { return -1 }
                     offset = copied.next
                     written &+= copied.written
@@ -305,60 +306,30 @@ struct JSONIndenter {
         return index
     }
 
-    /// Copies the string whose opening quote is at `start` and whose first quote, backslash, control character or
-    /// byte above 0x7F is at `firstSpecial`, checked as ``JSONReader`` checks it, to `target`: as it stands when it has
-    /// no escapes, else decoded and escaped again as ``JSONTextOutput`` writes a string. The offset after its closing
-    /// quote (-1 when the parser would refuse the string) and the number of bytes written, never more than were read.
-    @inline(never)
-    private static func copyString(
-        _ bytes: UnsafePointer<UInt8>, count: Int, from start: Int, firstSpecial: Int,
-        to target: UnsafeMutablePointer<UInt8>
-    ) -> (next: Int, written: Int) {
-        let contentStart = start + 1
-        var isASCII = true
-        var stop = firstSpecial
-        if bytes[stop] >= 0x80 {
-            isASCII = false
-            stop = JSONByte.firstStringSpecial(in: bytes, from: stop, to: count)
-            guard stop < count else { return (-1, 0) }
-        }
-        let hasEscapes = bytes[stop] == JSONByte.backslash
-        if hasEscapes {
-            let end = closingQuote(bytes, count: count, firstEscape: stop)
-            guard end.offset >= 0 else { return (-1, 0) }
-            stop = end.offset
-            if !end.isASCII { isASCII = false }
-        } else if bytes[stop] != JSONByte.quote {
-            return (-1, 0)
-        }
-        if !isASCII, JSONByte.firstInvalidUTF8Byte(in: bytes, contentStart..<stop) != nil { return (-1, 0) }
-        guard hasEscapes else {
-            // The string with its quotes, as it stands.
-            target.update(from: bytes + start, count: stop + 1 - start)
-            return (stop + 1, stop + 1 - start)
-        }
-        target[0] = JSONByte.quote
-        let length = 1 + copyDecodingEscapes(bytes, from: contentStart, to: stop, into: target + 1)
-        target[length] = JSONByte.quote
-        return (stop + 1, length + 1)
-    }
-
     // MARK: - Writing
 
     /// Copies `length` bytes from `source`, where at least `readable` bytes may be read, to `target`, where at least
-    /// 32 bytes past `length` may be written: a short run (most keys, values and numbers) as one or two 16-byte words,
-    /// over-reading and over-writing within bounds, rather than by a call to `memmove`.
+    /// 64 bytes may be written: a run of up to 64 bytes (most keys, values and numbers) as one, two or four 16-byte
+    /// words, over-reading and over-writing within bounds, rather than by a call to `memmove`.
     @inline(__always)
     private static func copyShort(
         _ source: UnsafePointer<UInt8>, _ length: Int, readable: Int, to target: UnsafeMutablePointer<UInt8>
     ) {
         let target = UnsafeMutableRawPointer(target)
         let from = UnsafeRawPointer(source)
-        if length <= 32, readable >= 32 {
+        if length <= 16, readable >= 16 {
+            target.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        } else if length <= 32, readable >= 32 {
             target.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
             target.storeBytes(
                 of: from.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self), toByteOffset: 16,
                 as: SIMD16<UInt8>.self)
+        } else if length <= 64, readable >= 64 {
+            for word in 0..<4 {
+                target.storeBytes(
+                    of: from.loadUnaligned(fromByteOffset: 16 &* word, as: SIMD16<UInt8>.self),
+                    toByteOffset: 16 &* word, as: SIMD16<UInt8>.self)
+            }
         } else {
             target.copyMemory(from: from, byteCount: length)
         }
@@ -417,42 +388,17 @@ struct JSONIndenter {
         return (newOutput, newCapacity)
     }
 
-    /// The offset of the closing quote of a string whose first escape is at `firstEscape`, its escapes checked, and
-    /// whether the string is ASCII from there on; offset -1 when the parser would refuse the string.
+    /// Copies the string whose opening quote is at `start` and whose first quote, backslash, control character or
+    /// byte above 0x7F is at `firstSpecial` to `target`, checking it as ``JSONReader`` checks a string as it goes: its
+    /// escapes decoded and escaped again as ``JSONTextOutput`` escapes (`"`, `\\` and control characters only,
+    /// everything else as UTF-8), other bytes as they stand. The offset after its closing quote (-1 when the parser
+    /// would refuse the string) and the number of bytes written, never more than were read.
     @inline(never)
-    private static func closingQuote(_ bytes: UnsafePointer<UInt8>, count: Int, firstEscape: Int) -> (
-        offset: Int, isASCII: Bool
-    ) {
-        var isASCII = true
-        var index = firstEscape
-        while true {
-            guard index < count else { return (-1, isASCII) }
-            let byte = bytes[index]
-            if byte == JSONByte.quote { return (index, isASCII) }
-            guard byte == JSONByte.backslash, index + 1 < count else { return (-1, isASCII) }
-            switch bytes[index + 1] {
-            case JSONByte.quote, JSONByte.backslash, JSONByte.slash, 0x62, 0x66, 0x6E, 0x72, 0x74:
-                index += 2
-            case JSONByte.lowercaseU:
-                guard JSONByte.hexQuad(in: UnsafeBufferPointer(start: bytes, count: count), at: index + 2) != nil else {
-                    return (-1, isASCII)
-                }
-                index += 6
-            default:
-                return (-1, isASCII)
-            }
-            index = JSONByte.firstStringSpecial(in: bytes, from: index, to: count, isASCII: &isASCII)
-        }
-    }
-
-    /// Writes the checked string content `bytes[start..<end]` to `target` with its escapes decoded, then escaped again
-    /// as ``JSONTextOutput`` escapes: `"`, `\\` and control characters only, everything else as UTF-8; the number of
-    /// bytes written, never more than `end - start`.
-    @inline(never)
-    private static func copyDecodingEscapes(
-        _ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, into target: UnsafeMutablePointer<UInt8>
-    ) -> Int {
-        let raw = UnsafeBufferPointer(start: bytes, count: end)
+    private static func copyEscapedOrUnicode(
+        _ bytes: UnsafePointer<UInt8>, count: Int, from start: Int, firstSpecial: Int,
+        to target: UnsafeMutablePointer<UInt8>
+    ) -> (next: Int, written: Int) {
+        let raw = UnsafeBufferPointer(start: bytes, count: count)
         var written = 0
         /// A decoded byte below 0x80, escaped as the string writer escapes it.
         func writeEscaped(_ byte: UInt8) {
@@ -509,15 +455,34 @@ struct JSONIndenter {
                 written += 4
             }
         }
-        var index = start
-        while index < end {
-            // The bytes up to the next escape are neither quotes, backslashes nor control characters.
-            var next = index
-            while next < end, bytes[next] != JSONByte.backslash { next += 1 }
-            (target + written).update(from: bytes + index, count: next - index)
-            written += next - index
-            index = next
-            guard index < end else { break }
+        // The opening quote and the plain bytes after it, before the first special one.
+        target.update(from: bytes + start, count: firstSpecial - start)
+        written = firstSpecial - start
+        var index = firstSpecial
+        while index < count {
+            let byte = bytes[index]
+            if byte == JSONByte.quote {
+                target[written] = JSONByte.quote
+                return (index + 1, written + 1)
+            }
+            if byte >= 0x80 {
+                let length = JSONByte.utf8SequenceLength(in: bytes, at: index, end: count)
+                guard length > 0 else { break }
+                (target + written).update(from: bytes + index, count: length)
+                written += length
+                index += length
+                continue
+            }
+            if byte != JSONByte.backslash {
+                // Plain bytes, up to the next special one; a control character stops the string.
+                let next = JSONByte.firstStringSpecialOrNonASCII(in: bytes, from: index, to: count)
+                guard next > index else { break }
+                (target + written).update(from: bytes + index, count: next - index)
+                written += next - index
+                index = next
+                continue
+            }
+            guard index + 1 < count else { break }
             let escaped = bytes[index + 1]
             index += 2
             switch escaped {
@@ -526,17 +491,18 @@ struct JSONIndenter {
             case 0x6E: writeEscaped(JSONByte.lineFeed)
             case 0x72: writeEscaped(JSONByte.carriageReturn)
             case 0x74: writeEscaped(JSONByte.tab)
+            case JSONByte.quote, JSONByte.backslash, JSONByte.slash: writeEscaped(escaped)
             case JSONByte.lowercaseU:
-                let unit = JSONByte.hexQuad(in: raw, at: index) ?? 0xFFFD
+                guard let unit = JSONByte.hexQuad(in: raw, at: index) else { return (-1, 0) }
                 index += 4
                 let (scalar, consumed) = JSONByte.escapedScalar(unit, followedBy: raw, at: index)
                 index += consumed
                 writeScalar(scalar)
             default:
-                writeEscaped(escaped)  // \" \\ \/
+                return (-1, 0)
             }
         }
-        return written
+        return (-1, 0)
     }
 }
 

@@ -94,10 +94,10 @@ import Testing
             let depth = Int.random(in: 0...3, using: &random)
             JSONIndenterTests.expectSame(text, depth: depth, "batch \(batch) round \(round)")
             // Every cut of a short text, so that every token is cut at every byte; some cuts of a long one.
-            var cuts = Array(0..<min(text.count, 160))
-            if text.count > 160 { cuts = (0..<24).map { _ in 0 } }
-            for index in cuts.indices where text.count > 160 {
-                cuts[index] = Int.random(in: 0..<text.count, using: &random)
+            var cuts = Array(0..<text.count)
+            if text.count > 160 {
+                cuts = (0..<24).map { _ in 0 }
+                for index in cuts.indices { cuts[index] = Int.random(in: 0..<text.count, using: &random) }
             }
             for cut in cuts {
                 JSONIndenterTests.expectSame(Array(text[..<cut]), depth: depth, "batch \(batch) round \(round) cut")
