@@ -2,7 +2,8 @@ import ContractKit
 import Foundation
 
 /// Figure 12: the indenter `contract record` runs every received JSON body through (check the text and write it
-/// indented, in one pass), against the parse and tape writer it replaced, and against copying the same bytes.
+/// indented, in one pass), against the parse and tape writer it replaced, and against copying the same bytes. The
+/// first one-pass indenter was about 2x the parse and tape writer; the target is half as fast again.
 enum IndentFigures {
     static func run(quick: Bool) -> [Row] {
         // The recorded bodies of figure 8 (20 and 900 users), and figure 1's large payload.
@@ -33,8 +34,8 @@ enum IndentFigures {
             let speed = { (seconds: Double) in String(format: "%.0f MB/s", megabytes / seconds) }
             rows.append(
                 Row(
-                    figure: "12 indent vs parse + tape writer", payload: name, ratio: 1 / overTape, target: ">= 2x",
-                    met: 1 / overTape >= 2,
+                    figure: "12 indent vs parse + tape writer", payload: name, ratio: 1 / overTape, target: ">= 3x",
+                    met: 1 / overTape >= 3,
                     detail: "indenter \(speed(indenter)), parse + tape writer \(speed(tape))"))
             rows.append(
                 Row(
