@@ -11,8 +11,9 @@ import _Builtin_intrinsics.intel
 /// As the tape writer does, it copies numbers and strings without escapes as they stand, and writes a string with
 /// escapes decoded and escaped again as ``JSONTextOutput`` escapes a string.
 ///
-/// The whole pass is one function over local positions, so that they stay in registers. Strings and numbers are
-/// scanned eight bytes at a time and copied as 16-byte words; a key is copied with the colon after it. Room in the
+/// The whole pass is one function over local positions, so that they stay in registers. Strings are scanned 16 bytes
+/// at a time and digits eight, runs of up to 64 bytes are copied as 16-byte words, and a key is copied with the colon
+/// after it. Room in the
 /// output is made only at line breaks: between two line breaks the text written is at most one byte longer than the
 /// text read (the space after a colon), so each line break makes room for the rest of the input and its own indent.
 struct JSONIndenter {
