@@ -7,7 +7,7 @@ import Foundation
 /// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledWork*' .build/release/contract-bench profile parse large`
 enum ProfileDriver {
     static let usage = """
-        usage: contract-bench profile parse|serialization|check|decode|verify|diff <small|medium|large|deep|wide|reordered> [passes]
+        usage: contract-bench profile parse|serialization|indent|check|decode|verify|diff <small|medium|large|deep|wide|reordered> [passes]
                contract-bench profile anycase|snakecase|defaultkeys|customidentity snake|camel [passes]
                contract-bench profile corpus <recordings> <directory>
                contract-bench profile record-site <directory> <base-url>
@@ -40,6 +40,7 @@ enum ProfileDriver {
         switch arguments[0] {
         case "parse": work = .parse
         case "serialization": work = .serialization
+        case "indent": work = .indent
         case "check": work = .check(ShapeChecker(shapes: suite.shapes), suite.endpoints[0].expect.body!)
         case "decode": work = .decode
         case "verify":
@@ -93,6 +94,8 @@ enum ProfileDriver {
 
     enum Work {
         case parse, serialization, decode
+        /// Figure 12: the body pass of `contract record`, checking the text and writing it indented.
+        case indent
         case check(ShapeChecker, Shape)
         case verify(Verifier, Endpoint)
         case diff(Recording, Recording)
@@ -135,6 +138,8 @@ enum ProfileDriver {
             _ = try! JSONParser().parseDocument(bytes)
         case .serialization:
             _ = try! JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        case .indent:
+            precondition(JSONIndentingPaths.indenterLength(bytes, atDepth: 2) != nil)
         case .check(let checker, let shape):
             let findings = checker.check(try! JSONParser().parseDocument(bytes), against: shape)
             precondition(findings.isEmpty)

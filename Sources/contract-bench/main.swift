@@ -64,6 +64,7 @@ if wanted(10) {
     rows += ImportFigures.run(quick: quick, contract: contractExecutable, mirror: mirror)
 }
 if wanted(11) { rows += DiffFigures.run(quick: quick) }
+if wanted(12) { rows += IndentFigures.run(quick: quick) }
 
 print("")
 printTable(rows)

@@ -170,38 +170,42 @@ enum JSONByte {
     static func firstInvalidUTF8Byte(in base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int? {
         var index = range.lowerBound
         while index < range.upperBound {
-            let lead = base[index]
-            let continuationCount: Int
-            var secondByteRange: ClosedRange<UInt8> = 0x80...0xBF
-            switch lead {
-            case 0x00...0x7F:
-                index += 1
-                continue
-            case 0xC2...0xDF: continuationCount = 1
-            case 0xE0:
-                continuationCount = 2
-                secondByteRange = 0xA0...0xBF
-            case 0xED:
-                continuationCount = 2
-                secondByteRange = 0x80...0x9F
-            case 0xE1...0xEF: continuationCount = 2
-            case 0xF0:
-                continuationCount = 3
-                secondByteRange = 0x90...0xBF
-            case 0xF4:
-                continuationCount = 3
-                secondByteRange = 0x80...0x8F
-            case 0xF1...0xF3: continuationCount = 3
-            default: return index
-            }
-            guard index + continuationCount < range.upperBound, secondByteRange.contains(base[index + 1]) else {
-                return index
-            }
-            for position in (index + 2)..<(index + 1 + continuationCount) where base[position] & 0xC0 != 0x80 {
-                return index
-            }
-            index += 1 + continuationCount
+            let length = utf8SequenceLength(in: base, at: index, end: range.upperBound)
+            guard length > 0 else { return index }
+            index += length
         }
         return nil
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `index` of `base`, ending by `end`; 0 when there is none.
+    @inline(__always)
+    static func utf8SequenceLength(in base: UnsafePointer<UInt8>, at index: Int, end: Int) -> Int {
+        let lead = base[index]
+        let continuationCount: Int
+        var secondByteRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: continuationCount = 1
+        case 0xE0:
+            continuationCount = 2
+            secondByteRange = 0xA0...0xBF
+        case 0xED:
+            continuationCount = 2
+            secondByteRange = 0x80...0x9F
+        case 0xE1...0xEF: continuationCount = 2
+        case 0xF0:
+            continuationCount = 3
+            secondByteRange = 0x90...0xBF
+        case 0xF4:
+            continuationCount = 3
+            secondByteRange = 0x80...0x8F
+        case 0xF1...0xF3: continuationCount = 3
+        default: return 0
+        }
+        guard index + continuationCount < end, secondByteRange.contains(base[index + 1]) else { return 0 }
+        for position in (index + 2)..<(index + 1 + continuationCount) where base[position] & 0xC0 != 0x80 {
+            return 0
+        }
+        return 1 + continuationCount
     }
 }

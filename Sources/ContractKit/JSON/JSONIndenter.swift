@@ -1,3 +1,7 @@
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
+
 /// Checks JSON text and writes it indented in the same pass: the bytes ``JSONTextOutput/append(tape:node:atDepth:)``
 /// writes (pretty) for the same text once ``JSONParser`` has indexed it, without a tape in between.
 ///
@@ -7,38 +11,29 @@
 /// As the tape writer does, it copies numbers and strings without escapes as they stand, and writes a string with
 /// escapes decoded and escaped again as ``JSONTextOutput`` escapes a string.
 ///
-/// The state is a local value of ``indented(_:atDepth:maxDepth:)`` and every step is inlined into its loop, so that
-/// the positions stay in registers rather than being stored and loaded again around each byte written.
+/// The whole pass is one function over local positions, so that they stay in registers. Strings are scanned 16 bytes
+/// at a time and digits eight, runs of up to 64 bytes are copied as 16-byte words, and a key is copied with the colon
+/// after it. Room in the
+/// output is made only at line breaks: between two line breaks the text written is at most one byte longer than the
+/// text read (the space after a colon), so each line break makes room for the rest of the input and its own indent.
 struct JSONIndenter {
-    private let bytes: UnsafePointer<UInt8>
-    private let count: Int
-    private var offset = 0
-    /// The text written: `written` bytes of `capacity`, from `allocate`.
-    private var output: UnsafeMutablePointer<UInt8>
-    private var written = 0
-    private var capacity: Int
-    /// A line feed followed by ``maximumTableIndent`` spaces: a line break and its indent are one copy from here.
-    private let lineBreaks: UnsafePointer<UInt8>
-
     /// The deepest indent, in spaces, copied from the table; deeper lines are indented a space at a time.
     private static let maximumTableIndent = 2048
 
+    /// Room kept past what is written: for the space after a key's colon, the container's bracket after a line
+    /// break, and the bytes a copy of up to 64 bytes writes past its end.
+    private static let slack = 128
+
+    /// `,` and a line feed, followed by ``maximumTableIndent`` spaces and 32 more: a line break and its indent, with
+    /// or without the comma before it, are copied from here 16 bytes at a time.
     // nonisolated(unsafe): written once, when first used, and only read after.
     nonisolated(unsafe) private static let lineBreakTable: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: maximumTableIndent + 1)
-        table.initialize(to: JSONByte.lineFeed)
-        (table + 1).initialize(repeating: JSONByte.space, count: maximumTableIndent)
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: maximumTableIndent + 34)
+        table.initialize(to: JSONByte.comma)
+        (table + 1).initialize(to: JSONByte.lineFeed)
+        (table + 2).initialize(repeating: JSONByte.space, count: maximumTableIndent + 32)
         return UnsafePointer(table)
     }()
-
-    private init(_ bytes: UnsafePointer<UInt8>, count: Int) {
-        self.bytes = bytes
-        self.count = count
-        // Indented text is rarely more than twice as long as compact text; growing past that doubles.
-        capacity = 2 * count + 256
-        output = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        lineBreaks = Self.lineBreakTable
-    }
 
     /// The JSON text `text` indented as the value of a member `depth` deep (its first line unindented, the lines
     /// after it indented from `depth`), or nil when the parser would refuse the text or nest it deeper than
@@ -47,110 +42,342 @@ struct JSONIndenter {
         _ text: UnsafeRawBufferPointer, atDepth depth: Int, maxDepth: Int = JSONParser.defaultMaxDepth
     ) -> JSONOutputBytes? {
         guard let base = text.baseAddress, !text.isEmpty else { return nil }
-        var indenter = JSONIndenter(base.assumingMemoryBound(to: UInt8.self), count: text.count)
+        // Indented text is rarely more than twice as long as compact text; growing past that doubles.
+        var capacity = 2 * text.count + 256
+        var output = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         // The open containers, innermost last: one bit each, set for an object.
         let isObject = UnsafeMutablePointer<UInt64>.allocate(capacity: (maxDepth + 64) / 64)
         isObject.initialize(repeating: 0, count: (maxDepth + 64) / 64)
         defer { isObject.deallocate() }
-        guard indenter.writeDocument(depth: depth, maxDepth: maxDepth, isObject: isObject) else {
-            indenter.output.deallocate()
+        let written = write(
+            base.assumingMemoryBound(to: UInt8.self), count: text.count, depth: depth, maxDepth: maxDepth,
+            isObject: isObject, into: &output, capacity: &capacity)
+        guard written >= 0 else {
+            output.deallocate()
             return nil
         }
-        return JSONOutputBytes(adopting: indenter.output, count: indenter.written, capacity: indenter.capacity)
+        return JSONOutputBytes(adopting: output, count: written, capacity: capacity)
     }
 
-    /// Reads the whole text as one value followed only by whitespace, writing it as it goes; false where the parser
-    /// would throw, or nesting passes `maxDepth`.
+    /// Reads the whole text as one value followed only by whitespace, writing it to `buffer` as it goes: the number of
+    /// bytes written, or -1 where the parser would throw, or nesting passes `maxDepth`.
     @inline(__always)
-    private mutating func writeDocument(depth: Int, maxDepth: Int, isObject: UnsafeMutablePointer<UInt64>) -> Bool {
-        do {
-            var level = 0
-            if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
-            readingValues: while true {
-                skipWhitespace()
-                guard offset < count else { return false }
-                let byte = bytes[offset]
-                switch byte {
-                case JSONByte.quote:
-                    guard copyString() else { return false }
-                case JSONByte.minus, JSONByte.zero...JSONByte.nine:
-                    guard copyNumber() else { return false }
-                case JSONByte.openBrace, JSONByte.openBracket:
-                    guard level < maxDepth else { return false }
-                    let opensObject = byte == JSONByte.openBrace
-                    let closing = opensObject ? JSONByte.closeBrace : JSONByte.closeBracket
-                    offset += 1
-                    skipWhitespace()
-                    guard offset < count else { return false }
-                    reserve(2)
-                    output[written] = byte
-                    if bytes[offset] == closing {
-                        offset += 1
-                        output[written + 1] = closing
-                        written += 2
+    private static func write(
+        _ bytes: UnsafePointer<UInt8>, count: Int, depth: Int, maxDepth: Int, isObject: UnsafeMutablePointer<UInt64>,
+        into buffer: inout UnsafeMutablePointer<UInt8>, capacity bufferCapacity: inout Int
+    ) -> Int {
+        var output = buffer
+        var capacity = bufferCapacity
+        defer {
+            buffer = output
+            bufferCapacity = capacity
+        }
+        let lineBreaks = lineBreakTable
+        var offset = 0
+        var written = 0
+        var level = 0
+        // Whether the innermost open container is an object, and whether a key comes next.
+        var inObject = false
+        var expectsKey = false
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
+
+        readingValues: while true {
+            if expectsKey {
+                guard let quote = nextByte(bytes, count: count, at: &offset), quote == JSONByte.quote else { return -1 }
+                let end = plainStringEnd(bytes, count: count, from: offset &+ 1)
+                guard end < count else { return -1 }
+                if bytes[end] == JSONByte.quote, end &+ 1 < count, bytes[end &+ 1] == JSONByte.colon {
+                    // `"key":` as it stands, and the space after it.
+                    copyShort(bytes + offset, end &+ 2 &- offset, readable: count &- offset, to: output + written)
+                    written &+= end &+ 2 &- offset
+                    offset = end &+ 2
+                } else {
+                    if bytes[end] == JSONByte.quote {
+                        copyShort(bytes + offset, end &+ 1 &- offset, readable: count &- offset, to: output + written)
+                        written &+= end &+ 1 &- offset
+                        offset = end &+ 1
                     } else {
-                        written += 1
-                        if opensObject { isObject[level >> 6] |= 1 << UInt64(level & 63) }
-                        level += 1
-                        lineBreak(indent: depth + level)
-                        if opensObject {
-                            guard copyKey() else { return false }
-                        }
-                        continue readingValues
+                        let copied = copyEscapedOrUnicode(
+                            bytes, count: count, from: offset, firstSpecial: end, to: output + written)
+                        guard copied.next >= 0 else { return -1 }
+                        offset = copied.next
+                        written &+= copied.written
                     }
-                case JSONByte.lowercaseT:
-                    guard copyLiteral("true", 0x6575_7274, length: 4) else { return false }
-                case JSONByte.lowercaseF:
-                    // "alse", after the "f".
-                    guard copyLiteral("false", 0x6573_6c61, length: 5, from: 1) else { return false }
-                case JSONByte.lowercaseN:
-                    guard copyLiteral("null", 0x6c6c_756e, length: 4) else { return false }
-                default:
-                    return false
-                }
-                // A value is complete: close the containers that end here, then find where the next value starts.
-                while level > 0 {
-                    let inObject = isObject[(level - 1) >> 6] & (1 << UInt64((level - 1) & 63)) != 0
-                    skipWhitespace()
-                    guard offset < count else { return false }
-                    let next = bytes[offset]
-                    if next == JSONByte.comma {
-                        offset += 1
-                        reserve(1)
-                        output[written] = JSONByte.comma
-                        written += 1
-                        lineBreak(indent: depth + level)
-                        if inObject {
-                            guard copyKey() else { return false }
-                        }
-                        continue readingValues
+                    guard let colon = nextByte(bytes, count: count, at: &offset), colon == JSONByte.colon else {
+                        return -1
                     }
-                    guard next == (inObject ? JSONByte.closeBrace : JSONByte.closeBracket) else { return false }
-                    offset += 1
-                    level -= 1
-                    isObject[level >> 6] &= ~(1 << UInt64(level & 63))
-                    lineBreak(indent: depth + level)
-                    reserve(1)
-                    output[written] = next
-                    written += 1
+                    offset &+= 1
+                    output[written] = JSONByte.colon
+                    written &+= 1
                 }
-                skipWhitespace()
-                return offset == count
+                output[written] = JSONByte.space
+                written &+= 1
             }
+            guard let byte = nextByte(bytes, count: count, at: &offset) else { return -1 }
+            switch byte {
+            case JSONByte.quote:
+                let end = plainStringEnd(bytes, count: count, from: offset &+ 1)
+                guard end < count else { return -1 }
+                if bytes[end] == JSONByte.quote {
+                    copyShort(bytes + offset, end &+ 1 &- offset, readable: count &- offset, to: output + written)
+                    written &+= end &+ 1 &- offset
+                    offset = end &+ 1
+                } else {
+                    let copied = copyEscapedOrUnicode(
+                        bytes, count: count, from: offset, firstSpecial: end, to: output + written)
+                    guard copied.next >= 0 else { return -1 }
+                    offset = copied.next
+                    written &+= copied.written
+                }
+            case JSONByte.minus, JSONByte.zero...JSONByte.nine:
+                let end = numberEnd(bytes, count: count, from: offset)
+                guard end >= 0 else { return -1 }
+                copyShort(bytes + offset, end &- offset, readable: count &- offset, to: output + written)
+                written &+= end &- offset
+                offset = end
+            case JSONByte.openBrace, JSONByte.openBracket:
+                guard level < maxDepth else { return -1 }
+                let opensObject = byte == JSONByte.openBrace
+                offset &+= 1
+                guard let next = nextByte(bytes, count: count, at: &offset) else { return -1 }
+                output[written] = byte
+                if next == (opensObject ? JSONByte.closeBrace : JSONByte.closeBracket) {
+                    offset &+= 1
+                    output[written &+ 1] = next
+                    written &+= 2
+                } else {
+                    written &+= 1
+                    let bit: UInt64 = 1 << UInt64(level & 63)
+                    if opensObject { isObject[level >> 6] |= bit } else { isObject[level >> 6] &= ~bit }
+                    level += 1
+                    inObject = opensObject
+                    expectsKey = opensObject
+                    lineBreak(
+                        comma: false, indent: depth &+ level, remaining: count &- offset, table: lineBreaks,
+                        output: &output,
+                        written: &written, capacity: &capacity)
+                    continue readingValues
+                }
+            case JSONByte.lowercaseT:
+                guard isLiteral(bytes, count: count, at: offset, 0x6575_7274, length: 4) else { return -1 }
+                store(0x6575_7274 as UInt32, at: output + written)
+                offset &+= 4
+                written &+= 4
+            case JSONByte.lowercaseF:
+                // "alse", after the "f".
+                guard isLiteral(bytes, count: count, at: offset, 0x6573_6c61, length: 5, from: 1) else { return -1 }
+                store(0x65_736c_6166 as UInt64, at: output + written)  // "false" and three zeros
+                offset &+= 5
+                written &+= 5
+            case JSONByte.lowercaseN:
+                guard isLiteral(bytes, count: count, at: offset, 0x6c6c_756e, length: 4) else { return -1 }
+                store(0x6c6c_756e as UInt32, at: output + written)
+                offset &+= 4
+                written &+= 4
+            default:
+                return -1
+            }
+            // A value is complete: close the containers that end here, then find where the next value starts.
+            while level > 0 {
+                guard let next = nextByte(bytes, count: count, at: &offset) else { return -1 }
+                if next == JSONByte.comma {
+                    offset &+= 1
+                    expectsKey = inObject
+                    lineBreak(
+                        comma: true, indent: depth &+ level, remaining: count &- offset, table: lineBreaks,
+                        output: &output,
+                        written: &written, capacity: &capacity)
+                    continue readingValues
+                }
+                guard next == (inObject ? JSONByte.closeBrace : JSONByte.closeBracket) else { return -1 }
+                offset &+= 1
+                level -= 1
+                if level > 0 { inObject = isObject[(level - 1) >> 6] & (1 << UInt64((level - 1) & 63)) != 0 }
+                lineBreak(
+                    comma: false, indent: depth &+ level, remaining: count &- offset, table: lineBreaks,
+                    output: &output,
+                    written: &written, capacity: &capacity)
+                output[written] = next
+                written &+= 1
+            }
+            while offset < count, JSONByte.isWhitespace(bytes[offset]) { offset &+= 1 }
+            return offset == count ? written : -1
         }
     }
 
-    // MARK: - Output
+    // MARK: - Reading
 
+    /// The byte at `offset` after any whitespace, `offset` moved onto it; nil at the end of the text.
     @inline(__always)
-    private mutating func reserve(_ more: Int) {
-        if written + more > capacity {
-            (output, capacity) = Self.grown(output, written: written, capacity: capacity, needed: written + more)
+    private static func nextByte(_ bytes: UnsafePointer<UInt8>, count: Int, at offset: inout Int) -> UInt8? {
+        guard offset < count else { return nil }
+        // Compact text has no whitespace between tokens: one test says so.
+        if bytes[offset] <= JSONByte.space {
+            while offset < count, JSONByte.isWhitespace(bytes[offset]) { offset &+= 1 }
+            guard offset < count else { return nil }
+        }
+        return bytes[offset]
+    }
+
+    /// The offset of the first `"`, `\\`, control character or byte above 0x7F from `start`, or `count`: 16 bytes at a
+    /// time, so that most keys and short values take one step.
+    @inline(__always)
+    private static func plainStringEnd(_ bytes: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int {
+        var index = start
+        while index &+ 16 <= count {
+            #if arch(x86_64)
+            // SSE2, which every x86-64 processor has: one mask of the 16 bytes, with no carries to chain.
+            let word = _mm_loadu_si128(UnsafeRawPointer(bytes + index).assumingMemoryBound(to: __m128i.self))
+            let quotes = _mm_cmpeq_epi8(word, _mm_set1_epi8(Int8(bitPattern: JSONByte.quote)))
+            let backslashes = _mm_cmpeq_epi8(word, _mm_set1_epi8(Int8(bitPattern: JSONByte.backslash)))
+            // Signed, bytes above 0x7F are negative: below 0x20 are both they and the control characters.
+            let belowSpace = _mm_cmplt_epi8(word, _mm_set1_epi8(Int8(bitPattern: JSONByte.space)))
+            let mask = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quotes, backslashes), belowSpace))
+            if mask != 0 { return index &+ Int(mask.trailingZeroBitCount) }
+            #else
+            let low = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+            let high = UInt64(littleEndian: UnsafeRawPointer(bytes + (index &+ 8)).loadUnaligned(as: UInt64.self))
+            // A byte's own high bit flags it exactly; the flags from borrows are exact below the lowest flag.
+            let lowFlags = (JSONByte.stringSpecialFlags(low) | low) & 0x8080_8080_8080_8080
+            let highFlags = (JSONByte.stringSpecialFlags(high) | high) & 0x8080_8080_8080_8080
+            if lowFlags | highFlags != 0 {
+                let bit = lowFlags != 0 ? lowFlags.trailingZeroBitCount : 64 + highFlags.trailingZeroBitCount
+                return index &+ bit >> 3
+            }
+            #endif
+            index &+= 16
+        }
+        return JSONByte.firstStringSpecialOrNonASCII(in: bytes, from: index, to: count)
+    }
+
+    /// Whether the literal that `expected` (four of its bytes from `skip`, read little-endian) identifies is at
+    /// `offset`, not running on into a longer word, as the parser reads it.
+    @inline(__always)
+    private static func isLiteral(
+        _ bytes: UnsafePointer<UInt8>, count: Int, at offset: Int, _ expected: UInt32, length: Int, from skip: Int = 0
+    ) -> Bool {
+        count &- offset >= length
+            && UInt32(littleEndian: UnsafeRawPointer(bytes + (offset &+ skip)).loadUnaligned(as: UInt32.self))
+                == expected
+            && (offset &+ length == count || !JSONByte.isWordByte(bytes[offset &+ length]))
+    }
+
+    /// The end of the number at `start`, checked against RFC 8259's grammar as ``JSONReader`` checks it; -1 when the
+    /// parser would refuse it.
+    @inline(__always)
+    private static func numberEnd(_ bytes: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int {
+        var index = start
+        if bytes[index] == JSONByte.minus {
+            index &+= 1
+            guard index < count, JSONByte.isDigit(bytes[index]) else { return -1 }
+        }
+        if bytes[index] == JSONByte.zero {
+            index &+= 1
+            if index < count, JSONByte.isDigit(bytes[index]) { return -1 }
+        } else {
+            index = digitsEnd(bytes, count: count, from: index &+ 1)
+        }
+        if index < count, bytes[index] == JSONByte.period {
+            index &+= 1
+            guard index < count, JSONByte.isDigit(bytes[index]) else { return -1 }
+            index = digitsEnd(bytes, count: count, from: index &+ 1)
+        }
+        if index < count, bytes[index] | 0x20 == JSONByte.lowercaseE {
+            index &+= 1
+            if index < count, bytes[index] == JSONByte.plus || bytes[index] == JSONByte.minus { index &+= 1 }
+            guard index < count, JSONByte.isDigit(bytes[index]) else { return -1 }
+            index = digitsEnd(bytes, count: count, from: index &+ 1)
+        }
+        return index
+    }
+
+    /// The offset of the first byte from `start` that is not a digit, or `count`; eight bytes at a time.
+    @inline(__always)
+    private static func digitsEnd(_ bytes: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int {
+        var index = start
+        while index &+ 8 <= count {
+            // A digit less "0" is below 10: adding 0x76 leaves its high bit clear, and a byte's own high bit flags it.
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+            let digits = word ^ 0x3030_3030_3030_3030
+            let flags = ((digits & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | digits) & 0x8080_8080_8080_8080
+            if flags != 0 { return index &+ flags.trailingZeroBitCount >> 3 }
+            index &+= 8
+        }
+        while index < count, JSONByte.isDigit(bytes[index]) { index &+= 1 }
+        return index
+    }
+
+    // MARK: - Writing
+
+    /// Copies `length` bytes from `source`, where at least `readable` bytes may be read, to `target`, where at least
+    /// 64 bytes may be written: a run of up to 64 bytes (most keys, values and numbers) as one, two or four 16-byte
+    /// words, over-reading and over-writing within bounds, rather than by a call to `memmove`.
+    @inline(__always)
+    private static func copyShort(
+        _ source: UnsafePointer<UInt8>, _ length: Int, readable: Int, to target: UnsafeMutablePointer<UInt8>
+    ) {
+        let target = UnsafeMutableRawPointer(target)
+        let from = UnsafeRawPointer(source)
+        if length <= 16, readable >= 16 {
+            target.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        } else if length <= 32, readable >= 32 {
+            target.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            target.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self), toByteOffset: 16,
+                as: SIMD16<UInt8>.self)
+        } else if length <= 64, readable >= 64 {
+            for word in 0..<4 {
+                target.storeBytes(
+                    of: from.loadUnaligned(fromByteOffset: 16 &* word, as: SIMD16<UInt8>.self),
+                    toByteOffset: 16 &* word, as: SIMD16<UInt8>.self)
+            }
+        } else {
+            target.copyMemory(from: from, byteCount: length)
         }
     }
 
-    /// A larger buffer holding the `written` bytes of `output`, which is freed. Static and out of line, so that
-    /// the state's address is never handed to a call and its fields can live in registers.
+    /// Writes `value`'s bytes, little-endian, to `target`.
+    @inline(__always)
+    private static func store<Word: FixedWidthInteger>(_ value: Word, at target: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(target).storeBytes(of: value.littleEndian, as: Word.self)
+    }
+
+    /// A comma if `comma`, a line break and the indent of a line `depth` deep, after making room for them and for
+    /// `remaining` bytes more (the rest of the text, which is never written longer until the next line break).
+    @inline(__always)
+    private static func lineBreak(
+        comma: Bool, indent depth: Int, remaining: Int, table: UnsafePointer<UInt8>,
+        output: inout UnsafeMutablePointer<UInt8>, written: inout Int, capacity: inout Int
+    ) {
+        let spaces = 2 &* depth
+        let needed = written &+ spaces &+ remaining &+ slack
+        if needed > capacity {
+            (output, capacity) = grown(output, written: written, capacity: capacity, needed: needed)
+        }
+        guard spaces <= maximumTableIndent else {
+            if comma {
+                output[written] = JSONByte.comma
+                written += 1
+            }
+            output[written] = JSONByte.lineFeed
+            (output + written + 1).initialize(repeating: JSONByte.space, count: spaces)
+            written += 1 + spaces
+            return
+        }
+        let from = UnsafeRawPointer(table + (comma ? 0 : 1))
+        let target = UnsafeMutableRawPointer(output + written)
+        let length = spaces &+ (comma ? 2 : 1)
+        var copied = 0
+        repeat {
+            target.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: copied, as: SIMD16<UInt8>.self), toByteOffset: copied,
+                as: SIMD16<UInt8>.self)
+            copied &+= 16
+        } while copied < length
+        written &+= length
+    }
+
+    /// A larger buffer holding the `written` bytes of `output`, which is freed. Out of line: it is rarely needed.
     @inline(never)
     private static func grown(_ output: UnsafeMutablePointer<UInt8>, written: Int, capacity: Int, needed: Int) -> (
         UnsafeMutablePointer<UInt8>, Int
@@ -162,191 +389,17 @@ struct JSONIndenter {
         return (newOutput, newCapacity)
     }
 
-    @inline(__always)
-    private mutating func append(_ source: UnsafePointer<UInt8>, _ length: Int) {
-        reserve(length)
-        (output + written).update(from: source, count: length)
-        written += length
-    }
-
-    /// Appends `length` bytes from `source`, where at least `readable` bytes may be read: a short run (most keys,
-    /// values and indents) is copied as one or two 16-byte words, over-reading and over-writing within bounds, rather
-    /// than by a call to `memmove`.
-    @inline(__always)
-    private mutating func appendShort(_ source: UnsafePointer<UInt8>, _ length: Int, readable: Int) {
-        reserve(length + 32)
-        let target = UnsafeMutableRawPointer(output + written)
-        let from = UnsafeRawPointer(source)
-        if length <= 16, readable >= 16 {
-            target.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-        } else if length <= 32, readable >= 32 {
-            target.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-            target.storeBytes(
-                of: from.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self), toByteOffset: 16,
-                as: SIMD16<UInt8>.self)
-        } else {
-            target.copyMemory(from: from, byteCount: length)
-        }
-        written += length
-    }
-
-    /// A line break and the indent of a line `depth` deep.
-    @inline(__always)
-    private mutating func lineBreak(indent depth: Int) {
-        let spaces = 2 * depth
-        guard spaces <= Self.maximumTableIndent else {
-            reserve(1 + spaces)
-            output[written] = JSONByte.lineFeed
-            (output + written + 1).initialize(repeating: JSONByte.space, count: spaces)
-            written += 1 + spaces
-            return
-        }
-        appendShort(lineBreaks, 1 + spaces, readable: Self.maximumTableIndent + 1)
-    }
-
-    // MARK: - Reading and copying
-
-    @inline(__always)
-    private mutating func skipWhitespace() {
-        // Compact text has no whitespace between tokens: one test says so.
-        while offset < count, JSONByte.isWhitespace(bytes[offset]) { offset += 1 }
-    }
-
-    /// `"key": `, after checking the key and the colon.
-    @inline(__always)
-    private mutating func copyKey() -> Bool {
-        skipWhitespace()
-        guard offset < count, bytes[offset] == JSONByte.quote, copyString() else { return false }
-        skipWhitespace()
-        guard offset < count, bytes[offset] == JSONByte.colon else { return false }
-        offset += 1
-        reserve(2)
-        output[written] = JSONByte.colon
-        output[written + 1] = JSONByte.space
-        written += 2
-        return true
-    }
-
-    /// A literal that `expected` (four of its bytes from `skip`, read little-endian) identifies, not running on into a
-    /// longer word, as the parser reads it.
-    @inline(__always)
-    private mutating func copyLiteral(_ text: StaticString, _ expected: UInt32, length: Int, from skip: Int = 0) -> Bool
-    {
-        guard count - offset >= length,
-            UInt32(littleEndian: UnsafeRawPointer(bytes + offset + skip).loadUnaligned(as: UInt32.self)) == expected,
-            offset + length == count || !JSONByte.isWordByte(bytes[offset + length])
-        else { return false }
-        offset += length
-        append(text.utf8Start, length)
-        return true
-    }
-
-    /// A number, checked against RFC 8259's grammar as ``JSONReader`` checks it, copied as it is spelled.
-    @inline(__always)
-    private mutating func copyNumber() -> Bool {
-        let start = offset
-        var index = offset
-        if bytes[index] == JSONByte.minus {
-            index += 1
-            guard index < count, JSONByte.isDigit(bytes[index]) else { return false }
-        }
-        if bytes[index] == JSONByte.zero {
-            index += 1
-            if index < count, JSONByte.isDigit(bytes[index]) { return false }
-        } else {
-            index += 1
-            while index < count, JSONByte.isDigit(bytes[index]) { index += 1 }
-        }
-        if index < count, bytes[index] == JSONByte.period {
-            index += 1
-            guard index < count, JSONByte.isDigit(bytes[index]) else { return false }
-            while index < count, JSONByte.isDigit(bytes[index]) { index += 1 }
-        }
-        if index < count, bytes[index] | 0x20 == JSONByte.lowercaseE {
-            index += 1
-            if index < count, bytes[index] == JSONByte.plus || bytes[index] == JSONByte.minus { index += 1 }
-            guard index < count, JSONByte.isDigit(bytes[index]) else { return false }
-            while index < count, JSONByte.isDigit(bytes[index]) { index += 1 }
-        }
-        offset = index
-        appendShort(bytes + start, index - start, readable: count - start)
-        return true
-    }
-
-    /// A string, checked as ``JSONReader`` checks it; copied as it stands when it has no escapes, else decoded and
-    /// escaped again as ``JSONTextOutput`` writes a string.
-    @inline(__always)
-    private mutating func copyString() -> Bool {
-        let start = offset + 1
-        var isASCII = true
-        var stop = JSONByte.firstStringSpecialOrNonASCII(in: bytes, from: start, to: count)
-        guard stop < count else { return false }
-        if bytes[stop] >= 0x80 {
-            isASCII = false
-            stop = JSONByte.firstStringSpecial(in: bytes, from: stop, to: count)
-            guard stop < count else { return false }
-        }
-        let hasEscapes = bytes[stop] == JSONByte.backslash
-        if hasEscapes {
-            let end = Self.closingQuote(bytes, count: count, firstEscape: stop)
-            guard end.offset >= 0 else { return false }
-            stop = end.offset
-            if !end.isASCII { isASCII = false }
-        } else if bytes[stop] != JSONByte.quote {
-            return false
-        }
-        if !isASCII, JSONByte.firstInvalidUTF8Byte(in: bytes, start..<stop) != nil { return false }
-        offset = stop + 1
-        guard !hasEscapes else {
-            // Decoded and escaped again, a string is never longer than it was.
-            reserve(stop - start + 2)
-            output[written] = JSONByte.quote
-            written += 1 + Self.copyDecodingEscapes(bytes, from: start, to: stop, into: output + written + 1)
-            output[written] = JSONByte.quote
-            written += 1
-            return true
-        }
-        // The string with its quotes, as it stands.
-        appendShort(bytes + start - 1, stop - start + 2, readable: count - start + 1)
-        return true
-    }
-
-    /// The offset of the closing quote of a string whose first escape is at `firstEscape`, its escapes checked, and
-    /// whether the string is ASCII from there on; offset -1 when the parser would refuse the string.
+    /// Copies the string whose opening quote is at `start` and whose first quote, backslash, control character or
+    /// byte above 0x7F is at `firstSpecial` to `target`, checking it as ``JSONReader`` checks a string as it goes: its
+    /// escapes decoded and escaped again as ``JSONTextOutput`` escapes (`"`, `\\` and control characters only,
+    /// everything else as UTF-8), other bytes as they stand. The offset after its closing quote (-1 when the parser
+    /// would refuse the string) and the number of bytes written, never more than were read.
     @inline(never)
-    private static func closingQuote(_ bytes: UnsafePointer<UInt8>, count: Int, firstEscape: Int) -> (
-        offset: Int, isASCII: Bool
-    ) {
-        var isASCII = true
-        var index = firstEscape
-        while true {
-            guard index < count else { return (-1, isASCII) }
-            let byte = bytes[index]
-            if byte == JSONByte.quote { return (index, isASCII) }
-            guard byte == JSONByte.backslash, index + 1 < count else { return (-1, isASCII) }
-            switch bytes[index + 1] {
-            case JSONByte.quote, JSONByte.backslash, JSONByte.slash, 0x62, 0x66, 0x6E, 0x72, 0x74:
-                index += 2
-            case JSONByte.lowercaseU:
-                guard JSONByte.hexQuad(in: UnsafeBufferPointer(start: bytes, count: count), at: index + 2) != nil else {
-                    return (-1, isASCII)
-                }
-                index += 6
-            default:
-                return (-1, isASCII)
-            }
-            index = JSONByte.firstStringSpecial(in: bytes, from: index, to: count, isASCII: &isASCII)
-        }
-    }
-
-    /// Writes the checked string content `bytes[start..<end]` to `target` with its escapes decoded, then escaped again
-    /// as ``JSONTextOutput`` escapes: `"`, `\\` and control characters only, everything else as UTF-8; the number of
-    /// bytes written, never more than `end - start`.
-    @inline(never)
-    private static func copyDecodingEscapes(
-        _ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, into target: UnsafeMutablePointer<UInt8>
-    ) -> Int {
-        let raw = UnsafeBufferPointer(start: bytes, count: end)
+    private static func copyEscapedOrUnicode(
+        _ bytes: UnsafePointer<UInt8>, count: Int, from start: Int, firstSpecial: Int,
+        to target: UnsafeMutablePointer<UInt8>
+    ) -> (next: Int, written: Int) {
+        let raw = UnsafeBufferPointer(start: bytes, count: count)
         var written = 0
         /// A decoded byte below 0x80, escaped as the string writer escapes it.
         func writeEscaped(_ byte: UInt8) {
@@ -403,15 +456,34 @@ struct JSONIndenter {
                 written += 4
             }
         }
-        var index = start
-        while index < end {
-            // The bytes up to the next escape are neither quotes, backslashes nor control characters.
-            var next = index
-            while next < end, bytes[next] != JSONByte.backslash { next += 1 }
-            (target + written).update(from: bytes + index, count: next - index)
-            written += next - index
-            index = next
-            guard index < end else { break }
+        // The opening quote and the plain bytes after it, before the first special one.
+        target.update(from: bytes + start, count: firstSpecial - start)
+        written = firstSpecial - start
+        var index = firstSpecial
+        while index < count {
+            let byte = bytes[index]
+            if byte == JSONByte.quote {
+                target[written] = JSONByte.quote
+                return (index + 1, written + 1)
+            }
+            if byte >= 0x80 {
+                let length = JSONByte.utf8SequenceLength(in: bytes, at: index, end: count)
+                guard length > 0 else { break }
+                (target + written).update(from: bytes + index, count: length)
+                written += length
+                index += length
+                continue
+            }
+            if byte != JSONByte.backslash {
+                // Plain bytes, up to the next special one; a control character stops the string.
+                let next = JSONByte.firstStringSpecialOrNonASCII(in: bytes, from: index, to: count)
+                guard next > index else { break }
+                (target + written).update(from: bytes + index, count: next - index)
+                written += next - index
+                index = next
+                continue
+            }
+            guard index + 1 < count else { break }
             let escaped = bytes[index + 1]
             index += 2
             switch escaped {
@@ -420,16 +492,35 @@ struct JSONIndenter {
             case 0x6E: writeEscaped(JSONByte.lineFeed)
             case 0x72: writeEscaped(JSONByte.carriageReturn)
             case 0x74: writeEscaped(JSONByte.tab)
+            case JSONByte.quote, JSONByte.backslash, JSONByte.slash: writeEscaped(escaped)
             case JSONByte.lowercaseU:
-                let unit = JSONByte.hexQuad(in: raw, at: index) ?? 0xFFFD
+                guard let unit = JSONByte.hexQuad(in: raw, at: index) else { return (-1, 0) }
                 index += 4
                 let (scalar, consumed) = JSONByte.escapedScalar(unit, followedBy: raw, at: index)
                 index += consumed
                 writeScalar(scalar)
             default:
-                writeEscaped(escaped)  // \" \\ \/
+                return (-1, 0)
             }
         }
-        return written
+        return (-1, 0)
+    }
+}
+
+/// The two ways received JSON text is written indented, for `contract-bench` to time side by side: the indenter's one
+/// pass, and the parser's tape written out by the tape writer (what the indenter replaced).
+package enum JSONIndentingPaths {
+    /// The length of `text` written indented `depth` deep by the indenter, or nil when it refuses the text.
+    package static func indenterLength(_ text: [UInt8], atDepth depth: Int) -> Int? {
+        text.withUnsafeBytes { JSONIndenter.indented($0, atDepth: depth) }?.count
+    }
+
+    /// The length of `text` parsed onto a tape and written indented `depth` deep from it, or nil when the parser
+    /// refuses the text.
+    package static func tapeWriterLength(_ text: [UInt8], atDepth depth: Int) -> Int? {
+        guard let document = try? JSONParser().parseDocument(text) else { return nil }
+        var output = JSONTextOutput(pretty: true)
+        document.withView { output.append(tape: $0, node: document.root, atDepth: depth) }
+        return output.count
     }
 }
