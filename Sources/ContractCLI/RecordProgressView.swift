@@ -131,8 +131,19 @@ final class RecordProgressView: @unchecked Sendable {
         return String(visible.prefix(max(10, width - 2))) + "…"
     }
 
+    /// Writes `text` to standard error with `write(2)`, from the string's own bytes (no `Data`, no `FileHandle`).
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        var text = text
+        text.withUTF8 { bytes in
+            var done = 0
+            while done < bytes.count {
+                let count = Foundation.write(STDERR_FILENO, bytes.baseAddress! + done, bytes.count - done)
+                if count < 0, errno == EINTR { continue }
+                // A closed or full standard error loses the progress, never the run.
+                guard count > 0 else { return }
+                done += count
+            }
+        }
     }
 
     private enum Style: String {
