@@ -277,7 +277,9 @@ final class ShapeSummary {
     static func kindIndex(ofStringAt node: Int, in view: JSONTapeView) -> Int {
         let style: DateSniffer.Style?
         if view.kind(node) == .string {
-            style = DateSniffer.dateStyle(ofUTF8: view.rawBytes(node))
+            let bytes = view.rawBytes(node)
+            guard DateSniffer.mayBeADate(utf8: bytes) else { return 4 }
+            style = DateSniffer.dateStyle(ofUTF8: bytes)
         } else if mayBeADate(escaped: view.rawBytes(node)) {
             style = DateSniffer.style(ofText: view.string(node))
         } else {
