@@ -75,6 +75,27 @@ extension JSONTapeView {
         return Self.sameBytes(bytes + offset, other.bytes + otherOffset, count: count)
     }
 
+    /// How many of the `count` bytes at `first` and `second` are the same before the first that differs (`count` when
+    /// none does); compared a word at a time.
+    static func firstDifference(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, count: Int) -> Int {
+        let (first, second) = (UnsafeRawPointer(first), UnsafeRawPointer(second))
+        var index = 0
+        while index + 8 <= count {
+            let difference =
+                UInt64(littleEndian: first.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                ^ UInt64(littleEndian: second.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // The lowest byte that differs is the first in memory.
+            if difference != 0 { return index + difference.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count,
+            first.load(fromByteOffset: index, as: UInt8.self) == second.load(fromByteOffset: index, as: UInt8.self)
+        {
+            index += 1
+        }
+        return index
+    }
+
     /// True when the `count` bytes at `first` and `second` are the same; compared a word at a time, without a call,
     /// as most are keys of a few bytes.
     @inline(__always)

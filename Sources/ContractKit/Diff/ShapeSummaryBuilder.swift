@@ -69,6 +69,11 @@ struct ShapeSummaryBuilder: ~Copyable {
         /// An object paired with an old one: the look-up of the old object's members (its table, for a large one, is
         /// on the walk's list of tables).
         var lookUp: MemberLookUp?
+        /// A container paired with an old one: where the two start in their texts, and where (in the new text) their
+        /// texts first differ, or -1 when that was not looked for (``sameText(_:_:in:inside:)``).
+        var textStart = 0
+        var oldTextStart = 0
+        var firstDifference = -1
     }
 
     /// The containers the walk is in, innermost last, in memory of its own, so that reading and writing the
@@ -313,7 +318,9 @@ struct ShapeSummaryBuilder: ~Copyable {
                     }
                 }
             }
-            if old >= 0, let oldView = changes?.oldView, oldView.kind(old) == .array {
+            if old >= 0, let oldView = changes?.oldView, oldView.kind(old) == .array,
+                !sameText(node, old, in: oldView, inside: stack, noting: &open)
+            {
                 let oldCount = oldView.entries[old].memberCount
                 let newCount = entry.memberCount
                 if oldCount != newCount {
@@ -345,7 +352,7 @@ struct ShapeSummaryBuilder: ~Copyable {
                 }
             }
             if old >= 0, let oldView = changes?.oldView, oldView.kind(old) == .object,
-                oldView.entries[old].memberCount > 0
+                oldView.entries[old].memberCount > 0, !sameText(node, old, in: oldView, inside: stack, noting: &open)
             {
                 open.old = old
                 open.oldNext = old + 1
@@ -372,6 +379,49 @@ struct ShapeSummaryBuilder: ~Copyable {
             }
         }
         return node + 1
+    }
+
+    /// True when the container at `node` and the old one at `old` (of the same kind) are the same text, and then
+    /// equal, so that no value under them can have changed and they are not paired; else notes in `open` where their
+    /// texts start and first differ.
+    ///
+    /// Each is compared as its text up to the entry after it (its closing bracket and what follows), a word at a
+    /// time up to the first difference. A container that starts at the same distance into its text as its old one
+    /// into the old text, inside a pair of containers already compared, is not compared again: it is the same text
+    /// when it ends before their first difference, and not when it holds it.
+    @inline(__always)
+    private func sameText(
+        _ node: Int, _ old: Int, in oldView: JSONTapeView, inside stack: borrowing OpenStack, noting open: inout Open
+    ) -> Bool {
+        let start = view.entries[node].offset
+        let oldStart = oldView.entries[old].offset
+        let end = Self.textEnd(of: node, in: view)
+        open.textStart = start
+        open.oldTextStart = oldStart
+        if !stack.isEmpty {
+            let outer = stack.top.pointee
+            if outer.firstDifference >= 0 && start - outer.textStart == oldStart - outer.oldTextStart {
+                if end <= outer.firstDifference { return true }
+                if start <= outer.firstDifference {
+                    open.firstDifference = outer.firstDifference
+                    return false
+                }
+            }
+        }
+        let length = end - start
+        let oldLength = Self.textEnd(of: old, in: oldView) - oldStart
+        let same = JSONTapeView.firstDifference(
+            view.bytes + start, oldView.bytes + oldStart, count: min(length, oldLength))
+        if same == length && length == oldLength { return true }
+        open.firstDifference = start + same
+        return false
+    }
+
+    /// The offset in the text of the entry after the subtree of the container at `node`, or the end of the text.
+    @inline(__always)
+    private static func textEnd(of node: Int, in view: JSONTapeView) -> Int {
+        let after = view.entries[node].end
+        return after < view.count ? view.entries[after].offset : view.byteCount
     }
 
     /// Tallies the scalar at `node`, of kind `kind`, at `place`.
