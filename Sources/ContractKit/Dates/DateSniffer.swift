@@ -160,22 +160,39 @@ package enum DateSniffer {
         }
     }
 
+    /// False when ``dateStyle(ofUTF8:)`` finds no date in `bytes` by its first test alone: the text starts with no
+    /// digit and has no colon and no slash. Inlined, so that a walk asking it of every string pays no call for most.
+    @inline(__always)
+    static func mayBeADate(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        return first &- UInt8(ascii: "0") < 10 || hasColonOrSlash(bytes)
+    }
+
+    /// True when one of the 8 bytes of `word` is a `:` or a `/` (a zero byte is neither, so a short text padded
+    /// with zeros can be asked too).
+    @inline(__always)
+    static func hasColonOrSlash(inWord word: UInt64) -> Bool {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        // A zero byte of `x` has its high bit set in `~(((x & 0x7F…) + 0x7F…) | x)`, as in count(_:in:).
+        let colons = word ^ (0x0101_0101_0101_0101 &* UInt64(UInt8(ascii: ":")))
+        let slashes = word ^ (0x0101_0101_0101_0101 &* UInt64(UInt8(ascii: "/")))
+        return (~(((colons & low) &+ low) | colons) | ~(((slashes & low) &+ low) | slashes)) & 0x8080_8080_8080_8080
+            != 0
+    }
+
     /// True when `bytes` has a `:` or a `/`; read a word at a time.
     @inline(__always)
     static func hasColonOrSlash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = UnsafeRawPointer(bytes.baseAddress!)
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        var found: UInt64 = 0
         var index = 0
         while index + 8 <= bytes.count {
-            let word = start.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // A zero byte of `x` has its high bit set in `~(((x & 0x7F…) + 0x7F…) | x)`, as in count(_:in:).
-            let colons = word ^ (0x0101_0101_0101_0101 &* UInt64(UInt8(ascii: ":")))
-            let slashes = word ^ (0x0101_0101_0101_0101 &* UInt64(UInt8(ascii: "/")))
-            found |= ~(((colons & low) &+ low) | colons) | ~(((slashes & low) &+ low) | slashes)
+            if hasColonOrSlash(inWord: start.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
             index += 8
         }
-        if found & 0x8080_8080_8080_8080 != 0 { return true }
+        // The bytes after the last whole word: the word that ends the text, overlapping the one before.
+        if index < bytes.count && bytes.count >= 8 {
+            return hasColonOrSlash(inWord: start.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+        }
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: "/") { return true }
             index += 1

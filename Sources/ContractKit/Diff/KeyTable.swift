@@ -25,18 +25,25 @@ struct KeyTable {
     func number(of text: String) -> Int? { numbers[text] }
 
     /// The number of the key at tape entry `node`, the `position`th member of its object; a new key is numbered
-    /// next.
+    /// next. The guess at the position is tried here, inlined into the walk; the table only when it misses.
+    @inline(__always)
     mutating func number(ofKeyAt node: Int, position: Int, in view: JSONTapeView) -> Int {
         let entry = view.entries[node]
-        let start = view.bytes + entry.offset
         if position < recent.count {
             let guess = recent[position]
             if guess.length == entry.length
-                && JSONTapeView.sameBytes(view.bytes + guess.offset, start, count: guess.length)
+                && view.sameBytes(at: guess.offset, as: view, at: entry.offset, count: guess.length)
             {
                 return guess.number
             }
         }
+        return number(ofKeyNotAtItsPosition: node, position: position, in: view)
+    }
+
+    /// The number of the key at `node` when the spelling last seen at its position is another.
+    @inline(never)
+    private mutating func number(ofKeyNotAtItsPosition node: Int, position: Int, in view: JSONTapeView) -> Int {
+        let entry = view.entries[node]
         let number = lookUp(offset: entry.offset, length: entry.length, node: node, in: view)
         if position < recent.count {
             recent[position] = (entry.offset, entry.length, number)

@@ -29,13 +29,14 @@ extension ShapeComparison {
         case (.object, .object):
             guard oldView.entries[oldNode].memberCount > 0 else { return }
             let lookUp = MemberLookUp(object: oldNode, in: oldView)
+            let table = lookUp.isLarge ? MemberLookUp.table(of: oldNode, in: oldView) : nil
             let end = newView.entries[newNode].end
             let oldEnd = oldView.entries[oldNode].end
             var member = newNode + 1
             // The old member at the same position: objects of one endpoint mostly list their keys in one order.
             var hint = oldNode + 1
             while member < end {
-                let oldValue = lookUp.value(forKeyAt: member, in: newView, hint: hint)
+                let oldValue = lookUp.value(forKeyAt: member, in: newView, hint: hint, table: table)
                 if hint < oldEnd { hint = oldView.next(after: hint + 1) }
                 if let oldValue {
                     steps.append(.key(member))
@@ -100,7 +101,7 @@ extension ShapeComparison {
             let entry = view.entries[node]
             let otherEntry = otherView.entries[other]
             return entry.length == otherEntry.length
-                && memcmp(view.bytes + entry.offset, otherView.bytes + otherEntry.offset, entry.length) == 0
+                && view.sameBytes(at: entry.offset, as: otherView, at: otherEntry.offset, count: entry.length)
         case (.string, .string), (.string, .escapedString), (.escapedString, .string),
             (.escapedString, .escapedString):
             return view.string(node, equals: other, in: otherView, mayDiffer: true)
@@ -118,48 +119,81 @@ extension ShapeComparison {
 /// key does, with keys compared as Swift compares strings.
 ///
 /// A small object is scanned, comparing bytes (a key spelled with bytes that another spelling could match, an escape
-/// or a byte outside ASCII, is decoded to be compared); a large one (a collection keyed by id) gets a dictionary.
+/// or a byte outside ASCII, is decoded to be compared); a large one (a collection keyed by id) gets a dictionary,
+/// made by ``table(of:in:)`` and passed to each look-up, so that the look-up itself is plain data, pushed and popped
+/// by the walks at no cost.
 struct MemberLookUp {
     /// The old body's view.
     let view: JSONTapeView
     let object: Int
+    /// The entry after the object's subtree.
+    let end: Int
+    /// True when the object has more members than are worth scanning: the look-ups go through its table.
+    let isLarge: Bool
     /// True when every key of the object is ASCII without escapes.
     private let plain: Bool
     /// False when no key of the object repeats (checked only for a plain one): then a key found is the last of its
     /// name.
     private let mayRepeat: Bool
-    private let byKey: [String: Int]?
+
+    /// More members than this, and an object is looked up by a dictionary.
+    static let largeObject = 32
 
     init(object: Int, in view: JSONTapeView) {
         self.view = view
         self.object = object
         let end = view.entries[object].end
-        var member = object + 1
-        if view.entries[object].memberCount > 32 {
-            var byKey: [String: Int] = [:]
-            while member < end {
-                byKey[view.string(member)] = member + 1
-                member = view.next(after: member + 1)
-            }
-            self.byKey = byKey
+        self.end = end
+        isLarge = view.entries[object].memberCount > Self.largeObject
+        guard !isLarge else {
             plain = false
             mayRepeat = true
             return
         }
+        var member = object + 1
         var plain = true
-        // One bit per key, by a hash of its bytes: no bit set twice means no key repeats.
+        // One bit per key, by a hash of its bytes: a bit set twice is checked against the keys before, so that a
+        // key repeats only when its bytes do.
         var seen: UInt64 = 0
         var repeats = false
         while member < end, plain {
             plain = !view.mayBeSpelledOtherwise(member)
             let bit: UInt64 = 1 << (Self.hash(ofKeyAt: member, in: view) >> 58)
-            repeats = repeats || seen & bit != 0
+            if seen & bit != 0 && !repeats { repeats = Self.repeatsAnEarlierKey(member, of: object, in: view) }
             seen |= bit
             member = view.next(after: member + 1)
         }
         self.plain = plain
         self.mayRepeat = repeats
-        byKey = nil
+    }
+
+    /// The value of each key of the large object at `object`, by its text: the last of each name.
+    static func table(of object: Int, in view: JSONTapeView) -> [String: Int] {
+        let end = view.entries[object].end
+        var byKey: [String: Int] = [:]
+        var member = object + 1
+        while member < end {
+            byKey[view.string(member)] = member + 1
+            member = view.next(after: member + 1)
+        }
+        return byKey
+    }
+
+    /// True when a key of `object` before the one at `key` has the same bytes.
+    @inline(never)
+    private static func repeatsAnEarlierKey(_ key: Int, of object: Int, in view: JSONTapeView) -> Bool {
+        let entry = view.entries[key]
+        var member = object + 1
+        while member < key {
+            let other = view.entries[member]
+            if other.length == entry.length
+                && view.sameBytes(at: other.offset, as: view, at: entry.offset, count: entry.length)
+            {
+                return true
+            }
+            member = view.next(after: member + 1)
+        }
+        return false
     }
 
     /// A hash of the bytes of the string at `node`, from its length and its first and last 8 bytes.
@@ -173,45 +207,54 @@ struct MemberLookUp {
             first = start.loadUnaligned(as: UInt64.self)
             last = start.loadUnaligned(fromByteOffset: entry.length - 8, as: UInt64.self)
         } else {
-            for index in 0..<entry.length {
-                first |= UInt64(start.load(fromByteOffset: index, as: UInt8.self)) << (8 * index)
-            }
+            first = view.shortWord(at: entry.offset, length: entry.length)
         }
         return ((first &* 0x9E37_79B9_7F4A_7C15) ^ (last &+ UInt64(entry.length))) &* 0xBF58_476D_1CE4_E5B9
     }
 
     /// The tape entry of the old value for the key at tape entry `key` of `newView`, or nil; `hint` is the key of
-    /// the old member most likely to match (at the same position), tried first.
-    func value(forKeyAt key: Int, in newView: JSONTapeView, hint: Int) -> Int? {
-        if let byKey { return byKey[newView.string(key)] }
-        let end = view.entries[object].end
-        var found: Int?
-        var member = object + 1
+    /// the old member most likely to match (at the same position), tried first. `table` is the object's
+    /// ``table(of:in:)`` when it is large.
+    @inline(__always)
+    func value(forKeyAt key: Int, in newView: JSONTapeView, hint: Int, table: [String: Int]?) -> Int? {
+        if isLarge { return table![newView.string(key)] }
         if plain && !newView.mayBeSpelledOtherwise(key) {
             // Both plain ASCII: equal only when their bytes are, and a match at the hint leaves only later repeats.
             let keyEntry = newView.entries[key]
-            let keyStart = newView.bytes + keyEntry.offset
-            func matches(_ member: Int) -> Bool {
-                let entry = view.entries[member]
-                return entry.length == keyEntry.length
-                    && JSONTapeView.sameBytes(view.bytes + entry.offset, keyStart, count: entry.length)
-            }
-            if hint < end && matches(hint) {
-                if !mayRepeat { return hint + 1 }
-                found = hint + 1
-                member = view.next(after: hint + 1)
-            }
-            while member < end {
-                if matches(member) {
-                    if !mayRepeat { return member + 1 }
-                    found = member + 1
+            if hint < end {
+                let entry = view.entries[hint]
+                if entry.length == keyEntry.length
+                    && view.sameBytes(at: entry.offset, as: newView, at: keyEntry.offset, count: entry.length)
+                {
+                    if !mayRepeat { return hint + 1 }
+                    return scan(for: key, in: newView, from: view.next(after: hint + 1), found: hint + 1)
                 }
-                member = view.next(after: member + 1)
             }
-            return found
+            return scan(for: key, in: newView, from: object + 1, found: nil)
         }
+        var found: Int?
+        var member = object + 1
         while member < end {
             if view.string(member, equals: key, in: newView, mayDiffer: true) { found = member + 1 }
+            member = view.next(after: member + 1)
+        }
+        return found
+    }
+
+    /// The last member from `member` on whose plain key has the bytes of the plain key `key`, or `found`.
+    @inline(never)
+    private func scan(for key: Int, in newView: JSONTapeView, from member: Int, found: Int?) -> Int? {
+        let keyEntry = newView.entries[key]
+        var found = found
+        var member = member
+        while member < end {
+            let entry = view.entries[member]
+            if entry.length == keyEntry.length
+                && view.sameBytes(at: entry.offset, as: newView, at: keyEntry.offset, count: entry.length)
+            {
+                if !mayRepeat { return member + 1 }
+                found = member + 1
+            }
             member = view.next(after: member + 1)
         }
         return found

@@ -276,8 +276,19 @@ final class ShapeSummary {
     @inline(__always)
     static func kindIndex(ofStringAt node: Int, in view: JSONTapeView) -> Int {
         let style: DateSniffer.Style?
-        if view.kind(node) == .string {
-            style = DateSniffer.dateStyle(ofUTF8: view.rawBytes(node))
+        let entry = view.entries[node]
+        if entry.kind == .string {
+            if entry.length < 8 {
+                // Most strings are short: their first test, a digit first or a colon or slash, on one word.
+                let word = view.shortWord(at: entry.offset, length: entry.length)
+                guard
+                    UInt8(truncatingIfNeeded: word) &- UInt8(ascii: "0") < 10
+                        || DateSniffer.hasColonOrSlash(inWord: word)
+                else { return 4 }
+            }
+            let bytes = view.rawBytes(node)
+            guard DateSniffer.mayBeADate(utf8: bytes) else { return 4 }
+            style = DateSniffer.dateStyle(ofUTF8: bytes)
         } else if mayBeADate(escaped: view.rawBytes(node)) {
             style = DateSniffer.style(ofText: view.string(node))
         } else {

@@ -28,11 +28,15 @@ struct ShapeSummaryBuilder: ~Copyable {
         /// The group of the object last closed here, or -1, and its keys.
         var lastList = -1
         var lastKeys: [Int] = []
-        /// The object open here: its tape entry, its keys so far, and whether they are so far those of the group
-        /// `lastList`. Only one object of a place is open at a time, as none holds another of the same place.
+        /// The object open here: its tape entry, how many keys it has so far, and whether they are so far those of
+        /// the group `lastList`. Only one object of a place is open at a time, as none holds another of the same
+        /// place.
         var openObject = 0
-        var openKeys: [Int] = []
+        var openCount = 0
         var openIsSame = false
+        /// The open object's keys, kept only once they stop being those of `lastList` (before, they are its first
+        /// `openCount`), so that an object like the one before costs no list of its own.
+        var openKeys: [Int] = []
         var objectCount = 0
         /// The place of each key's values, by its number; -1 where the place below is left for later.
         var memberPlaces: [Int32] = []
@@ -62,6 +66,58 @@ struct ShapeSummaryBuilder: ~Copyable {
         var oldNext = 0
         /// An array: how many old elements are left to pair.
         var oldLeft = 0
+        /// An object paired with an old one: the look-up of the old object's members (its table, for a large one, is
+        /// on the walk's list of tables).
+        var lookUp: MemberLookUp?
+        /// A container paired with an old one: where the two start in their texts, and where (in the new text) their
+        /// texts first differ, or -1 when that was not looked for (``sameText(_:_:in:inside:)``).
+        var textStart = 0
+        var oldTextStart = 0
+        var firstDifference = -1
+    }
+
+    /// The containers the walk is in, innermost last, in memory of its own, so that reading and writing the
+    /// innermost costs no check that the storage is shared.
+    private struct OpenStack: ~Copyable {
+        private var base: UnsafeMutablePointer<Open>
+        private(set) var count = 0
+        private var capacity = 16
+
+        init() { base = .allocate(capacity: capacity) }
+
+        deinit {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+
+        /// The innermost container; the stack must not be empty.
+        @inline(__always) var top: UnsafeMutablePointer<Open> { base + count - 1 }
+
+        @inline(__always) var isEmpty: Bool { count == 0 }
+
+        @inline(__always) subscript(index: Int) -> Open { base[index] }
+
+        @inline(__always)
+        mutating func push(_ open: Open) {
+            if count == capacity { grow() }
+            (base + count).initialize(to: open)
+            count += 1
+        }
+
+        @inline(__always)
+        mutating func pop() -> Open {
+            count -= 1
+            return (base + count).move()
+        }
+
+        @inline(never)
+        private mutating func grow() {
+            let grown = UnsafeMutablePointer<Open>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
     }
 
     /// The values that changed, when the walk pairs the values with those of an old body, as
@@ -155,7 +211,7 @@ struct ShapeSummaryBuilder: ~Copyable {
     /// When the value is an array, only its first `pairedElements` elements are paired; the others can be compared
     /// on another thread by ``compareElements(from:of:pairedWith:count:changes:)``.
     mutating func add(_ node: Int, pairedWith old: Int, pairedElements: Int = .max, changes: inout ValueChanges?) {
-        var stack: [Open] = []
+        var stack = OpenStack()
         walk(from: node, at: 0, pairedWith: old, stack: &stack, rootPairs: pairedElements, changes: &changes)
     }
 
@@ -173,11 +229,11 @@ struct ShapeSummaryBuilder: ~Copyable {
             element = view.next(after: element)
             oldElement = oldView.next(after: oldElement)
         }
-        var stack = [
+        var stack = OpenStack()
+        stack.push(
             Open(
                 end: view.entries[node].end, place: -1, isObject: false, step: first, old: old,
-                oldNext: oldView.next(after: oldElement), oldLeft: count - first - 1)
-        ]
+                oldNext: oldView.next(after: oldElement), oldLeft: count - first - 1))
         walk(from: element, at: -1, pairedWith: oldElement, stack: &stack, rootPairs: .max, changes: &changes)
     }
 
@@ -185,47 +241,53 @@ struct ShapeSummaryBuilder: ~Copyable {
     /// the value, when there are none). With one container on the stack after the first visit, an array, only its
     /// first `rootPairs` elements are paired.
     private mutating func walk(
-        from node: Int, at place: Int32, pairedWith old: Int, stack: inout [Open], rootPairs: Int,
+        from node: Int, at place: Int32, pairedWith old: Int, stack: inout OpenStack, rootPairs: Int,
         changes: inout ValueChanges?
     ) {
-        // The look-ups of the paired objects on the stack, innermost last; kept apart so that a container on the
+        // The tables of the large old objects on the stack, innermost last; kept apart so that a container on the
         // stack is plain data.
-        var lookUps: [MemberLookUp] = []
+        var tables: [[String: Int]] = []
         var node = node
         var place = place
         var old = old
         var limitsRoot = rootPairs < .max
+        let oldView = changes?.oldView
         while true {
-            node = visit(node, at: place, pairedWith: old, stack: &stack, lookUps: &lookUps, changes: &changes)
+            node = visit(node, at: place, pairedWith: old, stack: &stack, tables: &tables, changes: &changes)
             if limitsRoot {
                 limitsRoot = false
-                if stack.count == 1 && !stack[0].isObject { stack[0].oldLeft = min(stack[0].oldLeft, rootPairs) }
+                if stack.count == 1 && !stack[0].isObject {
+                    stack.top.pointee.oldLeft = min(stack[0].oldLeft, rootPairs)
+                }
             }
             // Up out of the containers that end here, then on to the next member or element.
-            while !stack.isEmpty, node == stack[stack.count - 1].end {
-                let top = stack.removeLast()
+            while !stack.isEmpty, node == stack.top.pointee.end {
+                let top = stack.pop()
                 if top.isObject && top.place >= 0 { closeObject(at: Int(top.place)) }
-                if top.isObject && top.old >= 0 { lookUps.removeLast() }
+                if let lookUp = top.lookUp, lookUp.isLarge { tables.removeLast() }
             }
-            let top = stack.count - 1
-            guard top >= 0 else { break }
+            guard !stack.isEmpty else { break }
+            let top = stack.top
             old = -1
-            stack[top].step = stack[top].isObject ? node : stack[top].step + 1
-            if stack[top].isObject {
-                let container = stack[top].place
+            if top.pointee.isObject {
+                top.pointee.step = node
+                let container = top.pointee.place
                 place = container >= 0 ? memberPlace(ofKeyAt: node, in: Int(container)) : -1
-                if stack[top].old >= 0, let oldView = changes?.oldView {
-                    let hint = stack[top].oldNext
-                    old = lookUps[lookUps.count - 1].value(forKeyAt: node, in: view, hint: hint) ?? -1
-                    if hint < oldView.entries[stack[top].old].end { stack[top].oldNext = oldView.next(after: hint + 1) }
+                if let lookUp = top.pointee.lookUp, let oldView {
+                    let hint = top.pointee.oldNext
+                    old =
+                        lookUp.value(forKeyAt: node, in: view, hint: hint, table: lookUp.isLarge ? tables.last : nil)
+                        ?? -1
+                    if hint < lookUp.end { top.pointee.oldNext = oldView.next(after: hint + 1) }
                 }
                 node += 1
             } else {
-                place = stack[top].place
-                if stack[top].oldLeft > 0, let oldView = changes?.oldView {
-                    old = stack[top].oldNext
-                    stack[top].oldNext = oldView.next(after: old)
-                    stack[top].oldLeft -= 1
+                top.pointee.step += 1
+                place = top.pointee.place
+                if top.pointee.oldLeft > 0, let oldView {
+                    old = top.pointee.oldNext
+                    top.pointee.oldNext = oldView.next(after: old)
+                    top.pointee.oldLeft -= 1
                 }
             }
         }
@@ -236,7 +298,7 @@ struct ShapeSummaryBuilder: ~Copyable {
     /// container pushed.
     @inline(__always)
     private mutating func visit(
-        _ node: Int, at place: Int32, pairedWith old: Int, stack: inout [Open], lookUps: inout [MemberLookUp],
+        _ node: Int, at place: Int32, pairedWith old: Int, stack: inout OpenStack, tables: inout [[String: Int]],
         changes: inout ValueChanges?
     ) -> Int {
         let entry = view.entries[node]
@@ -256,7 +318,9 @@ struct ShapeSummaryBuilder: ~Copyable {
                     }
                 }
             }
-            if old >= 0, let oldView = changes?.oldView, oldView.kind(old) == .array {
+            if old >= 0, let oldView = changes?.oldView, oldView.kind(old) == .array,
+                !sameText(node, old, in: oldView, inside: stack, noting: &open)
+            {
                 let oldCount = oldView.entries[old].memberCount
                 let newCount = entry.memberCount
                 if oldCount != newCount {
@@ -269,7 +333,7 @@ struct ShapeSummaryBuilder: ~Copyable {
                 open.oldLeft = oldCount
             }
             guard entry.memberCount > 0, open.place >= 0 || open.old >= 0 else { return entry.end }
-            stack.append(open)
+            stack.push(open)
         case .object:
             var open = Open(end: entry.end, place: place, isObject: true)
             if place >= 0 {
@@ -288,14 +352,18 @@ struct ShapeSummaryBuilder: ~Copyable {
                 }
             }
             if old >= 0, let oldView = changes?.oldView, oldView.kind(old) == .object,
-                oldView.entries[old].memberCount > 0
+                oldView.entries[old].memberCount > 0, !sameText(node, old, in: oldView, inside: stack, noting: &open)
             {
                 open.old = old
                 open.oldNext = old + 1
             }
             guard entry.memberCount > 0, open.place >= 0 || open.old >= 0 else { return entry.end }
-            if open.old >= 0, let oldView = changes?.oldView { lookUps.append(MemberLookUp(object: old, in: oldView)) }
-            stack.append(open)
+            if open.old >= 0, let oldView = changes?.oldView {
+                let lookUp = MemberLookUp(object: old, in: oldView)
+                if lookUp.isLarge { tables.append(MemberLookUp.table(of: old, in: oldView)) }
+                open.lookUp = lookUp
+            }
+            stack.push(open)
         default:
             if place >= 0 { tallyScalar(node, entry.kind, at: here) }
             if old >= 0, let oldView = changes?.oldView {
@@ -311,6 +379,49 @@ struct ShapeSummaryBuilder: ~Copyable {
             }
         }
         return node + 1
+    }
+
+    /// True when the container at `node` and the old one at `old` (of the same kind) are the same text, and then
+    /// equal, so that no value under them can have changed and they are not paired; else notes in `open` where their
+    /// texts start and first differ.
+    ///
+    /// Each is compared as its text up to the entry after it (its closing bracket and what follows), a word at a
+    /// time up to the first difference. A container that starts at the same distance into its text as its old one
+    /// into the old text, inside a pair of containers already compared, is not compared again: it is the same text
+    /// when it ends before their first difference, and not when it holds it.
+    @inline(__always)
+    private func sameText(
+        _ node: Int, _ old: Int, in oldView: JSONTapeView, inside stack: borrowing OpenStack, noting open: inout Open
+    ) -> Bool {
+        let start = view.entries[node].offset
+        let oldStart = oldView.entries[old].offset
+        let end = Self.textEnd(of: node, in: view)
+        open.textStart = start
+        open.oldTextStart = oldStart
+        if !stack.isEmpty {
+            let outer = stack.top.pointee
+            if outer.firstDifference >= 0 && start - outer.textStart == oldStart - outer.oldTextStart {
+                if end <= outer.firstDifference { return true }
+                if start <= outer.firstDifference {
+                    open.firstDifference = outer.firstDifference
+                    return false
+                }
+            }
+        }
+        let length = end - start
+        let oldLength = Self.textEnd(of: old, in: oldView) - oldStart
+        let same = JSONTapeView.firstDifference(
+            view.bytes + start, oldView.bytes + oldStart, count: min(length, oldLength))
+        if same == length && length == oldLength { return true }
+        open.firstDifference = start + same
+        return false
+    }
+
+    /// The offset in the text of the entry after the subtree of the container at `node`, or the end of the text.
+    @inline(__always)
+    private static func textEnd(of node: Int, in view: JSONTapeView) -> Int {
+        let after = view.entries[node].end
+        return after < view.count ? view.entries[after].offset : view.byteCount
     }
 
     /// Tallies the scalar at `node`, of kind `kind`, at `place`.
@@ -333,13 +444,14 @@ struct ShapeSummaryBuilder: ~Copyable {
     /// Counts a value that changed at the path the walk is at, and lists it when the options say so (only then is
     /// its path written out).
     private func record(
-        at stack: [Open], in changes: inout ValueChanges?, old: @autoclosure () -> String,
+        at stack: borrowing OpenStack, in changes: inout ValueChanges?, old: @autoclosure () -> String,
         new: @autoclosure () -> String
     ) {
         changes!.count += 1
         guard changes!.listsValues else { return }
         var components = changes!.rootPath.components
-        for open in stack {
+        for index in 0..<stack.count {
+            let open = stack[index]
             components.append(open.isObject ? .key(view.string(open.step)) : .index(open.step))
         }
         changes!.changes.append(.init(path: JSONPath(components: components), old: old(), new: new()))
@@ -348,8 +460,9 @@ struct ShapeSummaryBuilder: ~Copyable {
     private mutating func openObject(_ node: Int, at place: Int) {
         places[place].objectCount += 1
         places[place].openObject = node
-        places[place].openKeys.removeAll(keepingCapacity: true)
+        places[place].openCount = 0
         places[place].openIsSame = places[place].lastList >= 0
+        if !places[place].openIsSame { places[place].openKeys.removeAll(keepingCapacity: true) }
     }
 
     /// Numbers the key at `node` of the object open at `place`; returns the place of its value.
@@ -366,11 +479,13 @@ struct ShapeSummaryBuilder: ~Copyable {
     /// Numbers the key at `node` of the object open at `place`, and notes it among the object's keys.
     @inline(__always)
     private mutating func addKey(at node: Int, in place: Int) -> Int {
-        let position = places[place].openKeys.count
+        let position = places[place].openCount
         let number = places[place].table.number(ofKeyAt: node, position: position, in: view)
+        places[place].openCount = position + 1
         if places[place].openIsSame {
-            places[place].openIsSame =
-                position < places[place].lastKeys.count && places[place].lastKeys[position] == number
+            if position < places[place].lastKeys.count && places[place].lastKeys[position] == number { return number }
+            places[place].openIsSame = false
+            places[place].openKeys = Array(places[place].lastKeys.prefix(position))
         }
         places[place].openKeys.append(number)
         return number
@@ -379,9 +494,15 @@ struct ShapeSummaryBuilder: ~Copyable {
     /// Counts the object open at `place` in the group of objects with its keys.
     private mutating func closeObject(at place: Int) {
         let last = places[place].lastList
-        if places[place].openIsSame && places[place].openKeys.count == places[place].lastKeys.count {
-            places[place].lists[last].count += 1
-        } else if let known = places[place].listNumbers[places[place].openKeys] {
+        if places[place].openIsSame {
+            if places[place].openCount == places[place].lastKeys.count {
+                places[place].lists[last].count += 1
+                return
+            }
+            // Fewer keys than the object before, and the same as far as they go.
+            places[place].openKeys = Array(places[place].lastKeys.prefix(places[place].openCount))
+        }
+        if let known = places[place].listNumbers[places[place].openKeys] {
             places[place].lists[known].count += 1
             places[place].lastList = known
             places[place].lastKeys = places[place].lists[known].keys

@@ -27,7 +27,8 @@ extension JSONReader {
         // Decoding later would quietly repair bad UTF-8, where JSON text must be rejected instead.
         if !isASCII, let bad = firstInvalidUTF8Byte(in: start..<stop) { throw invalidUTF8(at: bad) }
         offset = stop + 1
-        tape.append(JSONTape.Entry(kind, offset: start, tail: UInt64(truncatingIfNeeded: stop - start)))
+        tape.append(
+            JSONTape.Entry(kind, offset: start, tail: UInt64(truncatingIfNeeded: stop - start), nonASCII: !isASCII))
     }
 
     /// Checks the escapes of a string from its first one on; returns the offset of its closing quote.

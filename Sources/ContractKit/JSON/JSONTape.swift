@@ -13,8 +13,9 @@ import Foundation
 final class JSONTape: @unchecked Sendable {
     /// One value: its kind and where it starts in the text, then a kind-dependent word.
     struct Entry {
-        /// The kind in the top 8 bits, the byte offset of the value's first byte (a string's first content byte,
-        /// after the quote) below.
+        /// The kind in the top 8 bits; below it, for a string, a bit set when its text has a byte outside ASCII
+        /// (``hasNonASCII``); then the byte offset of the value's first byte (a string's first content byte,
+        /// after the quote) in the low 55 bits.
         var head: UInt64
         /// Strings and numbers: their length in bytes (a string's without the quotes). Arrays and objects: the
         /// member count in the top 32 bits and the index of the entry after the subtree below, so a document holds
@@ -27,11 +28,24 @@ final class JSONTape: @unchecked Sendable {
             self.tail = tail
         }
 
+        /// A string's entry; `nonASCII` when a byte of its text is outside ASCII (the parser knows it already, so
+        /// that a reader comparing strings need not scan them to know that bytes alone decide).
+        @inline(__always)
+        init(_ kind: JSONTape.Kind, offset: Int, tail: UInt64, nonASCII: Bool) {
+            head =
+                UInt64(kind.rawValue) << 56 | (nonASCII ? Self.nonASCIIBit : 0) | UInt64(truncatingIfNeeded: offset)
+            self.tail = tail
+        }
+
+        private static let nonASCIIBit: UInt64 = 1 << 55
+
         /// The kind; the top byte only ever holds a raw value written by `init`, so it is read without a check.
         @inline(__always) var kind: JSONTape.Kind {
             unsafeBitCast(UInt8(truncatingIfNeeded: head >> 56), to: JSONTape.Kind.self)
         }
-        @inline(__always) var offset: Int { Int(truncatingIfNeeded: head & 0x00FF_FFFF_FFFF_FFFF) }
+        @inline(__always) var offset: Int { Int(truncatingIfNeeded: head & 0x007F_FFFF_FFFF_FFFF) }
+        /// True for a string whose text has a byte outside ASCII; false for every other entry.
+        @inline(__always) var hasNonASCII: Bool { head & Self.nonASCIIBit != 0 }
         @inline(__always) var length: Int { Int(truncatingIfNeeded: tail) }
         @inline(__always) var memberCount: Int { Int(truncatingIfNeeded: tail >> 32) }
         @inline(__always) var end: Int { Int(truncatingIfNeeded: tail & 0xFFFF_FFFF) }

@@ -101,4 +101,81 @@ import Testing
             if let problem = Self.agree(old, new) { Issue.record("seed \(seed): \(problem)") }
         }
     }
+
+    /// A copy of `value` with one scalar somewhere inside changed, so that most of the pair is the same text.
+    static func edited(_ value: JSONValue, _ random: inout Generator) -> JSONValue {
+        switch value {
+        case .array(var elements) where !elements.isEmpty:
+            let index = Self.below(&random, elements.count)
+            elements[index] = edited(elements[index], &random)
+            return .array(elements)
+        case .object(var object) where !object.entries.isEmpty:
+            let index = Self.below(&random, object.entries.count)
+            object.entries[index].value = edited(object.entries[index].value, &random)
+            return .object(object)
+        default:
+            return .string("edited")
+        }
+    }
+
+    /// Pairs that are mostly the same text (containers the walk skips as equal, found by comparing their text or by
+    /// where an outer pair first differs), with a member or element put in front now and then, so that the same
+    /// text stands at another distance into each body.
+    @Test func bodiesThatAreMostlyTheSameTextAgreeWithTheSeparateWalk() {
+        for seed in 1...300 {
+            var random = Generator(state: 13_000 + UInt64(seed))
+            let old = Self.value(&random, depth: 0, width: 6)
+            var new = old
+            for _ in 0..<(1 + Self.below(&random, 3)) { new = Self.edited(new, &random) }
+            if Self.chance(&random, 30) {
+                switch new {
+                case .array(let elements): new = .array([.number(JSONNumber(7))] + elements)
+                case .object(var object):
+                    object.entries.insert(.init(key: "first", value: .null), at: 0)
+                    new = .object(object)
+                default: break
+                }
+            }
+            if let problem = Self.agree(old, new) { Issue.record("seed \(seed): \(problem)") }
+        }
+    }
+
+    @Test func containersBeforeTheFirstDifferenceAreSkippedAndThoseHoldingItCompared() {
+        let pairs: [(String, String)] = [
+            (#"[{"a":{"x":1},"b":{"y":2}}]"#, #"[{"a":{"x":1},"b":{"y":3}}]"#),
+            (#"[{"a":{"x":1},"b":{"y":2}}]"#, #"[{"z":0,"a":{"x":1},"b":{"y":3}}]"#),
+            (#"{"a":[1,2,[3,4]],"b":[5]}"#, #"{"a":[1,2,[3,5]],"b":[5]}"#),
+            (#"{"a":[1,2,[3,4]],"b":[5]}"#, #"{"b":[6],"a":[1,2,[3,4]]}"#),
+            (#"[[1],[2],[3]]"#, #"[[1],[2],[3],[4]]"#),
+            (#"[[1],[2],[3]]"#, #"[[0],[1],[2],[3]]"#),
+        ]
+        for (old, new) in pairs {
+            let parse = { (text: String) in try! JSONParser().parse(text) }
+            if let problem = Self.agree(parse(old), parse(new)) { Issue.record("\(old) -> \(new): \(problem)") }
+            // And something did change: the comparison is not empty.
+            #expect(
+                RecordingDiff(old: Self.recording(parse(old)), new: Self.recording(parse(new))).valueChangeCount > 0)
+        }
+    }
+
+    @Test func theFirstDifferenceOfTwoRunsOfBytesIsFoundAtEveryPlace() {
+        var random = Generator(state: 14_000)
+        for _ in 0..<2_000 {
+            let count = Self.below(&random, 40)
+            let first = (0..<count).map { _ in UInt8(Self.below(&random, 3)) }
+            var second = first
+            if count > 0 && Self.chance(&random, 80) {
+                second[Self.below(&random, count)] = UInt8(Self.below(&random, 3))
+            }
+            let expected = (0..<count).first { first[$0] != second[$0] } ?? count
+            let found = first.withUnsafeBufferPointer { a in
+                second.withUnsafeBufferPointer { b in
+                    JSONTapeView.firstDifference(
+                        a.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                        count: count)
+                }
+            }
+            #expect(found == expected, "\(first) against \(second)")
+        }
+    }
 }

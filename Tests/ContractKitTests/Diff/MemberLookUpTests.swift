@@ -1,0 +1,70 @@
+import ContractTestSupport
+import Testing
+
+@testable import ContractKit
+
+/// The look-up of an old object's member by a new object's key must find what a tree's look-up by key finds: the
+/// last member whose key is the same text as Swift compares strings, whichever member it is told to try first, for
+/// keys spelled with escapes or other bytes for one text, repeated keys, and keys whose hashes share a bit.
+@Suite struct MemberLookUpTests {
+    typealias Generator = JSONParserPropertyTests.SeededGenerator
+
+    /// Keys as written in JSON text: some pairs are one text spelled two ways (an escape, the Kelvin sign and `K`,
+    /// `é` as one scalar or two), and many share a hash bit in a 64-bit set.
+    static let spellings = [
+        "id", #"\u0069d"#, "name", #"nam\u0065"#, "K", #"\u212A"#, "\u{212A}", "é", #"e\u0301"#, "e\u{301}",
+        "user_name", "userName", "a long key of more than eight bytes", "a long key of more than eight bytez", "x",
+        "y", "zipcode", "createdAt", "score", "tags",
+    ]
+
+    /// The value entry of the last member of `object` whose key reads as the string at `key` of `newView`.
+    static func lastMember(of object: Int, in view: JSONTapeView, named key: Int, in newView: JSONTapeView) -> Int? {
+        let text = newView.string(key)
+        return view.memberKeys(of: object).last { view.string($0) == text }.map { $0 + 1 }
+    }
+
+    static func check(oldText: String, key: String) throws -> Comment? {
+        let old = try JSONParser().parseDocument(Array(oldText.utf8))
+        let new = try JSONParser().parseDocument(Array("{\"\(key)\":0}".utf8))
+        return old.withView { oldView in
+            new.withView { newView -> Comment? in
+                let lookUp = MemberLookUp(object: 0, in: oldView)
+                let table = lookUp.isLarge ? MemberLookUp.table(of: 0, in: oldView) : nil
+                let expected = lastMember(of: 0, in: oldView, named: 1, in: newView)
+                for hint in oldView.memberKeys(of: 0) + [oldView.entries[0].end] {
+                    let found = lookUp.value(forKeyAt: 1, in: newView, hint: hint, table: table)
+                    if found != expected {
+                        return
+                            "\(oldText) key \(key) hint \(hint): found \(String(describing: found)), not \(String(describing: expected))"
+                    }
+                }
+                return nil
+            }
+        }
+    }
+
+    @Test func findsTheLastMemberOfTheKeysTextWhereverTheHintPoints() throws {
+        var random = Generator(state: 31_000)
+        for round in 0..<1_500 {
+            // Now and then more members than are scanned, so that the table answers.
+            let count =
+                round % 10 == 0 ? Int.random(in: 30...45, using: &random) : Int.random(in: 0...14, using: &random)
+            let keys = (0..<count).map { _ in Self.spellings.randomElement(using: &random)! }
+            let text = "{" + keys.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}"
+            let key = Self.spellings.randomElement(using: &random)!
+            if let problem = try Self.check(oldText: text, key: key) { Issue.record("round \(round): \(problem)") }
+        }
+    }
+
+    @Test func distinctKeysWhoseHashesShareABitAreNotTakenForRepeats() throws {
+        // Twenty distinct keys: almost surely two share one of 64 bits, and the look-up must still find each.
+        let keys = (0..<20).map { "key\($0)" }
+        let text = "{" + keys.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}"
+        for key in keys {
+            if let problem = try Self.check(oldText: text, key: key) { Issue.record(problem) }
+        }
+        // And a key that does repeat, far from the first: the last one is found.
+        let repeated = #"{"a":0,"b":1,"c":2,"d":3,"e":4,"a":5}"#
+        #expect(try Self.check(oldText: repeated, key: "a") == nil)
+    }
+}
