@@ -139,7 +139,8 @@ final class RecordProgressView: @unchecked Sendable {
             while done < bytes.count {
                 let count = Foundation.write(STDERR_FILENO, bytes.baseAddress! + done, bytes.count - done)
                 if count < 0, errno == EINTR { continue }
-                // A closed or full standard error loses the progress, never the run.
+                // An error writing (a file that cannot grow) loses the progress, not the run. A pipe closed at the
+                // other end stops the process with SIGPIPE, as any write to it would.
                 guard count > 0 else { return }
                 done += count
             }

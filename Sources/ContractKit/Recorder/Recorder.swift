@@ -94,7 +94,7 @@ package struct Recorder: Sendable {
     {
         let batch = AtomicFileBatch()
         let inFlight = AsyncPermits(options.concurrency)
-        let underWay = options.concurrency + ProcessInfo.processInfo.activeProcessorCount
+        let underWay = min(options.concurrency, endpoints.count) + ProcessInfo.processInfo.activeProcessorCount
         let results = await endpoints.mapConcurrently(atMost: underWay) {
             await self.record($0, progress: progress, batch: batch, inFlight: inFlight)
         }
@@ -172,17 +172,34 @@ package struct Recorder: Sendable {
             timeout: options.timeout, maxBodyBytes: options.maxBodyBytes, maxRedirects: options.maxRedirects)
         let attempts = options.retry.retries + 1
         var attempt = 1
+        // The first attempt goes out on the caller's permit; a retry takes one again, unless it kept its own.
+        var holdsPermit = true
+        var rateLimited = false
         while true {
             let clock = ContinuousClock()
             let sent = clock.now
             let reason: String
             var retryAfter: String?
-            do {
-                if attempt > 1 { await inFlight.acquire() }
+            do throws(TransportError) {
+                if !holdsPermit { await inFlight.acquire() }
+                holdsPermit = true
                 let response: TransportResponse
                 do {
-                    defer { inFlight.release() }
                     response = try await transport.send(request)
+                } catch {
+                    inFlight.release()
+                    holdsPermit = false
+                    throw error
+                }
+                // A server that is rate limiting (429, or a `Retry-After`) gets fewer requests while this one waits to
+                // be retried: its slot stays taken through the wait. Otherwise the slot goes to the next endpoint now.
+                let retried =
+                    (100...599).contains(response.status) && RetryPolicy.isRetryable(status: response.status)
+                    && !endpoint.expect.status.accepts(response.status) && attempt < attempts
+                rateLimited = retried && (response.status == 429 || response.header("Retry-After") != nil)
+                if !rateLimited {
+                    inFlight.release()
+                    holdsPermit = false
                 }
                 guard (100...599).contains(response.status) else {
                     // What verify cannot read must not be written: a status is three digits from 100 to 599.
@@ -230,6 +247,7 @@ package struct Recorder: Sendable {
                 let seconds = delay.isFinite ? min(max(delay, 0), 86_400) : 86_400
                 try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
             } catch {
+                if holdsPermit { inFlight.release() }
                 return .failed(RecordFailure(reason: "cancelled while waiting to retry: \(reason)", attempts: attempt))
             }
             attempt += 1

@@ -71,7 +71,7 @@ package enum SecretRedaction {
         var fragment = Substring(url[hash...])
         // An OAuth implicit-flow callback carries its token in the fragment: `#access_token=…&token_type=bearer`.
         if fragment.utf8.contains(UInt8(ascii: "=")) {
-            fragment = "#" + redactedParameters(fragment.dropFirst())
+            fragment = "#" + redactedParameters(fragment[fragment.utf8.index(after: fragment.startIndex)...])
         }
         guard let mark else { return base + fragment }
         return base + "?" + redactedParameters(url[url.utf8.index(after: mark)..<hash]) + fragment

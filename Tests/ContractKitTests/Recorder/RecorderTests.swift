@@ -304,6 +304,27 @@ struct RecorderTests {
         #expect(most >= 2, "requests did go out side by side")
     }
 
+    /// A request waiting to be retried gives its slot to the next endpoint, unless the server asked to slow down
+    /// (429): then the slot stays taken through the wait, and the server gets fewer requests.
+    @Test(arguments: [(429, ["/a", "/a", "/b"]), (503, ["/a", "/b", "/a"])])
+    func aRateLimitedRetryKeepsItsSlotThroughTheWait(status: Int, order: [String]) async throws {
+        let seen = Mutex<[String]>([])
+        let server = try ScriptedServer(routes: [:]) { request, hit in
+            seen.withLock { $0.append(request.path) }
+            if request.path == "/b" { usleep(20_000) }
+            return request.path == "/a" && hit == 1 ? .text("slow down\n", status: status) : .json("{}")
+        }
+        defer { server.stop() }
+        let (run, _, folder) = try await Self.record(server, ["/a", "/b"]) {
+            $0.concurrency = 1
+            $0.retry = RetryPolicy(retries: 1, backoff: 0.3, maxDelay: 0.3)
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.summary.written == 2)
+        #expect(seen.withLock { $0 } == order)
+    }
+
     @Test func leavesAnUnchangedRecordingUntouched() async throws {
         let server = try ScriptedServer(routes: [:]) { request, hit in
             var response = HTTPResponse.json(#"{"stable": true}"#)
