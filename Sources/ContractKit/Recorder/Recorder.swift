@@ -177,11 +177,15 @@ package struct Recorder: Sendable {
         var rateLimited = false
         while true {
             let clock = ContinuousClock()
-            let sent = clock.now
+            var sent = clock.now
             let reason: String
             var retryAfter: String?
             do throws(TransportError) {
-                if !holdsPermit { await inFlight.acquire() }
+                if !holdsPermit {
+                    await inFlight.acquire()
+                    // The time recorded is the exchange's, not the wait for a slot.
+                    sent = clock.now
+                }
                 holdsPermit = true
                 let response: TransportResponse
                 do {
