@@ -33,7 +33,12 @@ package struct SpecWarnings: Sendable {
         for shape in shapes where !suite.importedFiles.contains(shape.location.file) {
             patternWarnings(in: shape, into: &found)
         }
-        for endpoint in endpoints { waiverWarnings(endpoint, into: &found) }
+        // Today and the notice horizon, as UTC days, once for every endpoint (a calendar is costly to ask).
+        let day = CalendarDate(utc: today)
+        let soon = CalendarDate(utc: today.addingTimeInterval(Double(SpecWarnings.waiverNoticeDays) * 86_400))
+        for endpoint in endpoints where !endpoint.waivers.isEmpty {
+            waiverWarnings(endpoint, day: day, soon: soon, into: &found)
+        }
         var seen: Set<Warning> = []
         return found.filter { seen.insert($0).inserted }.sorted { $0.location < $1.location }
     }
@@ -68,9 +73,9 @@ package struct SpecWarnings: Sendable {
         return backslashes % 2 == 0
     }
 
-    private func waiverWarnings(_ endpoint: Endpoint, into found: inout [Warning]) {
-        let day = CalendarDate(utc: today)
-        let soon = CalendarDate(utc: today.addingTimeInterval(Double(SpecWarnings.waiverNoticeDays) * 86_400))
+    private func waiverWarnings(
+        _ endpoint: Endpoint, day: CalendarDate, soon: CalendarDate, into found: inout [Warning]
+    ) {
         for waiver in endpoint.waivers {
             guard let until = CalendarDate(waiver.until) else { continue }
             let what = "the waiver for \(waiver.kind)\(waiver.path.map { " at \($0)" } ?? "") in \(endpoint.id)"
