@@ -160,7 +160,7 @@ package struct Recorder: Sendable {
     /// Sends the request, retrying as the policy says, and writes what came back.
     ///
     /// Called holding one of `inFlight`'s permits; each attempt gives it back once its answer (or error) is in, and a
-    /// retry takes one again after its wait.
+    /// retry takes one again after its wait, except after a 429 or a `Retry-After`, when it keeps it through the wait.
     private func exchange(
         _ endpoint: Endpoint, _ prepared: PreparedRequest, path: String, progress: @Sendable (RecordEvent) -> Void,
         batch: AtomicFileBatch, inFlight: AsyncPermits
@@ -174,7 +174,6 @@ package struct Recorder: Sendable {
         var attempt = 1
         // The first attempt goes out on the caller's permit; a retry takes one again, unless it kept its own.
         var holdsPermit = true
-        var rateLimited = false
         while true {
             let clock = ContinuousClock()
             var sent = clock.now
@@ -195,13 +194,16 @@ package struct Recorder: Sendable {
                     holdsPermit = false
                     throw error
                 }
+                // A retryable status the spec does not expect (429 or 5xx, both valid statuses) is retried while
+                // attempts are left.
+                let unexpectedFailure =
+                    RetryPolicy.isRetryable(status: response.status) && !endpoint.expect.status.accepts(response.status)
+                retryAfter = response.header("Retry-After")
                 // A server that is rate limiting (429, or a `Retry-After`) gets fewer requests while this one waits to
                 // be retried: its slot stays taken through the wait. Otherwise the slot goes to the next endpoint now.
-                let retried =
-                    (100...599).contains(response.status) && RetryPolicy.isRetryable(status: response.status)
-                    && !endpoint.expect.status.accepts(response.status) && attempt < attempts
-                rateLimited = retried && (response.status == 429 || response.header("Retry-After") != nil)
-                if !rateLimited {
+                let keepsSlot =
+                    unexpectedFailure && attempt < attempts && (response.status == 429 || retryAfter != nil)
+                if !keepsSlot {
                     inFlight.release()
                     holdsPermit = false
                 }
@@ -215,8 +217,6 @@ package struct Recorder: Sendable {
                             attempts: attempt))
                 }
                 let durationMs = Int(((clock.now - sent).inSeconds * 1000).rounded())
-                let unexpectedFailure =
-                    RetryPolicy.isRetryable(status: response.status) && !endpoint.expect.status.accepts(response.status)
                 guard unexpectedFailure else {
                     return write(
                         response, durationMs: durationMs, endpoint: endpoint, prepared: prepared, path: path,
@@ -225,7 +225,6 @@ package struct Recorder: Sendable {
                 reason =
                     "the server answered \(Recorder.statusText(response.status))"
                     + Recorder.excerpt(of: response, redactor: Recorder.redactor(for: response, prepared))
-                retryAfter = response.header("Retry-After")
                 guard attempt < attempts else {
                     return .failed(
                         RecordFailure(
