@@ -21,6 +21,14 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "all: record every endpoint; missing: only those without a recording.")
     var mode: Recorder.Mode = .all
 
+    @Flag(
+        name: .long,
+        help: """
+            Flush each recording to disk before it replaces the old one, so that a power cut cannot leave it empty \
+            (a killed run never leaves half a file either way).
+            """)
+    var fsync = false
+
     /// Each response's body, its parse and its recording's text are buffers of up to a few megabytes, freed as the
     /// next response comes in. glibc maps and unmaps each one afresh and faults its pages in again, zeroed: half of
     /// a run's system time in figure 8. Kept on the heap (up to 32 MB a buffer), they are reused. The process is the
@@ -40,7 +48,9 @@ struct RecordCommand: AsyncParsableCommand {
         Self.keepLargeBuffersOnTheHeap()
         let loaded = try suite.selection.loadSuite()
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
-        let recorder = Recorder(options: live.recorderOptions(into: suite.recordings, mode: mode))
+        var options = live.recorderOptions(into: suite.recordings, mode: mode)
+        options.flushesToDisk = fsync
+        let recorder = Recorder(options: options)
         let view = RecordProgressView.standardError(endpointIDs: endpoints.map(\.id))
         let run = await recorder.record(endpoints) { view.handle($0) }
         view.finish()

@@ -185,12 +185,14 @@ struct RecordCommandTests {
         let environment = ["STAGING_TOKEN": "token-for-test", "BETS_API_KEY": "key-for-test"]
         let base = ["--base-url", server.baseURL]
 
+        // --fsync: the new file is flushed to disk before it takes its path, and is in place when record exits.
         let missing = try ContractProcess.run(
-            ["record", "--mode", "missing"] + base, in: folder, environment: environment)
+            ["record", "--mode", "missing", "--fsync"] + base, in: folder, environment: environment)
         #expect(missing.status == 0, "\(missing.standardError)")
         #expect(
             missing.standardOutput
                 == "recorded 7 endpoints into Recordings: 1 written, 0 unchanged, 6 skipped, 0 failed\n")
+        #expect(try Recording.read(from: folder + "/Recordings/users/get-user.json").response.status == 200)
 
         let again = try ContractProcess.run(
             ["record", "--filter", "users/*"] + base, in: folder, environment: environment)

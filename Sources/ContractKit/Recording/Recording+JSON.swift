@@ -485,8 +485,8 @@ extension Recording {
         try write(to: path, batch: nil)
     }
 
-    /// Writes the recording as ``write(to:)`` does; with `batch`, the file takes its place once the batch has
-    /// flushed it to disk (``AtomicFileBatch``), which may be after this returns.
+    /// Writes the recording as ``write(to:)`` does; with `batch`, the file takes its place as the batch says
+    /// (``AtomicFileBatch``): at once, or once it is flushed to disk, which may be after this returns.
     func write(to path: String, batch: AtomicFileBatch?) throws(ContractError) -> Bool {
         var status = stat()
         if let batch, lstat(path, &status) != 0, errno == ENOENT {

@@ -3,10 +3,12 @@ import Synchronization
 
 /// Writes many files, each whole or not at all, without making the writer wait for the disk.
 ///
-/// ``write(_:to:)`` writes a temporary file beside the path (as ``AtomicFile`` does) and returns; threads of the
-/// batch's own then flush each temporary file to disk and rename it over its path, and ``finish()`` waits for them
-/// and flushes each folder written to, so that the renames are on disk too. A crash leaves every path with its old
-/// file or its new one, never half of one, as ``AtomicFile/write(_:to:)`` does.
+/// ``write(_:to:)`` writes a temporary file beside the path (as ``AtomicFile`` does). A batch that is not
+/// ``flushing`` renames it over its path there and then: a process killed at any moment leaves every path with its
+/// old file or its new one, never half of one, and the kernel writes the files to disk in its own time, as it does
+/// for `curl -o` or `git checkout`. A ``flushing`` batch also survives a power cut or a kernel crash: threads of the
+/// batch's own flush each temporary file to disk before renaming it over its path, and ``finish()`` waits for them
+/// and flushes each folder written to, so that the renames are on disk too.
 ///
 /// The flushes run side by side on up to ``maximumThreads`` threads, which sleep in `fsync` without using the CPU:
 /// on a disk where each `fsync` waits for the drive's cache to be flushed, a thousand of them one after another
@@ -76,32 +78,44 @@ final class AtomicFileBatch: Sendable {
     /// How long a thread with nothing to flush waits for more before it ends.
     private static let idleWait = DispatchTimeInterval.milliseconds(100)
 
+    /// Whether each file is on disk before it takes its path's place, and the folders' entries once the batch
+    /// finishes (`fsync`): the price is about a fifth more CPU for a run of small files, most of it the kernel
+    /// sending each file to the disk on the writer's time rather than its own.
+    let flushing: Bool
+
     private let state = Mutex(State())
     /// Signalled once for each file written while a thread is idle.
     private let work = DispatchSemaphore(value: 0)
     /// Starts a thread running its argument; false when none could be started.
     private let startThread: @Sendable (@escaping @Sendable () -> Void) -> Bool
 
-    /// An empty batch.
-    convenience init() {
-        self.init(startThread: AtomicFileBatch.detachThread)
+    /// An empty batch, ``flushing`` or not.
+    convenience init(flushing: Bool = true) {
+        self.init(flushing: flushing, startThread: AtomicFileBatch.detachThread)
     }
 
-    /// An empty batch starting its threads with `startThread`, which says false when it could not.
-    init(startThread: @escaping @Sendable (@escaping @Sendable () -> Void) -> Bool) {
+    /// An empty flushing batch starting its threads with `startThread`, which says false when it could not.
+    convenience init(startThread: @escaping @Sendable (@escaping @Sendable () -> Void) -> Bool) {
+        self.init(flushing: true, startThread: startThread)
+    }
+
+    private init(flushing: Bool, startThread: @escaping @Sendable (@escaping @Sendable () -> Void) -> Bool) {
+        self.flushing = flushing
         self.startThread = startThread
     }
 
-    /// Writes `bytes` to a temporary file beside `path`, which takes `path`'s place once it is on disk.
+    /// Writes `bytes` to a temporary file beside `path`, which takes `path`'s place at once, or once it is on disk
+    /// when the batch is ``flushing``.
     ///
-    /// - Throws: the error of creating or writing the temporary file (a missing permission, a full disk). An error
-    ///   flushing or renaming it comes later, from ``finish()``.
+    /// - Throws: the error of creating, writing or (not flushing) renaming the temporary file (a missing permission, a
+    ///   full disk). An error flushing or renaming it in a flushing batch comes later, from ``finish()``.
     func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         try write([bytes], to: path)
     }
 
     /// Writes `pieces`, one after another, as the `write(_:to:)` that takes one buffer writes it.
     func write(_ pieces: [UnsafeRawBufferPointer], to path: String) throws {
+        guard flushing else { return try writeAndRename(pieces, to: path) }
         let (number, keepingOpen) = state.withLock { state in
             state.named += 1
             let keepingOpen = state.open < Self.maximumOpen
@@ -139,6 +153,21 @@ final class AtomicFileBatch: Sendable {
                 flushUntilDone(waiting: false)
             }
         case .none: break
+        }
+    }
+
+    /// Writes the temporary file and renames it over `path` at once, unflushed: the kernel writes both in its own time.
+    private func writeAndRename(_ pieces: [UnsafeRawBufferPointer], to path: String) throws {
+        let number = state.withLock { state in
+            state.named += 1
+            return state.named
+        }
+        let temporary = try AtomicFile.writeTemporary(
+            pieces, for: path, suffix: "-\(number)", flushed: false, keepingOpen: false)
+        guard rename(temporary.path, path) == 0 else {
+            let failure = errno
+            unlink(temporary.path)
+            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
     }
 

@@ -348,7 +348,9 @@ struct RecorderTests {
         #expect(before == after)
     }
 
-    @Test func aRecordingThatCannotTakeItsPlaceIsAFailureAndTheOthersAreWritten() async throws {
+    /// Flushed to disk first (`--fsync`) or not, the file that cannot replace what is at its path fails alone.
+    @Test(arguments: [false, true])
+    func aRecordingThatCannotTakeItsPlaceIsAFailureAndTheOthersAreWritten(flushesToDisk: Bool) async throws {
         let server = try ScriptedServer(routes: [:]) { _, _ in .json(#"{"id": 1}"#) }
         defer { server.stop() }
         let folder = TestSuites.temporaryDirectory()
@@ -356,7 +358,9 @@ struct RecorderTests {
         // A folder with something in it where e0's recording goes: the file is written beside it, but cannot replace it.
         try FileManager.default.createDirectory(
             atPath: folder + "/live/e0.json/kept", withIntermediateDirectories: true)
-        let recorder = Recorder(options: Self.options(server, into: folder))
+        var options = Self.options(server, into: folder)
+        options.flushesToDisk = flushesToDisk
+        let recorder = Recorder(options: options)
         let run = await recorder.record(try Self.suite(["/a", "/b"]).endpoints)
 
         #expect(run.summary == RecordRun.Summary(written: 1, unchanged: 0, skipped: 0, failed: 1))

@@ -8,10 +8,10 @@ import Testing
 /// Files written through a batch are in place, whole, once it finishes; a file that cannot take its place is reported
 /// with its path and leaves nothing behind.
 @Suite struct AtomicFileBatchTests {
-    @Test func everyFileIsInPlaceWhenTheBatchFinishes() async throws {
+    @Test(arguments: [true, false]) func everyFileIsInPlaceWhenTheBatchFinishes(flushing: Bool) async throws {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let batch = AtomicFileBatch()
+        let batch = AtomicFileBatch(flushing: flushing)
         for index in 0..<200 {
             try batch.write(Array("file \(index)\n".utf8), to: folder + "/sub/\(index % 3)/\(index).json")
         }
@@ -125,10 +125,10 @@ import Testing
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: folder + "/pieces.txt"))) == pieces.flatMap { $0 })
     }
 
-    @Test func theLastOfSeveralWritesToOnePathWins() async throws {
+    @Test(arguments: [true, false]) func theLastOfSeveralWritesToOnePathWins(flushing: Bool) async throws {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let batch = AtomicFileBatch()
+        let batch = AtomicFileBatch(flushing: flushing)
         for round in 0..<50 {
             try batch.write(Array("round \(round)\n".utf8), to: folder + "/one.json")
             try batch.write(Array("other \(round)\n".utf8), to: folder + "/other-\(round).json")
@@ -151,6 +151,31 @@ import Testing
         #expect(try String(contentsOfFile: folder + "/fine.json", encoding: .utf8) == "fine\n")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(names == ["fine.json", "taken.json"])
+    }
+
+    /// A batch that does not flush puts each file in place as it is written: a run killed later keeps what it wrote.
+    @Test func anUnflushedFileIsInPlaceAsSoonAsItIsWritten() async throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let batch = AtomicFileBatch(flushing: false)
+        try batch.write(Array("old\n".utf8), to: folder + "/a.json")
+        try batch.write(Array("new\n".utf8), to: folder + "/a.json")
+        #expect(try String(contentsOfFile: folder + "/a.json", encoding: .utf8) == "new\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.json"], "no temporary file is left")
+        #expect(await batch.finish().isEmpty)
+    }
+
+    /// Not flushing, the rename happens in `write`, so its failure is thrown there, and the temporary file is removed.
+    @Test func anUnflushedFileThatCannotTakeItsPlaceThrowsAndLeavesNothing() async throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(
+            atPath: folder + "/taken.json/inside", withIntermediateDirectories: true)
+        let batch = AtomicFileBatch(flushing: false)
+        #expect(throws: POSIXError.self) { try batch.write(Array("refused\n".utf8), to: folder + "/taken.json") }
+        try batch.write(Array("fine\n".utf8), to: folder + "/fine.json")
+        #expect(await batch.finish().isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["fine.json", "taken.json"])
     }
 
     @Test func aTemporaryFileOfABatchInADeadProcessIsRemoved() throws {
