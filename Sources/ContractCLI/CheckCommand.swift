@@ -51,6 +51,9 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let startedAt = Date()
         let clock = ContinuousClock.now
+        #if os(Linux)
+        CurlTransport.prepareInBackground()
+        #endif
         let loaded = try suite.selection.loadSuite()
         try history.requireHistory(for: loaded)
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)

@@ -46,6 +46,9 @@ struct RecordCommand: AsyncParsableCommand {
 
     func run() async throws {
         Self.keepLargeBuffersOnTheHeap()
+        #if os(Linux)
+        CurlTransport.prepareInBackground()
+        #endif
         let loaded = try suite.selection.loadSuite()
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         var options = live.recorderOptions(into: suite.recordings, mode: mode)

@@ -56,7 +56,7 @@ enum RecordFigures {
         }
         var recordWall: [Int: Double] = [:]
         var curlWall: [Int: Double] = [:]
-        func record(at concurrency: Int) -> () -> (wall: Double, cpu: Double) {
+        func record(at concurrency: Int, flags: [String] = []) -> () -> (wall: Double, cpu: Double) {
             {
                 clear(root + "/Recordings")
                 return runChild(
@@ -64,7 +64,7 @@ enum RecordFigures {
                     [
                         "record", "--specs", root + "/Specs", "--recordings", root + "/Recordings", "--base-url", base,
                         "--concurrency", "\(concurrency)", "--retries", "0",
-                    ])
+                    ] + flags)
             }
         }
         for concurrency in [4, 8, 16] {
@@ -109,6 +109,17 @@ enum RecordFigures {
                         format: "record %.2f s -> %.2f s (medians); curl %.2f s -> %.2f s", measured.baseline.wall,
                         measured.subject.wall, curlWall[low]!, curlWall[high]!) + "; pairs \(measured.wallRange)"))
         }
+        // What flushing each file to disk before it takes its path costs: the kernel then sends each file to the disk
+        // on the recorder's time, where otherwise its own threads write them later, as they do curl's.
+        let flushed = pairs(runs: runs, subject: record(at: 4, flags: ["--fsync"]), baseline: record(at: 4))
+        rows.append(
+            Row(
+                figure: "8 record --fsync against record (CPU)", payload: "c=4, same work", ratio: flushed.cpuRatio,
+                target: "(reported)", met: nil,
+                detail: String(
+                    format: "%.2f s -> %.2f s of CPU, %.2f s -> %.2f s wall (medians)", flushed.baseline.cpu,
+                    flushed.subject.cpu, flushed.baseline.wall, flushed.subject.wall)
+                    + "; pairs \(flushed.cpuRange)"))
         // The server is not what holds the recorder back when curl, through it, with twice the requests in flight, does
         // the same work faster than the recorder does.
         let headroom = curlWall[8]! / recordWall[4]!

@@ -10,6 +10,14 @@ import Foundation
 /// policed as ``URLSessionTransport`` polices it: credential headers stay with their origin, the whole exchange has
 /// one deadline, and the chain is reported. A body over the limit stops the transfer as soon as it passes the limit.
 package final class CurlTransport: HTTPTransport, @unchecked Sendable {
+    /// Opens libcurl and sets it up on a thread of its own, so that a command can do its own start-up (loading the
+    /// specs) meanwhile: opening libcurl and the thirty libraries it needs takes 10-15 ms, which the first transport
+    /// otherwise waits for. A transport made before it is done waits for it, once.
+    package static func prepareInBackground() {
+        guard let thread = PosixThread.start({ _ = CurlLibrary.ready }) else { return }
+        pthread_detach(thread)
+    }
+
     // @unchecked: every member is set once in init; the engine guards its own state.
     private let engine: CurlEngine
     private let caFile: String?
