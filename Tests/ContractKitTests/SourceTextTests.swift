@@ -9,6 +9,21 @@ import Testing
         #expect(snippet == "2 |   two: [x\n  |         ^")
     }
 
+    /// Lines end at `\n` alone: a CRLF line is shown without its `\r`, a lone `\r` does not end a line, and the
+    /// last line needs no line break; columns count scalars, not bytes.
+    @Test func linesAreCountedAtLineFeedsAlone() {
+        let source = SourceText(path: "a.yaml", text: "a: 1\r\nb: é\rc\nlast: [x")
+        #expect(source.snippet(at: SourceLocation(file: "a.yaml", line: 1, column: 4)) == "1 | a: 1\n  |    ^")
+        #expect(
+            source.snippet(at: SourceLocation(file: "a.yaml", line: 2, column: 4))
+                == "2 | b: é\rc\n  |    ^")
+        #expect(
+            source.snippet(at: SourceLocation(file: "a.yaml", line: 3, column: 7)) == "3 | last: [x\n  |       ^")
+        #expect(source.snippet(at: SourceLocation(file: "a.yaml", line: 4, column: 1)) == nil)
+        let empty = SourceText(path: "e.yaml", text: "")
+        #expect(empty.snippet(at: SourceLocation(file: "e.yaml", line: 1, column: 1)) == "1 | \n  | ^")
+    }
+
     @Test func snippetOutOfRangeIsNil() {
         let source = SourceText(path: "a.yaml", text: "one: 1\n")
         #expect(source.snippet(at: SourceLocation(file: "a.yaml", line: 9, column: 1)) == nil)

@@ -2,13 +2,32 @@
 package struct SourceText: Sendable {
     /// The file's path as shown in messages.
     package let path: String
-    private let lines: [Substring]
+    private let text: String
+    /// Where each line starts, in UTF-8 bytes from the start of the text: lines end at `\n` alone (a `\r` before it
+    /// stays on the line, and is not shown). A table of offsets rather than the lines themselves: a text is wrapped
+    /// for every spec file loaded, and most are never quoted.
+    private let lineStarts: [Int]
 
     /// Wraps the text of the file at `path`.
     package init(path: String, text: String) {
+        var text = text
+        text.makeContiguousUTF8()
         self.path = path
-        // Split on the scalar, not the Character: Swift reads "\r\n" as one Character, which would hide CRLF lines.
-        self.lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
+        self.text = text
+        var starts = [0]
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+        }
+        self.lineStarts = starts
+    }
+
+    /// The text of line `number` (from 1), without its `\n`.
+    private func line(_ number: Int) -> Substring {
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
+        let end =
+            number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
+        return Substring(utf8[start..<end])
     }
 
     /// The source line at `location` and a caret under its column, indented for a message; nil when out of range.
@@ -16,8 +35,8 @@ package struct SourceText: Sendable {
     static let maximumSnippetWidth = 160
 
     package func snippet(at location: SourceLocation) -> String? {
-        guard location.line >= 1, location.line <= lines.count else { return nil }
-        var line = String(lines[location.line - 1])
+        guard location.line >= 1, location.line <= lineStarts.count else { return nil }
+        var line = String(line(location.line))
         if line.hasSuffix("\r") { line.removeLast() }
         // Tabs would shift the caret; show them as single spaces so the caret lines up.
         var scalars = line.unicodeScalars.map { $0 == "\t" ? " " : $0 }

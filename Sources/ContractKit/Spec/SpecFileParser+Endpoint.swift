@@ -94,7 +94,8 @@ extension SpecFileParser {
     /// `GET /users/{id}.json`, or a bare path for GET.
     mutating func parseRequestLine(_ node: YAMLNode, context: String) -> RequestSpec? {
         guard let line = scalar(node, "'request'") else { return nil }
-        let parts = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        // Split on the byte: a request line is ASCII where it matters, and Characters cost ten times as much.
+        let parts = line.utf8.split(separator: UInt8(ascii: " ")).map { String(Substring($0)) }
         let method: String
         let path: String
         switch parts.count {

@@ -184,6 +184,8 @@ private struct MappingEntries {
     }
 
     private var entries: [Entry] = []
+    /// Whether any entry is a `<<`: without one, the pairs are the entries as written.
+    private var hasMerge = false
     private var pendingKey: YAMLNode?
     private var firstKeyLocations: [String: SourceLocation] = [:]
 
@@ -203,12 +205,23 @@ private struct MappingEntries {
             return
         }
         pendingKey = nil
-        entries.append(Self.isMergeKey(key) ? .merge(node) : .pair(YAMLNode.Pair(key: key, value: node)))
+        if Self.isMergeKey(key) {
+            hasMerge = true
+            entries.append(.merge(node))
+        } else {
+            entries.append(.pair(YAMLNode.Pair(key: key, value: node)))
+        }
     }
 
     /// The pairs with merged mappings spliced in where their `<<` stood; keys written in this mapping win,
     /// then earlier merged mappings win over later ones.
     func resolved() throws(ContractError) -> [YAMLNode.Pair] {
+        guard hasMerge else {
+            return entries.map { entry in
+                guard case .pair(let pair) = entry else { preconditionFailure("a merge entry without hasMerge") }
+                return pair
+            }
+        }
         var taken = Set(
             entries.compactMap { entry -> String? in
                 if case .pair(let pair) = entry { return pair.key.scalarValue }

@@ -7,7 +7,6 @@ package enum YAMLLoader {
     /// with a caret, and a hint when a common mistake is likely.
     package static func load(_ text: String, path: String) throws(ContractError) -> YAMLNode? {
         let text = normalized(text)
-        let source = SourceText(path: path, text: text)
         do throws(ContractError) {
             let parser = LibYAMLEventParser(text: text, path: path)
             var composer = YAMLComposer()
@@ -17,7 +16,7 @@ package enum YAMLLoader {
                 if case .streamEnd = event { return composer.document }
             }
         } catch {
-            throw error.quoting(source)
+            throw error.quoting(SourceText(path: path, text: text))
         }
     }
 
@@ -26,6 +25,11 @@ package enum YAMLLoader {
     /// libyaml skips a byte order mark without counting it and takes `\r\n` and a lone `\r` as line breaks;
     /// normalizing first keeps the quoted source line and its caret in step with libyaml's lines and columns.
     static func normalized(_ text: String) -> String {
+        // The usual text, with neither: returned as it is, after a look at its bytes.
+        let hasReturn =
+            text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\r")) }
+            ?? text.utf8.contains(UInt8(ascii: "\r"))
+        if !hasReturn, !text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) { return text }
         var scalars = text.unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
         guard scalars.contains("\r") else { return String(scalars) }
