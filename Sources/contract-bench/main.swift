@@ -40,9 +40,20 @@ let contractExecutable: String =
     ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("contract")
     .path
 
+/// How the `contract` executable was linked, for the header: the figures that spawn it start faster when the Swift
+/// runtime and Foundation are linked into it (`swift build -c release --static-swift-stdlib`).
+let contractLinking: String = {
+    guard let bytes = FileManager.default.contents(atPath: contractExecutable) else { return "not built" }
+    return bytes.range(of: Data("libswiftCore.so".utf8)) == nil
+        ? "Swift runtime linked in (--static-swift-stdlib)" : "Swift runtime in shared libraries"
+}()
+
 var rows: [Row] = []
 print(
-    "contract-bench: \(quick ? "quick run" : "full run"), \(ProcessInfo.processInfo.activeProcessorCount) cores; ratios of medians, measured side by side\n"
+    "contract-bench: \(quick ? "quick run" : "full run"), \(ProcessInfo.processInfo.activeProcessorCount) cores; ratios of medians, measured side by side"
+)
+print(
+    "contract executable: \(contractExecutable), \(contractLinking)\n"
 )
 
 if wanted(1) { rows += ParseFigures.run(quick: quick) }
