@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContractKit
 import Foundation
+import Synchronization
 
 /// The `contract` command line; teams call ``main(models:)`` from their own executable.
 public enum ContractCLI {
@@ -14,7 +15,7 @@ public enum ContractCLI {
     /// await ContractCLI.main(models: [User.self, ObjectsResponse.self])
     /// ```
     public static func main(models: [any Decodable.Type]) async {
-        await RegisteredModels.$registry.withValue(ModelRegistry(models)) {
+        await RegisteredModels.$models.withValue(RegisteredModels.Models(models)) {
             await RunnerName.$current.withValue(CommandName.current) {
                 await SettingNames.$current.withValue(.commandLine) {
                     if let mistyped = RootCommand.mistypedSubcommand(in: Array(CommandLine.arguments.dropFirst())) {
@@ -35,7 +36,30 @@ public enum ContractCLI {
 
 /// The models the running executable registered, for the commands ArgumentParser creates.
 enum RegisteredModels {
-    @TaskLocal static var registry = ModelRegistry()
+    @TaskLocal static var models = Models([])
+
+    /// The registry of the models the executable passed.
+    static var registry: ModelRegistry { models.registry }
+
+    /// The models, made into a registry the first time a command asks: `record`, `diff`, `import` and `history` never
+    /// do, and naming every type (the Swift runtime's reflection) is 3 ms of each run's start-up.
+    final class Models: @unchecked Sendable {
+        // Unchecked: `types` is a constant of metatypes, immutable once made (as ContractKit's ModelType says), and
+        // `built` is behind its lock; Swift does not yet know that `any Decodable.Type` is safe to share.
+        private let types: [any Decodable.Type]
+        private let built = Mutex<ModelRegistry?>(nil)
+
+        init(_ types: [any Decodable.Type]) { self.types = types }
+
+        var registry: ModelRegistry {
+            built.withLock { built in
+                if let built { return built }
+                let registry = ModelRegistry(types)
+                built = registry
+                return registry
+            }
+        }
+    }
 }
 
 struct RootCommand: AsyncParsableCommand {

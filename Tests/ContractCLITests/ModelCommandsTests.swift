@@ -22,7 +22,7 @@ import Testing
         let capture = Console.Capture()
         defer { said.standardError = capture.standardError }
         return await Console.$capture.withValue(capture) {
-            await RegisteredModels.$registry.withValue(ModelRegistry(models)) {
+            await RegisteredModels.$models.withValue(RegisteredModels.Models(models)) {
                 do {
                     var parsed = try command.parseAsRoot(arguments) as! any AsyncParsableCommand
                     try await parsed.run()
