@@ -53,6 +53,8 @@ struct CheckCommand: AsyncParsableCommand {
         let clock = ContinuousClock.now
         #if os(Linux)
         CurlTransport.prepareInBackground()
+        // Every way out, a bad spec included, waits for it: a run that sends requests has waited already.
+        defer { CurlTransport.waitForPreparation() }
         #endif
         let loaded = try suite.selection.loadSuite()
         try history.requireHistory(for: loaded)

@@ -42,7 +42,7 @@ enum RegisteredModels {
     static var registry: ModelRegistry { models.registry }
 
     /// The models, made into a registry the first time a command asks: `record`, `diff`, `import` and `history` never
-    /// do, and naming every type (the Swift runtime's reflection) is 3 ms of each run's start-up.
+    /// do, and naming every type (the Swift runtime's reflection) is about 1 ms of each run's start-up.
     final class Models: @unchecked Sendable {
         // Unchecked: `types` is a constant of metatypes, immutable once made (as ContractKit's ModelType says), and
         // `built` is behind its lock; Swift does not yet know that `any Decodable.Type` is safe to share.

@@ -44,6 +44,14 @@ struct LiveRequestOptions: ParsableArguments {
             valueName: "path"))
     var caFile: String?
 
+    @Flag(
+        name: .long,
+        help: """
+            Flush each recording to disk before it replaces the old one, so that a power cut cannot leave it empty \
+            (a killed run never leaves half a file either way).
+            """)
+    var fsync = false
+
     /// The base URL from the flag or the environment.
     var resolvedBaseURL: String? {
         if let baseURL { return baseURL }
@@ -92,7 +100,7 @@ struct LiveRequestOptions: ParsableArguments {
         Recorder.Options(
             baseURL: resolvedBaseURL ?? "", recordingsDirectory: directory, mode: mode, concurrency: concurrency,
             timeout: timeout, retry: RetryPolicy(retries: retries, backoff: retryBackoff, maxDelay: maxRetryDelay),
-            maxBodyBytes: maxBodyBytes, caFile: caFile)
+            maxBodyBytes: maxBodyBytes, caFile: caFile, flushesToDisk: fsync)
     }
 }
 

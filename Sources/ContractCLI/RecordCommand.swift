@@ -21,14 +21,6 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "all: record every endpoint; missing: only those without a recording.")
     var mode: Recorder.Mode = .all
 
-    @Flag(
-        name: .long,
-        help: """
-            Flush each recording to disk before it replaces the old one, so that a power cut cannot leave it empty \
-            (a killed run never leaves half a file either way).
-            """)
-    var fsync = false
-
     /// Each response's body, its parse and its recording's text are buffers of up to a few megabytes, freed as the
     /// next response comes in. glibc maps and unmaps each one afresh and faults its pages in again, zeroed: half of
     /// a run's system time in figure 8. Kept on the heap (up to 32 MB a buffer), they are reused. The process is the
@@ -48,12 +40,12 @@ struct RecordCommand: AsyncParsableCommand {
         Self.keepLargeBuffersOnTheHeap()
         #if os(Linux)
         CurlTransport.prepareInBackground()
+        // Every way out, a bad spec included, waits for it: a run that sends requests has waited already.
+        defer { CurlTransport.waitForPreparation() }
         #endif
         let loaded = try suite.selection.loadSuite()
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
-        var options = live.recorderOptions(into: suite.recordings, mode: mode)
-        options.flushesToDisk = fsync
-        let recorder = Recorder(options: options)
+        let recorder = Recorder(options: live.recorderOptions(into: suite.recordings, mode: mode))
         let view = RecordProgressView.standardError(endpointIDs: endpoints.map(\.id))
         let run = await recorder.record(endpoints) { view.handle($0) }
         view.finish()

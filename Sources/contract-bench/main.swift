@@ -43,9 +43,16 @@ let contractExecutable: String =
 /// How the `contract` executable was linked, for the header: the figures that spawn it start faster when the Swift
 /// runtime and Foundation are linked into it (`swift build -c release --static-swift-stdlib`).
 let contractLinking: String = {
-    guard let bytes = FileManager.default.contents(atPath: contractExecutable) else { return "not built" }
+    #if os(Linux)
+    // A dynamically linked executable names the runtime's shared object among the libraries it needs.
+    guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: contractExecutable), options: .alwaysMapped) else {
+        return "not built"
+    }
     return bytes.range(of: Data("libswiftCore.so".utf8)) == nil
         ? "Swift runtime linked in (--static-swift-stdlib)" : "Swift runtime in shared libraries"
+    #else
+    return "Swift runtime in the system's shared libraries"
+    #endif
 }()
 
 var rows: [Row] = []

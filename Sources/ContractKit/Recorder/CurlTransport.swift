@@ -18,6 +18,12 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
         pthread_detach(thread)
     }
 
+    /// Waits until libcurl is set up (doing it here if no thread has begun to), so that a command ending early, on a
+    /// bad spec say, does not exit while ``prepareInBackground()``'s thread is inside `dlopen` or OpenSSL's set-up.
+    package static func waitForPreparation() {
+        _ = CurlLibrary.ready
+    }
+
     // @unchecked: every member is set once in init; the engine guards its own state.
     private let engine: CurlEngine
     private let caFile: String?

@@ -525,8 +525,12 @@ extension Recording {
     }
 
     private static func cannotWrite(_ path: String, _ error: any Error) -> ContractError {
-        ContractError(
-            .io, "cannot write '\(path)': \(error.localizedDescription)",
+        // The system's own words for an error number ("Directory not empty"), as a batch's later failures give them,
+        // rather than Foundation's "The operation could not be completed" before them.
+        let reason =
+            (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? error.localizedDescription
+        return ContractError(
+            .io, "cannot write '\(path)': \(reason)",
             hint: "check that the folder is writable and the disk is not full")
     }
 

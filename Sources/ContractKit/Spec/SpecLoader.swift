@@ -57,9 +57,11 @@ public struct SpecLoader: Sendable {
         var parsedFiles: [ParsedSpecFile] = []
         var texts: [String: SourceText] = [:]
         for source in sources {
-            texts[source.path] = SourceText(path: source.path, text: source.text)
+            // Quoted as libyaml counts its lines and columns: without a byte order mark, every line break a `\n`.
+            let text = YAMLLoader.normalized(source.text)
+            texts[source.path] = SourceText(path: source.path, text: text)
             do {
-                let root = try YAMLLoader.load(source.text, path: source.path)
+                let root = try YAMLLoader.load(text, path: source.path)
                 var parser = SpecFileParser(path: source.path)
                 parsedFiles.append(parser.parse(root))
                 errors += parser.errors

@@ -72,7 +72,7 @@ enum AtomicFile {
         }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure = writeAll(pieces, to: descriptor)
-        if failure == 0, flushed, fsync(descriptor) != 0 { failure = errno }
+        if failure == 0, flushed, !flush(descriptor) { failure = errno }
         if failure != 0 || !keepingOpen {
             if close(descriptor) != 0, failure == 0 { failure = errno }
         }
@@ -81,6 +81,17 @@ enum AtomicFile {
             throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
         return (temporary, keepingOpen ? descriptor : -1)
+    }
+
+    /// Flushes the file or folder open at `descriptor` to the disk itself; false, with `errno` set, when it could not.
+    ///
+    /// On Darwin `fsync` hands the data to the drive, whose cache a power cut can still lose: `F_FULLFSYNC` asks the
+    /// drive to write it through, and `fsync` remains for file systems that refuse that.
+    static func flush(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(descriptor) == 0
     }
 
     /// Writes the pieces in order with as few calls as the kernel allows (`writev`, resumed after a short write);

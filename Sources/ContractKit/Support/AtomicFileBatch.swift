@@ -40,8 +40,6 @@ final class AtomicFileBatch: Sendable {
         var failures: [String: String] = [:]
         /// Callers of ``finish()`` waiting for the files to be in place.
         var waiting: [CheckedContinuation<Void, Never>] = []
-        /// How many temporary files have been named.
-        var named = 0
         /// How many pending files are held open.
         var open = 0
 
@@ -75,6 +73,10 @@ final class AtomicFileBatch: Sendable {
     /// again to be flushed, so that a slow disk cannot use up the process's descriptors.
     static let maximumOpen = 64
 
+    /// How many temporary files batches have named in this process: two batches writing one path at once (a recorder
+    /// records one endpoint with a batch of its own) never share a temporary file.
+    private static let named = Atomic<Int>(0)
+
     /// How long a thread with nothing to flush waits for more before it ends.
     private static let idleWait = DispatchTimeInterval.milliseconds(100)
 
@@ -90,7 +92,7 @@ final class AtomicFileBatch: Sendable {
     private let startThread: @Sendable (@escaping @Sendable () -> Void) -> Bool
 
     /// An empty batch, ``flushing`` or not.
-    convenience init(flushing: Bool = true) {
+    convenience init(flushing: Bool) {
         self.init(flushing: flushing, startThread: AtomicFileBatch.detachThread)
     }
 
@@ -116,11 +118,11 @@ final class AtomicFileBatch: Sendable {
     /// Writes `pieces`, one after another, as the `write(_:to:)` that takes one buffer writes it.
     func write(_ pieces: [UnsafeRawBufferPointer], to path: String) throws {
         guard flushing else { return try writeAndRename(pieces, to: path) }
-        let (number, keepingOpen) = state.withLock { state in
-            state.named += 1
+        let number = Self.named.add(1, ordering: .relaxed).newValue
+        let keepingOpen = state.withLock { state in
             let keepingOpen = state.open < Self.maximumOpen
             if keepingOpen { state.open += 1 }
-            return (state.named, keepingOpen)
+            return keepingOpen
         }
         let temporary: (path: String, descriptor: Int32)
         do {
@@ -158,10 +160,7 @@ final class AtomicFileBatch: Sendable {
 
     /// Writes the temporary file and renames it over `path` at once, unflushed: the kernel writes both in its own time.
     private func writeAndRename(_ pieces: [UnsafeRawBufferPointer], to path: String) throws {
-        let number = state.withLock { state in
-            state.named += 1
-            return state.named
-        }
+        let number = Self.named.add(1, ordering: .relaxed).newValue
         let temporary = try AtomicFile.writeTemporary(
             pieces, for: path, suffix: "-\(number)", flushed: false, keepingOpen: false)
         guard rename(temporary.path, path) == 0 else {
@@ -197,7 +196,7 @@ final class AtomicFileBatch: Sendable {
         for folder in folders {
             let descriptor = open(folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
             guard descriptor >= 0 else { continue }
-            _ = fsync(descriptor)
+            _ = AtomicFile.flush(descriptor)
             close(descriptor)
         }
         return failures
@@ -237,7 +236,7 @@ final class AtomicFileBatch: Sendable {
     private static func flushAndRename(_ item: Pending) -> String? {
         var failure: Int32 = 0
         let descriptor = item.descriptor >= 0 ? item.descriptor : open(item.temporary, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 || fsync(descriptor) != 0 { failure = errno }
+        if descriptor < 0 || !AtomicFile.flush(descriptor) { failure = errno }
         if descriptor >= 0 { close(descriptor) }
         if failure == 0, rename(item.temporary, item.path) != 0 { failure = errno }
         guard failure != 0 else { return nil }

@@ -122,6 +122,21 @@ import Testing
             ])
     }
 
+    /// A file saved with a byte order mark and Windows or old Mac line breaks is quoted at the line and column libyaml
+    /// counts: the caret under the key, the line without its `\r`.
+    @Test func anErrorInAFileWithCRLFOrALoneCRIsQuotedAtItsLine() {
+        for lineBreak in ["\r\n", "\r"] {
+            let text = "\u{FEFF}endpoints:" + lineBreak + "  list:" + lineBreak + "    reqest: GET /users" + lineBreak
+            let unknown = errors(text).first { $0.contains("unknown key") }
+            #expect(
+                unknown?.split(separator: "\n").prefix(3).joined(separator: "\n") == """
+                    Specs/x.yaml:3:5: error: unknown key 'reqest' in endpoint 'list'; did you mean 'request'?
+                    3 |     reqest: GET /users
+                      |     ^
+                    """, "\(lineBreak.debugDescription)")
+        }
+    }
+
     @Test func misspelledTypeTransformAndStrategyAreErrorsWithSuggestions() {
         let lines = firstLines(
             """

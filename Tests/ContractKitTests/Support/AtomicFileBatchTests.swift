@@ -110,7 +110,7 @@ import Testing
     @Test func aFileWrittenInPiecesHoldsThemInOrder() async throws {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let batch = AtomicFileBatch()
+        let batch = AtomicFileBatch(flushing: true)
         let pieces: [[UInt8]] = [
             Array("head ".utf8), [], Array(repeating: UInt8(ascii: "x"), count: 3 << 20), Array(" tail".utf8),
         ]
@@ -143,7 +143,7 @@ import Testing
         // A non-empty folder where the file should go: the rename fails.
         try FileManager.default.createDirectory(
             atPath: folder + "/taken.json/inside", withIntermediateDirectories: true)
-        let batch = AtomicFileBatch()
+        let batch = AtomicFileBatch(flushing: true)
         try batch.write(Array("fine\n".utf8), to: folder + "/fine.json")
         try batch.write(Array("refused\n".utf8), to: folder + "/taken.json")
         let failures = await batch.finish()
