@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "contract",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "contract", targets: ["contract"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),

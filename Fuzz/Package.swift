@@ -9,7 +9,7 @@ let fuzzTargets = ["json-parse", "json-roundtrip", "recording", "diff", "report-
 
 let package = Package(
     name: "contract-fuzz",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(name: "contract", path: "..")],
     targets: [
         // The declaration of libFuzzer's LLVMFuzzerRunDriver, for the targets' main functions.
