@@ -84,8 +84,10 @@ struct CheckCommandTests {
             clean.standardOutput.hasSuffix(
                 "7 endpoints: 7 passed, 0 failed · 0 breaking, 0 warnings, 0 info, 1 waived\n"))
 
+        // --fsync: the committed baseline is flushed to disk as it is rewritten.
         let updated = try ContractProcess.run(
-            ["check", "--update-baseline", "--filter", "users/get-user"], in: folder, environment: environment)
+            ["check", "--update-baseline", "--fsync", "--filter", "users/get-user"], in: folder,
+            environment: environment)
         #expect(updated.status == 0)
         #expect(
             try Recording.read(from: folder + "/Recordings/users/get-user.json").request.url == server.baseURL
