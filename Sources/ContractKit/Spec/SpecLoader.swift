@@ -61,7 +61,7 @@ public struct SpecLoader: Sendable {
             let text = YAMLLoader.normalized(source.text)
             texts[source.path] = SourceText(path: source.path, text: text)
             do {
-                let root = try YAMLLoader.load(text, path: source.path)
+                let root = try YAMLLoader.load(normalized: text, path: source.path)
                 var parser = SpecFileParser(path: source.path)
                 parsedFiles.append(parser.parse(root))
                 errors += parser.errors

@@ -16,7 +16,14 @@ enum AtomicFile {
 
     /// Writes `data` to `path`: to a temporary file in the same folder, flushed, then renamed over `path`.
     static func write(_ data: Data, to path: String) throws {
-        let temporary = try data.withUnsafeBytes { try writeTemporary($0, for: path, suffix: "", flushed: true) }
+        try data.withUnsafeBytes { try write([$0], to: path, suffix: "", flushed: true) }
+    }
+
+    /// Writes `pieces`, one after another, to a temporary file beside `path` (named with `suffix`, see
+    /// ``writeTemporary(_:for:suffix:flushed:keepingOpen:)``), `flushed` to disk or not, then renames it over `path`;
+    /// a temporary file that cannot take its place is removed.
+    static func write(_ pieces: [UnsafeRawBufferPointer], to path: String, suffix: String, flushed: Bool) throws {
+        let temporary = try writeTemporary(pieces, for: path, suffix: suffix, flushed: flushed, keepingOpen: false).path
         if rename(temporary, path) != 0 {
             let failure = errno
             unlink(temporary)

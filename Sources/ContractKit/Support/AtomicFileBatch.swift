@@ -161,13 +161,7 @@ final class AtomicFileBatch: Sendable {
     /// Writes the temporary file and renames it over `path` at once, unflushed: the kernel writes both in its own time.
     private func writeAndRename(_ pieces: [UnsafeRawBufferPointer], to path: String) throws {
         let number = Self.named.add(1, ordering: .relaxed).newValue
-        let temporary = try AtomicFile.writeTemporary(
-            pieces, for: path, suffix: "-\(number)", flushed: false, keepingOpen: false)
-        guard rename(temporary.path, path) == 0 else {
-            let failure = errno
-            unlink(temporary.path)
-            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
-        }
+        try AtomicFile.write(pieces, to: path, suffix: "-\(number)", flushed: false)
     }
 
     /// Writes `bytes` as the `write(_:to:)` that takes a buffer does.

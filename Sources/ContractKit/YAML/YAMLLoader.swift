@@ -6,7 +6,11 @@ package enum YAMLLoader {
     /// Aliases are expanded and merge keys (`<<`) resolved. Every error carries its location, the source line
     /// with a caret, and a hint when a common mistake is likely.
     package static func load(_ text: String, path: String) throws(ContractError) -> YAMLNode? {
-        let text = normalized(text)
+        try load(normalized: normalized(text), path: path)
+    }
+
+    /// Loads `text` as ``load(_:path:)`` does, where the caller has already ``normalized(_:)`` it (to quote it too).
+    package static func load(normalized text: String, path: String) throws(ContractError) -> YAMLNode? {
         do throws(ContractError) {
             let parser = LibYAMLEventParser(text: text, path: path)
             var composer = YAMLComposer()
