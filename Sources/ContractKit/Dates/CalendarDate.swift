@@ -25,9 +25,16 @@ struct CalendarDate: Comparable {
 extension CalendarDate {
     /// The UTC calendar day of `date`.
     init(utc date: Date) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+        // The civil date of the day count, after Howard Hinnant's well-known algorithm (proleptic Gregorian), so
+        // that no Calendar is made: that loaded ICU's calendar data on every run that checks a waiver's date.
+        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) + 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 }

@@ -18,11 +18,14 @@ public struct ModelRegistry: Sendable {
 
     /// Adds a type under its names.
     public mutating func register(_ model: any Decodable.Type) {
-        let reflecting = String(reflecting: model)
+        // `_typeName` is what `String(reflecting:)` and `String(describing:)` print for a type, without first
+        // reflecting on it (a Mirror, and protocol conformance look-ups that scan every conformance the program
+        // has): a millisecond of every start-up that decodes through models.
+        let reflecting = _typeName(model, qualified: true)
         let qualified =
             reflecting.split(separator: ".", maxSplits: 1).count == 2
             ? String(reflecting.split(separator: ".", maxSplits: 1)[1]) : reflecting
-        let short = String(describing: model)
+        let short = _typeName(model, qualified: false)
         for name in Set([short, qualified, reflecting]) {
             if let existing = types[name], existing.qualifiedName != reflecting {
                 types[name] = nil
@@ -125,7 +128,7 @@ package struct ModelType: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// `Module.Outer.Name`.
-    var qualifiedName: String { String(reflecting: type) }
+    var qualifiedName: String { _typeName(type, qualified: true) }
 
     package var description: String { name }
 

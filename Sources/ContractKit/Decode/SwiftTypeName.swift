@@ -2,7 +2,7 @@
 enum SwiftTypeName {
     /// The sugared name of `type`, without module prefixes.
     static func of(_ type: Any.Type) -> String {
-        sugar(String(describing: type))
+        sugar(_typeName(type, qualified: false))
     }
 
     /// `Array<Optional<Foo>>` → `[Foo?]`, `Dictionary<String, Any>` → `[String: Any]`.

@@ -5,7 +5,12 @@
 enum ShapeName {
     /// True for a scalar a type name in a shape expression may hold: a letter, an ASCII digit, '_' or '.'.
     static func allows(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "."
+        if scalar.isASCII {
+            // The answer for ASCII without asking Unicode's tables: letters, digits, '_' and '.'.
+            let value = scalar.value | 0x20
+            return (0x61...0x7A).contains(value) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "."
+        }
+        return scalar.properties.isAlphabetic
     }
 
     /// True for the names of built-in types (`String`, `Date`, ...) and `enum`, which a shape cannot take.
