@@ -81,6 +81,11 @@ enum RecordFigures {
             print("  measured figure 8 at concurrency \(concurrency)")
             guard concurrency != 16 else { continue }
             let payload = "\(smallCount) small + \(largeCount) large, c=\(concurrency)"
+            // What each side wrote in its last run: recordings are indented (diff-friendly) with their envelope, so
+            // the recorder writes more bytes than curl, and the kernel's copy into the page cache costs per byte.
+            let written = String(
+                format: "; wrote %.0f MB, curl %.0f MB", Double(folderBytes(root + "/Recordings")) / 1e6,
+                Double(folderBytes(root + "/curl")) / 1e6)
             // Each ratio is the median of the pairs' own ratios: a pair runs within a second, so the load other
             // processes put on the machine weighs on both of its sides alike.
             rows.append(
@@ -88,7 +93,7 @@ enum RecordFigures {
                     figure: "8 record vs curl --parallel (wall)", payload: payload, ratio: measured.wallRatio,
                     target: "<= 1.5x", met: measured.wallRatio <= 1.5,
                     detail: String(format: "record %.2f s, curl %.2f s (medians)", subject.wall, baseline.wall)
-                        + "; pairs \(measured.wallRange)"))
+                        + "; pairs \(measured.wallRange)" + written))
             rows.append(
                 Row(
                     figure: "8 record vs curl --parallel (CPU)", payload: payload, ratio: measured.cpuRatio,
@@ -141,6 +146,17 @@ enum RecordFigures {
         try? FileManager.default.removeItem(atPath: root + "/old")
         rows.append(slowResponse(contract: contract, curl: curl, root: root, runs: quick ? 1 : 3))
         return rows
+    }
+
+    /// The bytes of the files under `folder`.
+    static func folderBytes(_ folder: String) -> Int {
+        guard let files = FileManager.default.enumerator(atPath: folder) else { return 0 }
+        var total = 0
+        while let file = files.nextObject() as? String {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + file)
+            if attributes?[.type] as? FileAttributeType == .typeRegular { total += attributes?[.size] as? Int ?? 0 }
+        }
+        return total
     }
 
     /// CPU spent by `contract record` waiting 3 s for one answer, less the same run with an immediate answer.
