@@ -22,7 +22,17 @@ public enum ContractCLI {
                         Console.error(mistyped)
                         Foundation.exit(ExitCode.validationFailure.rawValue)
                     }
-                    await RootCommand.main()
+                    let arguments = Array(CommandLine.arguments.dropFirst())
+                    guard let command = RootCommand.parsedDirectly(arguments) else {
+                        await RootCommand.main()
+                        return
+                    }
+                    do {
+                        var command = command
+                        try await command.run()
+                    } catch {
+                        RootCommand.exit(withError: error)
+                    }
                 }
             }
         }
@@ -96,6 +106,28 @@ extension SettingNames {
 }
 
 extension RootCommand {
+    /// The subcommand `arguments` name first, parsed as a command of its own, or nil to leave them to ``main()``.
+    ///
+    /// ArgumentParser, given the whole command, builds the options of every subcommand before it parses one (to look
+    /// for completion-script requests and arguments passed through): about 3 ms of each run's start-up. A run that
+    /// names a subcommand without subcommands of its own and asks for no help, version or completion script is
+    /// parsed (and validated) as that subcommand alone; anything that does not parse so goes the whole way, so every
+    /// error, help text and usage line is ArgumentParser's own, naming the whole command.
+    static func parsedDirectly(_ arguments: [String]) -> (any AsyncParsableCommand)? {
+        guard let name = arguments.first,
+            let type = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+            type.configuration.subcommands.isEmpty,
+            let command = type as? any AsyncParsableCommand.Type
+        else { return nil }
+        let rest = Array(arguments.dropFirst())
+        let asksForText = rest.contains {
+            $0 == "-h" || $0 == "--help" || $0 == "-help" || $0 == "--version" || $0.hasPrefix("--generate-completion")
+                || $0.hasPrefix("--experimental")
+        }
+        guard !asksForText else { return nil }
+        return try? command.parse(rest)
+    }
+
     /// `error: unknown command 'verfy'; did you mean 'verify'?` when the first argument is a word close to a
     /// subcommand's name. Without this, `verify` (the default subcommand) would take the word as its own argument
     /// and say only that it was unexpected.
