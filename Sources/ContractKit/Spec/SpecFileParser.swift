@@ -125,6 +125,7 @@ struct SpecFileParser {
             return result
         }
         guard let endpoints = mapping(endpointsNode, "'endpoints'") else { return result }
+        result.endpoints.reserveCapacity(endpoints.pairs.count)
         for pair in endpoints.pairs {
             guard let name = keyName(pair.key) else { continue }
             // The name is a file name under Recordings/<spec>/ and the second half of the endpoint's id.

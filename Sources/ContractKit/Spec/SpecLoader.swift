@@ -86,10 +86,17 @@ public struct SpecLoader: Sendable {
             }
         }
 
+        // Endpoints are large values (over 400 bytes): room for all of them at once, and each file's taken out of it
+        // rather than copied.
+        let endpointCount = parsedFiles.reduce(0) { $0 + $1.endpoints.count }
         var endpoints: [Endpoint] = []
+        endpoints.reserveCapacity(endpointCount)
         var endpointLocations: [String: SourceLocation] = [:]
-        for file in parsedFiles {
-            for endpoint in file.endpoints {
+        endpointLocations.reserveCapacity(endpointCount)
+        for index in parsedFiles.indices {
+            let fileEndpoints = parsedFiles[index].endpoints
+            parsedFiles[index].endpoints = []
+            for endpoint in fileEndpoints {
                 if let first = endpointLocations[endpoint.id] {
                     errors.append(
                         ContractError(

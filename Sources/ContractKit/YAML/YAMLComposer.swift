@@ -180,26 +180,37 @@ private struct MappingEntries {
     enum Entry {
         case pair(YAMLNode.Pair)
         /// `<<: value`, where the value should be a mapping or a list of mappings.
-        case merge(YAMLNode)
+        case merge(key: YAMLNode, value: YAMLNode)
+
+        var key: YAMLNode {
+            switch self {
+            case .pair(let pair): pair.key
+            case .merge(let key, _): key
+            }
+        }
     }
+
+    /// Up to this many keys, a duplicate is found by reading the keys before it; past it, by a table of them.
+    private static let keysScanned = 12
 
     private var entries: [Entry] = []
     /// Whether any entry is a `<<`: without one, the pairs are the entries as written.
     private var hasMerge = false
     private var pendingKey: YAMLNode?
+    /// Where each scalar key was first written, once the mapping has more than ``keysScanned`` entries.
     private var firstKeyLocations: [String: SourceLocation] = [:]
 
     /// Takes a key, then its value, then the next key.
     mutating func add(_ node: YAMLNode) throws(ContractError) {
         guard let key = pendingKey else {
             if let name = node.scalarValue {
-                if let first = firstKeyLocations[name] {
+                if let first = firstLocation(of: name) {
                     let message = "duplicate key '\(name)' in mapping; first defined at \(first.line):\(first.column)"
                     throw ContractError(
                         .yamlSyntax, message, at: node.location,
                         hint: "a key may appear only once in a mapping; remove or rename one of them")
                 }
-                firstKeyLocations[name] = node.location
+                if entries.count >= Self.keysScanned { firstKeyLocations[name] = node.location }
             }
             pendingKey = node
             return
@@ -207,10 +218,25 @@ private struct MappingEntries {
         pendingKey = nil
         if Self.isMergeKey(key) {
             hasMerge = true
-            entries.append(.merge(node))
+            entries.append(.merge(key: key, value: node))
         } else {
             entries.append(.pair(YAMLNode.Pair(key: key, value: node)))
         }
+        // The mapping has just grown past the keys read one by one: from now on they are looked up.
+        if entries.count == Self.keysScanned {
+            for entry in entries {
+                if let name = entry.key.scalarValue, firstKeyLocations[name] == nil {
+                    firstKeyLocations[name] = entry.key.location
+                }
+            }
+        }
+    }
+
+    /// Where the scalar key `name` was first written in this mapping, or nil.
+    private func firstLocation(of name: String) -> SourceLocation? {
+        guard entries.count < Self.keysScanned else { return firstKeyLocations[name] }
+        for entry in entries where entry.key.scalarValue == name { return entry.key.location }
+        return nil
     }
 
     /// The pairs with merged mappings spliced in where their `<<` stood; keys written in this mapping win,
@@ -232,7 +258,7 @@ private struct MappingEntries {
             switch entry {
             case .pair(let pair):
                 pairs.append(pair)
-            case .merge(let value):
+            case .merge(_, let value):
                 for source in try Self.mergeSources(value) {
                     for pair in source {
                         if let name = pair.key.scalarValue {

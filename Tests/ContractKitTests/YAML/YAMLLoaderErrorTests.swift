@@ -36,6 +36,24 @@ import Testing
                 == "Specs/x.yaml:1:8: error: duplicate key 'a' in mapping; first defined at 1:2")
     }
 
+    @Test func aDuplicateIsFoundWhereverItIsInMappingsOfAnySize() throws {
+        // Short mappings are searched key by key, longer ones through a table: every size on both sides of the
+        // switch, the repeated key anywhere in it, and a merge key repeated.
+        for count in 1...30 {
+            let keys = (0..<count).map { "k\($0): \($0)\n" }.joined()
+            #expect(try YAMLLoader.load(keys, path: "t.yaml")?.pairs?.count == count)
+            for repeated in 0..<count {
+                #expect(
+                    firstLine(keys + "k\(repeated): again\n")
+                        == "Specs/x.yaml:\(count + 1):1: error: duplicate key 'k\(repeated)' in mapping; first defined at \(repeated + 1):1",
+                    "\(count) keys, k\(repeated) again")
+            }
+        }
+        let merged = "base: &b {x: 1}\nm:\n" + (0..<14).map { "  k\($0): \($0)\n" }.joined() + "  <<: *b\n  <<: *b\n"
+        #expect(
+            firstLine(merged) == "Specs/x.yaml:18:3: error: duplicate key '<<' in mapping; first defined at 17:3")
+    }
+
     @Test func sameKeyInDifferentMappingsIsFine() throws {
         #expect(try YAMLLoader.load("a: {name: 1}\nb: {name: 2}\n", path: "t.yaml") != nil)
     }
