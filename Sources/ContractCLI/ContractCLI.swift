@@ -109,7 +109,7 @@ extension RootCommand {
     /// The subcommand `arguments` name first, parsed as a command of its own, or nil to leave them to ``main()``.
     ///
     /// ArgumentParser, given the whole command, builds the options of every subcommand before it parses one (to look
-    /// for completion-script requests and arguments passed through): about 3 ms of each run's start-up. A run that
+    /// for completion-script requests and arguments passed through): about a millisecond of each run's start-up. A run that
     /// names a subcommand without subcommands of its own and asks for no help, version or completion script is
     /// parsed (and validated) as that subcommand alone; anything that does not parse so goes the whole way, so every
     /// error, help text and usage line is ArgumentParser's own, naming the whole command.

@@ -86,28 +86,28 @@ public struct SpecLoader: Sendable {
             }
         }
 
-        // Endpoints are large values (over 400 bytes): room for all of them at once, and each file's taken out of it
-        // rather than copied.
-        let endpointCount = parsedFiles.reduce(0) { $0 + $1.endpoints.count }
+        // Endpoints are large values (over 400 bytes, most of them references): a file's are read in place to check
+        // their ids, and its array becomes the suite's (or joins it) rather than each being copied out of it.
         var endpoints: [Endpoint] = []
-        endpoints.reserveCapacity(endpointCount)
         var endpointLocations: [String: SourceLocation] = [:]
-        endpointLocations.reserveCapacity(endpointCount)
+        endpointLocations.reserveCapacity(parsedFiles.reduce(0) { $0 + $1.endpoints.count })
         for index in parsedFiles.indices {
             let fileEndpoints = parsedFiles[index].endpoints
             parsedFiles[index].endpoints = []
-            for endpoint in fileEndpoints {
-                if let first = endpointLocations[endpoint.id] {
+            for position in fileEndpoints.indices {
+                let id = fileEndpoints[position].id
+                if let first = endpointLocations[id] {
                     errors.append(
                         ContractError(
-                            .invalidSpec, "endpoint '\(endpoint.id)' is already defined at \(first)",
-                            at: endpoint.location,
+                            .invalidSpec, "endpoint '\(id)' is already defined at \(first)",
+                            at: fileEndpoints[position].location,
                             hint: "two spec files with the same name in different folders share ids; rename one"))
                     continue
                 }
-                endpointLocations[endpoint.id] = endpoint.location
-                endpoints.append(endpoint)
+                endpointLocations[id] = fileEndpoints[position].location
             }
+            // A repeated id is an error, and a suite with errors is not made: the endpoints are kept whole.
+            if endpoints.isEmpty { endpoints = fileEndpoints } else { endpoints += fileEndpoints }
         }
 
         // `history:` is the suite's: files may repeat it, but not disagree.

@@ -197,7 +197,7 @@ private struct MappingEntries {
     /// Whether any entry is a `<<`: without one, the pairs are the entries as written.
     private var hasMerge = false
     private var pendingKey: YAMLNode?
-    /// Where each scalar key was first written, once the mapping has more than ``keysScanned`` entries.
+    /// Where each scalar key was first written, kept once the mapping has ``keysScanned`` entries.
     private var firstKeyLocations: [String: SourceLocation] = [:]
 
     /// Takes a key, then its value, then the next key.

@@ -201,6 +201,28 @@ import Testing
         }
     }
 
+    @Test func endpointsOfSeveralFilesKeepTheirOrderAndARepeatedIdIsRefused() throws {
+        let suite = try TestSuites.suite(
+            ("Specs/a.yaml", "endpoints: { one: { request: GET /1 }, two: { request: GET /2 } }"),
+            ("Specs/b.yaml", "endpoints: { three: { request: GET /3 } }"),
+            ("Specs/c.yaml", "endpoints: { four: { request: GET /4 }, five: { request: GET /5 } }"))
+        #expect(suite.endpoints.map(\.id) == ["a/one", "a/two", "b/three", "c/four", "c/five"])
+        #expect(suite.endpoints.map(\.request.path) == ["/1", "/2", "/3", "/4", "/5"])
+
+        // Two files of one name in different folders give their endpoints the same ids.
+        do {
+            _ = try TestSuites.suite(
+                ("Specs/v1/users.yaml", "endpoints: { list: { request: GET /1 }, get: { request: GET /2 } }"),
+                ("Specs/v2/users.yaml", "endpoints:\n  get: { request: GET /3 }\n"))
+            Issue.record("a repeated endpoint id must be refused")
+        } catch {
+            #expect(
+                error.errors.map { $0.description.split(separator: "\n")[0] } == [
+                    "Specs/v2/users.yaml:2:3: error: endpoint 'users/get' is already defined at Specs/v1/users.yaml:1:41"
+                ])
+        }
+    }
+
     @Test func aliasCyclesAndBuiltinRedefinitionsAreRefused() {
         #expect(
             firstLines("shapes: { A: B, B: A?, String: Int }\nendpoints: { e: { request: GET /e } }") == [
