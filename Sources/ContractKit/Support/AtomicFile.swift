@@ -8,6 +8,9 @@ import Synchronization
 /// the pid when a batch writes it, ``AtomicFileBatch``): the first write into a folder in a process removes the ones
 /// there whose process is gone.
 enum AtomicFile {
+    /// This process's id, for temporary names: asked once (`getpid` is a system call, once per file otherwise).
+    private static let processID = String(getpid())
+
     static let marker = ".contract-tmp-"
 
     /// The folders already swept in this process: a run that records a thousand files into one folder lists it
@@ -69,7 +72,7 @@ enum AtomicFile {
             try createFolder(folder)
             removeAbandoned(in: folder)
         }
-        let temporary = (folder == "/" ? "" : folder) + "/." + name + marker + String(getpid()) + suffix
+        let temporary = (folder == "/" ? "" : folder) + "/." + name + marker + processID + suffix
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == ENOENT {
             // The folder was removed since this process first wrote to it, or another thread is creating it at this
