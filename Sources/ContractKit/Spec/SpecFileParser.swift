@@ -70,6 +70,9 @@ struct SpecFileParser {
         }
     }
 
+    /// The longest endpoint name, in UTF-8 bytes: its recording's file name, with '.json', fits in 255.
+    static let maximumEndpointNameBytes = 250
+
     mutating func parse(_ root: YAMLNode?) -> ParsedSpecFile {
         var result = ParsedSpecFile(path: path)
         // The file's name is the folder of its recordings (Recordings/<group>/) and the first half of every id.
@@ -134,6 +137,18 @@ struct SpecFileParser {
                     at: pair.key.location,
                     hint:
                         "the name is the recording's file name (Recordings/\(group)/<name>.json): use letters, digits, '-', '_' and '.', not starting with '.'"
+                )
+                continue
+            }
+            // A longer name passes the 255 bytes a file name may have once '.json' is added: no recording could be
+            // written, and `record` would say so only after the request.
+            guard name.utf8.count <= SpecFileParser.maximumEndpointNameBytes else {
+                report(
+                    "endpoint name '\(String(name.prefix(40)).escapingNonPrintables())…' is \(name.utf8.count) bytes long; "
+                        + "its recording file '<name>.json' can have at most 255",
+                    at: pair.key.location,
+                    hint:
+                        "shorten the name to \(SpecFileParser.maximumEndpointNameBytes) bytes at most (UTF-8); describe the endpoint under 'description:'"
                 )
                 continue
             }

@@ -282,6 +282,19 @@ import Testing
                 ])
     }
 
+    /// An endpoint's name is its recording's file name with '.json': past 250 bytes, no file system takes it, and
+    /// `record` failed with "File name too long" after the request. Up to 250 bytes, ASCII or not, it loads.
+    @Test func anEndpointNameTooLongForARecordingFileIsAnError() {
+        let longest = String(repeating: "n", count: 250)
+        let accented = String(repeating: "\u{E9}", count: 125)
+        #expect(errors("endpoints:\n  \(longest):\n    request: GET /a\n  \(accented):\n    request: GET /b\n").isEmpty)
+        #expect(
+            firstLines("endpoints:\n  \(longest)n:\n    request: GET /a\n  \(accented)e:\n    request: GET /b\n") == [
+                "Specs/x.yaml:2:3: error: endpoint name '\(longest.prefix(40))…' is 251 bytes long; its recording file '<name>.json' can have at most 255",
+                "Specs/x.yaml:4:3: error: endpoint name '\(accented.prefix(40))…' is 251 bytes long; its recording file '<name>.json' can have at most 255",
+            ])
+    }
+
     @Test func waiversNeedKindUntilAndReason() {
         #expect(
             firstLines(
