@@ -61,8 +61,10 @@ enum AtomicFile {
                 guard parent != ancestor, !ancestor.isEmpty else { break }
                 ancestor = parent
             }
-            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-            if let underlying, underlying.domain == NSPOSIXErrorDomain,
+            // Foundation wraps the system's error (as a POSIXError on Linux, an NSError on Darwin).
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey]
+            if let posix = underlying as? POSIXError { throw posix }
+            if let underlying = underlying as? NSError, underlying.domain == NSPOSIXErrorDomain,
                 let code = POSIXErrorCode(rawValue: Int32(underlying.code))
             {
                 throw POSIXError(code)

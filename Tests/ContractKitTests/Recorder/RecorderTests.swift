@@ -425,6 +425,26 @@ struct RecorderTests {
         }
     }
 
+    /// A recordings folder whose path is longer than the system takes (PATH_MAX) fails each endpoint with a hint
+    /// about the path, whichever endpoint tried to make the folder: that one said "The operation could not be
+    /// completed. The file name is invalid." and to check that the folder is writable and the disk is not full.
+    @Test func aRecordingsFolderWithTooLongAPathFailsEachEndpointAlike() async throws {
+        let server = try ScriptedServer(routes: [:]) { _, _ in .json(#"{"id": 1}"#) }
+        defer { server.stop() }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let recordings = folder + String(repeating: "/" + String(repeating: "d", count: 200), count: 21)
+        let run = await Recorder(options: Self.options(server, into: recordings)).record(
+            try Self.suite(["/a", "/b", "/c"]).endpoints)
+
+        #expect(run.summary.failed == 3)
+        // The reason is cut short (the path alone is over 4 KB), the hint is not.
+        for result in run.results {
+            #expect(result.failure?.reason.hasPrefix("cannot write '\(folder)/ddd") == true)
+            #expect(result.failure?.hint?.hasPrefix("the path is longer than the file system allows") == true)
+        }
+    }
+
     @Test func aReRecordOfAHandFormattedButEqualRecordingLeavesItAlone() async throws {
         let server = try ScriptedServer(routes: [:]) { _, _ in .json(#"{"b": [1, 2.50], "a": "\u00e9"}"#) }
         defer { server.stop() }
