@@ -56,7 +56,7 @@ struct CheckCommand: AsyncParsableCommand {
         // Every way out, a bad spec included, waits for it: a run that sends requests has waited already.
         defer { CurlTransport.waitForPreparation() }
         #endif
-        let loaded = try suite.selection.loadSuite()
+        let loaded = try suite.selection.loadSuite(done: "recorded")
         try history.requireHistory(for: loaded)
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)

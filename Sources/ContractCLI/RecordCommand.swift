@@ -43,7 +43,7 @@ struct RecordCommand: AsyncParsableCommand {
         // Every way out, a bad spec included, waits for it: a run that sends requests has waited already.
         defer { CurlTransport.waitForPreparation() }
         #endif
-        let loaded = try suite.selection.loadSuite()
+        let loaded = try suite.selection.loadSuite(done: "recorded")
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         let recorder = Recorder(options: live.recorderOptions(into: suite.recordings, mode: mode))
         let view = RecordProgressView.standardError(endpointIDs: endpoints.map(\.id))

@@ -162,6 +162,21 @@ struct RecordCommandTests {
         #expect(run.standardError.contains("--base-url URL or the CONTRACT_BASE_URL environment variable"))
     }
 
+    /// A bad spec stops `record` and `check` before any request, and they say that nothing was recorded (it said
+    /// "nothing was verified", as `verify` does).
+    @Test(arguments: ["record", "check"]) func aBadSpecSaysNothingWasRecorded(_ command: String) throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/Specs", withIntermediateDirectories: true)
+        try Data("endpoints:\n  a:\n    request: GET\n".utf8).write(to: URL(fileURLWithPath: folder + "/Specs/a.yaml"))
+        let run = try ContractProcess.run([command, "--base-url", "http://127.0.0.1:9"], in: folder)
+        #expect(run.status == 2)
+        #expect(
+            run.standardError.hasSuffix("contract: 1 error in the specs; nothing was recorded\n"),
+            "\(run.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Recordings"))
+    }
+
     @Test(arguments: [
         ["--timeout", "inf"], ["--timeout", "1e300"], ["--timeout", "nan"], ["--retry-backoff", "1e300"],
         ["--max-retry-delay", "inf"],

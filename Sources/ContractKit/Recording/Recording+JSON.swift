@@ -527,11 +527,21 @@ extension Recording {
     private static func cannotWrite(_ path: String, _ error: any Error) -> ContractError {
         // The system's own words for an error number ("Directory not empty"), as a batch's later failures give them,
         // rather than Foundation's "The operation could not be completed" before them.
-        let reason =
-            (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? error.localizedDescription
-        return ContractError(
-            .io, "cannot write '\(path)': \(reason)",
-            hint: "check that the folder is writable and the disk is not full")
+        let code = (error as? POSIXError)?.code
+        let reason = code.map { String(cString: strerror($0.rawValue)) } ?? error.localizedDescription
+        return ContractError(.io, "cannot write '\(path)': \(reason)", hint: writeHint(for: code))
+    }
+
+    /// How to fix a recording that could not be written with the error `code`.
+    static func writeHint(for code: POSIXErrorCode?) -> String {
+        switch code {
+        case .ENOTDIR?:
+            return "a file stands where a folder of the path should be: move it aside, or record into another folder"
+        case .ENAMETOOLONG?:
+            return "the path is longer than the file system allows: record into a folder with a shorter path"
+        default:
+            return "check that the folder is writable and the disk is not full"
+        }
     }
 
     /// True when the file at `path` holds a recording that differs from this one, whose text is `bytes`, only in

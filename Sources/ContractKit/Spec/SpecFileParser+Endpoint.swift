@@ -100,6 +100,25 @@ extension SpecFileParser {
         let path: String
         switch parts.count {
         case 1:
+            // Not a path: said as what it likely is, a method and a path apart by a tab or another space than ' ', or
+            // a method alone, rather than as a path without its '/'.
+            if !parts[0].hasPrefix("/") {
+                if let other = line.unicodeScalars.first(where: { $0 != " " && $0.properties.isWhitespace }) {
+                    let digits = String(other.value, radix: 16, uppercase: true)
+                    let code = "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+                    report(
+                        "the request line \"\(line.escapingNonPrintables())\" holds \(code), which is not a space",
+                        at: textLocation(node),
+                        hint: "separate the method and the path with spaces, such as 'GET /users.json'")
+                    return nil
+                }
+                if SpecFileParser.methods.contains(parts[0].uppercased()) {
+                    report(
+                        "the request line '\(parts[0])' has a method and no path", at: textLocation(node),
+                        hint: "write the path after the method, such as '\(parts[0].uppercased()) /users.json'")
+                    return nil
+                }
+            }
             (method, path) = ("GET", parts[0])
         case 2:
             (method, path) = (parts[0].uppercased(), parts[1])

@@ -54,7 +54,8 @@ struct SpecFileParser {
     /// separator, and no control or bidirectional formatting character (they would print as terminal commands or
     /// reorder the text around them).
     static func isRecordingName(_ name: String) -> Bool {
-        guard !name.isEmpty, !name.hasPrefix(".") else { return false }
+        // A first byte '.' hides the file, whatever combining mark follows it (`hasPrefix` compares characters).
+        guard let first = name.utf8.first, first != UInt8(ascii: ".") else { return false }
         // Most names are ASCII: there, only '/', '\\' and the C0 controls and DEL are refused, without asking
         // Unicode for each scalar's category (a thousand endpoint names took a millisecond that way).
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -69,6 +70,9 @@ struct SpecFileParser {
                 || $0.properties.generalCategory == .paragraphSeparator
         }
     }
+
+    /// The longest endpoint name, in UTF-8 bytes: its recording's file name, with '.json', fits in 255.
+    static let maximumEndpointNameBytes = 250
 
     mutating func parse(_ root: YAMLNode?) -> ParsedSpecFile {
         var result = ParsedSpecFile(path: path)
@@ -135,6 +139,18 @@ struct SpecFileParser {
                     at: pair.key.location,
                     hint:
                         "the name is the recording's file name (Recordings/\(group)/<name>.json): use letters, digits, '-', '_' and '.', not starting with '.'"
+                )
+                continue
+            }
+            // A longer name passes the 255 bytes a file name may have once '.json' is added: no recording could be
+            // written, and `record` would say so only after the request.
+            guard name.utf8.count <= SpecFileParser.maximumEndpointNameBytes else {
+                report(
+                    "endpoint name '\(String(name.prefix(40)).escapingNonPrintables())…' is \(name.utf8.count) bytes long; "
+                        + "its recording file '<name>.json' can have at most 255",
+                    at: pair.key.location,
+                    hint:
+                        "shorten the name to \(SpecFileParser.maximumEndpointNameBytes) bytes at most (UTF-8); describe the endpoint under 'description:'"
                 )
                 continue
             }

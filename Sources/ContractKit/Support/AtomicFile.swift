@@ -41,13 +41,38 @@ enum AtomicFile {
     }
 
     /// Creates `folder` and its parents; a folder another thread or process made at the same moment is no error.
+    ///
+    /// - Throws: a `POSIXError`, as the other steps of a write do, so that a message gives the system's words for it
+    ///   whichever step failed: `ENOTDIR` when a file stands where the folder or one of its parents should be
+    ///   (Foundation says "A file with the same name already exists" of the file being written, or gives only its
+    ///   error number).
     static func createFolder(_ folder: String) throws {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
-            else { throw error }
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue {
+                return
+            }
+            var ancestor = folder
+            while true {
+                if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
+                    if !isDirectory.boolValue { throw POSIXError(.ENOTDIR) }
+                    break
+                }
+                let parent = self.folder(of: ancestor)
+                guard parent != ancestor, !ancestor.isEmpty else { break }
+                ancestor = parent
+            }
+            // Foundation wraps the system's error (as a POSIXError on Linux, an NSError on Darwin).
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey]
+            if let posix = underlying as? POSIXError { throw posix }
+            if let underlying = underlying as? NSError, underlying.domain == NSPOSIXErrorDomain,
+                let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+            {
+                throw POSIXError(code)
+            }
+            throw error
         }
     }
 
@@ -72,7 +97,7 @@ enum AtomicFile {
             try createFolder(folder)
             removeAbandoned(in: folder)
         }
-        let temporary = (folder == "/" ? "" : folder) + "/." + name + marker + processID + suffix
+        let temporary = (folder == "/" ? "" : folder) + "/" + temporaryName(for: name, suffix: suffix)
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == ENOENT {
             // The folder was removed since this process first wrote to it, or another thread is creating it at this
@@ -91,6 +116,31 @@ enum AtomicFile {
             throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
         return (temporary, keepingOpen ? descriptor : -1)
+    }
+
+    /// The most bytes a file name may have on the file systems in use (ext4, APFS, XFS, NTFS: `NAME_MAX`).
+    static let maximumNameBytes = 255
+
+    /// `.<name>.contract-tmp-<pid><suffix>`; for a name too long to take the dot and the marker within
+    /// ``maximumNameBytes`` (a 230-byte endpoint name, whose own file name fits), the name's start and a hash of the
+    /// whole name instead of the name, so that every name that can be written has a temporary file that can.
+    static func temporaryName(for name: String, suffix: String) -> String {
+        let tail = marker + processID + suffix
+        let whole = "." + name + tail
+        guard whole.utf8.count > maximumNameBytes else { return whole }
+        // FNV-1a of the name: two long names with one start still get two temporary files.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hashText = "~" + String(hash, radix: 16)
+        let budget = maximumNameBytes - 1 - hashText.utf8.count - tail.utf8.count
+        var start = ""
+        var bytes = 0
+        for scalar in name.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            guard bytes <= budget else { break }
+            start.unicodeScalars.append(scalar)
+        }
+        return "." + start + hashText + tail
     }
 
     /// Flushes the file or folder open at `descriptor` to the disk itself; false, with `errno` set, when it could not.

@@ -372,6 +372,79 @@ struct RecorderTests {
         #expect(names == ["e0.json", "e1.json"], "no temporary file is left")
     }
 
+    /// A name whose file fits in 255 bytes is recorded, flushed or not, though `.<name>.contract-tmp-<pid>-<n>`
+    /// does not fit: a 230-byte name failed with "File name too long".
+    @Test(arguments: [false, true]) func endpointNamesUpToTheFileSystemsLimitAreRecorded(flushesToDisk: Bool)
+        async throws
+    {
+        let server = try ScriptedServer(routes: [:]) { _, _ in .json(#"{"id": 1}"#) }
+        defer { server.stop() }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let names = [
+            String(repeating: "n", count: 230), String(repeating: "n", count: 250),
+            String(repeating: "n", count: 249) + "o", String(repeating: "\u{E9}", count: 125),
+        ]
+        var yaml = "endpoints:\n"
+        for name in names { yaml += "  \(name):\n    request: GET /a\n    expect: { status: 200 }\n" }
+        var options = Self.options(server, into: folder)
+        options.flushesToDisk = flushesToDisk
+        let run = await Recorder(options: options).record(try TestSuites.suite(("Specs/live.yaml", yaml)).endpoints)
+
+        #expect(run.summary.written == 4, "\(run.failures.compactMap(\.failure?.reason))")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder + "/live")
+        #expect(Set(written) == Set(names.map { $0 + ".json" }), "no temporary file is left")
+    }
+
+    /// A file where the spec's folder of recordings should be fails each endpoint with the system's words and a hint
+    /// to move it, whichever endpoint tried to make the folder: one said "The operation could not be completed.
+    /// (NSCocoaErrorDomain error 512.)" or "A file with the same name already exists", of a file that did not.
+    @Test(arguments: [false, true]) func aFileWhereTheRecordingsFolderShouldBeFailsEachEndpointAlike(
+        flushesToDisk: Bool
+    ) async throws {
+        let server = try ScriptedServer(routes: [:]) { _, _ in .json(#"{"id": 1}"#) }
+        defer { server.stop() }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for blocked in [folder + "/live", folder + "/file"] {
+            _ = FileManager.default.createFile(atPath: blocked, contents: Data("in the way\n".utf8))
+        }
+        for recordings in [folder, folder + "/file/deeper"] {
+            var options = Self.options(server, into: recordings)
+            options.flushesToDisk = flushesToDisk
+            let run = await Recorder(options: options).record(try Self.suite(["/a", "/b", "/c"]).endpoints)
+
+            #expect(run.summary.failed == 3)
+            for (index, result) in run.results.enumerated() {
+                #expect(
+                    result.failure?.reason
+                        == "cannot write '\(recordings)/live/e\(index).json': \(String(cString: strerror(ENOTDIR)))")
+                #expect(result.failure?.hint?.hasPrefix("a file stands where a folder of the path should be") == true)
+            }
+        }
+    }
+
+    /// A recordings folder whose path is longer than the system takes (PATH_MAX) fails each endpoint with a hint
+    /// about the path, whichever endpoint tried to make the folder: that one said "The operation could not be
+    /// completed. The file name is invalid." and to check that the folder is writable and the disk is not full.
+    @Test func aRecordingsFolderWithTooLongAPathFailsEachEndpointAlike() async throws {
+        let server = try ScriptedServer(routes: [:]) { _, _ in .json(#"{"id": 1}"#) }
+        defer { server.stop() }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let recordings = folder + String(repeating: "/" + String(repeating: "d", count: 200), count: 21)
+        let run = await Recorder(options: Self.options(server, into: recordings)).record(
+            try Self.suite(["/a", "/b", "/c"]).endpoints)
+
+        #expect(run.summary.failed == 3)
+        // The reason is cut short (the path alone is over 4 KB), the hint is not.
+        for result in run.results {
+            #expect(result.failure?.reason.hasPrefix("cannot write '\(folder)/ddd") == true)
+            #expect(result.failure?.hint?.hasPrefix("the path is longer than the file system allows") == true)
+        }
+    }
+
     @Test func aReRecordOfAHandFormattedButEqualRecordingLeavesItAlone() async throws {
         let server = try ScriptedServer(routes: [:]) { _, _ in .json(#"{"b": [1, 2.50], "a": "\u00e9"}"#) }
         defer { server.stop() }

@@ -19,6 +19,8 @@ import Testing
         #expect(!SpecFileParser.isRecordingName("a\u{2028}b"))
         #expect(SpecFileParser.isRecordingName("caf\u{E9}-\u{200D}"))
         #expect(!SpecFileParser.isRecordingName(".hidden"))
+        // A combining mark makes '.' and itself one character, but the file name still starts with '.'.
+        #expect(!SpecFileParser.isRecordingName(".\u{301}x"))
         #expect(!SpecFileParser.isRecordingName(""))
     }
 

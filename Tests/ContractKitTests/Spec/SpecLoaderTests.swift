@@ -304,6 +304,53 @@ import Testing
                 ])
     }
 
+    /// A method alone, or a method and a path apart by a tab or a no-break space, is said as what it is: it was
+    /// taken for a bare path without its '/', with the hint to write '/GET' or '/GET\t/a'.
+    @Test func aRequestLineWithoutItsPathOrWithOtherSpaceSaysSo() {
+        #expect(
+            errors(
+                """
+                endpoints:
+                  a: { request: GET }
+                  b: { request: delete }
+                  c: { request: "GET\t/c" }
+                  d: { request: "GET\\u00A0/d" }
+                  e: { request: "/e\\u00A0f" }
+                """
+            ).map { $0.split(separator: "\n").enumerated().filter { $0.offset != 1 && $0.offset != 2 }.map(\.element) }
+                == [
+                    [
+                        "Specs/x.yaml:2:17: error: the request line 'GET' has a method and no path",
+                        "  hint: write the path after the method, such as 'GET /users.json'",
+                    ],
+                    [
+                        "Specs/x.yaml:3:17: error: the request line 'delete' has a method and no path",
+                        "  hint: write the path after the method, such as 'DELETE /users.json'",
+                    ],
+                    [
+                        "Specs/x.yaml:4:18: error: the request line \"GET\\u{9}/c\" holds U+0009, which is not a space",
+                        "  hint: separate the method and the path with spaces, such as 'GET /users.json'",
+                    ],
+                    [
+                        "Specs/x.yaml:5:18: error: the request line \"GET\u{A0}/d\" holds U+00A0, which is not a space",
+                        "  hint: separate the method and the path with spaces, such as 'GET /users.json'",
+                    ],
+                ])
+    }
+
+    /// An endpoint's name is its recording's file name with '.json': past 250 bytes, no file system takes it, and
+    /// `record` failed with "File name too long" after the request. Up to 250 bytes, ASCII or not, it loads.
+    @Test func anEndpointNameTooLongForARecordingFileIsAnError() {
+        let longest = String(repeating: "n", count: 250)
+        let accented = String(repeating: "\u{E9}", count: 125)
+        #expect(errors("endpoints:\n  \(longest):\n    request: GET /a\n  \(accented):\n    request: GET /b\n").isEmpty)
+        #expect(
+            firstLines("endpoints:\n  \(longest)n:\n    request: GET /a\n  \(accented)e:\n    request: GET /b\n") == [
+                "Specs/x.yaml:2:3: error: endpoint name '\(longest.prefix(40))…' is 251 bytes long; its recording file '<name>.json' can have at most 255",
+                "Specs/x.yaml:4:3: error: endpoint name '\(accented.prefix(40))…' is 251 bytes long; its recording file '<name>.json' can have at most 255",
+            ])
+    }
+
     @Test func waiversNeedKindUntilAndReason() {
         #expect(
             firstLines(

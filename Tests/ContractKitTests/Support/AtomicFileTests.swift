@@ -37,4 +37,31 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/sub")
         #expect(!names.contains { $0.hasPrefix(".list-users.json.contract-tmp-\(getpid())") }, "\(names)")
     }
+
+    /// The temporary file of a name whose own file fits in 255 bytes fits too: the name's start and a hash of the
+    /// whole, so that two long names with one start still get two files, and the next process still sweeps it.
+    @Test func theTemporaryFileOfALongNameFitsInAFileName() throws {
+        let short = AtomicFile.temporaryName(for: "users.json", suffix: "-7")
+        #expect(short == ".users.json.contract-tmp-\(getpid())-7")
+        let long = String(repeating: "n", count: 245) + ".json"
+        let other = String(repeating: "n", count: 244) + "o.json"
+        let accented = String(repeating: "\u{E9}", count: 125) + ".json"
+        let names = [long, other, accented].map { AtomicFile.temporaryName(for: $0, suffix: "-123456") }
+        for name in names {
+            #expect(name.utf8.count <= 255, "\(name.utf8.count) bytes")
+            #expect(name.hasPrefix(".nnnn") || name.hasPrefix(".\u{E9}"), "\(name)")
+            #expect(name.hasSuffix(AtomicFile.marker + "\(getpid())-123456"), "\(name)")
+        }
+        #expect(Set(names).count == 3, "\(names)")
+
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let dead = try Self.deadProcessID()
+        let leftover = names[0].replacingOccurrences(
+            of: AtomicFile.marker + "\(getpid())-123456", with: AtomicFile.marker + "\(dead)")
+        _ = FileManager.default.createFile(atPath: folder + "/" + leftover, contents: Data("half".utf8))
+        try AtomicFile.write(Data("new\n".utf8), to: folder + "/" + long)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [long], "the leftover is swept")
+    }
 }
