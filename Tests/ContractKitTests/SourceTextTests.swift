@@ -24,6 +24,22 @@ import Testing
         #expect(empty.snippet(at: SourceLocation(file: "e.yaml", line: 1, column: 1)) == "1 | \n  | ^")
     }
 
+    /// YAML's other line breaks (next line, line and paragraph separators) end a line as libyaml counts them, and
+    /// are not shown; elsewhere they are text.
+    @Test func yamlLinesAlsoEndWhereLibYAMLCountsABreak() {
+        let text = "a: 1 # x\u{2028}b: 2\u{85}c: [x\u{2029}d: é\ne: 5"
+        let yaml = SourceText(path: "a.yaml", text: text, lineBreaks: .yaml)
+        let lines = (1...5).map { yaml.snippet(at: SourceLocation(file: "a.yaml", line: $0, column: 1)) }
+        #expect(
+            lines.map { $0?.split(separator: "\n").first.map(String.init) } == [
+                "1 | a: 1 # x", "2 | b: 2", "3 | c: [x", "4 | d: é", "5 | e: 5",
+            ])
+        #expect(yaml.snippet(at: SourceLocation(file: "a.yaml", line: 6, column: 1)) == nil)
+        let plain = SourceText(path: "a.swift", text: text)
+        #expect(
+            plain.snippet(at: SourceLocation(file: "a.swift", line: 2, column: 1))?.hasPrefix("2 | e: 5") == true)
+    }
+
     @Test func snippetOutOfRangeIsNil() {
         let source = SourceText(path: "a.yaml", text: "one: 1\n")
         #expect(source.snippet(at: SourceLocation(file: "a.yaml", line: 9, column: 1)) == nil)

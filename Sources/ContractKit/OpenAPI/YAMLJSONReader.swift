@@ -41,7 +41,7 @@ struct YAMLJSONReader {
         do throws(ContractError) {
             return try result.get()
         } catch {
-            throw error.quoting(SourceText(path: path, text: String(decoding: bytes, as: UTF8.self)))
+            throw error.quoting(SourceText(path: path, text: String(decoding: bytes, as: UTF8.self), lineBreaks: .yaml))
         }
     }
 
@@ -53,7 +53,7 @@ struct YAMLJSONReader {
         do throws(ContractError) {
             return try read(LibYAMLEventParser(borrowing: bytes, path: path), releasingBehind: file)
         } catch {
-            throw error.quoting(SourceText(path: path, text: String(decoding: bytes, as: UTF8.self)))
+            throw error.quoting(SourceText(path: path, text: String(decoding: bytes, as: UTF8.self), lineBreaks: .yaml))
         }
     }
 

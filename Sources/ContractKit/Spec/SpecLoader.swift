@@ -59,7 +59,7 @@ public struct SpecLoader: Sendable {
         for source in sources {
             // Quoted as libyaml counts its lines and columns: without a byte order mark, every line break a `\n`.
             let text = YAMLLoader.normalized(source.text)
-            texts[source.path] = SourceText(path: source.path, text: text)
+            texts[source.path] = SourceText(path: source.path, text: text, lineBreaks: .yaml)
             do {
                 let root = try YAMLLoader.load(normalized: text, path: source.path)
                 var parser = SpecFileParser(path: source.path)

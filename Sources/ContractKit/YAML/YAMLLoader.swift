@@ -20,7 +20,7 @@ package enum YAMLLoader {
                 if case .streamEnd = event { return composer.document }
             }
         } catch {
-            throw error.quoting(SourceText(path: path, text: text))
+            throw error.quoting(SourceText(path: path, text: text, lineBreaks: .yaml))
         }
     }
 

@@ -137,6 +137,20 @@ import Testing
         }
     }
 
+    @Test func anErrorAfterALineSeparatorPastedInAYAMLCommentIsQuotedAtItsLine() {
+        // libyaml counts U+2028 (and U+2029, U+0085) as a line break: the quoted line is the one it names.
+        for lineBreak in ["\u{2028}", "\u{2029}", "\u{85}"] {
+            let text = "# owner: team" + lineBreak + "# (pasted)\nendpoints:\n  list:\n    reqest: GET /users\n"
+            let unknown = errors(text).first { $0.contains("unknown key") }
+            #expect(
+                unknown?.split(separator: "\n").prefix(3).joined(separator: "\n") == """
+                    Specs/x.yaml:5:5: error: unknown key 'reqest' in endpoint 'list'; did you mean 'request'?
+                    5 |     reqest: GET /users
+                      |     ^
+                    """, "\(lineBreak.debugDescription)")
+        }
+    }
+
     @Test func misspelledTypeTransformAndStrategyAreErrorsWithSuggestions() {
         let lines = firstLines(
             """
