@@ -529,7 +529,10 @@ extension Recording {
         // rather than Foundation's "The operation could not be completed" before them.
         let code = (error as? POSIXError)?.code
         let reason = code.map { String(cString: strerror($0.rawValue)) } ?? error.localizedDescription
-        return ContractError(.io, "cannot write '\(path)': \(reason)", hint: writeHint(for: code))
+        // A path of kilobytes (the error for one may well be that it is too long) is shown by its two ends, so that
+        // the message is not cut before the system's words.
+        let shown = path.count > 400 ? path.prefix(150) + "…" + path.suffix(200) : path
+        return ContractError(.io, "cannot write '\(shown)': \(reason)", hint: writeHint(for: code))
     }
 
     /// How to fix a recording that could not be written with the error `code`.

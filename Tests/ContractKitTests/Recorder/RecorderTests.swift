@@ -438,9 +438,11 @@ struct RecorderTests {
             try Self.suite(["/a", "/b", "/c"]).endpoints)
 
         #expect(run.summary.failed == 3)
-        // The reason is cut short (the path alone is over 4 KB), the hint is not.
+        // The path (over 4 KB) is shown by its two ends, and the system's words after it.
         for result in run.results {
             #expect(result.failure?.reason.hasPrefix("cannot write '\(folder)/ddd") == true)
+            #expect(result.failure?.reason.contains("…") == true)
+            #expect(result.failure?.reason.hasSuffix(": File name too long") == true, "\(result.failure?.reason ?? "")")
             #expect(result.failure?.hint?.hasPrefix("the path is longer than the file system allows") == true)
         }
     }
