@@ -11,6 +11,14 @@ enum MediaType {
         let trimmed = type[first...last]
         // Media types are ASCII: lower-cased byte by byte; anything else as the standard library lower-cases it.
         guard !trimmed.contains(where: { $0 >= 0x80 }) else { return String(Substring(trimmed)).lowercased() }
-        return String(decoding: trimmed.lazy.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        // Into the string's own storage: `String(decoding:)` of a lazy map took the generic path, with a dynamic cast.
+        return String(unsafeUninitializedCapacity: trimmed.count) { buffer in
+            var count = 0
+            for byte in trimmed {
+                buffer[count] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                count += 1
+            }
+            return count
+        }
     }
 }
