@@ -108,11 +108,13 @@ extension SettingNames {
 extension RootCommand {
     /// The subcommand `arguments` name first, parsed as a command of its own, or nil to leave them to ``main()``.
     ///
-    /// ArgumentParser, given the whole command, builds the options of every subcommand before it parses one (to look
-    /// for completion-script requests and arguments passed through): about a millisecond of each run's start-up. A run that
-    /// names a subcommand without subcommands of its own and asks for no help, version or completion script is
-    /// parsed (and validated) as that subcommand alone; anything that does not parse so goes the whole way, so every
-    /// error, help text and usage line is ArgumentParser's own, naming the whole command.
+    /// ArgumentParser, given the whole command, parses it twice for a completion-script request, and builds the
+    /// options of the default subcommand (`verify`), more than once, and of the one named (each a new instance and a
+    /// `Mirror` of it) to see whether one takes arguments passed through, before it parses the one named: about a
+    /// millisecond of each run's start-up. A run that names a subcommand without subcommands of its own and asks for
+    /// no help, version or completion script is parsed (and validated) as that subcommand alone; anything that does
+    /// not parse so goes the whole way, so every error, help text and usage line is ArgumentParser's own, naming the
+    /// whole command.
     static func parsedDirectly(_ arguments: [String]) -> (any AsyncParsableCommand)? {
         guard let name = arguments.first,
             let type = configuration.subcommands.first(where: { $0.configuration.commandName == name }),

@@ -53,7 +53,8 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if let name, !name.isEmpty, name.contains("/") || name.hasPrefix(".") {
+        // The first byte: a '.' and a combining mark are one character, but the file is hidden all the same.
+        if let name, !name.isEmpty, name.contains("/") || name.utf8.first == UInt8(ascii: ".") {
             throw ValidationError("--name '\(name)' must be a file name: no '/', not starting with '.'")
         }
         if !basePath.isEmpty, !basePath.hasPrefix("/") {

@@ -78,6 +78,15 @@ import Testing
         #expect(!pets.contains("create-pets"))
     }
 
+    /// A name starting with '.' would write a hidden spec file, which the spec loader refuses, whatever follows the
+    /// dot: a combining mark makes '.' and itself one character, which `hasPrefix(".")` let through.
+    @Test(arguments: [".hidden", ".\u{301}x"]) func aNameStartingWithADotIsRefused(_ name: String) throws {
+        let usage = try contract("import", "openapi", fixture("petstore-expanded.yaml"), "--name", name)
+        #expect(usage.status == 64, "\(usage.stderr)")
+        #expect(usage.stderr.contains("must be a file name: no '/', not starting with '.'"), "\(usage.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root + "/Specs"))
+    }
+
     @Test func problemsAreListedWithTheirPointerAndNothingImportedExitsTwo() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let document = """

@@ -163,10 +163,10 @@ package struct SpecInferrer: Sendable {
     }
 
     private func uniqueName(_ base: String, taken: inout Set<String>) -> String {
-        var name = base
+        var name = SpecFileParser.fittingEndpointName(base)
         var ordinal = 2
         while taken.contains(name) {
-            name = "\(base)-\(ordinal)"
+            name = SpecFileParser.fittingEndpointName(base, suffix: "-\(ordinal)")
             ordinal += 1
         }
         taken.insert(name)
@@ -186,11 +186,11 @@ package struct SpecInferrer: Sendable {
     }
 
     /// `get-user` for `GET /users/{id}`, `get-users` for `GET /users`, `post-orders` for `POST /orders`;
-    /// `api` and version segments (`v1`) are left out.
+    /// `api` and version segments (`v1`) are left out, and a name past an endpoint name's 250 bytes is cut.
     static func endpointName(method: String, template: PathTemplate) -> String {
         var words = nameWords(template)
         if words.isEmpty { words = ["root"] }
-        return ([method.lowercased()] + words).joined(separator: "-")
+        return SpecFileParser.fittingEndpointName(([method.lowercased()] + words).joined(separator: "-"))
     }
 
     private static func nameWords(_ template: PathTemplate) -> [String] {

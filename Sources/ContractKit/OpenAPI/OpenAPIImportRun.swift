@@ -275,10 +275,10 @@ struct OpenAPIImportRun {
                 hint: "supported methods: \(SpecFileParser.methods.joined(separator: ", "))", skips: true)
             return nil
         }
-        var unique = name
+        var unique = SpecFileParser.fittingEndpointName(name)
         var suffix = 2
         while usedNames.contains(unique) {
-            unique = "\(name)-\(suffix)"
+            unique = SpecFileParser.fittingEndpointName(name, suffix: "-\(suffix)")
             suffix += 1
         }
         name = unique

@@ -74,6 +74,22 @@ struct SpecFileParser {
     /// The longest endpoint name, in UTF-8 bytes: its recording's file name, with '.json', fits in 255.
     static let maximumEndpointNameBytes = 250
 
+    /// `name` then `suffix`, with as much of `name` as fits in ``maximumEndpointNameBytes`` (cut between scalars,
+    /// without a '-' left at the cut): for the names `import` and `infer` make from operation ids and paths, which
+    /// may be of any length, so that the spec they write loads.
+    static func fittingEndpointName(_ name: String, suffix: String = "") -> String {
+        guard name.utf8.count + suffix.utf8.count > maximumEndpointNameBytes else { return name + suffix }
+        var kept = String.UnicodeScalarView()
+        var bytes = suffix.utf8.count
+        for scalar in name.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            guard bytes <= maximumEndpointNameBytes else { break }
+            kept.append(scalar)
+        }
+        while kept.last == "-" { kept.removeLast() }
+        return String(kept) + suffix
+    }
+
     mutating func parse(_ root: YAMLNode?) -> ParsedSpecFile {
         var result = ParsedSpecFile(path: path)
         // The file's name is the folder of its recordings (Recordings/<group>/) and the first half of every id.

@@ -37,6 +37,26 @@ import Testing
         #expect(try both.resolve("TestModels.Person").type == TestModels.Person.self)
     }
 
+    /// The registry names types with `_typeName`, which skips reflection: it must print what `String(reflecting:)`
+    /// and `String(describing:)` print, which the names were before, for every kind of type a model can be.
+    @Test func typeNamesWithoutReflectionAreTheReflectedOnes() {
+        enum Local {
+            struct Person: Decodable {}
+            final class Box: Decodable {}
+            enum Kind: String, Decodable { case a }
+        }
+        let types: [Any.Type] = [
+            TestModels.Person.self, Local.Person.self, Local.Box.self, Local.Kind.self,
+            TestModels.Envelope<[TestModels.Notice]>.self, [String: Int?].self, Int.self, (Int, name: String).self,
+        ]
+        for type in types {
+            #expect(_typeName(type, qualified: true) == String(reflecting: type))
+            #expect(_typeName(type, qualified: false) == String(describing: type))
+        }
+        #expect(registry.names.contains("Person"))
+        #expect(ModelRegistry([Local.Box.self]).names == ["Box"])
+    }
+
     @Test func sugaredTypeNames() {
         #expect(SwiftTypeName.of([TestModels.Notice].self) == "[Notice]")
         #expect(SwiftTypeName.of([String: [Int?]].self) == "[String: [Int?]]")

@@ -301,6 +301,20 @@ import Testing
         #expect(first == second)
     }
 
+    /// An endpoint name has at most 250 bytes (its recording's file name, with `.json`, at most 255): one made from a
+    /// long path is cut to fit, and names cut alike are still told apart, so the spec written loads.
+    @Test func namesFromLongPathsFit() throws {
+        let long = (0..<30).map { _ in "/segmentword" }.joined()
+        let spec = Self.infer([
+            Self.sample("https://api.example.com\(long)/alpha", #"{"a": 1}"#),
+            Self.sample("https://api.example.com\(long)/beta", #"{"b": "x"}"#),
+        ])
+        let suite = try TestSuites.suite(("Specs/api.yaml", InferredSpecWriter().yaml(for: spec)))
+        let names = suite.endpoints.map(\.name)
+        let words = "get" + String(repeating: "-segmentword", count: 30)
+        #expect(names == [String(words.prefix(250)), String(words.prefix(248)) + "-2"], "\(names)")
+    }
+
     @Test func aDollarBraceSeenInAQueryIsWrittenAsTextNotAVariable() throws {
         let spec = Self.infer([Self.sample("https://api.example.com/search?q=%24%7BHOME%7D&n=1", #"{"ok": true}"#)])
         let yaml = InferredSpecWriter().yaml(for: spec)

@@ -307,6 +307,34 @@ import Testing
         #expect(OpenAPIImportRun.kebab(operationId) == name)
     }
 
+    /// An endpoint name has at most 250 bytes (its recording's file name, with `.json`, at most 255): a longer
+    /// operation id or path is cut to fit, and names cut alike are still told apart, so the spec written loads.
+    @Test func longOperationIdsAndPathsGiveNamesThatFit() throws {
+        let long = String(repeating: "segment", count: 40)
+        let document = """
+            openapi: 3.0.3
+            info: { title: Long, version: "1" }
+            paths:
+              /a:
+                get:
+                  operationId: \(long)A
+                  responses: { "200": { description: ok } }
+              /b:
+                get:
+                  operationId: \(long)B
+                  responses: { "200": { description: ok } }
+              /\(long)/c:
+                get:
+                  responses: { "200": { description: ok } }
+            """
+        let imported = try ImportedSuite(document: document)
+        let names = imported.suite.endpoints.map(\.name)
+        #expect(names.map(\.utf8.count) == [250, 250, 250], "\(names)")
+        #expect(names[0] == String(long.prefix(250)), "\(names)")
+        #expect(names[1] == String(long.prefix(248)) + "-2", "\(names)")
+        #expect(names[2] == "get-" + String(long.prefix(246)), "\(names)")
+    }
+
     @Test func aSchemaThatListsItselfAmongItsMembersStillLoads() throws {
         let imported = try ImportedSuite(
             document: """
