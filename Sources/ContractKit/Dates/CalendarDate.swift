@@ -27,7 +27,10 @@ extension CalendarDate {
     init(utc date: Date) {
         // The civil date of the day count, after Howard Hinnant's well-known algorithm (proleptic Gregorian), so
         // that no Calendar is made: that loaded ICU's calendar data on every run that checks a waiver's date.
-        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) + 719_468
+        // Days are kept within a billion years either side (Date.distantPast and distantFuture are a few thousand), so
+        // that an absurd instant (infinity, NaN, 1e300 s) makes an absurd day rather than trapping in the conversion.
+        let dayCount = (date.timeIntervalSince1970 / 86_400).rounded(.down)
+        let days = Int(dayCount.isNaN ? 0 : min(max(dayCount, -365e9), 365e9)) + 719_468
         let era = (days >= 0 ? days : days - 146_096) / 146_097
         let dayOfEra = days - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365

@@ -26,6 +26,13 @@ import Testing
         }
     }
 
+    @Test func anAbsurdInstantMakesADayWithoutTrapping() {
+        for seconds in [Double.infinity, -Double.infinity, .nan, 1e300, -1e300, 8e23] {
+            _ = CalendarDate(utc: Date(timeIntervalSince1970: seconds))
+        }
+        #expect(CalendarDate(utc: .distantFuture) == CalendarDate(year: 4001, month: 1, day: 1))
+    }
+
     @Test func knownDays() {
         #expect(CalendarDate(utc: Date(timeIntervalSince1970: 0)) == CalendarDate(year: 1970, month: 1, day: 1))
         #expect(CalendarDate(utc: Date(timeIntervalSince1970: -0.5)) == CalendarDate(year: 1969, month: 12, day: 31))
