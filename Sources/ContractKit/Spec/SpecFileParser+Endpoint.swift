@@ -103,15 +103,7 @@ extension SpecFileParser {
             // Not a path: said as what it likely is, a method and a path apart by a tab or another space than ' ', or
             // a method alone, rather than as a path without its '/'.
             if !parts[0].hasPrefix("/") {
-                if let other = line.unicodeScalars.first(where: { $0 != " " && $0.properties.isWhitespace }) {
-                    let digits = String(other.value, radix: 16, uppercase: true)
-                    let code = "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-                    report(
-                        "the request line \"\(line.escapingNonPrintables())\" holds \(code), which is not a space",
-                        at: textLocation(node),
-                        hint: "separate the method and the path with spaces, such as 'GET /users.json'")
-                    return nil
-                }
+                if reportOtherSpace(in: line, at: node) { return nil }
                 if SpecFileParser.methods.contains(parts[0].uppercased()) {
                     report(
                         "the request line '\(parts[0])' has a method and no path", at: textLocation(node),
@@ -123,6 +115,8 @@ extension SpecFileParser {
         case 2:
             (method, path) = (parts[0].uppercased(), parts[1])
             guard SpecFileParser.methods.contains(method) else {
+                // `GET<ideographic space>/x y`: the method holds the path, apart by another space than ' '.
+                if reportOtherSpace(in: parts[0], at: node, line: line) { return nil }
                 report(
                     "unknown HTTP method '\(parts[0])'\(Suggestions.didYouMean(method, in: SpecFileParser.methods))",
                     at: textLocation(node), hint: "use one of \(SpecFileParser.methods.joined(separator: ", "))")
@@ -141,6 +135,20 @@ extension SpecFileParser {
             return nil
         }
         return RequestSpec(method: method, path: path, location: textLocation(node))
+    }
+
+    /// Reports that the request line holds a whitespace character other than ' ' (a tab, a no-break or ideographic
+    /// space) where `part` of it does; false when `part` holds none.
+    private mutating func reportOtherSpace(in part: String, at node: YAMLNode, line: String? = nil) -> Bool {
+        guard let other = part.unicodeScalars.first(where: { $0 != " " && $0.properties.isWhitespace }) else {
+            return false
+        }
+        let digits = String(other.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        report(
+            "the request line \"\((line ?? part).escapingNonPrintables())\" holds \(code), which is not a space",
+            at: textLocation(node), hint: "separate the method and the path with spaces, such as 'GET /users.json'")
+        return true
     }
 
     func placeholders(in path: String) -> [String] {

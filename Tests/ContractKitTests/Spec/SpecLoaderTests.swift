@@ -330,6 +330,7 @@ import Testing
                   c: { request: "GET\t/c" }
                   d: { request: "GET\\u00A0/d" }
                   e: { request: "/e\\u00A0f" }
+                  f: { request: "GET\\u3000/f g" }
                 """
             ).map { $0.split(separator: "\n").enumerated().filter { $0.offset != 1 && $0.offset != 2 }.map(\.element) }
                 == [
@@ -347,6 +348,11 @@ import Testing
                     ],
                     [
                         "Specs/x.yaml:5:18: error: the request line \"GET\u{A0}/d\" holds U+00A0, which is not a space",
+                        "  hint: separate the method and the path with spaces, such as 'GET /users.json'",
+                    ],
+                    // A path with a space in it, after a method apart by an ideographic space: not an unknown method.
+                    [
+                        "Specs/x.yaml:7:18: error: the request line \"GET\u{3000}/f g\" holds U+3000, which is not a space",
                         "  hint: separate the method and the path with spaces, such as 'GET /users.json'",
                     ],
                 ])
