@@ -49,6 +49,13 @@ final class RecordProgressView: @unchecked Sendable {
             inFlight.append((id, Date(), request))
             lock.unlock()
             redraw(adding: [])
+        case .answered(let id):
+            // Its slot is free and the next request may be out: the line says so, so that a live view listing more
+            // endpoints than --concurrency is not taken for more requests than that.
+            guard live else { return }
+            lock.lock()
+            if let index = inFlight.firstIndex(where: { $0.id == id }) { inFlight[index].note = "writing" }
+            lock.unlock()
         case .retrying(let id, let attempt, let attempts, let reason, let delay):
             let note = "retry \(attempt)/\(attempts) in \(RecordProgressView.duration(delay)): \(reason)"
             lock.lock()

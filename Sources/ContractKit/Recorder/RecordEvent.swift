@@ -39,6 +39,8 @@ package struct RecordFailure: Sendable, Hashable {
 package enum RecordEvent: Sendable, Hashable {
     /// The first attempt for an endpoint is about to be sent; `request` is `GET http://host/path`.
     case started(endpoint: String, request: String)
+    /// The answer is in and its slot free for the next request; the recording is being made and written.
+    case answered(endpoint: String)
     /// An attempt failed and another follows after `delay` seconds.
     case retrying(endpoint: String, attempt: Int, of: Int, reason: String, delay: Double)
     /// The endpoint is done; `seconds` is the time since it started, retries included.

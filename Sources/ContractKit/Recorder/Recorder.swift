@@ -223,6 +223,7 @@ package struct Recorder: Sendable {
                 }
                 let durationMs = Int(((clock.now - sent).inSeconds * 1000).rounded())
                 guard unexpectedFailure else {
+                    progress(.answered(endpoint: endpoint.id))
                     return write(
                         response, durationMs: durationMs, endpoint: endpoint, prepared: prepared, path: path,
                         attempts: attempt, batch: batch)

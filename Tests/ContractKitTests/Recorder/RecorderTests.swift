@@ -66,6 +66,16 @@ struct RecorderTests {
                 == .json(TestSuites.json(#"{"zeta": 1.0, "alpha": [1, 2e3], "id": 12345678901234567890}"#)))
         #expect(recording.response.headers.map(\.name) == ["Content-Type", "X-Feature"])
         #expect(events.contains(.started(endpoint: "live/e0", request: "GET \(server.baseURL)/users")))
+        // Started, answered (its slot free again), then finished once written.
+        #expect(
+            events.map {
+                switch $0 {
+                case .started: "started"
+                case .answered: "answered"
+                case .retrying: "retrying"
+                case .finished: "finished"
+                }
+            } == ["started", "answered", "finished"])
         let text = try String(contentsOfFile: folder + "/live/e0.json", encoding: .utf8)
         #expect(text.contains(#""zeta": 1.0"#))
         #expect(text.hasSuffix("}\n"))
@@ -95,6 +105,8 @@ struct RecorderTests {
         #expect(failure.attempts == 3)
         #expect(server.hits("/boom") == 3)
         #expect(events.filter { if case .retrying = $0 { return true } else { return false } }.count == 2)
+        // Nothing is written for a failure, so it is never "answered" in the live view's sense.
+        #expect(!events.contains(.answered(endpoint: "live/e0")))
         #expect(!FileManager.default.fileExists(atPath: folder + "/live/e0.json"))
         let finding = try #require(run.results[0].finding)
         #expect(finding.kind == .requestFailed)
