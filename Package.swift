@@ -52,6 +52,9 @@ let package = Package(
         ),
         .executableTarget(name: "contract", dependencies: ["ContractCLI", "SampleModels"]),
         .executableTarget(name: "contract-bench", dependencies: ["ContractKit", "DemoServer"]),
+        // The bench's children are run through this small C program, so that their peak memory is their own (see
+        // its main.c).
+        .executableTarget(name: "contract-spawn"),
         .target(
             name: "ContractTestSupport", dependencies: ["ContractKit", "DemoServer"], path: "Tests/ContractTestSupport"),
         .testTarget(

@@ -34,8 +34,66 @@ enum ChildProcess {
         return pid
     }
 
+    /// `contract-spawn`, built beside the bench, or nil when it was not built.
+    static let spawner: String? = {
+        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("contract-spawn").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }()
+
     /// Runs `path` with `arguments` to its end, output discarded; stops the bench when it cannot start.
+    ///
+    /// Through `contract-spawn` when it was built: a child started from the bench itself counts the bench's own peak
+    /// memory in its peak (Linux folds the address space it was started from into it at exec), so that a bench grown
+    /// to 250 MB reported every child as 250 MB at least.
     static func run(_ path: String, _ arguments: [String]) -> ChildRun {
+        if let spawner { return runReported(by: spawner, path, arguments) }
+        return runDirectly(path, arguments)
+    }
+
+    /// Runs `path` under `spawner`, which prints the child's wall time, CPU time, peak and exit status.
+    private static func runReported(by spawner: String, _ path: String, _ arguments: [String]) -> ChildRun {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { fatalError("cannot make a pipe") }
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([spawner, path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, spawner, &actions, nil, argv, environ) == 0 else {
+            fatalError("cannot start \(spawner)")
+        }
+        close(ends[1])
+        var report: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            let count = read(ends[0], &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            report += buffer[0..<count]
+        }
+        close(ends[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let fields = String(decoding: report, as: UTF8.self).split(separator: " ").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard fields.count == 4, let wall = Double(fields[0]), let cpu = Double(fields[1]),
+            let kilobytes = Int(fields[2]), let exit = Int32(fields[3])
+        else { fatalError("\(spawner) could not run \(path)") }
+        return ChildRun(wall: wall, cpu: cpu, peakBytes: kilobytes * 1024, exitStatus: exit < 0 ? nil : exit)
+    }
+
+    /// Runs `path` with `arguments` from the bench itself (its peak memory then counts the bench's).
+    private static func runDirectly(_ path: String, _ arguments: [String]) -> ChildRun {
         let clock = ContinuousClock()
         let start = clock.now
         guard let pid = spawn(path, arguments) else { fatalError("cannot start \(path)") }
