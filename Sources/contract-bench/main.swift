@@ -59,9 +59,11 @@ var rows: [Row] = []
 print(
     "contract-bench: \(quick ? "quick run" : "full run"), \(ProcessInfo.processInfo.activeProcessorCount) cores; ratios of medians, measured side by side"
 )
+print("contract executable: \(contractExecutable), \(contractLinking)")
 print(
-    "contract executable: \(contractExecutable), \(contractLinking)\n"
-)
+    ChildProcess.spawner == nil
+        ? "contract-spawn not built beside the bench: children's peak memory counts the bench's own (swift build -c release builds it)\n"
+        : "children run through contract-spawn: their peak memory is their own\n")
 
 if wanted(1) { rows += ParseFigures.run(quick: quick) }
 if wanted(2) { rows += CheckFigures.run(quick: quick) }
