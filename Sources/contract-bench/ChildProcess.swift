@@ -16,8 +16,11 @@ struct ChildRun {
 /// Children started through posix_spawn and reaped with `wait4`, rather than `Process`: on Linux,
 /// `Process.waitUntilExit()` polls its run loop every 50 ms, which rounds every run up to a multiple of 50 ms.
 enum ChildProcess {
-    /// Starts `path` with `arguments`, standard output and error to /dev/null; its pid, or nil when it cannot start.
-    static func spawn(_ path: String, _ arguments: [String]) -> pid_t? {
+    /// Starts `path` with `arguments`, standard error to /dev/null and standard output too, or to the write end of
+    /// `pipe` (its read end closed in the child); its pid, or nil when it cannot start.
+    static func spawn(_ path: String, _ arguments: [String], outputTo pipe: (read: Int32, write: Int32)? = nil)
+        -> pid_t?
+    {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
         #else
@@ -25,7 +28,12 @@ enum ChildProcess {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if let pipe {
+            posix_spawn_file_actions_adddup2(&actions, pipe.write, 1)
+            posix_spawn_file_actions_addclose(&actions, pipe.read)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
@@ -55,20 +63,7 @@ enum ChildProcess {
     private static func runReported(by spawner: String, _ path: String, _ arguments: [String]) -> ChildRun {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { fatalError("cannot make a pipe") }
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        #else
-        var actions: posix_spawn_file_actions_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([spawner, path] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, spawner, &actions, nil, argv, environ) == 0 else {
+        guard let pid = spawn(spawner, [path] + arguments, outputTo: (ends[0], ends[1])) else {
             fatalError("cannot start \(spawner)")
         }
         close(ends[1])
