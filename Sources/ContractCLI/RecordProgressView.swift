@@ -53,14 +53,10 @@ final class RecordProgressView: @unchecked Sendable {
             // Its slot is free and the next request may be out: the line says so, so that a live view listing more
             // endpoints than --concurrency is not taken for more requests than that.
             guard live else { return }
-            lock.lock()
-            if let index = inFlight.firstIndex(where: { $0.id == id }) { inFlight[index].note = "writing" }
-            lock.unlock()
+            setNote("writing", of: id)
         case .retrying(let id, let attempt, let attempts, let reason, let delay):
             let note = "retry \(attempt)/\(attempts) in \(RecordProgressView.duration(delay)): \(reason)"
-            lock.lock()
-            if let index = inFlight.firstIndex(where: { $0.id == id }) { inFlight[index].note = note }
-            lock.unlock()
+            setNote(note, of: id)
             redraw(adding: live ? [] : [line(mark: paint(" ...", .dim), id: id, time: "", text: note)])
         case .finished(let id, let outcome, let seconds):
             if live {
@@ -70,6 +66,13 @@ final class RecordProgressView: @unchecked Sendable {
             }
             redraw(adding: [finishedLine(id: id, outcome: outcome, seconds: seconds)])
         }
+    }
+
+    /// Shows `note` on the live line of the endpoint `id`, when it has one.
+    private func setNote(_ note: String, of id: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = inFlight.firstIndex(where: { $0.id == id }) { inFlight[index].note = note }
     }
 
     /// Stops the live display, leaving the results on screen.
