@@ -59,26 +59,34 @@ enum ChildProcess {
         return runDirectly(path, arguments)
     }
 
-    /// Runs `path` under `spawner`, which prints the child's wall time, CPU time, peak and exit status.
-    private static func runReported(by spawner: String, _ path: String, _ arguments: [String]) -> ChildRun {
+    /// What `path` with `arguments` writes to standard output, once it has exited; nil when it cannot start.
+    static func output(of path: String, _ arguments: [String]) -> String? {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { fatalError("cannot make a pipe") }
-        guard let pid = spawn(spawner, [path] + arguments, outputTo: (ends[0], ends[1])) else {
-            fatalError("cannot start \(spawner)")
+        guard let pid = spawn(path, arguments, outputTo: (ends[0], ends[1])) else {
+            close(ends[0])
+            close(ends[1])
+            return nil
         }
         close(ends[1])
-        var report: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 256)
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = read(ends[0], &buffer, buffer.count)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
-            report += buffer[0..<count]
+            output += buffer[0..<count]
         }
         close(ends[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let fields = String(decoding: report, as: UTF8.self).split(separator: " ").map {
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Runs `path` under `spawner`, which prints the child's wall time, CPU time, peak and exit status.
+    private static func runReported(by spawner: String, _ path: String, _ arguments: [String]) -> ChildRun {
+        guard let report = output(of: spawner, [path] + arguments) else { fatalError("cannot start \(spawner)") }
+        let fields = report.split(separator: " ").map {
             $0.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard fields.count == 4, let wall = Double(fields[0]), let cpu = Double(fields[1]),

@@ -118,7 +118,7 @@ enum RecordFigures {
         // on the recorder's time, where otherwise its own threads write them later, as they do curl's.
         // A build from before --fsync existed does not list it in its help: no row then, rather than a ratio of runs
         // that stopped at once on an unknown flag.
-        let knowsFsync = helpText(contract, ["record", "--help"]).contains("--fsync")
+        let knowsFsync = ChildProcess.output(of: contract, ["record", "--help"])?.contains("--fsync") == true
         let flushed =
             knowsFsync ? pairs(runs: runs, subject: record(at: 4, flags: ["--fsync"]), baseline: record(at: 4)) : nil
         if let flushed {
@@ -304,20 +304,6 @@ enum RecordFigures {
     }
 
     /// Runs a child to its end, output discarded: its wall time and its CPU time (user and system).
-    /// What `path` with `arguments` writes to standard output; "" when it cannot be run.
-    static func helpText(_ path: String, _ arguments: [String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
     static func runChild(_ path: String, _ arguments: [String]) -> (wall: Double, cpu: Double) {
         let run = ChildProcess.run(path, arguments)
         return (run.wall, run.cpu)
