@@ -65,6 +65,8 @@ package struct RecordingDiff: Sendable {
 struct ShapeComparison {
     let endpoint: String
     let ignored: [String]
+    /// `ignored` made into one automaton, for the walks that pair values (nil when nothing is left out).
+    let ignoredPaths: IgnoredPaths?
     let listsValues: Bool
     var findings: [Finding] = []
     var valueChanges: [RecordingDiff.ValueChange] = []
@@ -74,6 +76,7 @@ struct ShapeComparison {
     init(endpoint: String, ignored: [String], listsValues: Bool) {
         self.endpoint = endpoint
         self.ignored = ignored
+        ignoredPaths = IgnoredPaths(ignored)
         self.listsValues = listsValues
     }
 
@@ -214,41 +217,34 @@ struct ShapeComparison {
 
     /// Compares two JSON bodies: by shape, unless the new one wraps the old in an envelope; then their values.
     ///
-    /// The old body is summarised on a thread of its own while this one summarises the new body (pairing its values
-    /// with the old body's, which only reads the old tape), so that on two cores the two passes take the time of
-    /// the longer one.
+    /// The new body is summarised and its values compared with the old body's in one pass, leaving out the paths
+    /// ignored. The old body is summarised on a thread of its own meanwhile (pairing only reads the old tape), so
+    /// that on two cores the two passes take the time of the longer one; when both bodies are arrays, the old body's
+    /// thread, whose summary is done sooner, also compares the later half of their elements, so that the two threads
+    /// finish together.
     mutating func compare(_ old: DiffBody, _ new: DiffBody) {
         let summarizeOld = { ShapeSummary.of(old, values: [UInt32(old.root)]) }
+        let listsValues = listsValues
+        let ignoring = ignoredPaths
         guard Self.mayBeEnvelope(old: old, new: new) else {
-            if ignored.isEmpty {
-                // Nothing left out: the new body is summarised and its values compared in one pass. When both bodies
-                // are arrays, the old body's thread, whose summary is done sooner, compares the later half of their
-                // elements, so that the two threads finish together.
-                let listsValues = listsValues
-                let split = Self.elementSplit(old, new)
-                let oldSide = { () -> (ShapeSummary, ShapeSummaryBuilder.ValueChanges?) in
-                    let summary = summarizeOld()
-                    guard let split else { return (summary, nil) }
-                    let later = ShapeSummary.valueChanges(
-                        ofElementsFrom: split.first, to: split.count, of: new, comparingWith: old,
-                        listsValues: listsValues)
-                    return (summary, later)
-                }
-                let newSide = { () -> (ShapeSummary, ShapeSummaryBuilder.ValueChanges) in
-                    ShapeSummary.of(
-                        new, comparingWith: old, listsValues: listsValues, pairedElements: split?.first ?? .max)
-                }
-                let ((oldSummary, laterChanges), (newSummary, changes)) = SideBySide.run(oldSide, newSide)
-                compare(oldSummary, newSummary, generic: [], name: "the body")
-                valueChanges += changes.changes + (laterChanges?.changes ?? [])
-                valueChangeCount += changes.count + (laterChanges?.count ?? 0)
-            } else {
-                let (oldSummary, newSummary) = SideBySide.run(summarizeOld) {
-                    ShapeSummary.of(new, values: [UInt32(new.root)])
-                }
-                compare(oldSummary, newSummary, generic: [], name: "the body")
-                values(old, new)
+            let split = Self.elementSplit(old, new)
+            let oldSide = { () -> (ShapeSummary, ShapeSummaryBuilder.ValueChanges?) in
+                let summary = summarizeOld()
+                guard let split else { return (summary, nil) }
+                let later = ShapeSummary.valueChanges(
+                    ofElementsFrom: split.first, to: split.count, of: new, comparingWith: old,
+                    listsValues: listsValues, ignoring: ignoring)
+                return (summary, later)
             }
+            let newSide = { () -> (ShapeSummary, ShapeSummaryBuilder.ValueChanges) in
+                ShapeSummary.of(
+                    new, comparingWith: old, listsValues: listsValues, ignoring: ignoring,
+                    pairedElements: split?.first ?? .max)
+            }
+            let ((oldSummary, laterChanges), (newSummary, changes)) = SideBySide.run(oldSide, newSide)
+            compare(oldSummary, newSummary, generic: [], name: "the body")
+            valueChanges += changes.changes + (laterChanges?.changes ?? [])
+            valueChangeCount += changes.count + (laterChanges?.count ?? 0)
             return
         }
         let oldSummary = summarizeOld()
@@ -264,13 +260,8 @@ struct ShapeComparison {
             values(old, DiffBody(view: new.view, root: inner, rootPath: place))
             return
         }
-        guard ignored.isEmpty else {
-            compare(oldSummary, ShapeSummary.of(new, values: [UInt32(new.root)]), generic: [], name: "the body")
-            values(old, new)
-            return
-        }
-        // Nothing left out: the new body is summarised and its values compared in one pass.
-        let (newSummary, changes) = ShapeSummary.of(new, comparingWith: old, listsValues: listsValues)
+        let (newSummary, changes) = ShapeSummary.of(
+            new, comparingWith: old, listsValues: listsValues, ignoring: ignoring)
         compare(oldSummary, newSummary, generic: [], name: "the body")
         valueChanges += changes.changes
         valueChangeCount += changes.count

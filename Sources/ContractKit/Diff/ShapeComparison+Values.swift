@@ -9,19 +9,35 @@ extension ShapeComparison {
 
     /// Scalars that differ at the same concrete path, and arrays whose length changed; kinds that changed are
     /// shape changes and are reported as findings instead. The bodies are walked side by side on their tapes, in the
-    /// new body's order, and a path is written out only for a value that changed (or to match it against `--ignore`).
+    /// new body's order, and a path is written out only for a value that changed; the paths ignored are matched a
+    /// step at a time on the way down (``IgnoredPathsCursor``).
+    ///
+    /// The walk for a body found inside an envelope, which is compared without being summarised, and the reference
+    /// the one-pass walk (``ShapeSummary/of(_:comparingWith:listsValues:ignoring:pairedElements:)``) is tested
+    /// against.
     mutating func values(_ old: DiffBody, _ new: DiffBody) {
-        // The root's path is matched with its ancestors; below it, a path's ancestors were matched on the way down.
-        if isIgnored(generic: [], concrete: { new.rootPath }) { return }
+        var cursor: IgnoredPathsCursor?
+        defer { cursor?.deallocate() }
+        if let ignoredPaths {
+            var rootIsIgnored = false
+            cursor = IgnoredPathsCursor(ignoredPaths, at: new.rootPath, rootIsIgnored: &rootIsIgnored)
+            if rootIsIgnored { return }
+        }
         var steps: [PathStep] = []
-        values(old.root, new.root, old: old, new: new, steps: &steps)
+        values(old.root, new.root, old: old, new: new, steps: &steps, cursor: &cursor)
     }
 
-    private mutating func values(_ oldNode: Int, _ newNode: Int, old: DiffBody, new: DiffBody, steps: inout [PathStep])
-    {
-        if !steps.isEmpty, !ignored.isEmpty {
-            let text = path(of: steps, in: new).description
-            if ignored.contains(where: { Glob.matches($0, text) }) { return }
+    private mutating func values(
+        _ oldNode: Int, _ newNode: Int, old: DiffBody, new: DiffBody, steps: inout [PathStep],
+        cursor: inout IgnoredPathsCursor?
+    ) {
+        if let step = steps.last, cursor != nil {
+            let isIgnored: Bool
+            switch step {
+            case .key(let node): isIgnored = cursor!.isIgnored(level: steps.count, key: node, in: new.view)
+            case .index(let index): isIgnored = cursor!.isIgnored(level: steps.count, index: index)
+            }
+            if isIgnored { return }
         }
         let oldView = old.view
         let newView = new.view
@@ -40,7 +56,7 @@ extension ShapeComparison {
                 if hint < oldEnd { hint = oldView.next(after: hint + 1) }
                 if let oldValue {
                     steps.append(.key(member))
-                    values(oldValue, member + 1, old: old, new: new, steps: &steps)
+                    values(oldValue, member + 1, old: old, new: new, steps: &steps, cursor: &cursor)
                     steps.removeLast()
                 }
                 member = newView.next(after: member + 1)
@@ -57,7 +73,7 @@ extension ShapeComparison {
             var newElement = newNode + 1
             for index in 0..<min(oldCount, newCount) {
                 steps.append(.index(index))
-                values(oldElement, newElement, old: old, new: new, steps: &steps)
+                values(oldElement, newElement, old: old, new: new, steps: &steps, cursor: &cursor)
                 steps.removeLast()
                 oldElement = oldView.next(after: oldElement)
                 newElement = newView.next(after: newElement)

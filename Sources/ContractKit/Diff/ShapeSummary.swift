@@ -107,27 +107,31 @@ final class ShapeSummary {
     /// `old` as ``ShapeComparison/values(_:_:)`` does, in the same pass.
     ///
     /// When both are arrays, only their first `pairedElements` elements are compared; the others can be compared on
-    /// another thread with ``valueChanges(ofElementsFrom:to:of:comparingWith:listsValues:)``.
+    /// another thread with ``valueChanges(ofElementsFrom:to:of:comparingWith:listsValues:ignoring:)``.
     static func of(
-        _ new: DiffBody, comparingWith old: DiffBody, listsValues: Bool, pairedElements: Int = .max
+        _ new: DiffBody, comparingWith old: DiffBody, listsValues: Bool, ignoring: IgnoredPaths? = nil,
+        pairedElements: Int = .max
     ) -> (ShapeSummary, ShapeSummaryBuilder.ValueChanges) {
         var builder = ShapeSummaryBuilder(view: new.view)
         var changes: ShapeSummaryBuilder.ValueChanges? = .init(
             oldView: old.view, rootPath: new.rootPath, listsValues: listsValues)
-        builder.add(new.root, pairedWith: old.root, pairedElements: pairedElements, changes: &changes)
+        builder.add(
+            new.root, pairedWith: old.root, pairedElements: pairedElements, ignoring: ignoring, changes: &changes)
         return (of(new, builtBy: builder), changes!)
     }
 
     /// The values that changed among the elements of the array `new` from index `first` to `count`, compared with
     /// those of the array `old` (which has at least `count`) by index, in the order the walk of
-    /// ``of(_:comparingWith:listsValues:pairedElements:)`` would find them; nothing is summarised.
+    /// ``of(_:comparingWith:listsValues:ignoring:pairedElements:)`` would find them; nothing is summarised.
     static func valueChanges(
-        ofElementsFrom first: Int, to count: Int, of new: DiffBody, comparingWith old: DiffBody, listsValues: Bool
+        ofElementsFrom first: Int, to count: Int, of new: DiffBody, comparingWith old: DiffBody, listsValues: Bool,
+        ignoring: IgnoredPaths? = nil
     ) -> ShapeSummaryBuilder.ValueChanges {
         var builder = ShapeSummaryBuilder(view: new.view)
         var changes: ShapeSummaryBuilder.ValueChanges? = .init(
             oldView: old.view, rootPath: new.rootPath, listsValues: listsValues)
-        builder.compareElements(from: first, of: new.root, pairedWith: old.root, count: count, changes: &changes)
+        builder.compareElements(
+            from: first, of: new.root, pairedWith: old.root, count: count, ignoring: ignoring, changes: &changes)
         return changes!
     }
 

@@ -9,13 +9,15 @@ enum Glob {
         var star = -1
         var mark = 0
         while t < text.count {
-            if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
-                p += 1
-                t += 1
-            } else if p < pattern.count, pattern[p] == "*" {
+            // A `*` is a wildcard even where the text has a `*` (a key named `*`, or a generic path's `[*]`):
+            // taken as that character, a failure after it would have no `*` to go back to.
+            if p < pattern.count, pattern[p] == "*" {
                 star = p
                 mark = t
                 p += 1
+            } else if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
+                p += 1
+                t += 1
             } else if star >= 0 {
                 p = star + 1
                 mark += 1
