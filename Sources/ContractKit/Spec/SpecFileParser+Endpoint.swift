@@ -138,16 +138,24 @@ extension SpecFileParser {
     }
 
     /// Reports that the request line holds a whitespace character other than ' ' (a tab, a no-break or ideographic
-    /// space) where `part` of it does; false when `part` holds none.
+    /// space) where `part` of it does; false when `part` holds none. Where a method stands before it, the character
+    /// is taken to part the method from the path; elsewhere (`users<no-break space>`), it is said to be deleted.
     private mutating func reportOtherSpace(in part: String, at node: YAMLNode, line: String? = nil) -> Bool {
-        guard let other = part.unicodeScalars.first(where: { $0 != " " && $0.properties.isWhitespace }) else {
+        guard let index = part.unicodeScalars.firstIndex(where: { $0 != " " && $0.properties.isWhitespace }) else {
             return false
         }
+        let other = part.unicodeScalars[index]
         let digits = String(other.value, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        var before = ""
+        before.unicodeScalars.append(contentsOf: part.unicodeScalars[..<index].filter { $0 != " " })
         report(
             "the request line \"\((line ?? part).escapingNonPrintables())\" holds \(code), which is not a space",
-            at: textLocation(node), hint: "separate the method and the path with spaces, such as 'GET /users.json'")
+            at: textLocation(node),
+            hint: SpecFileParser.methods.contains(before.uppercased())
+                ? "separate the method and the path with spaces, such as 'GET /users.json'"
+                : "delete it (it often comes with text copied from a web page or a document); a request line is a path "
+                    + "starting with '/', or a method and a path, such as 'GET /users.json'")
         return true
     }
 

@@ -319,7 +319,8 @@ import Testing
     }
 
     /// A method alone, or a method and a path apart by a tab or a no-break space, is said as what it is: it was
-    /// taken for a bare path without its '/', with the hint to write '/GET' or '/GET\t/a'.
+    /// taken for a bare path without its '/', with the hint to write '/GET' or '/GET\t/a'. A no-break space with no
+    /// method before it is said to be deleted, not to part a method from a path.
     @Test func aRequestLineWithoutItsPathOrWithOtherSpaceSaysSo() {
         #expect(
             errors(
@@ -331,6 +332,8 @@ import Testing
                   d: { request: "GET\\u00A0/d" }
                   e: { request: "/e\\u00A0f" }
                   f: { request: "GET\\u3000/f g" }
+                  g: { request: "users\\u00A0" }
+                  h: { request: "\\u00A0GET /h" }
                 """
             ).map { $0.split(separator: "\n").enumerated().filter { $0.offset != 1 && $0.offset != 2 }.map(\.element) }
                 == [
@@ -354,6 +357,15 @@ import Testing
                     [
                         "Specs/x.yaml:7:18: error: the request line \"GET\u{3000}/f g\" holds U+3000, which is not a space",
                         "  hint: separate the method and the path with spaces, such as 'GET /users.json'",
+                    ],
+                    // A bare path without its '/', or a method after the character: no method and path to part.
+                    [
+                        "Specs/x.yaml:8:18: error: the request line \"users\u{A0}\" holds U+00A0, which is not a space",
+                        "  hint: delete it (it often comes with text copied from a web page or a document); a request line is a path starting with '/', or a method and a path, such as 'GET /users.json'",
+                    ],
+                    [
+                        "Specs/x.yaml:9:18: error: the request line \"\u{A0}GET /h\" holds U+00A0, which is not a space",
+                        "  hint: delete it (it often comes with text copied from a web page or a document); a request line is a path starting with '/', or a method and a path, such as 'GET /users.json'",
                     ],
                 ])
     }
