@@ -68,6 +68,11 @@ struct InferCommand: AsyncParsableCommand {
             }
             _ = try live.parsedHeaders()
         }
+        if !isLive, live.caFile != nil || live.fsync {
+            throw ValidationError(
+                "\(live.caFile != nil ? "--ca-file" : "--fsync") is for a live request: give --base-url URL --request \"GET /path\" too"
+            )
+        }
     }
 
     /// True when `--request` is sent to a server: without inputs, or with `--base-url` given. With inputs and no

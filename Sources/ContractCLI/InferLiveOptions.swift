@@ -23,6 +23,18 @@ struct InferLiveOptions: ParsableArguments {
             valueName: "name: value"))
     var headers: [String] = []
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --request: a PEM file of CA certificates to trust instead of the system's, for a server with a private CA (Linux).",
+            valueName: "path"))
+    var caFile: String?
+
+    @Flag(
+        name: .long,
+        help: "With --request: flush the recording to disk before it replaces the old one, as `record --fsync` does.")
+    var fsync = false
+
     /// The `--header` values as a spec's headers.
     func parsedHeaders() throws -> [(name: String, value: Template)] {
         do {
@@ -51,6 +63,7 @@ struct InferLiveOptions: ParsableArguments {
         guard timeout > 0, timeout <= 86_400 else {
             throw ValidationError("--timeout must be more than 0 and at most 86400 seconds (a day), not \(timeout)")
         }
+        try LiveRequestOptions.validateCAFile(caFile)
     }
 
     /// Records `method path` with the `--header`s into `<recordings>/<group>/` and returns it as a sample.
@@ -58,8 +71,9 @@ struct InferLiveOptions: ParsableArguments {
         ResponseSample, ContractError
     > {
         let recorder = Recorder(
-            options: Recorder.Options(baseURL: resolvedBaseURL ?? "", recordingsDirectory: recordings, timeout: timeout)
-        )
+            options: Recorder.Options(
+                baseURL: resolvedBaseURL ?? "", recordingsDirectory: recordings, timeout: timeout, caFile: caFile,
+                flushesToDisk: fsync))
         return await LiveSample.record(
             method: method, path: path, headers: try parsedHeaders(), group: group, recorder: recorder)
     }

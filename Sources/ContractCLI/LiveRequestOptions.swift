@@ -83,16 +83,20 @@ struct LiveRequestOptions: ParsableArguments {
             )
         }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be more than 0") }
-        if let caFile {
-            #if os(Linux)
-            guard FileManager.default.isReadableFile(atPath: caFile) else {
-                throw ValidationError("--ca-file \(caFile): no readable file there; give a PEM file of CA certificates")
-            }
-            #else
-            throw ValidationError(
-                "--ca-file is supported on Linux only; on macOS, trust the CA in the keychain (URLSession reads it)")
-            #endif
+        try Self.validateCAFile(caFile)
+    }
+
+    /// Checks `--ca-file`: a readable file, on Linux (on macOS, URLSession trusts the keychain's CAs).
+    static func validateCAFile(_ caFile: String?) throws {
+        guard let caFile else { return }
+        #if os(Linux)
+        guard FileManager.default.isReadableFile(atPath: caFile) else {
+            throw ValidationError("--ca-file \(caFile): no readable file there; give a PEM file of CA certificates")
         }
+        #else
+        throw ValidationError(
+            "--ca-file is supported on Linux only; on macOS, trust the CA in the keychain (URLSession reads it)")
+        #endif
     }
 
     /// Recorder options writing into `directory`.

@@ -365,6 +365,47 @@ import Testing
         #expect(notLive.stderr.contains("--header is sent with a live request"), "\(notLive.stderr)")
     }
 
+    /// `infer --request` against a staging server with a private CA: refused until `--ca-file` names the CA, as
+    /// `record` is; `--fsync` is taken; both without a live request are usage errors.
+    @Test(.enabled(if: NginxServer.executable != nil, "needs nginx (apt-get install nginx-light)"))
+    func aLiveRequestTrustsAPrivateCAWhenToldTo() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let authority = try PrivateCA(in: folder)
+        let server = try NginxServer(
+            files: ["users/42": #"{"id": 42, "name": "Ada"}"#], tls: (authority.certificate, authority.key))
+        defer { server.stop() }
+
+        let untrusted = try CommandRunner.run(
+            ["infer", "--base-url", server.baseURL, "--request", "GET /users/42", "--name", "live"], in: folder)
+        #expect(untrusted.status == 2, "\(untrusted.stderr)")
+        #expect(untrusted.stderr.contains("TLS with 127.0.0.1:"), "\(untrusted.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Specs/live.yaml"))
+
+        let trusted = try CommandRunner.run(
+            [
+                "infer", "--base-url", server.baseURL, "--request", "GET /users/42", "--name", "live", "--ca-file",
+                authority.caFile, "--fsync",
+            ], in: folder)
+        #expect(trusted.status == 0, "\(trusted.stderr)")
+        let spec = try String(contentsOfFile: folder + "/Specs/live.yaml", encoding: .utf8)
+        #expect(spec.contains("request: GET /users/{id}"), "\(spec)")
+        let recording = try String(contentsOfFile: folder + "/Recordings/live/get-user.json", encoding: .utf8)
+        #expect(recording.contains(#""name": "Ada""#), "\(recording)")
+
+        try #"{"ok": true}"#.write(toFile: folder + "/ok.json", atomically: true, encoding: .utf8)
+        for option in [["--ca-file", authority.caFile], ["--fsync"]] {
+            let notLive = try CommandRunner.run(["infer", "ok.json"] + option, in: folder)
+            #expect(notLive.status == 64, "\(option)")
+            #expect(notLive.stderr.contains("\(option[0]) is for a live request"), "\(notLive.stderr)")
+        }
+        let missing = try CommandRunner.run(
+            ["infer", "--base-url", server.baseURL, "--request", "GET /users/42", "--ca-file", "nowhere.pem"],
+            in: folder)
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("--ca-file nowhere.pem: no readable file there"), "\(missing.stderr)")
+    }
+
     @Test func aRawFilesRequestLineIsAGuessUnlessTheUserNamesIt() throws {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
