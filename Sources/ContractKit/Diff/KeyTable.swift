@@ -6,11 +6,26 @@ import Foundation
 /// Keys are told apart as Swift compares strings, so two spellings of one text (an escape, `é` as one scalar or two)
 /// are one key, as they were one key of a tree's dictionary. Objects at one place mostly list the same keys in the
 /// same order, so the key last seen at each position is tried first, with one comparison of bytes; a table of every
-/// spelling seen catches the rest.
+/// spelling seen catches the rest. While every spelling seen is plain ASCII without escapes, two spellings are one key
+/// exactly when their bytes are, so no key is looked up by its text: a place keyed by 150,000 ids costs no dictionary
+/// of them (the keys by text are made when a spelling that is not plain comes, or when ``number(of:)`` is asked).
 struct KeyTable {
     /// The keys, by number.
     private(set) var keys: [String] = []
+    /// The keys' numbers by text, once a spelling that is not plain has come; empty before.
     private var numbers: [String: Int] = [:]
+    /// True while every spelling seen is plain (``JSONTapeView/mayBeSpelledOtherwise(_:)`` is false): `numbers` is
+    /// not kept.
+    private var allPlain = true
+    /// The keys' numbers by text for ``number(of:)`` while `allPlain`, made when first asked and kept up with `keys`;
+    /// a class, so that a table read where it cannot change fills it in (the copies of one table share it, and never
+    /// number a key the others lack).
+    private let numbersAsked = NumbersByText()
+
+    private final class NumbersByText {
+        var numbers: [String: Int] = [:]
+        var covered = 0
+    }
     /// Every spelling seen, as its place in the text, and the number of its key.
     private var spellings: [(offset: Int, length: Int, number: Int)] = []
     /// Open addressing over `spellings`: an index into it, or -1; the count is a power of two.
@@ -22,7 +37,14 @@ struct KeyTable {
     var count: Int { keys.count }
 
     /// The number of the key `text`, or nil when no object here has it.
-    func number(of text: String) -> Int? { numbers[text] }
+    func number(of text: String) -> Int? {
+        guard allPlain else { return numbers[text] }
+        while numbersAsked.covered < keys.count {
+            numbersAsked.numbers[keys[numbersAsked.covered]] = numbersAsked.covered
+            numbersAsked.covered += 1
+        }
+        return numbersAsked.numbers[text]
+    }
 
     /// The number of the key at tape entry `node`, the `position`th member of its object; a new key is numbered
     /// next. The guess at the position is tried here, inlined into the walk; the table only when it misses.
@@ -55,8 +77,7 @@ struct KeyTable {
 
     private mutating func lookUp(offset: Int, length: Int, node: Int, in view: JSONTapeView) -> Int {
         let start = view.bytes + offset
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for index in 0..<length { hash = (hash ^ UInt64(start[index])) &* 0x100_0000_01B3 }
+        let hash = view.hash(ofBytesAt: offset, count: length)
         if slots.isEmpty { slots = Array(repeating: -1, count: 16) }
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while slots[slot] >= 0 {
@@ -66,10 +87,22 @@ struct KeyTable {
             }
             slot = (slot + 1) & (slots.count - 1)
         }
-        // A spelling not seen before: its text may still be a key seen spelled otherwise.
+        // A spelling not seen before: its text may still be a key seen spelled otherwise, unless it and every
+        // spelling before it are plain.
         let text = view.string(node)
         let number: Int
-        if let known = numbers[text] {
+        if allPlain && !view.mayBeSpelledOtherwise(node) {
+            number = keys.count
+            keys.append(text)
+        } else if allPlain {
+            allPlain = false
+            for (known, key) in keys.enumerated() { numbers[key] = known }
+            number = numbers[text] ?? keys.count
+            if number == keys.count {
+                keys.append(text)
+                numbers[text] = number
+            }
+        } else if let known = numbers[text] {
             number = known
         } else {
             number = keys.count
@@ -85,9 +118,7 @@ struct KeyTable {
     private mutating func rehash(in view: JSONTapeView) {
         slots = Array(repeating: -1, count: slots.count * 2)
         for (index, spelling) in spellings.enumerated() {
-            let start = view.bytes + spelling.offset
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in 0..<spelling.length { hash = (hash ^ UInt64(start[byte])) &* 0x100_0000_01B3 }
+            let hash = view.hash(ofBytesAt: spelling.offset, count: spelling.length)
             var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
             slots[slot] = index

@@ -45,7 +45,7 @@ extension ShapeComparison {
         case (.object, .object):
             guard oldView.entries[oldNode].memberCount > 0 else { return }
             let lookUp = MemberLookUp(object: oldNode, in: oldView)
-            let table = lookUp.isLarge ? MemberLookUp.table(of: oldNode, in: oldView) : nil
+            let table = lookUp.isLarge ? MemberTable(object: oldNode, in: oldView) : nil
             let end = newView.entries[newNode].end
             let oldEnd = oldView.entries[oldNode].end
             var member = newNode + 1
@@ -135,8 +135,8 @@ extension ShapeComparison {
 /// key does, with keys compared as Swift compares strings.
 ///
 /// A small object is scanned, comparing bytes (a key spelled with bytes that another spelling could match, an escape
-/// or a byte outside ASCII, is decoded to be compared); a large one (a collection keyed by id) gets a dictionary,
-/// made by ``table(of:in:)`` and passed to each look-up, so that the look-up itself is plain data, pushed and popped
+/// or a byte outside ASCII, is decoded to be compared); a large one (a collection keyed by id) gets a ``MemberTable``,
+/// made once and passed to each look-up, so that the look-up itself is plain data, pushed and popped
 /// by the walks at no cost.
 struct MemberLookUp {
     /// The old body's view.
@@ -152,7 +152,7 @@ struct MemberLookUp {
     /// name.
     private let mayRepeat: Bool
 
-    /// More members than this, and an object is looked up by a dictionary.
+    /// More members than this, and an object is looked up by a ``MemberTable``.
     static let largeObject = 32
 
     init(object: Int, in view: JSONTapeView) {
@@ -183,7 +183,8 @@ struct MemberLookUp {
         self.mayRepeat = repeats
     }
 
-    /// The value of each key of the large object at `object`, by its text: the last of each name.
+    /// The value of each key of the object at `object`, by its text: the last of each name (a ``MemberTable``'s, for
+    /// keys that may be spelled otherwise).
     static func table(of object: Int, in view: JSONTapeView) -> [String: Int] {
         let end = view.entries[object].end
         var byKey: [String: Int] = [:]
@@ -230,10 +231,10 @@ struct MemberLookUp {
 
     /// The tape entry of the old value for the key at tape entry `key` of `newView`, or nil; `hint` is the key of
     /// the old member most likely to match (at the same position), tried first. `table` is the object's
-    /// ``table(of:in:)`` when it is large.
+    /// ``MemberTable`` when it is large.
     @inline(__always)
-    func value(forKeyAt key: Int, in newView: JSONTapeView, hint: Int, table: [String: Int]?) -> Int? {
-        if isLarge { return table![newView.string(key)] }
+    func value(forKeyAt key: Int, in newView: JSONTapeView, hint: Int, table: MemberTable?) -> Int? {
+        if isLarge { return table!.value(forKeyAt: key, in: newView) }
         if plain && !newView.mayBeSpelledOtherwise(key) {
             // Both plain ASCII: equal only when their bytes are, and a match at the hint leaves only later repeats.
             let keyEntry = newView.entries[key]

@@ -300,7 +300,7 @@ struct ShapeSummaryBuilder: ~Copyable {
     ) {
         // The tables of the large old objects on the stack, innermost last; kept apart so that a container on the
         // stack is plain data.
-        var tables: [[String: Int]] = []
+        var tables: [MemberTable] = []
         var node = node
         var place = place
         var old = old
@@ -352,7 +352,7 @@ struct ShapeSummaryBuilder: ~Copyable {
     /// container pushed.
     @inline(__always)
     private mutating func visit(
-        _ node: Int, at place: Int32, pairedWith old: Int, stack: inout OpenStack, tables: inout [[String: Int]],
+        _ node: Int, at place: Int32, pairedWith old: Int, stack: inout OpenStack, tables: inout [MemberTable],
         changes: inout ValueChanges?
     ) -> Int {
         let entry = view.entries[node]
@@ -417,7 +417,7 @@ struct ShapeSummaryBuilder: ~Copyable {
             guard entry.memberCount > 0, open.place >= 0 || open.old >= 0 else { return entry.end }
             if open.old >= 0, let oldView = changes?.oldView {
                 let lookUp = MemberLookUp(object: old, in: oldView)
-                if lookUp.isLarge { tables.append(MemberLookUp.table(of: old, in: oldView)) }
+                if lookUp.isLarge { tables.append(MemberTable(object: old, in: oldView)) }
                 open.lookUp = lookUp
             }
             stack.push(open)

@@ -1,4 +1,5 @@
 import ContractTestSupport
+import Foundation
 import Testing
 
 @testable import ContractKit
@@ -29,7 +30,7 @@ import Testing
         return old.withView { oldView in
             new.withView { newView -> Comment? in
                 let lookUp = MemberLookUp(object: 0, in: oldView)
-                let table = lookUp.isLarge ? MemberLookUp.table(of: 0, in: oldView) : nil
+                let table = lookUp.isLarge ? MemberTable(object: 0, in: oldView) : nil
                 let expected = lastMember(of: 0, in: oldView, named: 1, in: newView)
                 for hint in oldView.memberKeys(of: 0) + [oldView.entries[0].end] {
                     let found = lookUp.value(forKeyAt: 1, in: newView, hint: hint, table: table)
@@ -52,6 +53,29 @@ import Testing
             let keys = (0..<count).map { _ in Self.spellings.randomElement(using: &random)! }
             let text = "{" + keys.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}"
             let key = Self.spellings.randomElement(using: &random)!
+            if let problem = try Self.check(oldText: text, key: key) { Issue.record("round \(round): \(problem)") }
+        }
+    }
+
+    /// A large object whose keys are all plain is looked up by their bytes (``MemberTable``): ids, repeats, keys that
+    /// differ only in their middle or only in length, asked for plainly or spelled with an escape.
+    @Test func aLargeObjectOfPlainKeysIsLookedUpByTheirBytes() throws {
+        var random = Generator(state: 33_000)
+        let plain =
+            (0..<60).map { "u\($0)" } + (0..<20).map { "https://example.com/users/\($0)/profile" } + [
+                "", "a", "ab", "abcdefgh", "abcdefghi", "abcdefghij",
+            ]
+        for round in 0..<300 {
+            let count = Int.random(in: 33...120, using: &random)
+            let keys = (0..<count).map { _ in plain.randomElement(using: &random)! }
+            let text = "{" + keys.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}"
+            var key = plain.randomElement(using: &random)!
+            // Now and then the key asked for is spelled with an escape, or is no key of the object.
+            if round % 7 == 0, let first = key.unicodeScalars.first {
+                key = String(format: "\\u%04x", first.value) + key.dropFirst()
+            } else if round % 11 == 0 {
+                key = "u9999"
+            }
             if let problem = try Self.check(oldText: text, key: key) { Issue.record("round \(round): \(problem)") }
         }
     }
