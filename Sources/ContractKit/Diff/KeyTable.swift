@@ -115,8 +115,19 @@ struct KeyTable {
         return number
     }
 
-    private mutating func rehash(in view: JSONTapeView) {
-        slots = Array(repeating: -1, count: slots.count * 2)
+    /// Makes room for `count` more spellings at once, so that the keys of a large object (a collection keyed by id)
+    /// are not rehashed at every doubling.
+    mutating func reserve(_ count: Int, in view: JSONTapeView) {
+        let needed = (spellings.count + count) * 2
+        guard needed > slots.count else { return }
+        var capacity = max(slots.count, 16)
+        while capacity < needed { capacity *= 2 }
+        spellings.reserveCapacity(spellings.count + count)
+        rehash(in: view, to: capacity)
+    }
+
+    private mutating func rehash(in view: JSONTapeView, to capacity: Int? = nil) {
+        slots = Array(repeating: -1, count: capacity ?? slots.count * 2)
         for (index, spelling) in spellings.enumerated() {
             let hash = view.hash(ofBytesAt: spelling.offset, count: spelling.length)
             var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)

@@ -575,6 +575,8 @@ struct ShapeSummaryBuilder: ~Copyable {
     /// Tallies the keys of an object at a place that may be keyed by ids, without walking into its values.
     private mutating func addKeyedObject(_ node: Int, end: Int, at place: Int) {
         places[place].objects.append(UInt32(node))
+        let count = view.entries[node].memberCount
+        if count > 64 { places[place].table.reserve(count, in: view) }
         var member = node + 1
         while member < end {
             let number = addKey(at: member, in: place)
