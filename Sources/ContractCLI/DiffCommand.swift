@@ -42,6 +42,20 @@ struct DiffCommand: AsyncParsableCommand {
         case text, json
     }
 
+    func validate() throws {
+        // A path's text starts with '$': a glob that starts with another character than '$', '*' or '?' leaves
+        // nothing out, silently, where the user meant to (`users[*].updatedAt`, `.updatedAt`).
+        for glob in ignore where !(glob.first.map { "$*?".contains($0) } ?? false) {
+            let steps = glob.hasPrefix(".") || glob.hasPrefix("[") ? glob : "." + glob
+            let suggestion =
+                glob.isEmpty
+                ? "'$.users[*].updatedAt'" : "'$\(steps)' (or '*' for any start: '*\(steps)')"
+            throw ValidationError(
+                "--ignore '\(glob)' can match no path: paths start with '$', such as \(suggestion)"
+                    .escapingNonPrintables())
+        }
+    }
+
     /// The bodies are compared on their files' tapes, never built as trees; the values that changed are listed only
     /// when they are shown.
     var options: RecordingDiff.Options {

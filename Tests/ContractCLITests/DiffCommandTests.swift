@@ -86,6 +86,20 @@ import Testing
         #expect(users.status == 0)
         #expect(users.stdout.contains("\"path\": \"$.u2.role\""))
         #expect(users.stdout.contains("\"shapeChanged\": false"))
+        // A glob that cannot match a path (paths start with '$') is a usage error that says how to write it.
+        for (glob, suggestion) in [
+            ("notices[*].title", "'$.notices[*].title' (or '*' for any start: '*.notices[*].title')"),
+            (".notices", "'$.notices' (or '*' for any start: '*.notices')"),
+            ("", "'$.users[*].updatedAt'"),
+        ] {
+            let wrong = try contract(
+                "diff", "Recordings/notices/list-notices.json", "nightly/notices-list-notices.json", "--ignore", glob)
+            #expect(wrong.status == 64, "\(glob)")
+            #expect(
+                wrong.stderr.contains(
+                    "--ignore '\(glob)' can match no path: paths start with '$', such as \(suggestion)"),
+                "\(wrong.stderr)")
+        }
     }
 
     @Test func nonPrintablesFromTheRecordingsAreEscaped() throws {
