@@ -171,8 +171,8 @@ struct DiffCommand: AsyncParsableCommand {
         }
         let diff = RecordingDiff(old: oldRecording, new: newRecording, options: options)
         switch format {
-        case .text: Console.output(diff.renderText(old: old, new: new, values: values))
-        case .json: Console.output(diff.renderJSON(old: old, new: new))
+        case .text: diff.writeText(old: old, new: new, values: values) { Console.output($0) }
+        case .json: diff.writeJSON(old: old, new: new) { Console.output($0) }
         }
         if diff.shapeChanged { throw ExitCode(1) }
     }

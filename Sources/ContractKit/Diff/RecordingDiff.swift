@@ -25,8 +25,8 @@ package struct RecordingDiff: Sendable {
 
     /// A value that changed where the shape did not.
     package struct ValueChange: Sendable, Hashable {
-        /// Where, in the new recording's body.
-        package var path: JSONPath
+        /// Where, in the new recording's body, as reports write a path (``JSONPath/description``: `$.users[3].name`).
+        package var path: String
         /// The old value, as JSON (shortened when long).
         package var old: String
         /// The new value, as JSON (shortened when long).
@@ -36,7 +36,7 @@ package struct RecordingDiff: Sendable {
     /// The shape changes, in body order; each carries the new recording's path of its first occurrence.
     package var findings: [Finding]
     /// The values that changed while the shape held; empty when the options say not to list them.
-    package var valueChanges: [ValueChange]
+    package var valueChanges: ValueChangeList
     /// How many values changed while the shape held, listed or not.
     package var valueChangeCount: Int
     /// Notes for the reader: what was not compared and why.
@@ -69,7 +69,7 @@ struct ShapeComparison {
     let ignoredPaths: IgnoredPaths?
     let listsValues: Bool
     var findings: [Finding] = []
-    var valueChanges: [RecordingDiff.ValueChange] = []
+    var valueChanges = RecordingDiff.ValueChangeList()
     var valueChangeCount = 0
     var notes: [String] = []
 
@@ -243,7 +243,8 @@ struct ShapeComparison {
             }
             let ((oldSummary, laterChanges), (newSummary, changes)) = SideBySide.run(oldSide, newSide)
             compare(oldSummary, newSummary, generic: [], name: "the body")
-            valueChanges += changes.changes + (laterChanges?.changes ?? [])
+            valueChanges += changes.changes
+            if let laterChanges { valueChanges += laterChanges.changes }
             valueChangeCount += changes.count + (laterChanges?.count ?? 0)
             return
         }

@@ -93,7 +93,7 @@ extension ShapeComparison {
     ) {
         valueChangeCount += 1
         guard listsValues else { return }
-        valueChanges.append(.init(path: path(of: steps, in: body), old: old(), new: new()))
+        valueChanges.append(path: path(of: steps, in: body).description, old: old(), new: new())
     }
 
     /// The path of `steps` down from the new body's root.

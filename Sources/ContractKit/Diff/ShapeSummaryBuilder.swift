@@ -129,7 +129,7 @@ struct ShapeSummaryBuilder: ~Copyable {
         let rootPath: JSONPath
         /// False to count the values that changed without listing them.
         let listsValues: Bool
-        var changes: [RecordingDiff.ValueChange] = []
+        var changes = RecordingDiff.ValueChangeList()
         var count = 0
     }
 
@@ -511,7 +511,7 @@ struct ShapeSummaryBuilder: ~Copyable {
             let open = stack[index]
             components.append(open.isObject ? .key(view.string(open.step)) : .index(open.step))
         }
-        changes!.changes.append(.init(path: JSONPath(components: components), old: old(), new: new()))
+        changes!.changes.append(path: JSONPath(components: components).description, old: old(), new: new())
     }
 
     private mutating func openObject(_ node: Int, at place: Int) {

@@ -214,3 +214,49 @@ import Testing
         }
     }
 }
+
+/// The diff's JSON is written a piece at a time, its values one by one; it must be the text of its tree, written
+/// pretty, byte for byte: with values and without, with notes, with escapes and characters outside ASCII.
+@Suite struct DiffJSONPiecesTests {
+    typealias Property = PairedValuesPropertyTests
+
+    @Test func theJSONWrittenInPiecesIsTheTreeWritten() throws {
+        var random = Property.Generator(state: 35_000)
+        var diffs: [RecordingDiff] = (0..<80).map { _ in
+            let old = Property.value(&random, depth: 0, width: 6)
+            return RecordingDiff(old: Property.recording(old), new: Property.recording(Property.drifted(old, &random)))
+        }
+        // Notes: a status that changed, and bodies that are not JSON.
+        var failed = Property.recording(.string("x"))
+        failed.response.status = 500
+        diffs.append(RecordingDiff(old: Property.recording(.string("x")), new: failed))
+        var text = Property.recording(.null)
+        text.response.body = .text("plain \"text\"\n")
+        var otherText = text
+        otherText.response.body = .text("other é")
+        diffs.append(RecordingDiff(old: text, new: otherText))
+        // A long list: more than one piece.
+        let users = (0..<3_000).map {
+            JSONValue.object(JSONObject(["id": .number(JSONNumber($0)), "n": .string("é\($0)")]))
+        }
+        let renamed = (0..<3_000).map {
+            JSONValue.object(JSONObject(["id": .number(JSONNumber($0 + 1)), "n": .string("\"\($0)\"\t")]))
+        }
+        diffs.append(
+            RecordingDiff(old: Property.recording(.array(users)), new: Property.recording(.array(renamed))))
+        for (index, diff) in diffs.enumerated() {
+            let tree = JSONWriter(style: .pretty).write(diff.jsonValue(old: "old.json", new: "new \"x\".json")) + "\n"
+            var pieces: [String] = []
+            diff.writeJSON(old: "old.json", new: "new \"x\".json") { pieces.append($0) }
+            #expect(pieces.joined() == tree, "diff \(index)")
+            #expect(try JSONParser().parse(pieces.joined()) == diff.jsonValue(old: "old.json", new: "new \"x\".json"))
+        }
+        var pieces = 0
+        diffs.last!.writeJSON(old: "a", new: "b") { _ in pieces += 1 }
+        #expect(pieces > 1)
+        var textPieces: [String] = []
+        diffs.last!.writeText(old: "a", new: "b", values: true) { textPieces.append($0) }
+        #expect(textPieces.count > 1)
+        #expect(textPieces.joined() == diffs.last!.renderText(old: "a", new: "b", values: true))
+    }
+}
