@@ -18,10 +18,11 @@ struct KeyTable {
     /// not kept.
     private var allPlain = true
     /// The keys' numbers by text for ``number(of:)`` while `allPlain`, made when first asked and kept up with `keys`;
-    /// a class, so that a table read where it cannot change fills it in (the copies of one table share it, and never
-    /// number a key the others lack).
-    private let numbersAsked = NumbersByText()
+    /// a class, so that a table read where it cannot change fills it in. The copies of one table share it until one
+    /// numbers a key, which then takes one of its own.
+    private var numbersAsked = NumbersByText()
 
+    /// The keys' numbers by text, for the first `covered` keys.
     private final class NumbersByText {
         var numbers: [String: Int] = [:]
         var covered = 0
@@ -94,6 +95,8 @@ struct KeyTable {
         if allPlain && !view.mayBeSpelledOtherwise(node) {
             number = keys.count
             keys.append(text)
+            // A copy of this table that shares the numbers by text must not find the key.
+            if !isKnownUniquelyReferenced(&numbersAsked) { numbersAsked = NumbersByText() }
         } else if allPlain {
             allPlain = false
             for (known, key) in keys.enumerated() { numbers[key] = known }

@@ -89,7 +89,9 @@ struct MemberTable {
 
 extension JSONTapeView {
     /// A hash of the `count` bytes of the text at `offset`, every one of them, taken a word at a time (keys that
-    /// differ only in their middle, such as URLs, must not share a slot of a table).
+    /// differ only in their middle, such as URLs, must not share a slot of a table), and mixed at the end so that
+    /// its low bits, a table's slot, depend on every byte (ids that differ only in their last bytes, such as
+    /// `user0a3`, must not crowd into a few runs of slots).
     @inline(__always)
     func hash(ofBytesAt offset: Int, count: Int) -> UInt64 {
         let start = UnsafeRawPointer(bytes + offset)
@@ -103,6 +105,9 @@ extension JSONTapeView {
         if index < count {
             hash = (hash ^ shortWord(at: offset + index, length: count - index)) &* 0x94D0_49BB_1331_11EB
         }
+        // A product's low bits depend only on the factors' low bits: the last word's high bytes reach them only
+        // through a fold and a multiplication after it.
+        hash = (hash ^ (hash >> 32)) &* 0xD6E8_FEB8_6659_FD93
         return hash ^ (hash >> 32)
     }
 }

@@ -44,4 +44,26 @@ import Testing
             }
         }
     }
+
+    /// Copies of a table are tables of their own: a key that one numbers (a summary's table is copied and walked
+    /// again) is not found by another, though the numbers by text that ``KeyTable/number(of:)`` makes while every
+    /// spelling is plain are shared until one of them numbers a key.
+    @Test func aCopyThatNumbersAKeyLeavesTheOtherWithout() throws {
+        let document = try JSONParser().parseDocument(Array(#"[{"a":0},{"b":0},{"c":0}]"#.utf8))
+        document.withView { view in
+            let keys = view.elements(of: 0).map { $0 + 1 }
+            var original = KeyTable()
+            _ = original.number(ofKeyAt: keys[0], position: 0, in: view)
+            #expect(original.number(of: "a") == 0)
+            var copy = original
+            #expect(copy.number(ofKeyAt: keys[1], position: 0, in: view) == 1)
+            #expect(copy.number(of: "b") == 1)
+            #expect(original.number(of: "b") == nil)
+            // The original numbers a key of its own after the copy's was asked for.
+            #expect(original.number(ofKeyAt: keys[2], position: 0, in: view) == 1)
+            #expect(original.number(of: "c") == 1)
+            #expect(copy.number(of: "c") == nil)
+            #expect(original.keys == ["a", "c"] && copy.keys == ["a", "b"])
+        }
+    }
 }

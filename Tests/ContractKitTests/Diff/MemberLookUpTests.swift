@@ -80,6 +80,28 @@ import Testing
         }
     }
 
+    /// Ids that share a prefix and differ only in their last few bytes (`user0a3`, `abcde0a3`, an ObjectId's counter)
+    /// must spread over the slots of a table of their keys' bytes, not crowd into a few runs that every look-up walks.
+    /// With the low bits of the hash taken from the high bytes of the last word only by one fold, 4,096 such keys of 7
+    /// or 8 bytes fell into 128 or 256 of 8,192 slots.
+    @Test func keysThatDifferOnlyInTheirLastBytesSpreadOverTheSlots() throws {
+        let digits = Array("0123456789abcdef")
+        for prefix in ["", "user", "abcde", "abcdefghijkl", "abcdefghijklm", "5f1b2c3da1b2c3d4e5f6a"] {
+            let keys = (0..<4096).map { prefix + String([digits[$0 >> 8], digits[($0 >> 4) & 15], digits[$0 & 15]]) }
+            let text = "[" + keys.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            let document = try JSONParser().parseDocument(Array(text.utf8))
+            let slots = document.withView { view in
+                Set(
+                    view.elements(of: 0).map { node in
+                        let entry = view.entries[node]
+                        return view.hash(ofBytesAt: entry.offset, count: entry.length) & 8191
+                    })
+            }
+            // Hashed at random, 4,096 keys fill about 3,200 of 8,192 slots.
+            #expect(slots.count > 2_800, "keys \(prefix)000 to \(prefix)fff fill \(slots.count) of 8,192 slots")
+        }
+    }
+
     @Test func distinctKeysWhoseHashesShareABitAreNotTakenForRepeats() throws {
         // Twenty distinct keys: almost surely two share one of 64 bits, and the look-up must still find each.
         let keys = (0..<20).map { "key\($0)" }
