@@ -12,8 +12,10 @@ struct IgnoredPaths: Sendable {
     /// For each ASCII character, the positions where it moves a state on (its own and `?`), `words` words each,
     /// then the positions of `?` alone (for every other character), of `*`, and of each glob's end.
     fileprivate let masks: [UInt64]
-    /// Where in `masks` the positions moved on by a character outside ASCII that a glob names start.
-    fileprivate let otherCharacters: [Unicode.Scalar: Int]
+    /// The positions where a glob names a character outside ASCII, by character. Kept as positions, not as a mask
+    /// like an ASCII character's: a mask each would take memory and time to build that grow as the number of
+    /// characters times the length of the globs (a glob of 20,000 different CJK characters, 100 MB).
+    fileprivate let otherCharacters: [Unicode.Scalar: [Int]]
     /// The state before any character: each glob's first position, and those a leading `*` reaches.
     fileprivate let start: [UInt64]
 
@@ -34,11 +36,10 @@ struct IgnoredPaths: Sendable {
         let positions = patterns.reduce(0) { $0 + $1.count + 1 }
         let words = (positions + 63) / 64
         var masks = [UInt64](repeating: 0, count: Self.maskCount * words)
-        var otherCharacters: [Unicode.Scalar: Int] = [:]
+        var otherCharacters: [Unicode.Scalar: [Int]] = [:]
         var start = [UInt64](repeating: 0, count: words)
         func set(_ mask: Int, _ bit: Int) { masks[mask * words + bit / 64] |= 1 << UInt64(bit % 64) }
         var base = 0
-        var others: [(Unicode.Scalar, Int)] = []
         for pattern in patterns {
             start[base / 64] |= 1 << UInt64(base % 64)
             for (index, scalar) in pattern.enumerated() {
@@ -51,21 +52,12 @@ struct IgnoredPaths: Sendable {
                     if scalar.isASCII {
                         set(Int(scalar.value), base + index)
                     } else {
-                        others.append((scalar, base + index))
+                        otherCharacters[scalar, default: []].append(base + index)
                     }
                 }
             }
             set(Self.endOffset, base + pattern.count)
             base += pattern.count + 1
-        }
-        // A character outside ASCII moves on the positions of `?`, and those where a glob names it.
-        for (scalar, bit) in others {
-            if otherCharacters[scalar] == nil {
-                otherCharacters[scalar] = masks.count / words
-                masks += masks[(Self.anyOffset * words)..<(Self.anyOffset * words + words)]
-            }
-            let mask = otherCharacters[scalar]!
-            masks[mask * words + bit / 64] |= 1 << UInt64(bit % 64)
         }
         self.words = words
         self.masks = masks
@@ -79,6 +71,9 @@ struct IgnoredPaths: Sendable {
         }
         self.start = start
     }
+
+    /// How many words the automaton keeps: its masks, and a word for each position of a character outside ASCII.
+    var storedWords: Int { masks.count + otherCharacters.values.reduce(0) { $0 + $1.count } }
 }
 
 /// A walk's states of ``IgnoredPaths``: one for each level of the path it is at, the root's first, so that a step
@@ -90,7 +85,10 @@ struct IgnoredPaths: Sendable {
 struct IgnoredPathsCursor {
     private let words: Int
     private let masks: UnsafeMutablePointer<UInt64>
-    private let otherCharacters: [Unicode.Scalar: Int]
+    private let otherCharacters: [Unicode.Scalar: [Int]]
+    /// The mask of a character outside ASCII, made here for a step: the positions of `?`, with those where a glob
+    /// names the character set for the step and cleared after it.
+    private let otherMask: UnsafeMutablePointer<UInt64>
     private var levels: UnsafeMutablePointer<UInt64>
     private var levelCapacity = 16
 
@@ -100,6 +98,8 @@ struct IgnoredPathsCursor {
         masks = .allocate(capacity: paths.masks.count)
         masks.initialize(from: paths.masks, count: paths.masks.count)
         otherCharacters = paths.otherCharacters
+        otherMask = .allocate(capacity: words)
+        otherMask.initialize(from: masks + IgnoredPaths.anyOffset * words, count: words)
         levels = .allocate(capacity: levelCapacity * words)
         levels.initialize(from: paths.start, count: words)
         rootIsIgnored = false
@@ -117,6 +117,7 @@ struct IgnoredPathsCursor {
     /// Gives back the cursor's memory; it is not used again.
     func deallocate() {
         masks.deallocate()
+        otherMask.deallocate()
         levels.deallocate()
     }
 
@@ -211,8 +212,13 @@ struct IgnoredPathsCursor {
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
                 advance(state, ascii: UInt8(scalar.value))
+            } else if let positions = otherCharacters[scalar] {
+                for bit in positions { otherMask[bit / 64] |= 1 << UInt64(bit % 64) }
+                advance(state, mask: otherMask)
+                // A position that names a character is no `?`'s.
+                for bit in positions { otherMask[bit / 64] &= ~(1 << UInt64(bit % 64)) }
             } else {
-                advance(state, mask: masks + (otherCharacters[scalar] ?? IgnoredPaths.anyOffset) * words)
+                advance(state, mask: masks + IgnoredPaths.anyOffset * words)
             }
         }
     }
