@@ -36,9 +36,10 @@ public struct JSONPath: Sendable, Hashable, Comparable, CustomStringConvertible 
                     text += "." + key
                 } else {
                     text += "[\""
-                    for character in key {
-                        if character == "\"" || character == "\\" { text.append("\\") }
-                        text.append(character)
+                    // By scalar: a quote followed by a combining mark is one Character, and is escaped all the same.
+                    for scalar in key.unicodeScalars {
+                        if scalar == "\"" || scalar == "\\" { text.unicodeScalars.append("\\") }
+                        text.unicodeScalars.append(scalar)
                     }
                     text += "\"]"
                 }

@@ -92,6 +92,7 @@ import Testing
             let document = try JSONParser().parseDocument(Array(Self.document(steps).utf8))
             var rootIsIgnored = false
             var cursor = IgnoredPathsCursor(paths, at: .root, rootIsIgnored: &rootIsIgnored)
+            defer { cursor.deallocate() }
             var components: [JSONPath.Component] = []
             var expected = (globs + long).contains { Glob.matches($0, "$") }
             #expect(rootIsIgnored == expected, "\(globs) at $")
@@ -128,10 +129,11 @@ import Testing
     @Test func aRootPathIsMatchedWithItsAncestors() {
         var ignored = false
         let paths = IgnoredPaths(["$.data"])!
-        _ = IgnoredPathsCursor(
-            paths, at: JSONPath.root.appending(key: "data").appending(index: 2), rootIsIgnored: &ignored)
+        IgnoredPathsCursor(
+            paths, at: JSONPath.root.appending(key: "data").appending(index: 2), rootIsIgnored: &ignored
+        ).deallocate()
         #expect(ignored)
-        _ = IgnoredPathsCursor(paths, at: JSONPath.root.appending(key: "meta"), rootIsIgnored: &ignored)
+        IgnoredPathsCursor(paths, at: JSONPath.root.appending(key: "meta"), rootIsIgnored: &ignored).deallocate()
         #expect(!ignored)
         #expect(IgnoredPaths([]) == nil)
     }

@@ -10,6 +10,8 @@ import Testing
         ([.key("user-agent")], "$.user-agent"),
         ([.key("_id"), .index(3), .key("first name")], #"$._id[3]["first name"]"#),
         ([.key(#"a"b\c"#)], #"$["a\"b\\c"]"#),
+        // A quote followed by a combining mark is one Character; it is escaped all the same.
+        ([.key("\"\u{301}x")], "$[\"\\\"\u{301}x\"]"),
     ])
     func keysThatAreNotNamesAreQuotedAndReadBack(_ components: [JSONPath.Component], _ written: String) throws {
         let path = JSONPath(components: components)
