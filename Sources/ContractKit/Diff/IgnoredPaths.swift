@@ -19,6 +19,8 @@ struct IgnoredPaths: Sendable {
     /// The state before any character: each glob's first position, and those a leading `*` reaches.
     fileprivate let start: [UInt64]
 
+    /// Where in `masks`, counted in masks of `words` words, the positions of `?`, of `*` and of the globs' ends
+    /// are (after the 128 ASCII characters'); and how many masks there are.
     static let anyOffset = 128
     static let starOffset = 129
     static let endOffset = 130
