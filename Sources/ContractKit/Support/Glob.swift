@@ -1,32 +1,36 @@
 /// Shell-style wildcard matching for endpoint filters and waiver paths.
 enum Glob {
-    /// True when `text` matches `pattern` as a whole; `*` matches any run, `?` one character.
+    /// True when `text` matches `pattern` as a whole; `*` matches any run, `?` one character (a Unicode scalar).
+    ///
+    /// Walks both strings' scalars in place (no array of either is made: a diff's findings filter calls this for every
+    /// place and every glob).
     static func matches(_ pattern: String, _ text: String) -> Bool {
-        let pattern = Array(pattern.unicodeScalars)
-        let text = Array(text.unicodeScalars)
-        var p = 0
-        var t = 0
-        var star = -1
-        var mark = 0
-        while t < text.count {
+        let pattern = pattern.unicodeScalars
+        let text = text.unicodeScalars
+        var p = pattern.startIndex
+        var t = text.startIndex
+        // The `*` last passed, and where in the text its run ends so far.
+        var star: String.UnicodeScalarView.Index?
+        var mark = text.startIndex
+        while t < text.endIndex {
             // A `*` is a wildcard even where the text has a `*` (a key named `*`, or a generic path's `[*]`):
             // taken as that character, a failure after it would have no `*` to go back to.
-            if p < pattern.count, pattern[p] == "*" {
+            if p < pattern.endIndex, pattern[p] == "*" {
                 star = p
                 mark = t
-                p += 1
-            } else if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
-                p += 1
-                t += 1
-            } else if star >= 0 {
-                p = star + 1
-                mark += 1
+                p = pattern.index(after: p)
+            } else if p < pattern.endIndex, pattern[p] == "?" || pattern[p] == text[t] {
+                p = pattern.index(after: p)
+                t = text.index(after: t)
+            } else if let star {
+                p = pattern.index(after: star)
+                mark = text.index(after: mark)
                 t = mark
             } else {
                 return false
             }
         }
-        while p < pattern.count, pattern[p] == "*" { p += 1 }
-        return p == pattern.count
+        while p < pattern.endIndex, pattern[p] == "*" { p = pattern.index(after: p) }
+        return p == pattern.endIndex
     }
 }
