@@ -77,7 +77,7 @@ struct MemberTable {
 
     /// True when the keys at `first` of `firstView` and `second` of `secondView` have the same bytes.
     @inline(__always)
-    private static func sameKey(_ first: Int, in firstView: JSONTapeView, as second: Int, in secondView: JSONTapeView)
+    static func sameKey(_ first: Int, in firstView: JSONTapeView, as second: Int, in secondView: JSONTapeView)
         -> Bool
     {
         let entry = firstView.entries[first]

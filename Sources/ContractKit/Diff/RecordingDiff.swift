@@ -286,7 +286,22 @@ struct ShapeComparison {
     static func mayBeEnvelope(old: DiffBody, new: DiffBody) -> Bool {
         guard new.view.kind(new.root) == .object else { return false }
         guard old.view.kind(old.root) == .object, old.view.entries[old.root].memberCount > 0 else { return true }
-        // A collection keyed by id shares its first key or so: found by the old keys' bytes, with no text made.
+        // A collection keyed by id mostly starts with a key the old one has: looked for among the old keys by its
+        // bytes first, so that the table of every old key (which the pairing walk makes again) is seldom made here.
+        let first = new.root + 1
+        if first < new.view.entries[new.root].end, !new.view.mayBeSpelledOtherwise(first) {
+            let oldEnd = old.view.entries[old.root].end
+            var member = old.root + 1
+            while member < oldEnd {
+                if !old.view.mayBeSpelledOtherwise(member),
+                    MemberTable.sameKey(member, in: old.view, as: first, in: new.view)
+                {
+                    return false
+                }
+                member = old.view.next(after: member + 1)
+            }
+        }
+        // Else by a table of the old keys' bytes, with no text made.
         let oldKeys = MemberTable(object: old.root, in: old.view)
         let end = new.view.entries[new.root].end
         var member = new.root + 1

@@ -15,12 +15,17 @@ extension RecordingDiff {
 
         /// Adds a change at the end.
         package mutating func append(path: String, old: String, new: String) {
-            for text in [path, old, new] {
-                let length = UInt32(text.utf8.count)
-                withUnsafeBytes(of: length.littleEndian) { bytes.append(contentsOf: $0) }
-                bytes.append(contentsOf: text.utf8)
-            }
+            append(path)
+            append(old)
+            append(new)
             count += 1
+        }
+
+        /// Adds `text` with its length before it.
+        private mutating func append(_ text: String) {
+            let length = UInt32(text.utf8.count)
+            withUnsafeBytes(of: length.littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: text.utf8)
         }
 
         /// Adds `other`'s changes at the end.
