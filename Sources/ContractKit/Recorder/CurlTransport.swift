@@ -24,24 +24,41 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
         _ = CurlLibrary.ready
     }
 
-    // @unchecked: every member is set once in init; the engine guards its own state.
-    private let engine: CurlEngine
+    // @unchecked: every member is set once in init; the engines guard their own state.
+    private let engines: [CurlEngine]
     private let caFile: String?
     private let proxies: ProxySettings
 
     /// A transport with at most `maximumConnectionsPerHost` connections to one host, trusting the CA certificates in
     /// `caFile` (PEM) instead of the system's when given, and using the proxies `environment` names.
+    ///
+    /// `lanes` engines each drive their own connections on a thread of their own, which also runs the tasks that
+    /// prefer it (``laneExecutors``); the connections are shared out between them.
     package init(
         maximumConnectionsPerHost: Int = 8, caFile: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, lanes: Int = 1
     ) {
-        engine = CurlEngine(maximumConnectionsPerHost: max(1, maximumConnectionsPerHost))
+        let lanes = max(1, lanes)
+        let connections = max(1, (max(1, maximumConnectionsPerHost) + lanes - 1) / lanes)
+        engines = (0..<lanes).map { _ in CurlEngine(maximumConnectionsPerHost: connections) }
         self.caFile = caFile
         proxies = ProxySettings(environment: environment)
     }
 
     deinit {
-        engine.shutdown()
+        for engine in engines { engine.shutdown() }
+    }
+
+    /// The engines, one per lane, when libcurl could be set up: a task that prefers one sends its requests through
+    /// it and is run on its thread.
+    package var laneExecutors: [any TaskExecutor] {
+        engines.allSatisfy(\.isUsable) ? engines : []
+    }
+
+    /// The engine whose thread this is (a task that prefers it), or the first.
+    private var currentEngine: CurlEngine {
+        if engines.count > 1, let current = engines.first(where: \.isCurrent) { return current }
+        return engines[0]
     }
 
     package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
@@ -113,6 +130,7 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
         let transfer = try CurlTransfer(
             hop, request: request, within: remaining, caFile: caFile, proxy: proxies.proxy(for: hop.url),
             noProxy: proxies.noProxy)
+        let engine = currentEngine
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<CurlAnswer, TransportError>, Never>) in
@@ -496,22 +514,35 @@ private let curlWriteCallback: contract_curl_data_callback = { data, size, count
     return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
 }
 
-/// The multi handle and the thread that drives it.
+/// The multi handle and the thread that drives it, which is also an executor for the tasks that prefer it.
 ///
-/// libcurl is opened on first use (see Sources/CCurl/shim.h). The thread sleeps in `curl_multi_poll` until a socket is ready, a timer is due or `curl_multi_wakeup` is called
-/// for new work, so an idle wait costs nothing. All libcurl calls on the multi handle and its easy handles happen on
-/// this thread, except `curl_multi_wakeup`, which is made to be called from anywhere.
-final class CurlEngine: @unchecked Sendable {
+/// libcurl is opened on first use (see Sources/CCurl/shim.h). The thread sleeps in `curl_multi_poll` until a socket is
+/// ready, a timer is due or `curl_multi_wakeup` is called for new work, so an idle wait costs nothing. All libcurl
+/// calls on the multi handle and its easy handles happen on this thread, except `curl_multi_wakeup`, which is made to
+/// be called from anywhere.
+///
+/// A task that prefers the engine (`withTaskExecutorPreference`, or a child task added with it) runs on this thread
+/// between passes of libcurl: its request is handed over, answered and followed by the work on its answer without
+/// waking another thread, as the curl tool writes each body from its own loop. Each waking costs a switch between
+/// threads, and on a virtual machine an idle processor takes 0.1-0.25 ms to wake, which the recorder paid twice per
+/// request when its answers went to the shared pool (docs/Performance.md, figure 8's eighth pass).
+final class CurlEngine: TaskExecutor, @unchecked Sendable {
     // @unchecked: `multi` is used by the engine's thread only (and by curl_multi_wakeup, which is thread-safe); the
     // queues and flags are read and written only while holding `lock`.
     private let multi: UnsafeMutableRawPointer?
     private let lock = NSLock()
     private var starting: [CurlTransfer] = []
     private var cancelling: [CurlTransfer] = []
+    /// Jobs of the tasks that prefer this engine, in the order they came.
+    private var jobs: [UnownedJob] = []
     private var stopping = false
     private var running = false
+    /// True once the thread has ended: a job that comes later runs on a thread of its own.
+    private var ended = false
     /// True while the thread sleeps in `curl_multi_poll` (or is about to): only then does new work need a wakeup.
     private var asleep = false
+    /// The engine's thread, once it has started.
+    private var thread: pthread_t?
 
     init(maximumConnectionsPerHost: Int) {
         // Nil when libcurl cannot be loaded: then every send fails before it gets here.
@@ -522,19 +553,44 @@ final class CurlEngine: @unchecked Sendable {
         _ = contract_curl_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
     }
 
+    /// True when libcurl could be set up, so the engine can run transfers (and jobs).
+    var isUsable: Bool { multi != nil }
+
+    /// True when called on the engine's own thread.
+    var isCurrent: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+    }
+
     /// Hands a transfer to the thread, starting the thread on first use.
     func start(_ transfer: CurlTransfer) {
         lock.lock()
         starting.append(transfer)
-        if !running {
-            running = true
-            let thread = Thread { [self] in loop() }
-            thread.name = "contract.CurlTransport"
-            thread.start()
-        }
+        startLocked()
         let wake = asleep
         lock.unlock()
         // A thread at work takes the new transfer before it next sleeps.
+        if wake { _ = contract_curl_multi_wakeup(multi) }
+    }
+
+    /// Runs a job of a task that prefers this engine on its thread. Called from the thread itself (an answer resuming
+    /// its task), nothing needs waking.
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        lock.lock()
+        guard !ended, multi != nil else {
+            lock.unlock()
+            // No thread to run it on (the transport is gone, or libcurl never loaded): one of its own, so the task
+            // is never left waiting.
+            let executor = asUnownedTaskExecutor()
+            Thread { job.runSynchronously(on: executor) }.start()
+            return
+        }
+        jobs.append(job)
+        startLocked()
+        let wake = asleep
+        lock.unlock()
         if wake { _ = contract_curl_multi_wakeup(multi) }
     }
 
@@ -552,48 +608,47 @@ final class CurlEngine: @unchecked Sendable {
         lock.lock()
         stopping = true
         let wasRunning = running
+        if !wasRunning { ended = true }
         lock.unlock()
         guard let multi else { return }
         if wasRunning { _ = contract_curl_multi_wakeup(multi) } else { _ = contract_curl_multi_cleanup(multi) }
     }
 
+    /// Called holding `lock`.
+    private func startLocked() {
+        guard !running else { return }
+        running = true
+        // A thread's name is at most 15 bytes on Linux; a longer one is refused and the thread keeps its parent's.
+        let thread = Thread { [self] in loop() }
+        thread.name = "contract-curl"
+        thread.start()
+    }
+
     private func loop() {
+        lock.lock()
+        thread = pthread_self()
+        lock.unlock()
+        let executor = asUnownedTaskExecutor()
         var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
         while true {
             lock.lock()
-            let added = starting
-            let dropped = cancelling
-            let stop = stopping
-            starting = []
-            cancelling = []
+            let ready = jobs
+            jobs = []
             lock.unlock()
-            for transfer in added {
-                if transfer.isFinished { continue }
-                guard contract_curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
-                    transfer.finish(.failure(TransportError(.other, "libcurl could not start the request")))
-                    continue
-                }
-                active[transfer.easy] = transfer
+            for job in ready {
+                job.runSynchronously(on: executor)
+                // A request a job has just made goes out before the next job, which may be a long one (an answer
+                // being checked and written).
+                lock.lock()
+                let hasNewTransfers = !starting.isEmpty
+                lock.unlock()
+                if hasNewTransfers { _ = pass(&active) }
             }
-            for transfer in dropped + (stop ? Array(active.values) : []) {
-                guard active.removeValue(forKey: transfer.easy) != nil else { continue }
-                contract_curl_multi_remove_handle(multi, transfer.easy)
-                transfer.finish(.failure(TransportError(.cancelled, "the request was cancelled")))
-            }
-            if stop { break }
-            var stillRunning: Int32 = 0
-            contract_curl_multi_perform(multi, &stillRunning)
-            var left: Int32 = 0
-            while let message = contract_curl_multi_info_read(multi, &left) {
-                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
-                let code = message.pointee.data.result
-                contract_curl_multi_remove_handle(multi, easy)
-                active.removeValue(forKey: easy)?.complete(code)
-            }
+            guard pass(&active) else { break }
             // Sleeps until a socket is ready, libcurl's next timer, or a wakeup; a minute at most when idle. Work that
             // came in meanwhile is taken first; work that comes in from here on wakes the poll.
             lock.lock()
-            let moreWork = !starting.isEmpty || !cancelling.isEmpty || stopping
+            let moreWork = !starting.isEmpty || !cancelling.isEmpty || stopping || !jobs.isEmpty
             asleep = !moreWork
             lock.unlock()
             guard !moreWork else { continue }
@@ -603,6 +658,52 @@ final class CurlEngine: @unchecked Sendable {
             lock.unlock()
         }
         _ = contract_curl_multi_cleanup(multi)
+        // Tasks answered while stopping (their transfers cancelled) still run here; later ones get a thread each.
+        while true {
+            lock.lock()
+            let ready = jobs
+            jobs = []
+            if ready.isEmpty { ended = true }
+            lock.unlock()
+            guard !ready.isEmpty else { break }
+            for job in ready { job.runSynchronously(on: executor) }
+        }
+    }
+
+    /// Takes new and dropped transfers, lets libcurl move every transfer on, and answers those that are done; false
+    /// when the engine is stopping (every transfer has then ended as cancelled).
+    private func pass(_ active: inout [UnsafeMutableRawPointer: CurlTransfer]) -> Bool {
+        lock.lock()
+        let added = starting
+        let dropped = cancelling
+        let stop = stopping
+        starting = []
+        cancelling = []
+        lock.unlock()
+        for transfer in added {
+            if transfer.isFinished { continue }
+            guard contract_curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
+                transfer.finish(.failure(TransportError(.other, "libcurl could not start the request")))
+                continue
+            }
+            active[transfer.easy] = transfer
+        }
+        for transfer in dropped + (stop ? Array(active.values) : []) {
+            guard active.removeValue(forKey: transfer.easy) != nil else { continue }
+            contract_curl_multi_remove_handle(multi, transfer.easy)
+            transfer.finish(.failure(TransportError(.cancelled, "the request was cancelled")))
+        }
+        if stop { return false }
+        var stillRunning: Int32 = 0
+        contract_curl_multi_perform(multi, &stillRunning)
+        var left: Int32 = 0
+        while let message = contract_curl_multi_info_read(multi, &left) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+            let code = message.pointee.data.result
+            contract_curl_multi_remove_handle(multi, easy)
+            active.removeValue(forKey: easy)?.complete(code)
+        }
+        return true
     }
 }
 #endif

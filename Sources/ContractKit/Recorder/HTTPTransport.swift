@@ -7,6 +7,15 @@ import Foundation
 package protocol HTTPTransport: Sendable {
     /// Sends `request`, following redirects, and returns the final response with its decoded body.
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse
+
+    /// Executors that each run a share of the requests with their answers, so that a request and the work on its
+    /// answer happen on one thread; empty when the transport has none.
+    var laneExecutors: [any TaskExecutor] { get }
+}
+
+extension HTTPTransport {
+    /// None.
+    package var laneExecutors: [any TaskExecutor] { [] }
 }
 
 /// A request ready to send, with the limits that apply to it.

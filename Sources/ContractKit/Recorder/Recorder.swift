@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Records live responses: sends each endpoint's request and writes `<recordings>/<spec>/<endpoint>.json`.
 ///
@@ -75,7 +76,8 @@ package struct Recorder: Sendable {
             transport
             ?? CurlTransport(
                 maximumConnectionsPerHost: max(8, options.concurrency), caFile: options.caFile,
-                environment: options.environment)
+                environment: options.environment,
+                lanes: min(ProcessInfo.processInfo.activeProcessorCount, options.concurrency))
         #else
         self.transport = transport ?? URLSessionTransport(maximumConnectionsPerHost: max(8, options.concurrency))
         #endif
@@ -98,15 +100,55 @@ package struct Recorder: Sendable {
         -> RecordRun
     {
         let batch = AtomicFileBatch(flushing: options.flushesToDisk)
-        let inFlight = AsyncPermits(options.concurrency)
-        let underWay = min(options.concurrency, endpoints.count) + ProcessInfo.processInfo.activeProcessorCount
-        let results = await endpoints.mapConcurrently(atMost: underWay) {
-            await self.record($0, progress: progress, batch: batch, inFlight: inFlight)
+        let lanes = Array(transport.laneExecutors.prefix(options.concurrency))
+        let results: [EndpointRecording]
+        if lanes.count > 1 || (lanes.count == 1 && ProcessInfo.processInfo.activeProcessorCount == 1) {
+            results = await record(endpoints, in: lanes, progress: progress, batch: batch)
+        } else {
+            let inFlight = AsyncPermits(options.concurrency)
+            let underWay = min(options.concurrency, endpoints.count) + ProcessInfo.processInfo.activeProcessorCount
+            results = await endpoints.mapConcurrently(atMost: underWay) {
+                await self.record($0, progress: progress, batch: batch, inFlight: inFlight)
+            }
         }
         let failures = await batch.finish()
         return RecordRun(
             results: failures.isEmpty ? results : results.map { Recorder.failing($0, failures) },
             recordingsDirectory: options.recordingsDirectory)
+    }
+
+    /// Records endpoints on the transport's lanes: each lane's thread sends its share of the requests and checks and
+    /// writes their answers itself, as `curl --parallel` writes each body from its own loop, so no answer waits for
+    /// another thread to wake. The requests in flight (``Options/concurrency``) are shared out between the lanes;
+    /// each lane has one more endpoint under way than it has requests, and every lane takes the next endpoint in
+    /// order when it is ready for one, so a lane slowed by a large body takes fewer.
+    private func record(
+        _ endpoints: [Endpoint], in lanes: [any TaskExecutor], progress: @escaping @Sendable (RecordEvent) -> Void,
+        batch: AtomicFileBatch
+    ) async -> [EndpointRecording] {
+        let next = NextIndex()
+        var results = [EndpointRecording?](repeating: nil, count: endpoints.count)
+        await withTaskGroup(of: [(Int, EndpointRecording)].self) { group in
+            for (lane, executor) in lanes.enumerated() {
+                let share = options.concurrency / lanes.count + (lane < options.concurrency % lanes.count ? 1 : 0)
+                let inFlight = AsyncPermits(share, handsOverOnRelease: true)
+                for _ in 0...share {
+                    group.addTask(executorPreference: executor) {
+                        var done: [(Int, EndpointRecording)] = []
+                        while let index = next.take(below: endpoints.count) {
+                            let result = await self.record(
+                                endpoints[index], progress: progress, batch: batch, inFlight: inFlight)
+                            done.append((index, result))
+                        }
+                        return done
+                    }
+                }
+            }
+            for await done in group {
+                for (index, result) in done { results[index] = result }
+            }
+        }
+        return results.map { $0! }
     }
 
     /// Records one endpoint. Never throws: every problem is a ``RecordOutcome/failed(_:)``.
@@ -209,7 +251,7 @@ package struct Recorder: Sendable {
                 let keepsSlot =
                     unexpectedFailure && attempt < attempts && (response.status == 429 || retryAfter != nil)
                 if !keepsSlot {
-                    inFlight.release()
+                    await inFlight.handOver()
                     holdsPermit = false
                 }
                 guard (100...599).contains(response.status) else {
@@ -436,5 +478,19 @@ extension Duration {
     var inSeconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}
+
+/// The next endpoint to record, shared by the lanes.
+private final class NextIndex: Sendable {
+    private let value = Mutex(0)
+
+    /// The next index below `count`, or nil when every one has been taken.
+    func take(below count: Int) -> Int? {
+        value.withLock { value in
+            guard value < count else { return nil }
+            defer { value += 1 }
+            return value
+        }
     }
 }

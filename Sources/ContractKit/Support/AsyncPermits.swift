@@ -15,10 +15,15 @@ final class AsyncPermits: Sendable {
     }
 
     private let state: Mutex<State>
+    /// Whether ``handOver()`` lets the task it gave the permit to run first.
+    private let handsOverOnRelease: Bool
 
-    /// `count` permits (at least one).
-    init(_ count: Int) {
+    /// `count` permits (at least one). With `handsOverOnRelease`, a task giving its permit back through
+    /// ``handOver()`` to a waiter steps aside for it: for tasks that share one thread (a lane), so the waiter's
+    /// request goes out before the giver goes on with its own work.
+    init(_ count: Int, handsOverOnRelease: Bool = false) {
         state = Mutex(State(available: max(1, count)))
+        self.handsOverOnRelease = handsOverOnRelease
     }
 
     /// Takes a permit, waiting for one to be given back when none is left.
@@ -36,8 +41,16 @@ final class AsyncPermits: Sendable {
         }
     }
 
-    /// Gives a permit back: to the task that has waited longest, or to the next to ask.
-    func release() {
+    /// Gives a permit back as ``release()`` does, then, when it went to a waiting task and the permits were made to hand
+    /// over, yields so that the waiter runs first.
+    func handOver() async {
+        if release(), handsOverOnRelease { await Task.yield() }
+    }
+
+    /// Gives a permit back: to the task that has waited longest, or to the next to ask. True when a waiting task got
+    /// it.
+    @discardableResult
+    func release() -> Bool {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard state.first < state.waiting.count else {
                 state.available += 1
@@ -52,5 +65,6 @@ final class AsyncPermits: Sendable {
             return next
         }
         next?.resume()
+        return next != nil
     }
 }
