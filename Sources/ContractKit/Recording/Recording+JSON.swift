@@ -489,14 +489,17 @@ extension Recording {
     /// (``AtomicFileBatch``): at once, or once it is flushed to disk, which may be after this returns.
     func write(to path: String, batch: AtomicFileBatch?) throws(ContractError) -> Bool {
         var status = stat()
-        if let batch, lstat(path, &status) != 0, errno == ENOENT {
+        // A name its folder did not hold when first listed is not looked up again: a file another process has made
+        // there since is found when the new file is linked into place, and compared with then.
+        if let batch, !AtomicFile.mayExist(path) || (lstat(path, &status) != 0 && errno == ENOENT) {
             // A new file: nothing to compare it with, and a body already indented is written from where it is, beside
             // the text around it, rather than copied into that text first.
             let (text, body) = encodedText(leavingOutIndentedBody: true)
+            let written: Bool
             do {
-                try text.withBytes { bytes in
-                    guard let body else { return try batch.write([bytes], to: path) }
-                    try batch.write(
+                written = try text.withBytes { bytes in
+                    guard let body else { return try batch.writeNew([bytes], to: path) }
+                    return try batch.writeNew(
                         [
                             UnsafeRawBufferPointer(rebasing: bytes[..<body.offset]),
                             UnsafeRawBufferPointer(start: body.bytes.base, count: body.bytes.count),
@@ -506,7 +509,7 @@ extension Recording {
             } catch {
                 throw Recording.cannotWrite(path, error)
             }
-            return true
+            if written { return true }
         }
         let text = encodedText()
         if text.withBytes({ isUnchanged(at: path, comparedWith: $0) }) { return false }

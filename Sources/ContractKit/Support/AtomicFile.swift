@@ -13,9 +13,10 @@ enum AtomicFile {
 
     static let marker = ".contract-tmp-"
 
-    /// The folders already swept in this process: a run that records a thousand files into one folder lists it
-    /// once, not a thousand times.
-    private static let swept = Mutex<Set<String>>([])
+    /// The folders already swept in this process, each with the names that were in it then and the names this process
+    /// has written there since: a run that records a thousand files into one folder lists it once, not a thousand
+    /// times, and a name not among them is new unless another process has made it since (``mayExist(_:)``).
+    private static let known = Mutex<[String: Set<String>]>([:])
 
     /// Writes `data` to `path`: to a temporary file in the same folder, flushed, then renamed over `path`.
     static func write(_ data: Data, to path: String) throws {
@@ -93,9 +94,8 @@ enum AtomicFile {
     ) throws -> (path: String, descriptor: Int32) {
         let folder = folder(of: path)
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        if swept.withLock({ $0.insert(folder).inserted }) {
+        if sweep(folder, adding: name) {
             try createFolder(folder)
-            removeAbandoned(in: folder)
         }
         let temporary = (folder == "/" ? "" : folder) + "/" + temporaryName(for: name, suffix: suffix)
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -183,14 +183,105 @@ enum AtomicFile {
         return 0
     }
 
-    /// Removes the temporary files left in `folder` by processes that no longer run.
-    static func removeAbandoned(in folder: String) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    /// Sweeps `folder` the first time this process writes there (removing the temporary files abandoned by processes
+    /// that no longer run, and noting the names it holds), then notes `name` as written; true the first time.
+    ///
+    /// The listing is made while holding the lock, so that no thread takes a name for new before it is done.
+    @discardableResult
+    private static func sweep(_ folder: String, adding name: String?) -> Bool {
+        known.withLock { known in
+            if let name, known[folder] != nil {
+                known[folder]!.insert(name)
+                return false
+            }
+            guard known[folder] == nil else { return false }
+            var names = Set(removeAbandoned(in: folder))
+            if let name { names.insert(name) }
+            known[folder] = names
+            return true
+        }
+    }
+
+    /// Whether a file may be at `path`: false only when its name was not in its folder when this process first looked
+    /// there (the folder is listed then, once) and this process has not written it since. Another process may still
+    /// have made it meanwhile, which ``writeNew(_:to:)`` finds out.
+    static func mayExist(_ path: String) -> Bool {
+        let folder = folder(of: path)
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        sweep(folder, adding: nil)
+        return known.withLock { $0[folder]?.contains(name) ?? true }
+    }
+
+    /// Whether files can be made without a name and linked into place once whole (Linux's `O_TMPFILE`, linked
+    /// through `/proc/self/fd`); false once the system has refused either.
+    private static let unnamedFiles = Atomic<Bool>(true)
+
+    /// Writes `pieces` as a new file at `path`, never there half-written: on Linux as a file without a name, given
+    /// `path` once whole, which skips the temporary name and the rename (figure 8: each is a change to the folder,
+    /// under its lock); elsewhere, or where the file system cannot, through a temporary file renamed over `path`.
+    /// False, having written nothing there, when a file is already at `path`: the caller compares with it.
+    static func writeNew(_ pieces: [UnsafeRawBufferPointer], to path: String, suffix: String) throws -> Bool {
+        #if os(Linux)
+        if unnamedFiles.load(ordering: .relaxed) {
+            switch try writeUnnamed(pieces, to: path) {
+            case .written: return true
+            case .exists: return false
+            case .unsupported: unnamedFiles.store(false, ordering: .relaxed)
+            }
+        }
+        #endif
+        try write(pieces, to: path, suffix: suffix, flushed: false)
+        return true
+    }
+
+    #if os(Linux)
+    private enum UnnamedOutcome { case written, exists, unsupported }
+
+    /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Glibc's module does not export.
+    private static let temporaryFileFlag = Int32(0o2000_0000) | O_DIRECTORY
+
+    private static func writeUnnamed(_ pieces: [UnsafeRawBufferPointer], to path: String) throws -> UnnamedOutcome {
+        let folder = folder(of: path)
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let flags = temporaryFileFlag | O_WRONLY | O_CLOEXEC
+        var descriptor = open(folder, flags, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            try createFolder(folder)
+            descriptor = open(folder, flags, 0o644)
+        }
+        guard descriptor >= 0 else {
+            // A file system or kernel without unnamed files says so in one of these; anything else (a missing
+            // permission, a full disk) is the write's own error.
+            if [EOPNOTSUPP, EISDIR, EINVAL, ENOTSUP].contains(errno) { return .unsupported }
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        defer { close(descriptor) }
+        let failure = writeAll(pieces, to: descriptor)
+        guard failure == 0 else { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+        if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) != 0 {
+            let failure = errno
+            if failure == EEXIST { return .exists }
+            // No /proc (a chroot), or a file system that cannot link: the temporary name and the rename instead.
+            if failure == ENOENT || failure == EPERM || failure == EXDEV || failure == EOPNOTSUPP {
+                return .unsupported
+            }
+            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+        }
+        sweep(folder, adding: name)
+        return .written
+    }
+    #endif
+
+    /// Removes the temporary files left in `folder` by processes that no longer run; the names in the folder.
+    @discardableResult
+    static func removeAbandoned(in folder: String) -> [String] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         for entry in entries where entry.hasPrefix(".") {
             guard let range = entry.range(of: marker, options: .backwards),
                 let pid = pid_t(entry[range.upperBound...].prefix { $0 != "-" })
             else { continue }
             if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { unlink(folder + "/" + entry) }
         }
+        return entries
     }
 }

@@ -159,6 +159,18 @@ final class AtomicFileBatch: Sendable {
     }
 
     /// Writes the temporary file and renames it over `path` at once, unflushed: the kernel writes both in its own time.
+    /// Writes `pieces` as a new file at `path`, as ``write(_:to:)-([UnsafeRawBufferPointer],_)`` does; not flushing,
+    /// without a temporary name where the system allows (``AtomicFile/writeNew(_:to:suffix:)``). False, having written
+    /// nothing, when a file turned out to be at `path` already.
+    func writeNew(_ pieces: [UnsafeRawBufferPointer], to path: String) throws -> Bool {
+        guard !flushing else {
+            try write(pieces, to: path)
+            return true
+        }
+        let number = Self.named.add(1, ordering: .relaxed).newValue
+        return try AtomicFile.writeNew(pieces, to: path, suffix: "-\(number)")
+    }
+
     private func writeAndRename(_ pieces: [UnsafeRawBufferPointer], to path: String) throws {
         let number = Self.named.add(1, ordering: .relaxed).newValue
         try AtomicFile.write(pieces, to: path, suffix: "-\(number)", flushed: false)

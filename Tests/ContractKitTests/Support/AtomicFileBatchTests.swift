@@ -188,3 +188,84 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dead))
     }
 }
+
+/// A new file is written without a temporary name where the system allows (Linux's unnamed files, linked into place
+/// once whole), and a name its folder did not hold when first listed is not looked up again: a file another process
+/// made there since is compared with, never overwritten unseen.
+@Suite struct NewFileTests {
+    static func mode(_ path: String) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+    }
+
+    @Test func aNewFileIsWholeWithTheModeARenamedFileGetsAndNothingBesideIt() async throws {
+        let folder = TestSuites.temporaryDirectory() + "/new/deeper"
+        defer { try? FileManager.default.removeItem(atPath: AtomicFile.folder(of: AtomicFile.folder(of: folder))) }
+        let batch = AtomicFileBatch(flushing: false)
+        let path = folder + "/a.json"
+        #expect(!AtomicFile.mayExist(path), "the folder does not exist yet")
+        let pieces = ["{\n", "  \"a\": 1\n", "}\n"].map { Array($0.utf8) }
+        let written = try pieces[0].withUnsafeBytes { first in
+            try pieces[1].withUnsafeBytes { second in
+                try pieces[2].withUnsafeBytes { third in try batch.writeNew([first, second, third], to: path) }
+            }
+        }
+        #expect(written)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\n  \"a\": 1\n}\n")
+        #expect(AtomicFile.mayExist(path), "written by this process: looked up next time")
+        // The same mode as a file renamed into place (0644 less the umask).
+        let renamed = folder + "/b.json"
+        try AtomicFile.write(Data("{}".utf8), to: renamed)
+        #expect(try Self.mode(path) == Self.mode(renamed))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.json", "b.json"])
+        #expect(await batch.finish().isEmpty)
+    }
+
+    @Test func aFileAlreadyThereIsNeitherOverwrittenNorLeftWithCompany() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/taken.json"
+        #expect(!AtomicFile.mayExist(path))
+        // Another process makes the file after this one listed the folder.
+        try Data("theirs\n".utf8).write(to: URL(fileURLWithPath: path))
+        let batch = AtomicFileBatch(flushing: false)
+        let written = try Array("ours\n".utf8).withUnsafeBytes { try batch.writeNew([$0], to: path) }
+        #if os(Linux)
+        #expect(!written, "the file there is the caller's to compare with")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "theirs\n")
+        #else
+        #expect(written)
+        #endif
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["taken.json"])
+    }
+
+    /// The recorder's no-churn promise holds for a recording another process wrote after the folder was listed: the
+    /// same response leaves it untouched (its `recordedAt` too); a different one replaces it.
+    @Test func aRecordingMadeSinceTheListingIsComparedWith() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        func recording(_ body: String, at time: String) -> Recording {
+            Recording(
+                endpoint: "live/a", recordedAt: time, request: Recording.Request(method: "GET", url: "http://h/a"),
+                response: Recording.Response(
+                    status: 200, headers: [], durationMs: 1, body: .json(TestSuites.json(body))))
+        }
+        let path = folder + "/a.json"
+        #expect(!AtomicFile.mayExist(path))
+        // Written by "another process": bytes put there directly, after this process listed the folder.
+        let elsewhere = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        try recording(#"{"n": 1}"#, at: "2026-01-01T00:00:00Z").write(to: elsewhere + "/a.json")
+        let before = try String(contentsOfFile: elsewhere + "/a.json", encoding: .utf8)
+        try Data(before.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(!AtomicFile.mayExist(path))
+
+        let batch = AtomicFileBatch(flushing: false)
+        #expect(try !recording(#"{"n": 1}"#, at: "2026-02-02T00:00:00Z").write(to: path, batch: batch))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == before, "unchanged, recordedAt kept")
+        #expect(try recording(#"{"n": 2}"#, at: "2026-02-02T00:00:00Z").write(to: path, batch: batch))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("2026-02-02T00:00:00Z"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.json"])
+    }
+}
