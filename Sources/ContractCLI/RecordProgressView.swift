@@ -88,12 +88,14 @@ final class RecordProgressView: @unchecked Sendable {
     // MARK: - Drawing
 
     private func redraw(adding lines: [String]) {
-        lock.lock()
-        defer { lock.unlock() }
         guard live else {
+            // Plain lines share no state: each is written whole by one `write(2)`, without holding the lock that the
+            // threads finishing endpoints would otherwise queue on.
             if !lines.isEmpty { write(lines.map { $0 + "\n" }.joined()) }
             return
         }
+        lock.lock()
+        defer { lock.unlock() }
         var output = drawnLines > 0 ? "\u{1B}[\(drawnLines)F\u{1B}[J" : ""
         for line in lines { output += line + "\n" }
         let now = Date()
