@@ -541,6 +541,9 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
     private var ended = false
     /// True while the thread sleeps in `curl_multi_poll` (or is about to): only then does new work need a wakeup.
     private var asleep = false
+    /// True once the multi handle has been cleaned up: it is not woken from then on. Both happen holding `lock`, so
+    /// a wakeup never lands on a handle being freed (libcurl allows one from any thread only before the cleanup).
+    private var closed = false
     /// The engine's thread, once it has started.
     private var thread: pthread_t?
 
@@ -568,10 +571,9 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         lock.lock()
         starting.append(transfer)
         startLocked()
-        let wake = asleep
-        lock.unlock()
         // A thread at work takes the new transfer before it next sleeps.
-        if wake { _ = contract_curl_multi_wakeup(multi) }
+        if asleep { wakeLocked() }
+        lock.unlock()
     }
 
     /// Runs a job of a task that prefers this engine on its thread. Called from the thread itself (an answer resuming
@@ -589,29 +591,44 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         }
         jobs.append(job)
         startLocked()
-        let wake = asleep
+        if asleep { wakeLocked() }
         lock.unlock()
-        if wake { _ = contract_curl_multi_wakeup(multi) }
     }
 
     /// Asks the thread to drop a transfer whose caller has been answered already.
     func cancel(_ transfer: CurlTransfer) {
         lock.lock()
         cancelling.append(transfer)
-        let wake = asleep
+        if asleep { wakeLocked() }
         lock.unlock()
-        if wake { _ = contract_curl_multi_wakeup(multi) }
     }
 
     /// Stops the thread once it wakes; transfers still running end as cancelled.
     func shutdown() {
         lock.lock()
+        defer { lock.unlock() }
         stopping = true
-        let wasRunning = running
-        if !wasRunning { ended = true }
-        lock.unlock()
-        guard let multi else { return }
-        if wasRunning { _ = contract_curl_multi_wakeup(multi) } else { _ = contract_curl_multi_cleanup(multi) }
+        if running {
+            // Woken while holding the lock: a thread that was at work may see `stopping` and clean the handle up as
+            // soon as the lock is let go.
+            wakeLocked()
+        } else {
+            ended = true
+            closeLocked()
+        }
+    }
+
+    /// Interrupts `curl_multi_poll`, or the next one. Called holding `lock`.
+    private func wakeLocked() {
+        guard !closed, let multi else { return }
+        _ = contract_curl_multi_wakeup(multi)
+    }
+
+    /// Frees the multi handle, once. Called holding `lock`.
+    private func closeLocked() {
+        guard !closed, let multi else { return }
+        closed = true
+        _ = contract_curl_multi_cleanup(multi)
     }
 
     /// Called holding `lock`.
@@ -657,7 +674,9 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
             asleep = false
             lock.unlock()
         }
-        _ = contract_curl_multi_cleanup(multi)
+        lock.lock()
+        closeLocked()
+        lock.unlock()
         // Tasks answered while stopping (their transfers cancelled) still run here; later ones get a thread each.
         while true {
             lock.lock()

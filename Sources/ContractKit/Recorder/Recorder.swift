@@ -128,11 +128,11 @@ package struct Recorder: Sendable {
     ) async -> [EndpointRecording] {
         let next = NextIndex()
         var results = [EndpointRecording?](repeating: nil, count: endpoints.count)
+        let plan = Recorder.lanePlan(concurrency: options.concurrency, lanes: lanes.count, endpoints: endpoints.count)
         await withTaskGroup(of: [(Int, EndpointRecording)].self) { group in
-            for (lane, executor) in lanes.enumerated() {
-                let share = options.concurrency / lanes.count + (lane < options.concurrency % lanes.count ? 1 : 0)
-                let inFlight = AsyncPermits(share, handsOverOnRelease: true)
-                for _ in 0...share {
+            for (executor, lane) in zip(lanes, plan) {
+                let inFlight = AsyncPermits(lane.requests, handsOverOnRelease: true)
+                for _ in 0..<lane.tasks {
                     group.addTask(executorPreference: executor) {
                         var done: [(Int, EndpointRecording)] = []
                         while let index = next.take(below: endpoints.count) {
@@ -149,6 +149,16 @@ package struct Recorder: Sendable {
             }
         }
         return results.map { $0! }
+    }
+
+    /// How the lanes share the work: each lane's part of the requests in flight (together `concurrency`), and how
+    /// many tasks it runs to keep them busy (one more than its requests), never more than there are endpoints: a
+    /// `--concurrency` of a million for three endpoints started a million tasks, which took minutes.
+    static func lanePlan(concurrency: Int, lanes: Int, endpoints: Int) -> [(requests: Int, tasks: Int)] {
+        (0..<lanes).map { lane in
+            let requests = concurrency / lanes + (lane < concurrency % lanes ? 1 : 0)
+            return (requests, min(requests + 1, endpoints))
+        }
     }
 
     /// Records one endpoint. Never throws: every problem is a ``RecordOutcome/failed(_:)``.

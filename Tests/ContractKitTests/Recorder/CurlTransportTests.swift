@@ -109,6 +109,43 @@ struct CurlTransportTests {
         #expect(Set(sent.map(\.connection)).count == 1, "\(Set(sent.map(\.connection)))")
     }
 
+    /// A task that prefers an engine runs on the engine's thread, which sleeps in `curl_multi_poll` between tasks:
+    /// each one sent from outside must wake it (a wakeup lost would hold the task for the poll's minute).
+    @Test func anEngineRunsTheTasksThatPreferItOnItsThread() async throws {
+        let transport = CurlTransport(environment: [:], lanes: 2)
+        let engines = transport.laneExecutors.compactMap { $0 as? CurlEngine }
+        try #require(engines.count == 2)
+        for round in 0..<200 {
+            let engine = engines[round % 2]
+            let onItsThread = await Task(executorPreference: engine) { () async -> Bool in
+                await Task.yield()
+                return engine.isCurrent && !engines[1 - round % 2].isCurrent
+            }.value
+            #expect(onItsThread, "round \(round)")
+        }
+    }
+
+    /// A task that prefers an engine still runs once the transport is gone: the engine's thread has stopped (or never
+    /// started), and the task is not left waiting for it.
+    @Test(arguments: [true, false]) func tasksThatPreferAnEngineRunAfterTheTransportIsGone(threadStarted: Bool)
+        async throws
+    {
+        var transport: CurlTransport? = CurlTransport(environment: [:], lanes: 2)
+        let executors = try #require(transport?.laneExecutors)
+        try #require(executors.count == 2)
+        if threadStarted {
+            #expect(await Task(executorPreference: executors[0]) { 1 }.value == 1)
+        }
+        transport = nil
+        for round in 0..<20 {
+            let value = await Task(executorPreference: executors[round % 2]) { () async -> Int in
+                await Task.yield()
+                return round
+            }.value
+            #expect(value == round)
+        }
+    }
+
     /// An option the request needs that libcurl refuses (an old or cut-down build) stops the request, naming the
     /// option and the curl error, and saying what libcurl the recorder needs; never the URL.
     @Test func aRefusedOptionNamesItselfAndWhatToInstall() {
