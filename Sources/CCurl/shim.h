@@ -89,6 +89,10 @@ static inline CURLcode contract_curl_get_long(CURL *handle, CURLINFO info, long 
     CONTRACT_CURL(contract_curl_getinfo_function, curl_easy_getinfo)
     return function(handle, info, value);
 }
+static inline CURLcode contract_curl_get_off(CURL *handle, CURLINFO info, curl_off_t *value) {
+    CONTRACT_CURL(contract_curl_getinfo_function, curl_easy_getinfo)
+    return function(handle, info, value);
+}
 static inline struct curl_slist *contract_curl_slist_append(struct curl_slist *list, const char *line) {
     CONTRACT_CURL(struct curl_slist * (*)(struct curl_slist *, const char *), curl_slist_append)
     return function(list, line);

@@ -38,7 +38,8 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
         maximumConnectionsPerHost: Int = 8, caFile: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment, lanes: Int = 1
     ) {
-        let lanes = max(1, lanes)
+        // No more lanes than connections: each lane has its own.
+        let lanes = max(1, min(lanes, maximumConnectionsPerHost))
         let connections = max(1, (max(1, maximumConnectionsPerHost) + lanes - 1) / lanes)
         engines = (0..<lanes).map { _ in CurlEngine(maximumConnectionsPerHost: connections) }
         self.caFile = caFile
@@ -66,14 +67,16 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
         let deadline = clock.now + .milliseconds(Int64((request.timeout * 1000).rounded(.up)))
         var hop = Hop(method: request.method, url: request.url, headers: request.headers, body: request.body)
         var redirects: [(status: Int, url: URL)] = []
+        var elapsed: Duration? = .zero
         while true {
             let remaining = deadline - clock.now
             guard remaining > .zero else { throw CurlTransport.timedOut(request) }
             let answer = try await perform(hop, request: request, within: remaining)
+            elapsed = elapsed.flatMap { sum in answer.elapsed.map { sum + $0 } }
             guard [301, 302, 303, 307, 308].contains(answer.status), let location = answer.header("Location") else {
                 return TransportResponse(
                     status: answer.status, headers: answer.headers, body: answer.body, url: hop.url,
-                    redirects: redirects)
+                    redirects: redirects, elapsed: elapsed)
             }
             redirects.append((answer.status, hop.url))
             guard redirects.count <= request.maxRedirects else {
@@ -131,6 +134,11 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
             hop, request: request, within: remaining, caFile: caFile, proxy: proxies.proxy(for: hop.url),
             noProxy: proxies.noProxy)
         let engine = currentEngine
+        // libcurl loaded but could not make a multi handle (out of memory): no request, rather than a thread polling
+        // a handle that is not there.
+        guard engine.isUsable else {
+            throw TransportError(.clientUnavailable, "libcurl could not set up its transfers (curl_multi_init failed)")
+        }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<CurlAnswer, TransportError>, Never>) in
@@ -172,6 +180,9 @@ private struct CurlAnswer {
     var status: Int
     var headers: [Recording.Header]
     var body: Data
+    /// The transfer's time as libcurl measured it (`CURLINFO_TOTAL_TIME_T`), from its start to its last byte: not the
+    /// time its task waited for its lane's thread.
+    var elapsed: Duration?
 
     func header(_ name: String) -> String? {
         headers.first { Recording.Response.sameHeaderName($0.name, name) }?.value
@@ -450,7 +461,11 @@ final class CurlTransfer: @unchecked Sendable {
         }
         var status = 0
         _ = contract_curl_get_long(easy, CURLINFO_RESPONSE_CODE, &status)
-        let answer = CurlAnswer(status: status, headers: headers, body: body)
+        var microseconds: curl_off_t = 0
+        let timed = contract_curl_get_off(easy, CURLINFO_TOTAL_TIME_T, &microseconds) == CURLE_OK
+        let answer = CurlAnswer(
+            status: status, headers: headers, body: body,
+            elapsed: timed && microseconds >= 0 ? .microseconds(microseconds) : nil)
         body = Data()
         finish(.success(answer))
     }

@@ -69,16 +69,21 @@ package struct TransportResponse: Sendable {
     package var url: URL?
     /// The redirects followed, in order: the status and the URL that answered with it.
     package var redirects: [(status: Int, url: URL)]
+    /// How long the exchange took on the wire, every hop, as the client timed it; nil when it does not say (the
+    /// recorder then times the call).
+    package var elapsed: Duration?
 
     /// Creates a response.
     package init(
-        status: Int, headers: [Recording.Header], body: Data, url: URL?, redirects: [(status: Int, url: URL)] = []
+        status: Int, headers: [Recording.Header], body: Data, url: URL?, redirects: [(status: Int, url: URL)] = [],
+        elapsed: Duration? = nil
     ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
         self.redirects = redirects
+        self.elapsed = elapsed
     }
 
     /// The value of the first header named `name`, compared case-insensitively.

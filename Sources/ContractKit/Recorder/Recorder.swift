@@ -120,8 +120,9 @@ package struct Recorder: Sendable {
     /// Records endpoints on the transport's lanes: each lane's thread sends its share of the requests and checks and
     /// writes their answers itself, as `curl --parallel` writes each body from its own loop, so no answer waits for
     /// another thread to wake. The requests in flight (``Options/concurrency``) are shared out between the lanes;
-    /// each lane has one more endpoint under way than it has requests, and every lane takes the next endpoint in
-    /// order when it is ready for one, so a lane slowed by a large body takes fewer.
+    /// each lane has one more task than it has requests (one checks and writes an answer while the others' requests
+    /// are out), and a task takes the next endpoint in order once its lane has a slot for it, so a lane slowed by a
+    /// large body, or holding its slot through a server's `Retry-After`, takes fewer.
     private func record(
         _ endpoints: [Endpoint], in lanes: [any TaskExecutor], progress: @escaping @Sendable (RecordEvent) -> Void,
         batch: AtomicFileBatch
@@ -135,9 +136,17 @@ package struct Recorder: Sendable {
                 for _ in 0..<lane.tasks {
                     group.addTask(executorPreference: executor) {
                         var done: [(Int, EndpointRecording)] = []
-                        while let index = next.take(below: endpoints.count) {
+                        // The slot first, then the endpoint: a task waiting for its lane's slot (held through a
+                        // 429's wait, say) holds no endpoint that another lane could be recording meanwhile.
+                        while true {
+                            await inFlight.acquire()
+                            guard let index = next.take(below: endpoints.count) else {
+                                inFlight.release()
+                                break
+                            }
                             let result = await self.record(
-                                endpoints[index], progress: progress, batch: batch, inFlight: inFlight)
+                                endpoints[index], progress: progress, batch: batch, inFlight: inFlight,
+                                holdingPermit: true)
                             done.append((index, result))
                         }
                         return done
@@ -181,9 +190,12 @@ package struct Recorder: Sendable {
         return failed
     }
 
+    ///
+    /// `holdingPermit`: the caller has taken one of `inFlight`'s permits already (a lane takes its slot before its
+    /// endpoint); it is given back at once when no request goes out.
     private func record(
         _ endpoint: Endpoint, progress: @escaping @Sendable (RecordEvent) -> Void, batch: AtomicFileBatch,
-        inFlight: AsyncPermits
+        inFlight: AsyncPermits, holdingPermit: Bool = false
     ) async -> EndpointRecording {
         let path = recordingPath(for: endpoint)
         let clock = ContinuousClock()
@@ -194,19 +206,21 @@ package struct Recorder: Sendable {
         }
         let fallbackSummary = "\(endpoint.request.method) \(endpoint.request.path)"
         if options.mode == .missing, FileManager.default.fileExists(atPath: path) {
+            if holdingPermit { inFlight.release() }
             return finish(.skipped, request: fallbackSummary)
         }
         let prepared: PreparedRequest
         do {
             prepared = try requestBuilder.prepare(endpoint)
         } catch {
+            if holdingPermit { inFlight.release() }
             let location = error.location.map { "\($0): " } ?? ""
             return finish(
                 .failed(RecordFailure(reason: location + error.message, hint: error.hint, attempts: 0)),
                 request: fallbackSummary)
         }
         // Started once its request may go out: the time shown is the exchange's, not the wait for a slot.
-        await inFlight.acquire()
+        if !holdingPermit { await inFlight.acquire() }
         started = clock.now
         progress(.started(endpoint: endpoint.id, request: prepared.summary))
         let outcome = await exchange(
@@ -273,7 +287,9 @@ package struct Recorder: Sendable {
                                 "a status is a number from 100 to 599; the server, or a proxy in front of it, is broken",
                             attempts: attempt))
                 }
-                let durationMs = Int(((clock.now - sent).inSeconds * 1000).rounded())
+                // The client's own timing where it gives one: a lane's thread may have been checking and writing
+                // another answer when this one came in.
+                let durationMs = Int(((response.elapsed ?? (clock.now - sent)).inSeconds * 1000).rounded())
                 guard unexpectedFailure else {
                     progress(.answered(endpoint: endpoint.id))
                     return write(

@@ -292,6 +292,32 @@ struct RecorderTests {
         #expect(events.filter { if case .finished = $0 { return true } else { return false } }.count == 50)
     }
 
+    /// A recording's `durationMs` is the exchange on the wire, every hop of a redirect counted: libcurl's own timing
+    /// of each transfer, not the time its lane's thread took to come back to it.
+    @Test func theDurationCoversEveryHopOfTheExchange() async throws {
+        let server = try ScriptedServer(routes: [
+            "/start": { _, _ in
+                usleep(150_000)
+                return .redirect(to: "/end")
+            },
+            "/end": { _, _ in
+                usleep(150_000)
+                return .json("{}")
+            },
+        ])
+        defer { server.stop() }
+        let (run, _, folder) = try await Self.record(server, ["/start"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        guard case .written(_, let durationMs) = run.results[0].outcome else {
+            Issue.record("\(run.results[0].outcome)")
+            return
+        }
+        // Both waits: the answer cannot come sooner than the two hops took.
+        #expect(durationMs >= 300, "\(durationMs) ms")
+        let recording = try Recording.read(from: run.results[0].path)
+        #expect(recording.response.durationMs == durationMs)
+    }
+
     /// `--concurrency` is the most requests the server has at once, though more endpoints are under way (their
     /// answers being checked and written while the next requests go out).
     @Test func neverHasMoreRequestsInFlightThanTheConcurrency() async throws {
