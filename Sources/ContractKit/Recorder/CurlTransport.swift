@@ -650,13 +650,17 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
     private func startLocked() {
         guard !running else { return }
         running = true
-        // A thread's name is at most 15 bytes on Linux; a longer one is refused and the thread keeps its parent's.
-        let thread = Thread { [self] in loop() }
-        thread.name = "contract-curl"
-        thread.start()
+        Thread { [self] in loop() }.start()
     }
 
     private func loop() {
+        // Named from the thread itself (Foundation's `Thread.name`, set before the start, does not reach the kernel
+        // here; Glibc's module has no `pthread_setname_np`), so that `top -H` and `perf` tell the lanes from the pool.
+        let comm = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        if comm >= 0 {
+            _ = write(comm, "contract-curl", 13)
+            close(comm)
+        }
         lock.lock()
         thread = pthread_self()
         lock.unlock()
