@@ -82,16 +82,7 @@ struct RecorderLaneTests {
     /// `--concurrency` holds across the lanes together, every endpoint is sent once, and the results keep the
     /// spec's order.
     @Test func theLanesTogetherNeverHaveMoreRequestsInFlightThanTheConcurrency() async throws {
-        let counts = Mutex((now: 0, most: 0))
-        let server = try ScriptedServer(routes: [:]) { request, _ in
-            counts.withLock {
-                $0.now += 1
-                $0.most = max($0.most, $0.now)
-            }
-            usleep(5_000)
-            counts.withLock { $0.now -= 1 }
-            return .json(#"{"path": "\#(request.path)"}"#)
-        }
+        let (server, mostAtOnce) = try RecorderTests.countingServer(holdingEach: 5_000)
         defer { server.stop() }
         let paths = (0..<30).map { "/items/\($0)" }
         let (run, folder, _) = try await Self.record(server, paths) { $0.concurrency = 3 }
@@ -100,7 +91,7 @@ struct RecorderLaneTests {
         #expect(run.summary.written == 30)
         #expect(run.results.map(\.endpoint.id) == (0..<30).map { "live/e\($0)" })
         #expect(paths.allSatisfy { server.hits($0) == 1 })
-        let most = counts.withLock { $0.most }
+        let most = mostAtOnce()
         #expect(most <= 3, "\(most) requests at once with --concurrency 3")
     }
 

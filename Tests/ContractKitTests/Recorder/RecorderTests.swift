@@ -292,6 +292,24 @@ struct RecorderTests {
         #expect(events.filter { if case .finished = $0 { return true } else { return false } }.count == 50)
     }
 
+    /// A server answering every path with its own JSON after holding the request `microseconds`, and the most
+    /// requests it has held at once so far.
+    static func countingServer(holdingEach microseconds: useconds_t) throws -> (
+        server: ScriptedServer, mostAtOnce: @Sendable () -> Int
+    ) {
+        let counts = Mutex((now: 0, most: 0))
+        let server = try ScriptedServer(routes: [:]) { request, _ in
+            counts.withLock {
+                $0.now += 1
+                $0.most = max($0.most, $0.now)
+            }
+            usleep(microseconds)
+            counts.withLock { $0.now -= 1 }
+            return .json(#"{"path": "\#(request.path)"}"#)
+        }
+        return (server, { counts.withLock { $0.most } })
+    }
+
     /// A recording's `durationMs` is the exchange on the wire, every hop of a redirect counted: libcurl's own timing
     /// of each transfer, not the time its lane's thread took to come back to it.
     @Test func theDurationCoversEveryHopOfTheExchange() async throws {
@@ -321,23 +339,14 @@ struct RecorderTests {
     /// `--concurrency` is the most requests the server has at once, though more endpoints are under way (their
     /// answers being checked and written while the next requests go out).
     @Test func neverHasMoreRequestsInFlightThanTheConcurrency() async throws {
-        let counts = Mutex((now: 0, most: 0))
-        let server = try ScriptedServer(routes: [:]) { request, _ in
-            counts.withLock {
-                $0.now += 1
-                $0.most = max($0.most, $0.now)
-            }
-            usleep(20_000)
-            counts.withLock { $0.now -= 1 }
-            return .json(#"{"path": "\#(request.path)"}"#)
-        }
+        let (server, mostAtOnce) = try Self.countingServer(holdingEach: 20_000)
         defer { server.stop() }
         let paths = (0..<24).map { "/items/\($0)" }
         let (run, _, folder) = try await Self.record(server, paths) { $0.concurrency = 3 }
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
         #expect(run.summary.written == 24)
-        let most = counts.withLock { $0.most }
+        let most = mostAtOnce()
         #expect(most <= 3, "\(most) requests at once with --concurrency 3")
         #expect(most >= 2, "requests did go out side by side")
     }
