@@ -204,7 +204,7 @@ enum AtomicFile {
 
     /// Whether a file may be at `path`: false only when its name was not in its folder when this process first looked
     /// there (the folder is listed then, once) and this process has not written it since. Another process may still
-    /// have made it meanwhile, which ``writeNew(_:to:)`` finds out.
+    /// have made it meanwhile, which ``writeNew(_:to:suffix:)`` finds out.
     static func mayExist(_ path: String) -> Bool {
         let folder = folder(of: path)
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
@@ -250,10 +250,13 @@ enum AtomicFile {
             descriptor = open(folder, flags, 0o644)
         }
         guard descriptor >= 0 else {
+            let failure = errno
             // A file system or kernel without unnamed files says so in one of these; anything else (a missing
             // permission, a full disk) is the write's own error.
-            if [EOPNOTSUPP, EISDIR, EINVAL, ENOTSUP].contains(errno) { return .unsupported }
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            if failure == EOPNOTSUPP || failure == EISDIR || failure == EINVAL || failure == ENOTSUP {
+                return .unsupported
+            }
+            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
         defer { close(descriptor) }
         let failure = writeAll(pieces, to: descriptor)
