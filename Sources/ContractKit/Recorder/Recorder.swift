@@ -190,9 +190,9 @@ package struct Recorder: Sendable {
         return failed
     }
 
-    ///
-    /// `holdingPermit`: the caller has taken one of `inFlight`'s permits already (a lane takes its slot before its
-    /// endpoint); it is given back at once when no request goes out.
+    /// Records one endpoint, taking one of `inFlight`'s permits for its request unless `holdingPermit` says the
+    /// caller has taken it already (a lane takes its slot before its endpoint); a permit taken is given back at once
+    /// when no request goes out (skipped, or a request that cannot be built).
     private func record(
         _ endpoint: Endpoint, progress: @escaping @Sendable (RecordEvent) -> Void, batch: AtomicFileBatch,
         inFlight: AsyncPermits, holdingPermit: Bool = false
