@@ -35,6 +35,11 @@ enum AtomicFile {
         }
     }
 
+    /// The last component of `path`: the file's own name.
+    static func name(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
     /// The folder `path` is in: `/` for a file at the root, `.` for a bare name.
     static func folder(of path: String) -> String {
         let slash = path.lastIndex(of: "/")
@@ -93,7 +98,7 @@ enum AtomicFile {
         _ pieces: [UnsafeRawBufferPointer], for path: String, suffix: String, flushed: Bool, keepingOpen: Bool
     ) throws -> (path: String, descriptor: Int32) {
         let folder = folder(of: path)
-        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let name = name(of: path)
         if sweep(folder, adding: name) {
             try createFolder(folder)
         }
@@ -185,20 +190,11 @@ enum AtomicFile {
 
     /// Sweeps `folder` the first time this process writes there (removing the temporary files abandoned by processes
     /// that no longer run, and noting the names it holds), then notes `name` as written; true the first time.
-    ///
-    /// The listing is made while holding the lock, so that no thread takes a name for new before it is done.
     @discardableResult
     private static func sweep(_ folder: String, adding name: String?) -> Bool {
-        known.withLock { known in
-            if let name, known[folder] != nil {
-                known[folder]!.insert(name)
-                return false
-            }
-            guard known[folder] == nil else { return false }
-            var names = Set(removeAbandoned(in: folder))
+        withNames(in: folder) { names, first in
             if let name { names.insert(name) }
-            known[folder] = names
-            return true
+            return first
         }
     }
 
@@ -206,10 +202,20 @@ enum AtomicFile {
     /// there (the folder is listed then, once) and this process has not written it since. Another process may still
     /// have made it meanwhile, which ``writeNew(_:to:suffix:)`` finds out.
     static func mayExist(_ path: String) -> Bool {
-        let folder = folder(of: path)
-        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        sweep(folder, adding: nil)
-        return known.withLock { $0[folder]?.contains(name) ?? true }
+        let name = name(of: path)
+        return withNames(in: folder(of: path)) { names, _ in names.contains(name) }
+    }
+
+    /// Runs `body` on the names known in `folder`, holding the lock; the first time, the folder is swept and listed
+    /// first (`first` is then true), so that no thread takes a name for new before the listing is done.
+    private static func withNames<Result>(
+        in folder: String, _ body: (inout Set<String>, _ first: Bool) -> Result
+    ) -> Result {
+        known.withLock { known in
+            let first = known[folder] == nil
+            if first { known[folder] = Set(removeAbandoned(in: folder)) }
+            return body(&known[folder, default: []], first)
+        }
     }
 
     /// Whether files can be made without a name and linked into place once whole (Linux's `O_TMPFILE`, linked
@@ -242,7 +248,7 @@ enum AtomicFile {
 
     private static func writeUnnamed(_ pieces: [UnsafeRawBufferPointer], to path: String) throws -> UnnamedOutcome {
         let folder = folder(of: path)
-        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let name = name(of: path)
         let flags = temporaryFileFlag | O_WRONLY | O_CLOEXEC
         var descriptor = open(folder, flags, 0o644)
         if descriptor < 0, errno == ENOENT {
