@@ -14,13 +14,31 @@ package enum ISO8601 {
     package static func utcSeconds(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
-        guard gmtime_r(&seconds, &parts) != nil else { return "1970-01-01T00:00:00Z" }
-        func digits(_ value: Int32, _ count: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
+        guard gmtime_r(&seconds, &parts) != nil, (0...9999).contains(parts.tm_year + 1900) else {
+            return "1970-01-01T00:00:00Z"
         }
-        return digits(parts.tm_year + 1900, 4) + "-" + digits(parts.tm_mon + 1, 2) + "-" + digits(parts.tm_mday, 2)
-            + "T" + digits(parts.tm_hour, 2) + ":" + digits(parts.tm_min, 2) + ":" + digits(parts.tm_sec, 2) + "Z"
+        // Written as bytes (the recorder stamps every recording): twenty ASCII characters, so a small string.
+        return String(unsafeUninitializedCapacity: 20) { text in
+            func put(_ value: Int32, _ count: Int, at offset: Int) {
+                var value = value
+                for index in stride(from: offset + count - 1, through: offset, by: -1) {
+                    text[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            put(parts.tm_year + 1900, 4, at: 0)
+            put(parts.tm_mon + 1, 2, at: 5)
+            put(parts.tm_mday, 2, at: 8)
+            put(parts.tm_hour, 2, at: 11)
+            put(parts.tm_min, 2, at: 14)
+            put(parts.tm_sec, 2, at: 17)
+            for (offset, byte) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")]
+                as [(Int, Unicode.Scalar)]
+            {
+                text[offset] = UInt8(ascii: byte)
+            }
+            return 20
+        }
     }
 
     /// Whether the timestamp has fractional seconds and a numeric offset (rather than `Z`).

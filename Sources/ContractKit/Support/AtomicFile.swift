@@ -219,7 +219,7 @@ enum AtomicFile {
     }
 
     /// Whether files can be made without a name and linked into place once whole (Linux's `O_TMPFILE`, linked
-    /// through `/proc/self/fd`); false once the system has refused either.
+    /// by their descriptor or through `/proc/self/fd`); false once the system has refused both.
     private static let unnamedFiles = Atomic<Bool>(true)
 
     /// Writes `pieces` as a new file at `path`, never there half-written: on Linux as a file without a name, given
@@ -267,7 +267,7 @@ enum AtomicFile {
         defer { close(descriptor) }
         let failure = writeAll(pieces, to: descriptor)
         guard failure == 0 else { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
-        if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) != 0 {
+        if link(descriptor, to: path) != 0 {
             let failure = errno
             if failure == EEXIST { return .exists }
             // No /proc (a chroot), or a file system that cannot link: the temporary name and the rename instead.
@@ -278,6 +278,26 @@ enum AtomicFile {
         }
         sweep(folder, adding: name)
         return .written
+    }
+
+    /// Whether an open file can be given a name by its descriptor alone (`linkat` with `AT_EMPTY_PATH`, which Linux
+    /// allows the process that opened the file since 6.10, and any process with `CAP_DAC_READ_SEARCH`); false once the
+    /// kernel has refused it, and then the file is named through `/proc/self/fd`, a path the kernel has to walk.
+    static let linksByDescriptor = Atomic<Bool>(true)
+
+    /// `AT_EMPTY_PATH`, which Glibc's module does not export.
+    private static let emptyPathFlag: Int32 = 0x1000
+
+    /// Gives the unnamed file open as `descriptor` the name `path`: 0, or -1 with `errno` set.
+    private static func link(_ descriptor: Int32, to path: String) -> Int32 {
+        if linksByDescriptor.load(ordering: .relaxed) {
+            if linkat(descriptor, "", AT_FDCWD, path, emptyPathFlag) == 0 { return 0 }
+            // A kernel that does not allow it says ENOENT (as for a descriptor it cannot link), before 6.10 or for a
+            // process that lacks the capability; any other error is the link's own.
+            guard errno == ENOENT else { return -1 }
+            linksByDescriptor.store(false, ordering: .relaxed)
+        }
+        return linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW)
     }
     #endif
 

@@ -71,3 +71,25 @@ import Testing
                 == 1_795_219_200)
     }
 }
+
+/// The timestamps the recorder stamps recordings with, and history runs sort by.
+@Suite struct UTCSecondsTests {
+    @Test func aTimestampIsTheDateInUTCToTheSecondAsFoundationWritesIt() {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        var generator = SystemRandomNumberGenerator()
+        // Whole seconds and fractions from year 1600 to 9999 (Foundation's calendar is Julian before October 1582, where
+        // ISO 8601 and gmtime count on in Gregorian), and the edges of a day, a leap day and the range.
+        var dates = [0, 59.999, 86_399.5, 946_684_799, 951_782_400, -11_676_096_000, 253_402_300_799].map {
+            Date(timeIntervalSince1970: $0)
+        }
+        for _ in 0..<2_000 {
+            dates.append(
+                Date(timeIntervalSince1970: Double.random(in: -11_676_096_000...253_402_300_799, using: &generator)))
+        }
+        for date in dates {
+            let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+            #expect(ISO8601.utcSeconds(date) == formatter.string(from: whole), "\(date.timeIntervalSince1970)")
+        }
+    }
+}

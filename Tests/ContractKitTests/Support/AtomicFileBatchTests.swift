@@ -239,6 +239,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["taken.json"])
     }
 
+    #if os(Linux)
+    /// An unnamed file is named by its descriptor where the kernel allows, else through `/proc/self/fd`: either way
+    /// it is whole when it appears, and a file already at the path is left as it is.
+    @Test(arguments: [true, false]) func anUnnamedFileIsNamedWholeEitherWay(byDescriptor: Bool) throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let before = AtomicFile.linksByDescriptor.load(ordering: .relaxed)
+        AtomicFile.linksByDescriptor.store(byDescriptor && before, ordering: .relaxed)
+        defer { AtomicFile.linksByDescriptor.store(before, ordering: .relaxed) }
+        let batch = AtomicFileBatch(flushing: false)
+        let text = String(repeating: "0123456789abcdef", count: 4096)
+        #expect(try Array(text.utf8).withUnsafeBytes { try batch.writeNew([$0], to: folder + "/new.json") })
+        #expect(try String(contentsOfFile: folder + "/new.json", encoding: .utf8) == text)
+        try Data("theirs\n".utf8).write(to: URL(fileURLWithPath: folder + "/taken.json"))
+        #expect(try !Array("ours\n".utf8).withUnsafeBytes { try batch.writeNew([$0], to: folder + "/taken.json") })
+        #expect(try String(contentsOfFile: folder + "/taken.json", encoding: .utf8) == "theirs\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["new.json", "taken.json"])
+    }
+    #endif
+
     /// The recorder's no-churn promise holds for a recording another process wrote after the folder was listed: the
     /// same response leaves it untouched (its `recordedAt` too); a different one replaces it.
     @Test func aRecordingMadeSinceTheListingIsComparedWith() throws {
