@@ -113,7 +113,9 @@ extension SpecFileParser {
             }
             (method, path) = ("GET", parts[0])
         case 2:
-            (method, path) = (parts[0].uppercased(), parts[1])
+            // Uppercased only when it is not already (`GET` mostly is): uppercasing goes by Unicode's tables.
+            let isUppercase = parts[0].utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+            (method, path) = (isUppercase ? parts[0] : parts[0].uppercased(), parts[1])
             guard SpecFileParser.methods.contains(method) else {
                 // `GET<ideographic space>/x y`: the method holds the path, apart by another space than ' '.
                 if reportOtherSpace(in: parts[0], at: node, line: line) { return nil }
@@ -160,6 +162,7 @@ extension SpecFileParser {
     }
 
     func placeholders(in path: String) -> [String] {
+        guard path.utf8.contains(UInt8(ascii: "{")) else { return [] }
         var names: [String] = []
         var rest = Substring(path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {

@@ -22,6 +22,11 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     /// Parses `${NAME}` references; `$${` writes a literal `${`.
     package init(parsing text: String, at location: SourceLocation? = nil) throws(ContractError) {
         self.location = location
+        // Most texts (paths, header values) have no `$`: one literal, found by a scan of the bytes.
+        guard text.utf8.contains(UInt8(ascii: "$")) else {
+            parts = [.literal(text)]
+            return
+        }
         var parts: [Part] = []
         var literal = ""
         var rest = Substring(text)
