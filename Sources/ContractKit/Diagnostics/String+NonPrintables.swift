@@ -19,6 +19,8 @@ extension String {
             default: return false
             }
         }
+        // Most text (ids, paths, messages) is printable ASCII: one pass over its bytes says so.
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
         guard unicodeScalars.contains(where: escaped) else { return self }
         var out = ""
         for scalar in unicodeScalars {

@@ -108,7 +108,11 @@ package struct RequestBuilder: Sendable {
         var sentPath = ""
         var shownPath = ""
         var rest = Substring(spec.path.hasPrefix("/") ? spec.path : "/" + spec.path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+        // A path without a `{` byte has no placeholder: told by its bytes, without the walk of Characters (which
+        // is what finds them, as the spec's checks do).
+        while rest.utf8.contains(UInt8(ascii: "{")), let open = rest.firstIndex(of: "{"),
+            let close = rest[open...].firstIndex(of: "}")
+        {
             let name = String(rest[rest.index(after: open)..<close])
             if open > rest.startIndex, rest[rest.index(before: open)] == "$" {
                 // `${NAME}`: a secret from the environment, in the path or in a query written into it.
@@ -141,8 +145,9 @@ package struct RequestBuilder: Sendable {
             secrets += part.secrets
             rest = rest[rest.index(after: close)...]
         }
-        sentPath += PercentEncoding.literalPathText(String(rest))
-        shownPath += PercentEncoding.literalPathText(String(rest))
+        let literal = PercentEncoding.literalPathText(String(rest))
+        sentPath += literal
+        shownPath += literal
 
         // The query: the base URL's own, then the spec's, in order.
         var sentQuery: [String] = baseQuery.map { [$0] } ?? []
