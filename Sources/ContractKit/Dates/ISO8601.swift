@@ -32,11 +32,12 @@ package enum ISO8601 {
             put(parts.tm_hour, 2, at: 11)
             put(parts.tm_min, 2, at: 14)
             put(parts.tm_sec, 2, at: 17)
-            for (offset, byte) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")]
-                as [(Int, Unicode.Scalar)]
-            {
-                text[offset] = UInt8(ascii: byte)
-            }
+            text[4] = UInt8(ascii: "-")
+            text[7] = UInt8(ascii: "-")
+            text[10] = UInt8(ascii: "T")
+            text[13] = UInt8(ascii: ":")
+            text[16] = UInt8(ascii: ":")
+            text[19] = UInt8(ascii: "Z")
             return 20
         }
     }
