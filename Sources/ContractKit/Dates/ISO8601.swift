@@ -11,6 +11,7 @@ package enum ISO8601 {
 
     /// `2026-11-21T03:00:00Z`: the date in UTC, to the second, so that timestamps sort as text (recordings, history
     /// runs). Written by hand: an `ISO8601DateFormatter` costs more to make than a small recording costs to write.
+    /// A date outside the years 0 to 9999, which four digits cannot hold, is written as `1970-01-01T00:00:00Z`.
     package static func utcSeconds(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()

@@ -220,7 +220,7 @@ enum AtomicFile {
 
     /// Whether files can be made without a name and linked into place once whole (Linux's `O_TMPFILE`, linked
     /// by their descriptor or through `/proc/self/fd`); false once the system has refused both.
-    private static let unnamedFiles = Atomic<Bool>(true)
+    static let unnamedFiles = Atomic<Bool>(true)
 
     /// Writes `pieces` as a new file at `path`, never there half-written: on Linux as a file without a name, given
     /// `path` once whole, which skips the temporary name and the rename (figure 8: each is a change to the folder,

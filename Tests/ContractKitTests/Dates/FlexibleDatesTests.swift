@@ -92,4 +92,17 @@ import Testing
             #expect(ISO8601.utcSeconds(date) == formatter.string(from: whole), "\(date.timeIntervalSince1970)")
         }
     }
+
+    /// Years 0 to 9999 are written with four digits; a date outside them (which a HAR's offset can reach from
+    /// `0000-01-01T00:30:00+01:00` or `9999-12-31T23:30:00-01:00`) as the epoch, never as a fifth digit or a sign.
+    @Test func theYearsOfFourDigitsAreWrittenAndOthersAsTheEpoch() {
+        let cases: [(Double, String)] = [
+            (-62_167_219_200, "0000-01-01T00:00:00Z"), (-62_167_219_200.5, "1970-01-01T00:00:00Z"),
+            (-62_167_219_201, "1970-01-01T00:00:00Z"), (253_402_300_799.9, "9999-12-31T23:59:59Z"),
+            (253_402_300_800, "1970-01-01T00:00:00Z"), (-0.5, "1969-12-31T23:59:59Z"),
+        ]
+        for (seconds, text) in cases {
+            #expect(ISO8601.utcSeconds(Date(timeIntervalSince1970: seconds)) == text, "\(seconds)")
+        }
+    }
 }

@@ -241,22 +241,49 @@ import Testing
 
     #if os(Linux)
     /// An unnamed file is named by its descriptor where the kernel allows, else through `/proc/self/fd`: either way
-    /// it is whole when it appears, and a file already at the path is left as it is.
-    @Test(arguments: [true, false]) func anUnnamedFileIsNamedWholeEitherWay(byDescriptor: Bool) throws {
-        let folder = TestSuites.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let before = AtomicFile.linksByDescriptor.load(ordering: .relaxed)
-        AtomicFile.linksByDescriptor.store(byDescriptor && before, ordering: .relaxed)
-        defer { AtomicFile.linksByDescriptor.store(before, ordering: .relaxed) }
-        let batch = AtomicFileBatch(flushing: false)
-        let text = String(repeating: "0123456789abcdef", count: 4096)
-        #expect(try Array(text.utf8).withUnsafeBytes { try batch.writeNew([$0], to: folder + "/new.json") })
-        #expect(try String(contentsOfFile: folder + "/new.json", encoding: .utf8) == text)
-        try Data("theirs\n".utf8).write(to: URL(fileURLWithPath: folder + "/taken.json"))
-        #expect(try !Array("ours\n".utf8).withUnsafeBytes { try batch.writeNew([$0], to: folder + "/taken.json") })
-        #expect(try String(contentsOfFile: folder + "/taken.json", encoding: .utf8) == "theirs\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["new.json", "taken.json"])
+    /// it is whole when it appears, and a file already at the path is left as it is. The two ways run one after the
+    /// other (they share the process's switches), and each is checked to be the way taken: neither falls back to a
+    /// temporary name (which would overwrite `taken.json` unseen), and the descriptor is not given up where the kernel
+    /// allows it.
+    @Test func anUnnamedFileIsNamedWholeEitherWay() throws {
+        let before = (
+            AtomicFile.linksByDescriptor.load(ordering: .relaxed), AtomicFile.unnamedFiles.load(ordering: .relaxed)
+        )
+        defer {
+            AtomicFile.linksByDescriptor.store(before.0, ordering: .relaxed)
+            AtomicFile.unnamedFiles.store(before.1, ordering: .relaxed)
+        }
+        for byDescriptor in [true, false] {
+            let folder = TestSuites.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            AtomicFile.linksByDescriptor.store(byDescriptor, ordering: .relaxed)
+            AtomicFile.unnamedFiles.store(true, ordering: .relaxed)
+            let batch = AtomicFileBatch(flushing: false)
+            let text = String(repeating: "0123456789abcdef", count: 4096)
+            #expect(try Array(text.utf8).withUnsafeBytes { try batch.writeNew([$0], to: folder + "/new.json") })
+            #expect(try String(contentsOfFile: folder + "/new.json", encoding: .utf8) == text)
+            try Data("theirs\n".utf8).write(to: URL(fileURLWithPath: folder + "/taken.json"))
+            #expect(try !Array("ours\n".utf8).withUnsafeBytes { try batch.writeNew([$0], to: folder + "/taken.json") })
+            #expect(try String(contentsOfFile: folder + "/taken.json", encoding: .utf8) == "theirs\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["new.json", "taken.json"])
+            let unnamed = AtomicFile.unnamedFiles.load(ordering: .relaxed)
+            #expect(unnamed, "byDescriptor: \(byDescriptor)")
+            let linksByDescriptor = AtomicFile.linksByDescriptor.load(ordering: .relaxed)
+            if byDescriptor, Self.kernelLinksByDescriptor {
+                #expect(linksByDescriptor, "the kernel allows linking by descriptor")
+            }
+        }
+    }
+
+    /// Whether this process may link a file it opened by its descriptor: Linux 6.10 and later, or as root.
+    static var kernelLinksByDescriptor: Bool {
+        if geteuid() == 0 { return true }
+        var names = utsname()
+        uname(&names)
+        let release = withUnsafeBytes(of: &names.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let numbers = release.split(separator: ".").prefix(2).map { Int($0.prefix { $0.isNumber }) ?? 0 }
+        return numbers.count == 2 && (numbers[0], numbers[1]) >= (6, 10)
     }
     #endif
 
