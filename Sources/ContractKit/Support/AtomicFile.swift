@@ -28,6 +28,11 @@ enum AtomicFile {
     /// a temporary file that cannot take its place is removed.
     static func write(_ pieces: [UnsafeRawBufferPointer], to path: String, suffix: String, flushed: Bool) throws {
         let temporary = try writeTemporary(pieces, for: path, suffix: suffix, flushed: flushed, keepingOpen: false).path
+        try renameIntoPlace(temporary, over: path)
+    }
+
+    /// Renames the file at `temporary` over `path`; one that cannot take its place is removed.
+    private static func renameIntoPlace(_ temporary: String, over path: String) throws {
         if rename(temporary, path) != 0 {
             let failure = errno
             unlink(temporary)
@@ -224,8 +229,9 @@ enum AtomicFile {
 
     /// Writes `pieces` as a new file at `path`, never there half-written: on Linux as a file without a name, given
     /// `path` once whole, which skips the temporary name and the rename (figure 8: each is a change to the folder,
-    /// under its lock); elsewhere, or where the file system cannot, through a temporary file renamed over `path`.
-    /// False, having written nothing there, when a file is already at `path`: the caller compares with it.
+    /// under its lock); elsewhere, or where the file system cannot, through a temporary file linked to `path` (or,
+    /// on a file system without links, renamed over it). False, having written nothing there, when a file is already
+    /// at `path`: the caller compares with it.
     static func writeNew(_ pieces: [UnsafeRawBufferPointer], to path: String, suffix: String) throws -> Bool {
         #if os(Linux)
         if unnamedFiles.load(ordering: .relaxed) {
@@ -236,7 +242,23 @@ enum AtomicFile {
             }
         }
         #endif
-        try write(pieces, to: path, suffix: suffix, flushed: false)
+        let temporary = try writeTemporary(pieces, for: path, suffix: suffix, flushed: false, keepingOpen: false).path
+        // A link, unlike a rename, leaves a file that another process put at `path` since the folder was listed.
+        if link(temporary, path) == 0 {
+            unlink(temporary)
+            return true
+        }
+        let failure = errno
+        if failure == EEXIST {
+            unlink(temporary)
+            return false
+        }
+        // A file system without hard links (FAT, some network and FUSE file systems) says so in one of these.
+        guard failure == EPERM || failure == EOPNOTSUPP || failure == ENOTSUP || failure == EMLINK else {
+            unlink(temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+        }
+        try renameIntoPlace(temporary, over: path)
         return true
     }
 
@@ -267,7 +289,7 @@ enum AtomicFile {
         defer { close(descriptor) }
         let failure = writeAll(pieces, to: descriptor)
         guard failure == 0 else { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
-        if link(descriptor, to: path) != 0 {
+        if linkUnnamed(descriptor, to: path) != 0 {
             let failure = errno
             if failure == EEXIST { return .exists }
             // No /proc (a chroot), or a file system that cannot link: the temporary name and the rename instead.
@@ -289,7 +311,7 @@ enum AtomicFile {
     private static let emptyPathFlag: Int32 = 0x1000
 
     /// Gives the unnamed file open as `descriptor` the name `path`: 0, or -1 with `errno` set.
-    private static func link(_ descriptor: Int32, to path: String) -> Int32 {
+    private static func linkUnnamed(_ descriptor: Int32, to path: String) -> Int32 {
         if linksByDescriptor.load(ordering: .relaxed) {
             if linkat(descriptor, "", AT_FDCWD, path, emptyPathFlag) == 0 { return 0 }
             // A kernel that does not allow it says ENOENT (as for a descriptor it cannot link), before 6.10 or for a

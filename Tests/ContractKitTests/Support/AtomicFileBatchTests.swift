@@ -191,8 +191,9 @@ import Testing
 
 /// A new file is written without a temporary name where the system allows (Linux's unnamed files, linked into place
 /// once whole), and a name its folder did not hold when first listed is not looked up again: a file another process
-/// made there since is compared with, never overwritten unseen.
-@Suite struct NewFileTests {
+/// made there since is compared with, never overwritten unseen. Serialized: some of its tests switch the process's
+/// ways of writing a new file and check which one was taken.
+@Suite(.serialized) struct NewFileTests {
     static func mode(_ path: String) throws -> Int {
         (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
     }
@@ -230,12 +231,8 @@ import Testing
         try Data("theirs\n".utf8).write(to: URL(fileURLWithPath: path))
         let batch = AtomicFileBatch(flushing: false)
         let written = try Array("ours\n".utf8).withUnsafeBytes { try batch.writeNew([$0], to: path) }
-        #if os(Linux)
         #expect(!written, "the file there is the caller's to compare with")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "theirs\n")
-        #else
-        #expect(written)
-        #endif
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["taken.json"])
     }
 
@@ -274,6 +271,25 @@ import Testing
                 #expect(linksByDescriptor, "the kernel allows linking by descriptor")
             }
         }
+    }
+
+    /// Where a file cannot be made without a name (an older kernel, a file system without `O_TMPFILE`, macOS), a new
+    /// file is written under a temporary name and linked into place: a file another process put at the path since
+    /// the folder was listed is left as it is, as an unnamed file's link leaves it, and no temporary file stays.
+    @Test func aTemporaryFileIsLinkedIntoPlaceAndNeverOverAFileThere() throws {
+        let before = AtomicFile.unnamedFiles.load(ordering: .relaxed)
+        defer { AtomicFile.unnamedFiles.store(before, ordering: .relaxed) }
+        AtomicFile.unnamedFiles.store(false, ordering: .relaxed)
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let batch = AtomicFileBatch(flushing: false)
+        #expect(try Array("new\n".utf8).withUnsafeBytes { try batch.writeNew([$0], to: folder + "/new.json") })
+        #expect(try String(contentsOfFile: folder + "/new.json", encoding: .utf8) == "new\n")
+        try Data("theirs\n".utf8).write(to: URL(fileURLWithPath: folder + "/taken.json"))
+        #expect(try !Array("ours\n".utf8).withUnsafeBytes { try batch.writeNew([$0], to: folder + "/taken.json") })
+        #expect(try String(contentsOfFile: folder + "/taken.json", encoding: .utf8) == "theirs\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["new.json", "taken.json"])
     }
 
     /// Whether this process may link a file it opened by its descriptor: Linux 6.10 and later, or as root.
