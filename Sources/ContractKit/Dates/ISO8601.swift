@@ -13,7 +13,11 @@ package enum ISO8601 {
     /// runs). Written by hand: an `ISO8601DateFormatter` costs more to make than a small recording costs to write.
     /// A date outside the years 0 to 9999, which four digits cannot hold, is written as `1970-01-01T00:00:00Z`.
     package static func utcSeconds(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        // A time no calendar year of four digits can hold (infinite, NaN, or past any time_t) is the epoch too, rather
+        // than a trap in the conversion below.
+        let interval = date.timeIntervalSince1970
+        guard interval.isFinite, abs(interval) < 1e15 else { return "1970-01-01T00:00:00Z" }
+        var seconds = time_t(interval.rounded(.down))
         var parts = tm()
         guard gmtime_r(&seconds, &parts) != nil, (0...9999).contains(parts.tm_year + 1900) else {
             return "1970-01-01T00:00:00Z"

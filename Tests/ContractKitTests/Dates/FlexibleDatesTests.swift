@@ -100,6 +100,9 @@ import Testing
             (-62_167_219_200, "0000-01-01T00:00:00Z"), (-62_167_219_200.5, "1970-01-01T00:00:00Z"),
             (-62_167_219_201, "1970-01-01T00:00:00Z"), (253_402_300_799.9, "9999-12-31T23:59:59Z"),
             (253_402_300_800, "1970-01-01T00:00:00Z"), (-0.5, "1969-12-31T23:59:59Z"),
+            // Beyond any time_t, or no number at all: the epoch, not a trap.
+            (1e300, "1970-01-01T00:00:00Z"), (-1e300, "1970-01-01T00:00:00Z"),
+            (.infinity, "1970-01-01T00:00:00Z"), (.nan, "1970-01-01T00:00:00Z"),
         ]
         for (seconds, text) in cases {
             #expect(ISO8601.utcSeconds(Date(timeIntervalSince1970: seconds)) == text, "\(seconds)")
