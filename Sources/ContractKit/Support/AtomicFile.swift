@@ -292,7 +292,7 @@ enum AtomicFile {
         if linkUnnamed(descriptor, to: path) != 0 {
             let failure = errno
             if failure == EEXIST { return .exists }
-            // No /proc (a chroot), or a file system that cannot link: the temporary name and the rename instead.
+            // No /proc (a chroot), or a file system that cannot link: the temporary name instead.
             if failure == ENOENT || failure == EPERM || failure == EXDEV || failure == EOPNOTSUPP {
                 return .unsupported
             }

@@ -158,10 +158,10 @@ final class AtomicFileBatch: Sendable {
         }
     }
 
-    /// Writes the temporary file and renames it over `path` at once, unflushed: the kernel writes both in its own time.
     /// Writes `pieces` as a new file at `path`, as ``write(_:to:)-([UnsafeRawBufferPointer],_)`` does; not flushing,
     /// without a temporary name where the system allows (``AtomicFile/writeNew(_:to:suffix:)``). False, having written
-    /// nothing, when a file turned out to be at `path` already.
+    /// nothing, when a file turned out to be at `path` already. A batch that flushes writes it as that method does,
+    /// renamed over `path` once flushed, and returns true.
     func writeNew(_ pieces: [UnsafeRawBufferPointer], to path: String) throws -> Bool {
         guard !flushing else {
             try write(pieces, to: path)
@@ -171,6 +171,7 @@ final class AtomicFileBatch: Sendable {
         return try AtomicFile.writeNew(pieces, to: path, suffix: "-\(number)")
     }
 
+    /// Writes the temporary file and renames it over `path` at once, unflushed: the kernel writes both in its own time.
     private func writeAndRename(_ pieces: [UnsafeRawBufferPointer], to path: String) throws {
         let number = Self.named.add(1, ordering: .relaxed).newValue
         try AtomicFile.write(pieces, to: path, suffix: "-\(number)", flushed: false)
