@@ -101,14 +101,16 @@ package struct Recorder: Sendable {
     {
         let batch = AtomicFileBatch(flushing: options.flushesToDisk)
         let lanes = Array(transport.laneExecutors.prefix(options.concurrency))
+        let cancellation = RunCancellation()
         let results: [EndpointRecording]
         if lanes.count > 1 || (lanes.count == 1 && ProcessInfo.processInfo.activeProcessorCount == 1) {
-            results = await record(endpoints, in: lanes, progress: progress, batch: batch)
+            results = await record(endpoints, in: lanes, progress: progress, batch: batch, cancellation: cancellation)
         } else {
             let inFlight = AsyncPermits(options.concurrency)
             let underWay = min(options.concurrency, endpoints.count) + ProcessInfo.processInfo.activeProcessorCount
             results = await endpoints.mapConcurrently(atMost: underWay) {
-                await self.record($0, progress: progress, batch: batch, inFlight: inFlight)
+                await self.record(
+                    $0, progress: progress, batch: batch, inFlight: inFlight, cancellation: cancellation)
             }
         }
         let failures = await batch.finish()
@@ -125,7 +127,7 @@ package struct Recorder: Sendable {
     /// large body, or holding its slot through a server's `Retry-After`, takes fewer.
     private func record(
         _ endpoints: [Endpoint], in lanes: [any TaskExecutor], progress: @escaping @Sendable (RecordEvent) -> Void,
-        batch: AtomicFileBatch
+        batch: AtomicFileBatch, cancellation: RunCancellation
     ) async -> [EndpointRecording] {
         let next = NextIndex()
         var results = [EndpointRecording?](repeating: nil, count: endpoints.count)
@@ -146,7 +148,7 @@ package struct Recorder: Sendable {
                             }
                             let result = await self.record(
                                 endpoints[index], progress: progress, batch: batch, inFlight: inFlight,
-                                holdingPermit: true)
+                                cancellation: cancellation, holdingPermit: true)
                             done.append((index, result))
                         }
                         return done
@@ -175,7 +177,8 @@ package struct Recorder: Sendable {
         -> EndpointRecording
     {
         let batch = AtomicFileBatch(flushing: options.flushesToDisk)
-        let result = await record(endpoint, progress: progress, batch: batch, inFlight: AsyncPermits(1))
+        let result = await record(
+            endpoint, progress: progress, batch: batch, inFlight: AsyncPermits(1), cancellation: RunCancellation())
         return Recorder.failing(result, await batch.finish())
     }
 
@@ -192,10 +195,10 @@ package struct Recorder: Sendable {
 
     /// Records one endpoint, taking one of `inFlight`'s permits for its request unless `holdingPermit` says the
     /// caller has taken it already (a lane takes its slot before its endpoint); a permit taken is given back at once
-    /// when no request goes out (skipped, or a request that cannot be built).
+    /// when no request goes out (skipped, a request that cannot be built, or a run being cancelled).
     private func record(
         _ endpoint: Endpoint, progress: @escaping @Sendable (RecordEvent) -> Void, batch: AtomicFileBatch,
-        inFlight: AsyncPermits, holdingPermit: Bool = false
+        inFlight: AsyncPermits, cancellation: RunCancellation, holdingPermit: Bool = false
     ) async -> EndpointRecording {
         let path = recordingPath(for: endpoint)
         let clock = ContinuousClock()
@@ -221,10 +224,17 @@ package struct Recorder: Sendable {
         }
         // Started once its request may go out: the time shown is the exchange's, not the wait for a slot.
         if !holdingPermit { await inFlight.acquire() }
+        guard !Task.isCancelled, !cancellation.isCancelled else {
+            inFlight.release()
+            return finish(
+                .failed(RecordFailure(reason: "the run was cancelled before this request went out", attempts: 0)),
+                request: prepared.summary)
+        }
         started = clock.now
         progress(.started(endpoint: endpoint.id, request: prepared.summary))
         let outcome = await exchange(
-            endpoint, prepared, path: path, progress: progress, batch: batch, inFlight: inFlight)
+            endpoint, prepared, path: path, progress: progress, batch: batch, inFlight: inFlight,
+            cancellation: cancellation)
         return finish(outcome, request: prepared.summary)
     }
 
@@ -234,7 +244,7 @@ package struct Recorder: Sendable {
     /// retry takes one again after its wait, except after a 429 or a `Retry-After`, when it keeps it through the wait.
     private func exchange(
         _ endpoint: Endpoint, _ prepared: PreparedRequest, path: String, progress: @Sendable (RecordEvent) -> Void,
-        batch: AtomicFileBatch, inFlight: AsyncPermits
+        batch: AtomicFileBatch, inFlight: AsyncPermits, cancellation: RunCancellation
     ) async -> RecordOutcome {
         let redactor = prepared.redactor
         let request = TransportRequest(
@@ -261,6 +271,9 @@ package struct Recorder: Sendable {
                 do {
                     response = try await transport.send(request)
                 } catch {
+                    // Before the slot is given back: the task that takes it may not have heard of the run's
+                    // cancellation yet (it reaches the tasks one at a time), and must send nothing.
+                    if error.code == .cancelled { cancellation.cancel() }
                     inFlight.release()
                     holdsPermit = false
                     throw error
@@ -505,6 +518,17 @@ extension Duration {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
+}
+
+/// Whether a run is being cancelled, as soon as one of its requests has been: a task hears of the cancellation of
+/// the run it belongs to only when the cancellation reaches it, one task at a time, and a task that takes the slot a
+/// cancelled request gave back may not have heard yet.
+final class RunCancellation: Sendable {
+    private let cancelled = Atomic(false)
+
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    func cancel() { cancelled.store(true, ordering: .releasing) }
 }
 
 /// The next endpoint to record, shared by the lanes.
