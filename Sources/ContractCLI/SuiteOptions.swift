@@ -41,11 +41,24 @@ struct SpecSelection: ParsableArguments {
                 patterns.count == 1
                 ? Suggestions.closest(to: patterns[0], in: ids).map { " Did you mean '\($0)'?" } ?? "" : ""
             Console.error(
-                "\(CommandName.current): no endpoint matches --filter \(patterns.joined(separator: ",")).\(suggestion) Endpoints: \(ids.joined(separator: ", "))"
+                "\(CommandName.current): no endpoint matches --filter \(patterns.joined(separator: ",")).\(suggestion) \(Self.endpointList(suite.endpoints.map { ($0.id, $0.group) }))"
             )
             throw ExitCode(2)
         }
         return selected
+    }
+
+    /// The ids there are, for a filter that matched none: all of them when they are few; else the first
+    /// `shown`, how many more, and a glob per spec file (a suite of a thousand endpoints was a screenful of ids).
+    static func endpointList(_ endpoints: [(id: String, group: String)], shown: Int = 20) -> String {
+        let ids = endpoints.map(\.id)
+        guard ids.count > shown else { return "Endpoints: \(ids.joined(separator: ", "))" }
+        var specs: [String] = []
+        for endpoint in endpoints where specs.last != endpoint.group + "/*" && !specs.contains(endpoint.group + "/*") {
+            specs.append(endpoint.group + "/*")
+        }
+        return "Endpoints: \(ids.prefix(shown).joined(separator: ", ")), and \(ids.count - shown) more; "
+            + "each spec's: \(specs.joined(separator: ", "))"
     }
 }
 

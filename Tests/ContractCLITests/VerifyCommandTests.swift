@@ -95,6 +95,32 @@ import Testing
         #expect(run.stderr.contains("no endpoint matches --filter users/list-user. Did you mean 'users/list-users'?"))
     }
 
+    /// A filter that matches nothing in a large suite lists twenty ids, how many more there are, and a glob for each
+    /// spec file, which selects that file's endpoints when passed back.
+    @Test func unknownFilterInALargeSuiteListsTwentyIdsAndEachSpecsGlob() throws {
+        let root = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/Recordings", withIntermediateDirectories: true)
+        for (file, count) in [("orders", 15), ("users", 10)] {
+            let endpoints = (0..<count).map { "  e\($0): { request: GET /\(file)/\($0), expect: { body: Any } }" }
+            try ("endpoints:\n" + endpoints.joined(separator: "\n") + "\n").write(
+                toFile: "\(root)/Specs/\(file).yaml", atomically: true, encoding: .utf8)
+        }
+        let run = try CommandRunner.run(["--filter", "nothing/*"], in: root)
+        #expect(run.status == 2)
+        let ids = (0..<15).map { "orders/e\($0)" } + (0..<5).map { "users/e\($0)" }
+        #expect(
+            run.stderr.contains(
+                "Endpoints: \(ids.joined(separator: ", ")), and 5 more; each spec's: orders/*, users/*\n"),
+            "\(run.stderr)")
+
+        let users = try CommandRunner.run(["--filter", "users/*"], in: root)
+        #expect(!users.stderr.contains("no endpoint matches"), "\(users.stderr)")
+        #expect(users.stdout.contains("users/e9"), "\(users.stdout)")
+        #expect(!users.stdout.contains("orders/e"), "\(users.stdout)")
+    }
+
     @Test func missingSpecsFolderExitsTwo() throws {
         let root = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
