@@ -272,8 +272,10 @@ package struct Recorder: Sendable {
                     response = try await transport.send(request)
                 } catch {
                     // Before the slot is given back: the task that takes it may not have heard of the run's
-                    // cancellation yet (it reaches the tasks one at a time), and must send nothing.
-                    if error.code == .cancelled { cancellation.cancel() }
+                    // cancellation yet (it reaches the tasks one at a time), and must send nothing. Only when this
+                    // task was cancelled: a client may report a request of its own as cancelled (URLSession does,
+                    // for a challenge it gave up on), which says nothing of the run.
+                    if error.code == .cancelled, Task.isCancelled { cancellation.cancel() }
                     inFlight.release()
                     holdsPermit = false
                     throw error

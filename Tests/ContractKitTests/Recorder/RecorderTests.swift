@@ -338,6 +338,31 @@ struct RecorderTests {
 
     /// `--concurrency` is the most requests the server has at once, though more endpoints are under way (their
     /// answers being checked and written while the next requests go out).
+    /// A request the client itself reports as cancelled (URLSession does, for an authentication challenge it gave up
+    /// on) fails that endpoint only: the run was not cancelled, and the endpoints after it are recorded.
+    @Test func aRequestTheClientCancelledFailsOnlyItsEndpoint() async throws {
+        /// The real transport, but the client gives up on one path as URLSession gives up on a challenge.
+        struct GivingUpOnOnePath: HTTPTransport {
+            let transport = CurlTransport(environment: [:])
+            func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+                if request.url.path == "/items/1" { throw TransportError(.cancelled, "the request was cancelled") }
+                return try await transport.send(request)
+            }
+        }
+        let server = try ScriptedServer(routes: [:]) { request, _ in .json(#"{"path": "\#(request.path)"}"#) }
+        defer { server.stop() }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = Self.options(server, into: folder)
+        options.concurrency = 2
+        let paths = (0..<8).map { "/items/\($0)" }
+        let run = await Recorder(options: options, transport: GivingUpOnOnePath()).record(
+            try Self.suite(paths).endpoints)
+
+        #expect(run.results.map { $0.failure != nil } == (0..<8).map { $0 == 1 }, "\(run.failures.map(\.failure))")
+        #expect(run.summary.written == 7)
+    }
+
     @Test func neverHasMoreRequestsInFlightThanTheConcurrency() async throws {
         let (server, mostAtOnce) = try Self.countingServer(holdingEach: 20_000)
         defer { server.stop() }
