@@ -336,8 +336,6 @@ struct RecorderTests {
         #expect(recording.response.durationMs == durationMs)
     }
 
-    /// `--concurrency` is the most requests the server has at once, though more endpoints are under way (their
-    /// answers being checked and written while the next requests go out).
     /// A request the client itself reports as cancelled (URLSession does, for an authentication challenge it gave up
     /// on) fails that endpoint only: the run was not cancelled, and the endpoints after it are recorded.
     @Test func aRequestTheClientCancelledFailsOnlyItsEndpoint() async throws {
@@ -363,6 +361,8 @@ struct RecorderTests {
         #expect(run.summary.written == 7)
     }
 
+    /// `--concurrency` is the most requests the server has at once, though more endpoints are under way (their
+    /// answers being checked and written while the next requests go out).
     @Test func neverHasMoreRequestsInFlightThanTheConcurrency() async throws {
         let (server, mostAtOnce) = try Self.countingServer(holdingEach: 20_000)
         defer { server.stop() }
