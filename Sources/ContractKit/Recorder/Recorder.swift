@@ -255,6 +255,8 @@ package struct Recorder: Sendable {
         var attempt = 1
         // The first attempt goes out on the caller's permit; a retry takes one again, unless it kept its own.
         var holdsPermit = true
+        // Why the attempt before this one failed.
+        var previousReason = ""
         while true {
             let clock = ContinuousClock()
             var sent = clock.now
@@ -263,6 +265,14 @@ package struct Recorder: Sendable {
             do throws(TransportError) {
                 if !holdsPermit {
                     await inFlight.acquire()
+                    // As for a first attempt (`record`): the slot may be one a cancelled request gave back before this
+                    // task heard of the run's cancellation.
+                    guard !Task.isCancelled, !cancellation.isCancelled else {
+                        inFlight.release()
+                        return .failed(
+                            RecordFailure(
+                                reason: "cancelled while waiting to retry: \(previousReason)", attempts: attempt - 1))
+                    }
                     // The time recorded is the exchange's, not the wait for a slot.
                     sent = clock.now
                 }
@@ -339,9 +349,14 @@ package struct Recorder: Sendable {
                 let seconds = delay.isFinite ? min(max(delay, 0), 86_400) : 86_400
                 try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
             } catch {
-                if holdsPermit { inFlight.release() }
+                if holdsPermit {
+                    // Kept through a `Retry-After`: marked as a cancelled request's is, before the slot is given back.
+                    cancellation.cancel()
+                    inFlight.release()
+                }
                 return .failed(RecordFailure(reason: "cancelled while waiting to retry: \(reason)", attempts: attempt))
             }
+            previousReason = reason
             attempt += 1
         }
     }

@@ -361,6 +361,56 @@ struct RecorderTests {
         #expect(run.summary.written == 7)
     }
 
+    /// Once the run is cancelled, no request goes out, a retry's included: a cancelled request marks the run before it
+    /// gives its slot back, and a first attempt or a retry that takes a slot checks the mark; a request that kept its
+    /// slot through a server's `Retry-After` marks the run too when its wait is cancelled. The task that takes the slot
+    /// may not have heard of the cancellation yet, which reaches the run's tasks one at a time
+    /// (``SlowlyCancelledTransport`` makes that take long).
+    ///
+    /// One case at a time: a task of a run whose cancellation is under way may hold a thread of the pool meanwhile (a
+    /// finished task waits for its group), and with two cases at once no thread was left for the task given the slot.
+    @Test(
+        .serialized,
+        arguments: [
+            // /hold/0's cancellation frees a slot for /later while /hold/1's is on its way.
+            (paths: ["/hold/0", "/hold/1", "/later"], concurrency: 2, sentBeforeCancel: 2),
+            // The same, for a retry waiting for a slot: each /failing one is answered 503 first, and the one that
+            // retries second finds the slot taken by the other's retry.
+            (paths: ["/hold/0", "/hold/1", "/failing/0", "/failing/1"], concurrency: 3, sentBeforeCancel: 5),
+            // /limited keeps its slot through its 30 s `Retry-After`; its cancelled wait frees it while /hold's
+            // cancellation is on its way.
+            (paths: ["/limited", "/hold", "/later"], concurrency: 2, sentBeforeCancel: 2),
+        ])
+    func noRequestGoesOutOnceTheRunIsCancelled(paths: [String], concurrency: Int, sentBeforeCancel: Int) async throws {
+        let transport = SlowlyCancelledTransport()
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let options = Recorder.Options(
+            baseURL: "http://127.0.0.1:9", recordingsDirectory: folder, concurrency: concurrency, timeout: 5,
+            retry: RetryPolicy(retries: 1, backoff: 0.01, maxDelay: 60), environment: [:])
+        let retries = paths.contains { $0.hasPrefix("/failing") || $0 == "/limited" }
+        let retrying = Atomic(false)
+        let endpoints = try Self.suite(paths).endpoints
+        let task = Task {
+            await Recorder(options: options, transport: transport).record(endpoints) { event in
+                if case .retrying = event { retrying.store(true, ordering: .relaxed) }
+            }
+        }
+        for _ in 0..<500 where transport.sent.count < sentBeforeCancel || retries != retrying.load(ordering: .relaxed) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        // The retry's backoff (10 ms) over, it waits for a slot; the others wait for theirs.
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(transport.sent.count == sentBeforeCancel)
+        // From a thread of its own, which the transport's slow cancellations hold, not one the run's tasks need.
+        Thread { task.cancel() }.start()
+        let run = await task.value
+
+        #expect(transport.sent.count == sentBeforeCancel, "sent: \(transport.sent)")
+        #expect(run.summary.failed == paths.count)
+        #expect(run.failures.allSatisfy { $0.failure?.reason.contains("cancelled") == true })
+    }
+
     /// `--concurrency` is the most requests the server has at once, though more endpoints are under way (their
     /// answers being checked and written while the next requests go out).
     @Test func neverHasMoreRequestsInFlightThanTheConcurrency() async throws {
@@ -665,5 +715,53 @@ final class EventLog: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return events
+    }
+}
+
+/// A transport for cancelling a run: the first attempt of /failing/... is answered 503 and of /limited 429 with a
+/// `Retry-After` of 30 s; every other request is held until its task is cancelled. Each cancellation waits 200 ms
+/// before it ends its request, as a run's cancellation, which reaches its tasks one at a time, takes its time: the
+/// tasks it reaches later have not heard of it meanwhile, while those it has reached go on.
+final class SlowlyCancelledTransport: HTTPTransport {
+    /// The paths of the requests that went out, in order.
+    private let sentPaths = Mutex<[String]>([])
+
+    var sent: [String] { sentPaths.withLock { $0 } }
+
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        // A task that has heard of the cancellation sends nothing, as the real transports do.
+        guard !Task.isCancelled else { throw TransportError(.cancelled, "the request was cancelled") }
+        let path = request.url.path
+        print("DEBUG send \(path) \(Date().timeIntervalSince1970)")
+        let first = sentPaths.withLock { sent in
+            defer { sent.append(path) }
+            return !sent.contains(path)
+        }
+        if first, path.hasPrefix("/failing") {
+            return TransportResponse(status: 503, headers: [], body: Data(), url: request.url)
+        }
+        if first, path == "/limited" {
+            return TransportResponse(
+                status: 429, headers: [Recording.Header(name: "Retry-After", value: "30")], body: Data(),
+                url: request.url)
+        }
+        let held = Mutex<(continuation: CheckedContinuation<Void, Never>?, cancelled: Bool)>((nil, false))
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let cancelled = held.withLock { held in
+                    held.continuation = continuation
+                    return held.cancelled
+                }
+                if cancelled { continuation.resume() }
+            }
+        } onCancel: {
+            print("DEBUG onCancel \(path) \(Date().timeIntervalSince1970)")
+            usleep(200_000)
+            held.withLock { held in
+                held.cancelled = true
+                return held.continuation.take()
+            }?.resume()
+        }
+        throw TransportError(.cancelled, "the request was cancelled")
     }
 }
