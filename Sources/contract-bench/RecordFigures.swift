@@ -330,6 +330,7 @@ enum RecordFigures {
         }
         let name =
             "contract-bench-files-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        // A folder that cannot be made is not a fast one: no row then (see `fileCreationRow`).
         let folder = make(in: root + "/" + name) ?? 0
         let memory = make(in: "/dev/shm/" + name)
         try? FileManager.default.removeItem(atPath: "/dev/shm/" + name)
@@ -342,7 +343,8 @@ enum RecordFigures {
     static func fileCreationRow(before: (folder: Double, memory: Double?), after: (folder: Double, memory: Double?))
         -> Row?
     {
-        guard let memoryBefore = before.memory, let memoryAfter = after.memory, memoryBefore > 0, memoryAfter > 0
+        guard let memoryBefore = before.memory, let memoryAfter = after.memory, memoryBefore > 0, memoryAfter > 0,
+            before.folder > 0, after.folder > 0
         else { return nil }
         let ratio = max(before.folder / memoryBefore, after.folder / memoryAfter)
         return Row(

@@ -283,9 +283,9 @@ package struct Recorder: Sendable {
                 } catch {
                     // Before the slot is given back: the task that takes it may not have heard of the run's
                     // cancellation yet (it reaches the tasks one at a time), and must send nothing. Only when this
-                    // task was cancelled: a client may report a request of its own as cancelled (URLSession does,
-                    // for a challenge it gave up on), which says nothing of the run.
-                    if error.code == .cancelled, Task.isCancelled { cancellation.cancel() }
+                    // task was cancelled, whatever the error: a client may report a request of its own as cancelled
+                    // (URLSession does, for a challenge it gave up on), which says nothing of the run.
+                    if Task.isCancelled { cancellation.cancel() }
                     inFlight.release()
                     holdsPermit = false
                     throw error
@@ -300,6 +300,8 @@ package struct Recorder: Sendable {
                 let keepsSlot =
                     unexpectedFailure && attempt < attempts && (response.status == 429 || retryAfter != nil)
                 if !keepsSlot {
+                    // An answer that came in as the run was being cancelled: marked too, before the slot goes on.
+                    if Task.isCancelled { cancellation.cancel() }
                     await inFlight.handOver()
                     holdsPermit = false
                 }
