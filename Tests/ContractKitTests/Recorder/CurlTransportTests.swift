@@ -74,44 +74,28 @@ struct CurlTransportTests {
 
     @Test(.enabled(if: NginxServer.executable != nil, "needs nginx (apt-get install nginx-light)"))
     func usesHTTP2WhereTheServerOffersItOverOneConnection() async throws {
-        let keys = TestSuites.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: keys) }
-        let authority = try PrivateCA(in: keys)
-        let server = try NginxServer(files: Self.files, tls: (authority.certificate, authority.key), http2: true)
-        defer { server.stop() }
-        let (run, folder) = try await Self.record(
-            Self.items, from: server.baseURL, concurrency: 8, caFile: authority.caFile)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await Self.withHTTP2Server { server, authority in
+            let (run, folder) = try await Self.record(
+                Self.items, from: server.baseURL, concurrency: 8, caFile: authority.caFile)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
 
-        #expect(run.summary.written == Self.items.count, "\(run.failures.map { $0.failure!.reason })")
-        let requests = server.requests(atLeast: Self.items.count)
-        #expect(requests.allSatisfy { $0.httpVersion == "HTTP/2.0" }, "\(Set(requests.map(\.httpVersion)))")
-        // Streams multiplexed over one TLS connection per lane (one lane per processor, at most one per request in
-        // flight): a handshake or two, not forty.
-        let lanes = min(ProcessInfo.processInfo.activeProcessorCount, 8)
-        #expect(Set(requests.map(\.connection)).count <= lanes, "\(Set(requests.map(\.connection)))")
+            #expect(run.summary.written == Self.items.count, "\(run.failures.map { $0.failure!.reason })")
+            let requests = server.requests(atLeast: Self.items.count)
+            #expect(requests.allSatisfy { $0.httpVersion == "HTTP/2.0" }, "\(Set(requests.map(\.httpVersion)))")
+            // Streams multiplexed over one TLS connection per lane (one lane per processor, at most one per request in
+            // flight): a handshake or two, not forty.
+            let lanes = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+            #expect(Set(requests.map(\.connection)).count <= lanes, "\(Set(requests.map(\.connection)))")
 
-        // One transport of one lane, forty requests at once: one connection.
-        let transport = CurlTransport(caFile: authority.caFile, environment: [:])
-        await withTaskGroup { group in
-            for item in Self.items {
-                group.addTask {
-                    let request = TransportRequest(
-                        method: "GET", url: URL(string: server.baseURL + item)!, timeout: 10, maxRedirects: 0)
-                    // The error, if any, said in full: a request that fails here says how (a timeout, a reset).
-                    do {
-                        let response = try await transport.send(request)
-                        #expect(response.status == 200, "\(item)")
-                    } catch {
-                        Issue.record("\(item): \(String(describing: error))")
-                    }
-                }
-            }
+            // One transport of one lane, forty requests at once: one connection.
+            let transport = CurlTransport(caFile: authority.caFile, environment: [:])
+            let failures = await Self.getAtOnce(Self.items, from: server, through: transport, timeout: 10)
+            #expect(failures.isEmpty, "\(failures)")
+            let sent = Array(server.requests(atLeast: 2 * Self.items.count).dropFirst(Self.items.count))
+            #expect(sent.count == Self.items.count)
+            #expect(sent.allSatisfy { $0.httpVersion == "HTTP/2.0" })
+            #expect(Set(sent.map(\.connection)).count == 1, "\(Set(sent.map(\.connection)))")
         }
-        let sent = Array(server.requests(atLeast: 2 * Self.items.count).dropFirst(Self.items.count))
-        #expect(sent.count == Self.items.count)
-        #expect(sent.allSatisfy { $0.httpVersion == "HTTP/2.0" })
-        #expect(Set(sent.map(\.connection)).count == 1, "\(Set(sent.map(\.connection)))")
     }
 
     /// libcurl 7.88 at times left a multiplexed stream's answer, read off the socket while it served another stream,
@@ -119,32 +103,49 @@ struct CurlTransportTests {
     /// waited for their whole timeout. The engine now passes at least every 20 ms while a TLS transfer is under way.
     @Test(.enabled(if: NginxServer.executable != nil, "needs nginx (apt-get install nginx-light)"))
     func noStreamOfManyOverHTTP2WaitsForItsTimeout() async throws {
+        try await Self.withHTTP2Server { server, authority in
+            for round in 0..<300 {
+                let transport = CurlTransport(caFile: authority.caFile, environment: [:])
+                let clock = ContinuousClock()
+                let started = clock.now
+                let failures = await Self.getAtOnce(Self.items, from: server, through: transport, timeout: 5)
+                #expect(failures.isEmpty, "round \(round): \(failures)")
+                // Stops at the first round that stalls: each one waits out the timeout.
+                guard failures.isEmpty, clock.now - started < .seconds(4) else { break }
+            }
+        }
+    }
+
+    /// nginx over TLS with HTTP/2, its certificate signed by a private CA made for the test; both gone once `body`
+    /// returns.
+    static func withHTTP2Server(_ body: (NginxServer, PrivateCA) async throws -> Void) async throws {
         let keys = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: keys) }
         let authority = try PrivateCA(in: keys)
-        let server = try NginxServer(files: Self.files, tls: (authority.certificate, authority.key), http2: true)
+        let server = try NginxServer(files: files, tls: (authority.certificate, authority.key), http2: true)
         defer { server.stop() }
-        for round in 0..<300 {
-            let transport = CurlTransport(caFile: authority.caFile, environment: [:])
-            let clock = ContinuousClock()
-            let started = clock.now
-            let failures = await withTaskGroup(of: String?.self) { group in
-                for item in Self.items {
-                    group.addTask {
-                        let request = TransportRequest(
-                            method: "GET", url: URL(string: server.baseURL + item)!, timeout: 5, maxRedirects: 0)
-                        do {
-                            return try await transport.send(request).status == 200 ? nil : item
-                        } catch {
-                            return "\(item): \(String(describing: error))"
-                        }
+        try await body(server, authority)
+    }
+
+    /// GETs every item at once through `transport`: one line for each that failed, saying how in full (its error, a
+    /// timeout or a reset, or a status other than 200).
+    static func getAtOnce(
+        _ items: [String], from server: NginxServer, through transport: CurlTransport, timeout: Double
+    ) async -> [String] {
+        await withTaskGroup(of: String?.self) { group in
+            for item in items {
+                group.addTask {
+                    let request = TransportRequest(
+                        method: "GET", url: URL(string: server.baseURL + item)!, timeout: timeout, maxRedirects: 0)
+                    do {
+                        let status = try await transport.send(request).status
+                        return status == 200 ? nil : "\(item): status \(status)"
+                    } catch {
+                        return "\(item): \(String(describing: error))"
                     }
                 }
-                return await group.compactMap { $0 }.reduce(into: []) { $0.append($1) }
             }
-            #expect(failures.isEmpty, "round \(round): \(failures)")
-            // Stops at the first round that stalls: each one waits out the timeout.
-            guard failures.isEmpty, clock.now - started < .seconds(4) else { break }
+            return await group.compactMap { $0 }.reduce(into: []) { $0.append($1) }
         }
     }
 
