@@ -125,9 +125,9 @@ static inline CURLMsg *contract_curl_multi_info_read(CURLM *multi, int *left) {
     CONTRACT_CURL(CURLMsg * (*)(CURLM *, int *), curl_multi_info_read)
     return function(multi, left);
 }
-static inline CURLMcode contract_curl_multi_poll(CURLM *multi, int timeout) {
+static inline CURLMcode contract_curl_multi_poll(CURLM *multi, int timeout, int *ready) {
     CONTRACT_CURL(CURLMcode(*)(CURLM *, struct curl_waitfd *, unsigned int, int, int *), curl_multi_poll)
-    return function(multi, NULL, 0, timeout, NULL);
+    return function(multi, NULL, 0, timeout, ready);
 }
 static inline CURLMcode contract_curl_multi_wakeup(CURLM *multi) {
     CONTRACT_CURL(CURLMcode(*)(CURLM *), curl_multi_wakeup)

@@ -669,6 +669,8 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         lock.unlock()
         let executor = asUnownedTaskExecutor()
         var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+        // The longest sleep in `curl_multi_poll` while a TLS transfer is under way, in milliseconds (see below).
+        var tlsPassInterval: Int32 = 20
         while true {
             lock.lock()
             let ready = jobs
@@ -691,12 +693,20 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
             asleep = !moreWork
             lock.unlock()
             guard !moreWork else { continue }
-            // With a TLS transfer under way, 20 ms at most: libcurl 7.88 at times reads a multiplexed stream's answer
-            // off the socket while serving another stream and sets no timer to hand it over, so that the stream waits
-            // for the next pass, which no socket wakes (in 4 rounds of 660 of forty requests at once over HTTP/2, up
-            // to 38 waited for their whole timeout; none in 1,250 with the cap). A wakeup every 20 ms costs a transfer
-            // that waits 3 s about 150 passes of libcurl, a few milliseconds of CPU.
-            contract_curl_multi_poll(multi, active.values.contains(where: \.isTLS) ? 20 : 60_000)
+            // With a TLS transfer under way, 20 ms at most after a socket was ready: libcurl 7.88 at times reads a
+            // multiplexed stream's answer off the socket while serving another stream and sets no timer to hand it
+            // over, so that the stream waits for the next pass, which no socket wakes (in 4 rounds of 660 of forty
+            // requests at once over HTTP/2, up to 38 waited for their whole timeout; none in 1,250 with the cap).
+            // Each pass that finds no socket ready doubles the wait, up to a second, so that transfers waiting long
+            // on a slow server cost almost no passes (libcurl visits every transfer in each).
+            var readySockets: Int32 = 0
+            if active.values.contains(where: \.isTLS) {
+                contract_curl_multi_poll(multi, tlsPassInterval, &readySockets)
+                tlsPassInterval = readySockets > 0 ? 20 : min(tlsPassInterval * 2, 1_000)
+            } else {
+                contract_curl_multi_poll(multi, 60_000, &readySockets)
+                tlsPassInterval = 20
+            }
             lock.lock()
             asleep = false
             lock.unlock()
