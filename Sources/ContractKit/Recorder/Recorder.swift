@@ -224,7 +224,7 @@ package struct Recorder: Sendable {
         }
         // Started once its request may go out: the time shown is the exchange's, not the wait for a slot.
         if !holdingPermit { await inFlight.acquire() }
-        guard !Task.isCancelled, !cancellation.isCancelled else {
+        guard !cancellation.reachesCurrentTask else {
             inFlight.release()
             return finish(
                 .failed(RecordFailure(reason: "the run was cancelled before this request went out", attempts: 0)),
@@ -267,7 +267,7 @@ package struct Recorder: Sendable {
                     await inFlight.acquire()
                     // As for a first attempt (`record`): the slot may be one a cancelled request gave back before this
                     // task heard of the run's cancellation.
-                    guard !Task.isCancelled, !cancellation.isCancelled else {
+                    guard !cancellation.reachesCurrentTask else {
                         inFlight.release()
                         return .failed(
                             RecordFailure(
@@ -285,7 +285,7 @@ package struct Recorder: Sendable {
                     // cancellation yet (it reaches the tasks one at a time), and must send nothing. Only when this
                     // task was cancelled, whatever the error: a client may report a request of its own as cancelled
                     // (URLSession does, for a challenge it gave up on), which says nothing of the run.
-                    if Task.isCancelled { cancellation.cancel() }
+                    cancellation.markIfCurrentTaskIsCancelled()
                     inFlight.release()
                     holdsPermit = false
                     throw error
@@ -301,7 +301,7 @@ package struct Recorder: Sendable {
                     unexpectedFailure && attempt < attempts && (response.status == 429 || retryAfter != nil)
                 if !keepsSlot {
                     // An answer that came in as the run was being cancelled: marked too, before the slot goes on.
-                    if Task.isCancelled { cancellation.cancel() }
+                    cancellation.markIfCurrentTaskIsCancelled()
                     await inFlight.handOver()
                     holdsPermit = false
                 }
@@ -545,9 +545,16 @@ extension Duration {
 final class RunCancellation: Sendable {
     private let cancelled = Atomic(false)
 
-    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    /// Whether the run has been marked cancelled, or the task asking has been cancelled: then it sends nothing more.
+    var reachesCurrentTask: Bool { Task.isCancelled || cancelled.load(ordering: .acquiring) }
 
+    /// Marks the run cancelled.
     func cancel() { cancelled.store(true, ordering: .releasing) }
+
+    /// Marks the run cancelled when the task calling has been: called before that task gives its slot back.
+    func markIfCurrentTaskIsCancelled() {
+        if Task.isCancelled { cancel() }
+    }
 }
 
 /// The next endpoint to record, shared by the lanes.
