@@ -53,10 +53,8 @@ struct SpecSelection: ParsableArguments {
     static func endpointList(_ endpoints: [(id: String, group: String)], shown: Int = 20) -> String {
         let ids = endpoints.map(\.id)
         guard ids.count > shown else { return "Endpoints: \(ids.joined(separator: ", "))" }
-        var specs: [String] = []
-        for endpoint in endpoints where specs.last != endpoint.group + "/*" && !specs.contains(endpoint.group + "/*") {
-            specs.append(endpoint.group + "/*")
-        }
+        var seen = Set<String>()
+        let specs = endpoints.map { $0.group + "/*" }.filter { seen.insert($0).inserted }
         return "Endpoints: \(ids.prefix(shown).joined(separator: ", ")), and \(ids.count - shown) more; "
             + "each spec's: \(specs.joined(separator: ", "))"
     }
