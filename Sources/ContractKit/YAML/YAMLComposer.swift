@@ -73,12 +73,11 @@ struct YAMLComposer {
             try open(isMapping: true, anchor: anchor, isFlow: isFlow, at: location)
         case .sequenceEnd, .mappingEnd:
             guard let collection = openCollections.popLast() else { return }
+            let anchor = collection.anchor
+            let size = nodeCount - collection.nodeCountBefore
+            let anchoredBytes = textBytes - collection.textBytesBefore
             let node = try collection.close()
-            if let anchor = collection.anchor {
-                anchors[anchor] = AnchoredNode(
-                    node: node, size: nodeCount - collection.nodeCountBefore,
-                    textBytes: textBytes - collection.textBytesBefore)
-            }
+            if let anchor { anchors[anchor] = AnchoredNode(node: node, size: size, textBytes: anchoredBytes) }
             try attach(node)
         }
     }
@@ -169,7 +168,8 @@ private struct OpenCollection {
         }
     }
 
-    func close() throws(ContractError) -> YAMLNode {
+    /// The finished node; the items or pairs move into it rather than being copied.
+    consuming func close() throws(ContractError) -> YAMLNode {
         let content: YAMLNode.Content = isMapping ? .mapping(try entries.resolved()) : .sequence(items)
         return YAMLNode(content, at: location, isFlow: isFlow)
     }
@@ -177,28 +177,25 @@ private struct OpenCollection {
 
 /// The keys and values of a mapping in the order written, with merge keys kept until the mapping is complete.
 private struct MappingEntries {
-    enum Entry {
-        case pair(YAMLNode.Pair)
-        /// `<<: value`, where the value should be a mapping or a list of mappings.
-        case merge(key: YAMLNode, value: YAMLNode)
-
-        var key: YAMLNode {
-            switch self {
-            case .pair(let pair): pair.key
-            case .merge(let key, _): key
-            }
-        }
+    /// `<<: value` written before the pair at `position`, where the value should be a mapping or a list of mappings.
+    struct Merge {
+        var position: Int
+        var key: YAMLNode
+        var value: YAMLNode
     }
 
     /// Up to this many keys, a duplicate is found by reading the keys before it; past it, by a table of them.
     private static let keysScanned = 12
 
-    private var entries: [Entry] = []
-    /// Whether any entry is a `<<`: without one, the pairs are the entries as written.
-    private var hasMerge = false
+    /// The pairs as written, without the merges: the mapping's pairs as they are when it has none, moved into the
+    /// node rather than copied.
+    private var pairs: [YAMLNode.Pair] = []
+    private var merges: [Merge] = []
     private var pendingKey: YAMLNode?
     /// Where each scalar key was first written, kept once the mapping has ``keysScanned`` entries.
     private var firstKeyLocations: [String: SourceLocation] = [:]
+
+    private var entryCount: Int { pairs.count + merges.count }
 
     /// Takes a key, then its value, then the next key.
     mutating func add(_ node: YAMLNode) throws(ContractError) {
@@ -210,67 +207,62 @@ private struct MappingEntries {
                         .yamlSyntax, message, at: node.location,
                         hint: "a key may appear only once in a mapping; remove or rename one of them")
                 }
-                if entries.count >= Self.keysScanned { firstKeyLocations[name] = node.location }
+                if entryCount >= Self.keysScanned { firstKeyLocations[name] = node.location }
             }
             pendingKey = node
             return
         }
         pendingKey = nil
         if Self.isMergeKey(key) {
-            hasMerge = true
-            entries.append(.merge(key: key, value: node))
+            merges.append(Merge(position: pairs.count, key: key, value: node))
         } else {
-            entries.append(.pair(YAMLNode.Pair(key: key, value: node)))
+            pairs.append(YAMLNode.Pair(key: key, value: node))
         }
         // The mapping has just grown past the keys read one by one: from now on they are looked up.
-        if entries.count == Self.keysScanned {
-            for entry in entries {
-                if let name = entry.key.scalarValue, firstKeyLocations[name] == nil {
-                    firstKeyLocations[name] = entry.key.location
-                }
+        if entryCount == Self.keysScanned {
+            for key in pairs.map(\.key) + merges.map(\.key) {
+                if let name = key.scalarValue, firstKeyLocations[name] == nil { firstKeyLocations[name] = key.location }
             }
         }
     }
 
     /// Where the scalar key `name` was first written in this mapping, or nil.
     private func firstLocation(of name: String) -> SourceLocation? {
-        guard entries.count < Self.keysScanned else { return firstKeyLocations[name] }
-        for entry in entries where entry.key.scalarValue == name { return entry.key.location }
-        return nil
+        guard entryCount < Self.keysScanned else { return firstKeyLocations[name] }
+        var first: SourceLocation?
+        for pair in pairs where pair.key.scalarValue == name {
+            first = pair.key.location
+            break
+        }
+        for merge in merges where merge.key.scalarValue == name {
+            if first.map({ merge.key.location < $0 }) ?? true { first = merge.key.location }
+            break
+        }
+        return first
     }
 
     /// The pairs with merged mappings spliced in where their `<<` stood; keys written in this mapping win,
     /// then earlier merged mappings win over later ones.
-    func resolved() throws(ContractError) -> [YAMLNode.Pair] {
-        guard hasMerge else {
-            return entries.map { entry in
-                guard case .pair(let pair) = entry else { preconditionFailure("a merge entry without hasMerge") }
-                return pair
-            }
-        }
-        var taken = Set(
-            entries.compactMap { entry -> String? in
-                if case .pair(let pair) = entry { return pair.key.scalarValue }
-                return nil
-            })
-        var pairs: [YAMLNode.Pair] = []
-        for entry in entries {
-            switch entry {
-            case .pair(let pair):
-                pairs.append(pair)
-            case .merge(_, let value):
-                for source in try Self.mergeSources(value) {
-                    for pair in source {
-                        if let name = pair.key.scalarValue {
-                            guard !taken.contains(name) else { continue }
-                            taken.insert(name)
-                        }
-                        pairs.append(pair)
+    consuming func resolved() throws(ContractError) -> [YAMLNode.Pair] {
+        guard !merges.isEmpty else { return pairs }
+        var taken = Set(pairs.compactMap { $0.key.scalarValue })
+        var resolved: [YAMLNode.Pair] = []
+        var next = 0
+        for merge in merges {
+            resolved += pairs[next..<merge.position]
+            next = merge.position
+            for source in try Self.mergeSources(merge.value) {
+                for pair in source {
+                    if let name = pair.key.scalarValue {
+                        guard !taken.contains(name) else { continue }
+                        taken.insert(name)
                     }
+                    resolved.append(pair)
                 }
             }
         }
-        return pairs
+        resolved += pairs[next...]
+        return resolved
     }
 
     private static func isMergeKey(_ key: YAMLNode) -> Bool {

@@ -95,6 +95,46 @@ import Testing
         #expect(merged.map { "\($0.key.scalarValue!)=\($0.value.scalarValue!)" } == ["x=a", "y=a", "z=own"])
     }
 
+    /// Each merge stands where its `<<` was written, among the pairs written around it: the pairs are kept apart from
+    /// the merges while the mapping is read, and spliced back in order.
+    @Test func mergesAreSplicedInWhereTheyWereWritten() throws {
+        let text = """
+            a: &a {x: a, w: a}
+            b: &b {z: b}
+            m:
+              first: 1
+              <<: *a
+              second: 2
+              third: 3
+              x: own
+            n:
+              <<: *b
+              only: 1
+            """
+        let root = try #require(try YAMLLoader.load(text, path: "t.yaml"))
+        let merged = try #require(root.pairs?[2].value.pairs)
+        #expect(
+            merged.map { "\($0.key.scalarValue!)=\($0.value.scalarValue!)" }
+                == ["first=1", "w=a", "second=2", "third=3", "x=own"])
+        #expect(root.pairs?[3].value.pairs?.map { $0.key.scalarValue } == ["z", "only"])
+    }
+
+    @Test func aSecondMergeKeyInOneMappingIsADuplicate() {
+        let error = YAMLTestSupport.loadingError("a: &a {x: 1}\nb: &b {y: 1}\nm:\n  <<: *a\n  k: 1\n  <<: *b\n")
+        #expect(
+            YAMLTestSupport.firstLine(of: error)
+                == "Specs/x.yaml:6:3: error: duplicate key '<<' in mapping; first defined at 4:3")
+    }
+
+    @Test func aDuplicateKeyPastTheKeysReadOneByOneIsFoundWithMerges() {
+        // Twelve entries (a merge among them) switch the duplicate check from a scan to a table.
+        let keys = (1...11).map { "  k\($0): 1\n" }.joined()
+        let error = YAMLTestSupport.loadingError("a: &a {x: 1}\nm:\n  <<: *a\n\(keys)  <<: *a\n  k3: 2\n")
+        #expect(
+            YAMLTestSupport.firstLine(of: error)
+                == "Specs/x.yaml:15:3: error: duplicate key '<<' in mapping; first defined at 3:3")
+    }
+
     @Test func inlineMappingCanBeMerged() throws {
         let root = try #require(try YAMLLoader.load("m: {<<: {a: 1}, b: 2}\n", path: "t.yaml"))
         #expect(root.pairs?[0].value.pairs?.map { $0.key.scalarValue } == ["a", "b"])
