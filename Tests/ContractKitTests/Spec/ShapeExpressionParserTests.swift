@@ -23,6 +23,24 @@ import Testing
         #expect(try parse(text) == expected)
     }
 
+    /// A lone name is read without the parser's copy of the text; it must come out as the parser makes it: built-in
+    /// types as themselves, any other name (dots, digits, underscores) as a named shape, at the given location.
+    @Test(arguments: ["User", "String", "Int64", "Date", "Any", "a.b_c2", "Nested.Type", "x"])
+    func aLoneNameIsReadAsThePartsOfALargerExpressionAre(name: String) throws {
+        let alone = try ShapeExpressionParser.parse(name, at: at)
+        let inside = try ShapeExpressionParser.parse("[\(name)]", at: at.advanced(byColumns: -1))
+        guard case .array(let element) = inside.kind else {
+            Issue.record("expected an array, got \(inside)")
+            return
+        }
+        #expect(alone == element)
+        #expect(alone.location == at)
+    }
+
+    @Test func enumAloneStillAsksForItsCases() {
+        #expect(throws: ContractError.self) { try ShapeExpressionParser.parse("enum", at: at) }
+    }
+
     @Test func namedShapesAreKeptForTheSuiteToResolve() throws {
         let shape = try ShapeExpressionParser.parse("[Notice]", at: at)
         guard case .array(let element) = shape.kind, case .named("Notice") = element.kind else {
