@@ -65,9 +65,6 @@ public struct SpecLoader: Sendable {
                 var parser = SpecFileParser(path: source.path)
                 parsedFiles.append(parser.parse(root))
                 errors += parser.errors
-                // A large file's tree of nodes is freed on another thread: node by node, that was a fifth of loading a
-                // spec of a thousand endpoints.
-                if text.utf8.count >= Self.sizeReleasedInBackground { PosixThread.release(consume root) }
             } catch {
                 errors.append(error)
             }
@@ -151,10 +148,6 @@ public struct SpecLoader: Sendable {
         suite.history = history
         return suite
     }
-
-    /// From this size of spec text on, its YAML tree is let go of on a thread of its own once parsed: starting the
-    /// thread costs less than freeing the thousands of nodes of such a file.
-    static let sizeReleasedInBackground = 32 << 10
 
     /// Spec files under `directory`, sorted so runs are deterministic.
     static func specFiles(in directory: String) -> [String] {

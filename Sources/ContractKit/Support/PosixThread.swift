@@ -45,24 +45,3 @@ enum PosixThread {
         #endif
     }
 }
-
-extension PosixThread {
-    /// Lets go of `value` on a thread of its own, where the caller hands over its last reference: freeing a large
-    /// tree of values (the YAML nodes of a spec of a thousand endpoints: a fifth of loading it) then takes no time
-    /// of the caller's. When no thread can be started, the value is let go of here.
-    static func release<Value>(_ value: consuming Value) {
-        // The holder's only reference, moved to the thread: it and the value are freed there.
-        let held = Unmanaged.passRetained(ReleasedValue(value))
-        guard let thread = start({ held.release() }) else {
-            held.release()
-            return
-        }
-        pthread_detach(thread)
-    }
-}
-
-/// A value on its way to be let go of by ``PosixThread/release(_:)``.
-private final class ReleasedValue<Value> {
-    let value: Value
-    init(_ value: consuming Value) { self.value = value }
-}
