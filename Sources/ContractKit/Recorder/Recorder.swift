@@ -391,11 +391,12 @@ package struct Recorder: Sendable {
         }
     }
 
-    /// The request's redactor, also searching for the tokens a server put in the URLs it redirected to: they are
-    /// secrets too, wherever else they show up (the body, an error page).
+    /// The request's redactor, also searching for the tokens and user info a server put in the URLs it redirected
+    /// to: they are secrets too, wherever else they show up (the body, an error page, an echoed `Authorization: Basic`
+    /// header the client made of the user info).
     private static func redactor(for response: TransportResponse, _ prepared: PreparedRequest) -> Redactor {
         let visited = response.redirects.map(\.url.absoluteString) + [response.url?.absoluteString].compactMap { $0 }
-        let found = visited.flatMap(Redactor.sensitiveQueryValues(in:))
+        let found = visited.flatMap { Redactor.sensitiveQueryValues(in: $0) + SecretRedaction.userInfoSecrets(in: $0) }
         return found.isEmpty ? prepared.redactor : prepared.redactor.adding(secrets: found)
     }
 

@@ -148,6 +148,26 @@ struct HostileServerTests {
         for leaked in [basic, "pa55w0rd-9"] { #expect(!written.contains(leaked), "\(leaked) in \(written)") }
     }
 
+    /// A server that redirects to a URL with user info hands out a credential, as one with a token in the query
+    /// does: the client sends it on as `Authorization: Basic …`, which the next server may echo.
+    @Test func userInfoARedirectHandsOutIsASecretEvenAsABasicCredential() async throws {
+        let other = try ScriptedServer(routes: [:]) { request, _ in
+            .json(#"{"authorization": "\#(request.header("Authorization") ?? "")"}"#)
+        }
+        defer { other.stop() }
+        let target = other.baseURL.replacingOccurrences(of: "http://", with: "http://agent:r3dir-pa55@") + "/echo"
+        let server = try ScriptedServer(routes: ["/go": { _, _ in .redirect(to: target) }])
+        defer { server.stop() }
+        let (run, events, written) = try await Self.record(
+            server, "endpoints:\n  go:\n    request: GET /go\n", environment: [:])
+        #expect(run.results[0].outcome.status == 200, "\(run.results[0].failure?.reason ?? "")")
+        #expect(written.contains("Basic <redacted>"), "\(written)")
+        let basic = Data("agent:r3dir-pa55".utf8).base64EncodedString()
+        for text in [written, events, Self.reported(run)] {
+            for leaked in [basic, "r3dir-pa55"] { #expect(!text.contains(leaked), "\(leaked) in \(text)") }
+        }
+    }
+
     @Test func aSecretReturnedEncodedIsScrubbedInEveryForm() async throws {
         let secret = "enc0ded-secret-value"
         let escaped = secret.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined()
