@@ -115,7 +115,7 @@ package final class NginxServer: @unchecked Sendable {
     }
 
     /// A port nothing listens on now.
-    static func freePort() -> UInt16 {
+    package static func freePort() -> UInt16 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = loopback(0)

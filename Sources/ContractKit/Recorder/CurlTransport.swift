@@ -192,24 +192,54 @@ private struct CurlAnswer {
 /// The proxies the environment names, read as curl reads them (`https_proxy` for https URLs, `http_proxy` for
 /// http ones, `all_proxy` for both, `no_proxy` for exceptions), upper-case spellings included.
 private struct ProxySettings {
-    var http: String?
-    var https: String?
+    var http: Proxy?
+    var https: Proxy?
     var noProxy: String?
 
     init(environment: [String: String]) {
-        func value(_ name: String) -> String? {
-            let found = environment[name] ?? environment[name.uppercased()]
-            return found?.isEmpty == false ? found : nil
+        func value(_ name: String) -> (text: String, variable: String)? {
+            let variable = environment[name] != nil ? name : name.uppercased()
+            guard let found = environment[variable], !found.isEmpty else { return nil }
+            return (found, variable)
         }
-        let all = value("all_proxy")
-        http = value("http_proxy") ?? all
-        https = value("https_proxy") ?? all
-        noProxy = value("no_proxy")
+        let all = value("all_proxy").map(Proxy.init)
+        http = value("http_proxy").map(Proxy.init) ?? all
+        https = value("https_proxy").map(Proxy.init) ?? all
+        noProxy = value("no_proxy")?.text
     }
 
-    /// The proxy for `url`; "" for none (which also stops libcurl reading the environment on its own).
-    func proxy(for url: URL) -> String {
-        (url.scheme?.lowercased() == "https" ? https : http) ?? ""
+    /// The proxy for `url`, if any.
+    func proxy(for url: URL) -> Proxy? {
+        url.scheme?.lowercased() == "https" ? https : http
+    }
+}
+
+/// A proxy the environment names, and the variable that names it: what a message about it may show.
+struct Proxy {
+    /// The proxy's URL as given, credentials included: for libcurl only.
+    var url: String
+    /// The variable that names it (`https_proxy`, `ALL_PROXY`, ...).
+    var variable: String
+
+    init(url: String, variable: String) {
+        self.url = url
+        self.variable = variable
+    }
+
+    /// The proxy's host name, without its port or credentials; "" when the URL has none.
+    var hostName: String {
+        components?.host ?? ""
+    }
+
+    /// `the proxy host:port that https_proxy names`, without the credentials the URL may carry.
+    var named: String {
+        guard let host = components?.host, !host.isEmpty else { return "the proxy that \(variable) names" }
+        return "the proxy \(components?.port.map { "\(host):\($0)" } ?? host) that \(variable) names"
+    }
+
+    /// The URL taken apart, read as libcurl reads one without a scheme (`proxy:3128` is `http://proxy:3128`).
+    private var components: URLComponents? {
+        URLComponents(string: url.contains("://") ? url : "http://" + url)
     }
 }
 
@@ -230,6 +260,10 @@ final class CurlTransfer: @unchecked Sendable {
     private let isHead: Bool
     private let request: TransportRequest
     private let url: URL
+    /// The proxy the transfer goes through, unless `no_proxy` exempts its host.
+    private let proxy: Proxy?
+    /// True when no `no_proxy` could exempt the host from ``proxy``: the transfer surely goes through it.
+    private let isProxyCertain: Bool
     /// Whether the transfer goes over TLS, where its connection may be shared (HTTP/2).
     let isTLS: Bool
     private var headers: [Recording.Header] = []
@@ -240,7 +274,7 @@ final class CurlTransfer: @unchecked Sendable {
     private var outcome: Result<CurlAnswer, TransportError>?
 
     fileprivate init(
-        _ hop: Hop, request: TransportRequest, within remaining: Duration, caFile: String?, proxy: String,
+        _ hop: Hop, request: TransportRequest, within remaining: Duration, caFile: String?, proxy: Proxy?,
         noProxy: String?
     ) throws(TransportError) {
         guard CurlLibrary.ready, let easy = contract_curl_easy_init() else {
@@ -252,6 +286,8 @@ final class CurlTransfer: @unchecked Sendable {
         self.easy = easy
         self.request = request
         self.url = hop.url
+        self.proxy = proxy
+        isProxyCertain = noProxy == nil
         isTLS = hop.url.scheme?.lowercased() == "https"
         limit = request.maxBodyBytes
         isHead = hop.method == "HEAD"
@@ -290,12 +326,13 @@ final class CurlTransfer: @unchecked Sendable {
         // Always set: left unset, libcurl would read the process's proxy variables rather than the run's
         // environment. A libcurl built without proxies refuses both, and reads no variables either: that is only
         // an error when the run names a proxy.
-        let proxied = !proxy.isEmpty || noProxy != nil
+        let proxied = proxy != nil || noProxy != nil
         func requireProxyOption(_ code: CURLcode, _ option: String) throws(TransportError) {
             if !proxied, code == CURLE_UNKNOWN_OPTION || code == CURLE_NOT_BUILT_IN { return }
             try require(code, option)
         }
-        try requireProxyOption(contract_curl_set_string(easy, CURLOPT_PROXY, proxy), "CURLOPT_PROXY")
+        // "" for none, which also stops libcurl reading the environment on its own.
+        try requireProxyOption(contract_curl_set_string(easy, CURLOPT_PROXY, proxy?.url ?? ""), "CURLOPT_PROXY")
         try requireProxyOption(contract_curl_set_string(easy, CURLOPT_NOPROXY, noProxy ?? ""), "CURLOPT_NOPROXY")
         if let caFile {
             // The CA file instead of the system's trust store, not beside it: the folder of CAs is switched off too.
@@ -484,6 +521,27 @@ final class CurlTransfer: @unchecked Sendable {
     private func error(_ code: CURLcode) -> TransportError {
         let host = CurlTransport.hostText(url)
         let number = "curl error \(code.rawValue)"
+        if let proxy {
+            // The proxy answered the tunnel's CONNECT with other than 2xx (407 for credentials, say): libcurl reports
+            // it as a failed receive, which reads as the server breaking the connection.
+            var connectStatus = 0
+            _ = contract_curl_get_long(easy, CURLINFO_HTTP_CONNECTCODE, &connectStatus)
+            if connectStatus >= 300 {
+                return TransportError(
+                    .proxyFailed,
+                    "\(proxy.named) refused the tunnel to \(host): it answered "
+                        + Recorder.statusText(connectStatus))
+            }
+            // Which of the two refused is only certain without a `no_proxy`, which libcurl matches on its own.
+            if code == CURLE_COULDNT_CONNECT {
+                return isProxyCertain
+                    ? TransportError(.proxyFailed, "could not connect to \(proxy.named): connection refused")
+                    : TransportError(
+                        .connectionRefused,
+                        "could not connect to \(host), or to \(proxy.named) unless no_proxy exempts \(host): "
+                            + "connection refused")
+            }
+        }
         switch code {
         case CURLE_COULDNT_CONNECT:
             return TransportError(.connectionRefused, "could not connect to \(host): connection refused")
@@ -492,7 +550,12 @@ final class CurlTransfer: @unchecked Sendable {
         case CURLE_COULDNT_RESOLVE_HOST:
             return TransportError(.hostNotFound, "the host name '\(url.host ?? "")' does not resolve")
         case CURLE_COULDNT_RESOLVE_PROXY:
-            return TransportError(.hostNotFound, "the proxy's host name does not resolve (\(number))")
+            guard let proxy else {
+                return TransportError(.proxyFailed, "the proxy's host name does not resolve (\(number))")
+            }
+            return TransportError(
+                .proxyFailed,
+                "the proxy's host name '\(proxy.hostName)' does not resolve (\(proxy.variable) names it; \(number))")
         case CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_SEND_ERROR, CURLE_HTTP2_STREAM:
             return TransportError(.connectionLost, "the connection to \(host) broke before the whole response arrived")
         case CURLE_GOT_NOTHING:

@@ -119,6 +119,8 @@ package struct TransportError: Error, Sendable, CustomStringConvertible {
         package static let redirectRefused = Code(rawValue: "redirect-refused")
         /// The HTTP client itself cannot be used here (libcurl missing or too old); no retry helps.
         package static let clientUnavailable = Code(rawValue: "client-unavailable")
+        /// The proxy the environment names cannot be reached, does not resolve, or refused the tunnel.
+        package static let proxyFailed = Code(rawValue: "proxy-failed")
         /// The server's answer is not valid HTTP.
         package static let badResponse = Code(rawValue: "bad-response")
         /// The run was cancelled.
@@ -140,7 +142,7 @@ package struct TransportError: Error, Sendable, CustomStringConvertible {
 
     /// True for failures that may well go away on their own: worth another attempt.
     package var isRetryable: Bool {
-        [.connectionRefused, .connectionLost, .timedOut, .badResponse, .other].contains(code)
+        [.connectionRefused, .connectionLost, .timedOut, .badResponse, .proxyFailed, .other].contains(code)
     }
 
     package var description: String { message }

@@ -264,6 +264,42 @@ struct CurlTransportTests {
             recording.response.body == .json(TestSuites.json(#"{"target": "http://api.example.invalid/via-proxy"}"#)))
     }
 
+    /// A proxy that cannot be reached, whose name does not resolve, or that refuses the tunnel is named as the
+    /// proxy, never as the server, and its credentials are not shown: the base URL is not what to fix.
+    @Test func aFailingProxyIsBlamedAndNotTheServer() async throws {
+        let server = try ScriptedServer(routes: [:]) { _, _ in .json(#"{"ok": true}"#) }
+        defer { server.stop() }
+        let refusing = try ScriptedServer(routes: [:]) { _, _ in
+            HTTPResponse(status: 407, headers: [("Proxy-Authenticate", "Basic realm=\"proxy\"")])
+        }
+        defer { refusing.stop() }
+        let closed = "127.0.0.1:\(NginxServer.freePort())"
+        let cases: [(variable: String, proxy: String, target: String, expected: String)] = [
+            (
+                "http_proxy", "http://ops:Pr0xyPass@\(closed)", server.baseURL,
+                "could not connect to the proxy \(closed)"
+            ),
+            (
+                "HTTPS_PROXY", "http://ops:Pr0xyPass@proxy.invalid:3128", "https://api.example.invalid",
+                "the proxy's host name 'proxy.invalid' does not resolve"
+            ),
+            (
+                "all_proxy", refusing.baseURL.replacingOccurrences(of: "http://", with: "http://ops:Pr0xyPass@"),
+                "https://api.example.invalid", "refused the tunnel to api.example.invalid: it answered 407"
+            ),
+        ]
+        for item in cases {
+            let (run, folder) = try await Self.record(
+                ["/via-proxy"], from: item.target, environment: [item.variable: item.proxy])
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let failure = try #require(run.results[0].failure, "\(item.variable)")
+            #expect(failure.reason.contains(item.expected), "\(item.variable): \(failure.reason)")
+            #expect(failure.reason.contains(item.variable), "\(item.variable): \(failure.reason)")
+            #expect(failure.hint?.contains("proxy") == true, "\(item.variable): \(failure.hint ?? "")")
+            for text in [failure.reason, failure.hint ?? ""] { #expect(!text.contains("Pr0xyPass"), "\(text)") }
+        }
+    }
+
     @Test func aRedirectToAnotherOriginDropsTheCredentialsAndFollowsAsGET() async throws {
         let received = Received()
         let other = try ScriptedServer(routes: [:]) { request, _ in
