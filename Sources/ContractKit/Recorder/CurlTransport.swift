@@ -267,6 +267,10 @@ final class CurlTransfer: @unchecked Sendable {
     /// Whether the transfer goes over TLS, where its connection may be shared (HTTP/2).
     let isTLS: Bool
     private var headers: [Recording.Header] = []
+    /// The bytes of every response head so far (`100 Continue`'s too), as libcurl counts them against its limit.
+    private var headerBytes = 0
+    /// True once the last head so far has ended (its blank line): from then on, a failure is not about the headers.
+    private var headEnded = false
     private var body = Data()
     private var refusal: TransportError?
     private let lock = NSLock()
@@ -445,11 +449,17 @@ final class CurlTransfer: @unchecked Sendable {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
         var start = 0
         var end = line.count
+        headerBytes += line.count
         while start < end, isSpace(line[start]) { start += 1 }
         while end > start, isSpace(line[end - 1]) { end -= 1 }
         if end - start >= 5, line[start..<start + 5].elementsEqual("HTTP/".utf8) {
             // A new response head (after `100 Continue`, say): only the last one's headers count.
             headers = []
+            headEnded = false
+            return true
+        }
+        if start == end {
+            headEnded = true
             return true
         }
         guard let colon = (start..<end).first(where: { line[$0] == UInt8(ascii: ":") }) else { return true }
@@ -521,6 +531,25 @@ final class CurlTransfer: @unchecked Sendable {
     private func error(_ code: CURLcode) -> TransportError {
         let host = CurlTransport.hostText(url)
         let number = "curl error \(code.rawValue)"
+        // libcurl refuses a header line over 100 KiB as running out of memory, and more than 300 KiB of headers in
+        // all (1xx heads included) as a failed receive, which then read as the server breaking the connection. The
+        // latter is told by what had come: a line over the limit is at most 100 KiB.
+        if !headEnded {
+            if code == CURLE_OUT_OF_MEMORY {
+                return TransportError(
+                    .badResponse,
+                    "\(host) sent response headers libcurl does not take: a line longer than 100 KiB; "
+                        + "the server, or a proxy in front of it, is broken"
+                )
+            }
+            if code == CURLE_RECV_ERROR, headerBytes > 200 << 10 {
+                return TransportError(
+                    .badResponse,
+                    "\(host) sent response headers libcurl does not take: more than 300 KiB in all; "
+                        + "the server, or a proxy in front of it, is broken"
+                )
+            }
+        }
         if let proxy {
             // The proxy answered the tunnel's CONNECT with other than 2xx (407 for credentials, say): libcurl reports
             // it as a failed receive, which reads as the server breaking the connection.

@@ -300,6 +300,33 @@ struct CurlTransportTests {
         }
     }
 
+    /// Response headers past what libcurl takes (a line over 100 KiB, 300 KiB in all) are named for what they
+    /// are, not as a broken connection or libcurl running out of memory.
+    @Test func headersTooLargeAreNamed() async throws {
+        let server = try ScriptedServer(routes: [
+            "/many": { _, _ in
+                var response = HTTPResponse.json("{}")
+                for index in 0..<400 {
+                    response.headers.append(("X-Filler-\(index)", String(repeating: "a", count: 1000)))
+                }
+                return response
+            },
+            "/long": { _, _ in
+                var response = HTTPResponse.json("{}")
+                response.headers.append(("X-Long", String(repeating: "a", count: 150_000)))
+                return response
+            },
+        ])
+        defer { server.stop() }
+        let (run, folder) = try await Self.record(["/many", "/long"], from: server.baseURL)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for result in run.results {
+            let reason = result.failure?.reason ?? "recorded"
+            #expect(reason.contains("response headers"), "\(result.endpoint.id): \(reason)")
+            #expect(!reason.contains("connection") && !reason.contains("curl error 27"), "\(reason)")
+        }
+    }
+
     @Test func aRedirectToAnotherOriginDropsTheCredentialsAndFollowsAsGET() async throws {
         let received = Received()
         let other = try ScriptedServer(routes: [:]) { request, _ in
