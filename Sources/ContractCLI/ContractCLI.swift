@@ -101,6 +101,7 @@ extension SettingNames {
         .retries: "--retries",
         .concurrency: "--concurrency",
         .maxBodyBytes: "--max-body-bytes",
+        .caFile: "--ca-file",
         .diffValues: "--values",
     ])
 }

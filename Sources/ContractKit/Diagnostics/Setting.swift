@@ -16,6 +16,8 @@ package enum Setting: String, Sendable, CaseIterable {
     case concurrency
     /// The largest response body the recorder accepts.
     case maxBodyBytes
+    /// The PEM file of CA certificates the recorder trusts instead of the system's.
+    case caFile
     /// Whether `diff` lists the values that changed.
     case diffValues
 }
@@ -43,6 +45,7 @@ package struct SettingNames: Sendable {
         .retries: "retries",
         .concurrency: "the concurrency",
         .maxBodyBytes: "the body size limit",
+        .caFile: "the CA file",
         .diffValues: "values: true",
     ]
 

@@ -589,7 +589,11 @@ final class CurlTransfer: @unchecked Sendable {
             return TransportError(.connectionLost, "the connection to \(host) broke before the whole response arrived")
         case CURLE_GOT_NOTHING:
             return TransportError(.badResponse, "\(host) closed the connection without answering")
-        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+        case CURLE_PEER_FAILED_VERIFICATION:
+            // An unknown CA (a private one not given), an expired certificate, or one for another name.
+            return TransportError(
+                .secureConnectionFailed, "TLS with \(host) failed: its certificate is not trusted (\(number))")
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
             CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
             return TransportError(.secureConnectionFailed, "TLS with \(host) failed (\(number))")
         case CURLE_SSL_CACERT_BADFILE:

@@ -435,7 +435,7 @@ package struct Recorder: Sendable {
         attempts > 1 ? " (\(attempts) attempts)" : ""
     }
 
-    private static func hint(for code: TransportError.Code) -> String? {
+    static func hint(for code: TransportError.Code) -> String? {
         switch code {
         case .connectionRefused:
             return "check that the server is running and that \(SettingNames.current[.baseURL]) is right"
@@ -446,7 +446,14 @@ package struct Recorder: Sendable {
         case .bodyTooLarge: return "if the body really is that big, raise \(SettingNames.current[.maxBodyBytes])"
         case .tooManyRedirects:
             return "the redirects loop, or go on longer than the limit; check the server's redirects"
-        case .secureConnectionFailed: return "check the server's certificate and the machine's trust store"
+        case .secureConnectionFailed:
+            #if os(Linux)
+            return "check the server's certificate and the machine's trust store; for a server with a private CA, "
+                + "trust the CA's certificate with \(SettingNames.current[.caFile])"
+            #else
+            // The CA file is read by libcurl only; URLSession trusts what the keychain trusts.
+            return "check the server's certificate and the machine's trust store"
+            #endif
         case .redirectRefused:
             return
                 "record the URL the redirect leads to directly, or ask for the redirect to stay on https and the same origin"

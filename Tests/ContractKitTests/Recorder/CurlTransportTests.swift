@@ -62,7 +62,16 @@ struct CurlTransportTests {
         defer { try? FileManager.default.removeItem(atPath: first) }
         let failure = try #require(untrusted.results[0].failure)
         #expect(failure.reason.hasPrefix("TLS with 127.0.0.1:"), "\(failure.reason)")
-        #expect(failure.hint == "check the server's certificate and the machine's trust store")
+        // What failed, and the setting made for it: the server's certificate is not one the recorder trusts.
+        #expect(failure.reason.contains("certificate is not trusted"), "\(failure.reason)")
+        #expect(
+            failure.hint
+                == "check the server's certificate and the machine's trust store; for a server with a private CA, "
+                + "trust the CA's certificate with the CA file")
+        let flagged = SettingNames.$current.withValue(SettingNames([.caFile: "--ca-file"])) {
+            Recorder.hint(for: .secureConnectionFailed)
+        }
+        #expect(flagged?.hasSuffix("with --ca-file") == true, "\(flagged ?? "")")
 
         let (trusted, second) = try await Self.record(
             ["/items/1.json", "/items/2.json"], from: server.baseURL, caFile: authority.caFile)
