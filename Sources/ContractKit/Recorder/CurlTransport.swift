@@ -469,7 +469,8 @@ final class CurlTransfer: @unchecked Sendable {
         while valueStart < end, isSpace(line[valueStart]) { valueStart += 1 }
         let name = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<nameEnd]), as: UTF8.self)
         let value = String(decoding: UnsafeRawBufferPointer(rebasing: line[valueStart..<end]), as: UTF8.self)
-        if !isHead, Recording.Response.sameHeaderName(name, "Content-Length"), let length = Int64(value) {
+        // A trailer (after the body: the head has ended) never gives the body's size, whatever it says.
+        if !isHead, !headEnded, Recording.Response.sameHeaderName(name, "Content-Length"), let length = Int64(value) {
             guard length <= Int64(limit) else {
                 refusal = CurlTransfer.tooLarge(limit, announced: length)
                 return false

@@ -336,6 +336,21 @@ struct CurlTransportTests {
         }
     }
 
+    /// A trailer is not the body's size: a `Content-Length` in one (which HTTP forbids there) after a body within
+    /// the limit neither refuses the body nor reads as its announced size.
+    @Test func aContentLengthInATrailerIsNotTheBodysSize() async throws {
+        let answer =
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + "2\r\n{}\r\n0\r\nContent-Length: 99999999999\r\n\r\n"
+        let server = try RawServer(answer: Data(answer.utf8))
+        defer { server.stop() }
+        let (run, folder) = try await Self.record(["/trailer"], from: server.baseURL)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(run.results[0].outcome.status == 200, "\(run.results[0].failure?.reason ?? "")")
+        let recording = try Recording.read(from: folder + "/live/e0.json")
+        #expect(recording.response.body == .json(TestSuites.json("{}")))
+    }
+
     @Test func aRedirectToAnotherOriginDropsTheCredentialsAndFollowsAsGET() async throws {
         let received = Received()
         let other = try ScriptedServer(routes: [:]) { request, _ in
