@@ -29,15 +29,28 @@ package struct RequestBuilder: Sendable {
         didSet { base = BaseURL(baseURL) }
     }
     /// Where `${NAME}` values come from.
-    package var environment: [String: String]
+    package var environment: [String: String] {
+        didSet { proxySecrets = RequestBuilder.proxySecrets(in: environment) }
+    }
     /// What every request takes from the base URL, worked out once rather than for each of a thousand endpoints.
     private var base: BaseURL
+    /// The user info of the proxies `environment` names, worked out once.
+    private var proxySecrets: [String]
 
     /// Creates a builder.
     package init(baseURL: String, environment: [String: String]) {
         self.baseURL = baseURL
         self.environment = environment
         base = BaseURL(baseURL)
+        proxySecrets = RequestBuilder.proxySecrets(in: environment)
+    }
+
+    /// The user info of the proxies `environment` names (`http_proxy`, `https_proxy`, `all_proxy`, either case),
+    /// secrets as the base URL's is: the client sends it as `Proxy-Authorization: Basic …`, which a proxy may pass on
+    /// to a server that echoes it.
+    static func proxySecrets(in environment: [String: String]) -> [String] {
+        ["http_proxy", "https_proxy", "all_proxy"].flatMap { [$0, $0.uppercased()] }.compactMap { environment[$0] }
+            .flatMap { SecretRedaction.userInfoSecrets(in: $0.contains("://") ? $0 : "http://" + $0) }
     }
 
     /// The base URL checked and taken apart.
@@ -96,7 +109,7 @@ package struct RequestBuilder: Sendable {
     package func prepare(_ endpoint: Endpoint) throws(ContractError) -> PreparedRequest {
         if let problem = self.base.problem { throw problem }
         let spec = endpoint.request
-        var secrets = self.base.secrets
+        var secrets = self.base.secrets + proxySecrets
         var bodyPaths: [RedactionPath] = []
         for text in endpoint.redactions { bodyPaths.append(try RedactionPath(parsing: text, at: endpoint.location)) }
 

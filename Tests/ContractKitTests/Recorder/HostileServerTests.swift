@@ -168,6 +168,25 @@ struct HostileServerTests {
         }
     }
 
+    /// The user info of the proxy the environment names goes out as `Proxy-Authorization: Basic …`; a proxy that
+    /// passes it on to an echoing server (or answers itself) hands it back.
+    @Test func userInfoOfTheProxyIsASecretEvenAsABasicCredential() async throws {
+        let proxy = try ScriptedServer(routes: [:]) { request, _ in
+            .json(#"{"proxy-authorization": "\#(request.header("Proxy-Authorization") ?? "")"}"#)
+        }
+        defer { proxy.stop() }
+        let withUser = proxy.baseURL.replacingOccurrences(of: "http://", with: "http://relay:pr0xy-pa55@")
+        let (run, events, written) = try await Self.record(
+            proxy, "endpoints:\n  echo:\n    request: GET /echo\n", environment: ["HTTP_PROXY": withUser],
+            baseURL: "http://api.example.invalid")
+        #expect(run.results[0].outcome.status == 200, "\(run.results[0].failure?.reason ?? "")")
+        #expect(written.contains("Basic <redacted>"), "\(written)")
+        let basic = Data("relay:pr0xy-pa55".utf8).base64EncodedString()
+        for text in [written, events, Self.reported(run)] {
+            for leaked in [basic, "pr0xy-pa55"] { #expect(!text.contains(leaked), "\(leaked) in \(text)") }
+        }
+    }
+
     @Test func aSecretReturnedEncodedIsScrubbedInEveryForm() async throws {
         let secret = "enc0ded-secret-value"
         let escaped = secret.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined()
