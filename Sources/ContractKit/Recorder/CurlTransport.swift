@@ -267,6 +267,12 @@ final class CurlTransfer: @unchecked Sendable {
     /// Whether the transfer goes over TLS, where its connection may be shared (HTTP/2).
     let isTLS: Bool
     private var headers: [Recording.Header] = []
+    /// Where each name is in `headers` (by its ASCII lower case), kept once there are more than
+    /// ``linearlySearchedHeaders``: a server may send tens of thousands of distinct names within libcurl's limit, and
+    /// scanning all those before for each one held the lane's thread for minutes.
+    private var headerPositions: [String: Int] = [:]
+    /// Up to this many headers, a name is looked for by scanning them: cheaper than hashing for a usual head.
+    static let linearlySearchedHeaders = 32
     /// The bytes of every response head so far (`100 Continue`'s too), as libcurl counts them against its limit.
     private var headerBytes = 0
     /// True once the last head so far has ended (its blank line): from then on, a failure is not about the headers.
@@ -455,6 +461,7 @@ final class CurlTransfer: @unchecked Sendable {
         if end - start >= 5, line[start..<start + 5].elementsEqual("HTTP/".utf8) {
             // A new response head (after `100 Continue`, say): only the last one's headers count.
             headers = []
+            headerPositions = [:]
             headEnded = false
             return true
         }
@@ -482,12 +489,29 @@ final class CurlTransfer: @unchecked Sendable {
         }
         // One entry a name, repeated values joined as HTTP allows, as URLSession reported them: recordings made
         // before keep their shape.
-        if let index = headers.firstIndex(where: { Recording.Response.sameHeaderName($0.name, name) }) {
+        if let index = position(ofHeader: name) {
             headers[index].value += ", " + value
         } else {
             headers.append(Recording.Header(name: name, value: value))
+            if !headerPositions.isEmpty { headerPositions[CurlTransfer.key(name)] = headers.count - 1 }
         }
         return true
+    }
+
+    /// Where the header named `name` (in any case) is in `headers`, if it is there.
+    private func position(ofHeader name: String) -> Int? {
+        guard headers.count > Self.linearlySearchedHeaders else {
+            return headers.firstIndex { Recording.Response.sameHeaderName($0.name, name) }
+        }
+        if headerPositions.isEmpty {
+            for (index, header) in headers.enumerated() { headerPositions[CurlTransfer.key(header.name)] = index }
+        }
+        return headerPositions[CurlTransfer.key(name)]
+    }
+
+    /// A header name as ``headerPositions`` keys it: ASCII letters in lower case, as `sameHeaderName` compares.
+    private static func key(_ name: String) -> String {
+        String(decoding: name.utf8.map { ($0 | 0x20) &- 0x61 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Body bytes; false when the body has passed the limit, which stops the transfer there.
