@@ -330,13 +330,17 @@ extension Recording {
     private func jsonValue(bodies: Bool) -> JSONValue {
         func headers(_ list: [Header]) -> JSONValue {
             var object = JSONObject()
+            // Where each name's entry is: a server may send tens of thousands of names, and looking each up among
+            // the entries before (`object[name]` scans them) took minutes.
+            var positions: [String: Int] = [:]
             for header in list {
-                if let existing = object[header.name] {
-                    switch existing {
-                    case .array(let items): object[header.name] = .array(items + [.string(header.value)])
-                    default: object[header.name] = .array([existing, .string(header.value)])
+                if let index = positions[header.name] {
+                    switch object.entries[index].value {
+                    case .array(let items): object.entries[index].value = .array(items + [.string(header.value)])
+                    case let existing: object.entries[index].value = .array([existing, .string(header.value)])
                     }
                 } else {
+                    positions[header.name] = object.entries.count
                     object.entries.append(JSONObject.Entry(key: header.name, value: .string(header.value)))
                 }
             }

@@ -40,6 +40,26 @@ import Testing
 
         """
 
+    /// Forty thousand distinct response headers (a hostile server sends them within libcurl's limit, and the recorder
+    /// keeps them) are written in one pass: each looked for among those before by scanning them all, writing them
+    /// held the recorder's lane for minutes in a debug build, and this test past its time limit.
+    @Test(.timeLimit(.minutes(1))) func manyHeadersAreWrittenInOnePass() throws {
+        let names = (0..<40_000).map { "h\($0)" }
+        let recording = Recording(
+            endpoint: "a/b", request: .init(method: "GET", url: "/"),
+            response: .init(
+                status: 200,
+                headers: names.map { Recording.Header(name: $0, value: "") } + [.init(name: "h0", value: "again")]))
+        guard case .object(let root) = recording.jsonValue, case .object(let response)? = root["response"],
+            case .object(let headers)? = response["headers"]
+        else {
+            Issue.record("no response headers in \(recording.jsonValue)")
+            return
+        }
+        #expect(headers.keys == names)
+        #expect(headers["h0"] == .array([.string(""), .string("again")]))
+    }
+
     @Test func headersAreLookedUpIgnoringASCIICaseOnly() {
         let response = Recording.Response(
             status: 200,
