@@ -330,17 +330,25 @@ extension Recording {
     private func jsonValue(bodies: Bool) -> JSONValue {
         func headers(_ list: [Header]) -> JSONValue {
             var object = JSONObject()
-            // Where each name's entry is: a server may send tens of thousands of names, and looking each up among
-            // the entries before (`object[name]` scans them) took minutes.
+            // Where each name's entry is, once there are more than a usual head has: a server may send tens of
+            // thousands of names, and looking each up among the entries before (as `object[name]` does) took
+            // minutes. A usual head's few are scanned, which costs less than hashing them, once a recording.
             var positions: [String: Int] = [:]
+            func position(of name: String) -> Int? {
+                guard object.entries.count > 32 else { return object.entries.firstIndex { $0.key == name } }
+                if positions.isEmpty {
+                    for (index, entry) in object.entries.enumerated() { positions[entry.key] = index }
+                }
+                return positions[name]
+            }
             for header in list {
-                if let index = positions[header.name] {
+                if let index = position(of: header.name) {
                     switch object.entries[index].value {
                     case .array(let items): object.entries[index].value = .array(items + [.string(header.value)])
                     case let existing: object.entries[index].value = .array([existing, .string(header.value)])
                     }
                 } else {
-                    positions[header.name] = object.entries.count
+                    if !positions.isEmpty { positions[header.name] = object.entries.count }
                     object.entries.append(JSONObject.Entry(key: header.name, value: .string(header.value)))
                 }
             }
