@@ -103,43 +103,51 @@ package struct Recorder: Sendable {
         let lanes = Array(transport.laneExecutors.prefix(options.concurrency))
         let cancellation = RunCancellation()
         let results: [EndpointRecording]
+        let queues: [EndpointQueue]
         if lanes.count > 1 || (lanes.count == 1 && ProcessInfo.processInfo.activeProcessorCount == 1) {
-            results = await record(endpoints, in: lanes, progress: progress, batch: batch, cancellation: cancellation)
-        } else {
-            let inFlight = AsyncPermits(options.concurrency)
-            let underWay = min(options.concurrency, endpoints.count) + ProcessInfo.processInfo.activeProcessorCount
-            results = await endpoints.mapConcurrently(atMost: underWay) {
-                await self.record(
-                    $0, progress: progress, batch: batch, inFlight: inFlight, cancellation: cancellation)
+            let plan = Recorder.lanePlan(
+                concurrency: options.concurrency, lanes: lanes.count, endpoints: endpoints.count)
+            queues = zip(lanes, plan).map { executor, lane in
+                EndpointQueue(
+                    executor: executor, inFlight: AsyncPermits(lane.requests, handsOverOnRelease: true),
+                    tasks: lane.tasks)
             }
+        } else {
+            // Without lanes, the answers are checked and written by as many more tasks as there are processors, on
+            // the shared pool.
+            let underWay = min(options.concurrency, endpoints.count) + ProcessInfo.processInfo.activeProcessorCount
+            queues = [EndpointQueue(executor: nil, inFlight: AsyncPermits(options.concurrency), tasks: underWay)]
         }
+        results = await record(endpoints, in: queues, progress: progress, batch: batch, cancellation: cancellation)
         let failures = await batch.finish()
         return RecordRun(
             results: failures.isEmpty ? results : results.map { Recorder.failing($0, failures) },
             recordingsDirectory: options.recordingsDirectory)
     }
 
-    /// Records endpoints on the transport's lanes: each lane's thread sends its share of the requests and checks and
-    /// writes their answers itself, as `curl --parallel` writes each body from its own loop, so no answer waits for
-    /// another thread to wake. The requests in flight (``Options/concurrency``) are shared out between the lanes;
-    /// each lane has one more task than it has requests (one checks and writes an answer while the others' requests
-    /// are out), and a task takes the next endpoint in order once its lane has a slot for it, so a lane slowed by a
-    /// large body, or holding its slot through a server's `Retry-After`, takes fewer.
+    /// Records endpoints on the transport's lanes (each a queue with its executor): each lane's thread sends its share
+    /// of the requests and checks and writes their answers itself, as `curl --parallel` writes each body from its own
+    /// loop, so no answer waits for another thread to wake. The requests in flight (``Options/concurrency``) are
+    /// shared out between the lanes; each lane has one more task than it has requests (one checks and writes an
+    /// answer while the others' requests are out), and a task takes the next endpoint in order once its lane has a
+    /// slot for it, so a lane slowed by a large body, or holding its slot through a server's `Retry-After`, takes
+    /// fewer. Without lanes, one queue on the shared pool does the same: either way the requests go out in the specs'
+    /// order as slots come free (with `--concurrency 1`, one after the other as written).
     private func record(
-        _ endpoints: [Endpoint], in lanes: [any TaskExecutor], progress: @escaping @Sendable (RecordEvent) -> Void,
+        _ endpoints: [Endpoint], in queues: [EndpointQueue], progress: @escaping @Sendable (RecordEvent) -> Void,
         batch: AtomicFileBatch, cancellation: RunCancellation
     ) async -> [EndpointRecording] {
         let next = NextIndex()
         var results = [EndpointRecording?](repeating: nil, count: endpoints.count)
-        let plan = Recorder.lanePlan(concurrency: options.concurrency, lanes: lanes.count, endpoints: endpoints.count)
         await withTaskGroup(of: [(Int, EndpointRecording)].self) { group in
-            for (executor, lane) in zip(lanes, plan) {
-                let inFlight = AsyncPermits(lane.requests, handsOverOnRelease: true)
-                for _ in 0..<lane.tasks {
-                    group.addTask(executorPreference: executor) {
+            for queue in queues {
+                let inFlight = queue.inFlight
+                for _ in 0..<queue.tasks {
+                    group.addTask(executorPreference: queue.executor) {
                         var done: [(Int, EndpointRecording)] = []
                         // The slot first, then the endpoint: a task waiting for its lane's slot (held through a
-                        // 429's wait, say) holds no endpoint that another lane could be recording meanwhile.
+                        // 429's wait, say) holds no endpoint that another lane could be recording meanwhile, and
+                        // endpoints are taken in order as slots come free, not as tasks happen to be scheduled.
                         while true {
                             await inFlight.acquire()
                             guard let index = next.take(below: endpoints.count) else {
@@ -567,6 +575,13 @@ final class RunCancellation: Sendable {
     func markIfCurrentTaskIsCancelled() {
         if Task.isCancelled { cancel() }
     }
+}
+
+/// Tasks that take endpoints one at a time, each once it has one of `inFlight`'s slots, on `executor` when given.
+private struct EndpointQueue {
+    var executor: (any TaskExecutor)?
+    var inFlight: AsyncPermits
+    var tasks: Int
 }
 
 /// The next endpoint to record, shared by the lanes.

@@ -426,6 +426,24 @@ struct RecorderTests {
         #expect(most >= 2, "requests did go out side by side")
     }
 
+    /// With one request at a time, the requests go out in the specs' order: each task takes its slot before its
+    /// endpoint, so the order is the slots', not the order in which the tasks happen to be scheduled (which once sent
+    /// a later endpoint first, and failed the test below in CI).
+    @Test func oneRequestAtATimeGoesOutInTheSpecsOrder() async throws {
+        let seen = Mutex<[String]>([])
+        let server = try ScriptedServer(routes: [:]) { request, _ in
+            seen.withLock { $0.append(request.path) }
+            return .json("{}")
+        }
+        defer { server.stop() }
+        let paths = (0..<60).map { "/items/\($0)" }
+        let (run, _, folder) = try await Self.record(server, paths) { $0.concurrency = 1 }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        #expect(run.summary.written == paths.count)
+        #expect(seen.withLock { $0 } == paths)
+    }
+
     /// A request waiting to be retried gives its slot to the next endpoint, unless the server asked to slow down
     /// (429): then the slot stays taken through the wait, and the server gets fewer requests.
     @Test(arguments: [(429, ["/a", "/a", "/b"]), (503, ["/a", "/b", "/a"])])
@@ -732,7 +750,6 @@ final class SlowlyCancelledTransport: HTTPTransport {
         // A task that has heard of the cancellation sends nothing, as the real transports do.
         guard !Task.isCancelled else { throw TransportError(.cancelled, "the request was cancelled") }
         let path = request.url.path
-        print("DEBUG send \(path) \(Date().timeIntervalSince1970)")
         let first = sentPaths.withLock { sent in
             defer { sent.append(path) }
             return !sent.contains(path)
@@ -755,7 +772,6 @@ final class SlowlyCancelledTransport: HTTPTransport {
                 if cancelled { continuation.resume() }
             }
         } onCancel: {
-            print("DEBUG onCancel \(path) \(Date().timeIntervalSince1970)")
             usleep(200_000)
             held.withLock { held in
                 held.cancelled = true
