@@ -197,7 +197,9 @@ package enum SecretRedaction {
     /// The secrets of a URL's user info, decoded: the password and the pair `user:password`, or the user alone
     /// when there is no password (a token passed as `https://TOKEN@host`).
     package static func userInfoSecrets(in url: String) -> [String] {
-        guard let scheme = schemeSeparator(in: url) else { return [] }
+        // Looked at for every response the recorder receives, and most URLs have no user info: one look at their
+        // bytes says so.
+        guard url.utf8.contains(UInt8(ascii: "@")), let scheme = schemeSeparator(in: url) else { return [] }
         let afterScheme = url[scheme.upperBound...]
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard let at = authority.lastIndex(of: "@") else { return [] }
