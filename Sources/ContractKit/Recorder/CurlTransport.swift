@@ -465,7 +465,8 @@ final class CurlTransfer: @unchecked Sendable {
             headEnded = false
             return true
         }
-        if start == end {
+        // Only an empty line ends the head, as libcurl reads it: a line of spaces inside the head does not.
+        if let first = line.first, first == 0x0D || first == 0x0A {
             headEnded = true
             return true
         }

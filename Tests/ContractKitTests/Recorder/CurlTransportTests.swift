@@ -351,6 +351,19 @@ struct CurlTransportTests {
         #expect(recording.response.body == .json(TestSuites.json("{}")))
     }
 
+    /// Only an empty line ends a head, as libcurl reads it: a line of spaces inside it does not, and a Content-Length
+    /// after that line still announces the body's size (here past the limit, so the body is refused at once).
+    @Test func aLineOfSpacesDoesNotEndTheHead() async throws {
+        let answer =
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n \r\nContent-Length: 99999999999\r\n\r\n{}"
+        let server = try RawServer(answer: Data(answer.utf8))
+        defer { server.stop() }
+        let (run, folder) = try await Self.record(["/spaces"], from: server.baseURL)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let failure = try #require(run.results[0].failure)
+        #expect(failure.reason.contains("announced"), "\(failure.reason)")
+    }
+
     /// Forty thousand distinct headers (within libcurl's 300 KiB: three-character names, empty values) are taken in
     /// one pass each. Matched against the ones before by scanning them all, they held the lane's thread, and the
     /// request, for a minute and a half in a debug build: past the request's timeout, and this suite's time limit.
