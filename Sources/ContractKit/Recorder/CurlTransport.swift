@@ -606,10 +606,10 @@ final class CurlTransfer: @unchecked Sendable {
             return TransportError(.hostNotFound, "the host name '\(url.host ?? "")' does not resolve")
         case CURLE_COULDNT_RESOLVE_PROXY:
             guard let proxy else {
-                return TransportError(.proxyFailed, "the proxy's host name does not resolve (\(number))")
+                return TransportError(.proxyNotFound, "the proxy's host name does not resolve (\(number))")
             }
             return TransportError(
-                .proxyFailed,
+                .proxyNotFound,
                 "the proxy's host name '\(proxy.hostName)' does not resolve (\(proxy.variable) names it; \(number))")
         case CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_SEND_ERROR, CURLE_HTTP2_STREAM:
             return TransportError(.connectionLost, "the connection to \(host) broke before the whole response arrived")

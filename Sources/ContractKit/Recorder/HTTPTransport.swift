@@ -119,8 +119,10 @@ package struct TransportError: Error, Sendable, CustomStringConvertible {
         package static let redirectRefused = Code(rawValue: "redirect-refused")
         /// The HTTP client itself cannot be used here (libcurl missing or too old); no retry helps.
         package static let clientUnavailable = Code(rawValue: "client-unavailable")
-        /// The proxy the environment names cannot be reached, does not resolve, or refused the tunnel.
+        /// The proxy the environment names cannot be reached, or refused the tunnel.
         package static let proxyFailed = Code(rawValue: "proxy-failed")
+        /// The host name of the proxy the environment names does not resolve; as for the server's, no retry helps.
+        package static let proxyNotFound = Code(rawValue: "proxy-not-found")
         /// The server's answer is not valid HTTP.
         package static let badResponse = Code(rawValue: "bad-response")
         /// The run was cancelled.

@@ -309,6 +309,21 @@ struct CurlTransportTests {
         }
     }
 
+    /// A proxy whose name does not resolve is not asked again, as a server whose name does not resolve is not: no
+    /// retry makes a name resolve, and each endpoint of a large run would wait through its retries before failing.
+    @Test func aProxyWhoseNameDoesNotResolveIsNotRetried() async throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let options = Recorder.Options(
+            baseURL: "http://api.example.invalid", recordingsDirectory: folder, timeout: 10,
+            retry: RetryPolicy(retries: 2, backoff: 0.01), environment: ["http_proxy": "http://proxy.invalid:3128"])
+        let run = await Recorder(options: options).record(try Self.suite(["/via-proxy"]).endpoints)
+        let failure = try #require(run.results[0].failure)
+        #expect(failure.reason.contains("'proxy.invalid' does not resolve"), "\(failure.reason)")
+        #expect(failure.hint?.contains("proxy") == true, "\(failure.hint ?? "")")
+        #expect(failure.attempts == 1, "\(failure.reason)")
+    }
+
     /// Response headers past what libcurl takes (a line over 100 KiB, 300 KiB in all) are named for what they
     /// are, not as a broken connection or libcurl running out of memory.
     @Test func headersTooLargeAreNamed() async throws {
