@@ -109,7 +109,8 @@ package struct RequestBuilder: Sendable {
     package func prepare(_ endpoint: Endpoint) throws(ContractError) -> PreparedRequest {
         if let problem = self.base.problem { throw problem }
         let spec = endpoint.request
-        var secrets = self.base.secrets + proxySecrets
+        // No new list for every request when no proxy has user info.
+        var secrets = proxySecrets.isEmpty ? self.base.secrets : self.base.secrets + proxySecrets
         var bodyPaths: [RedactionPath] = []
         for text in endpoint.redactions { bodyPaths.append(try RedactionPath(parsing: text, at: endpoint.location)) }
 
