@@ -582,8 +582,11 @@ final class CurlTransfer: @unchecked Sendable {
             var connectStatus = 0
             _ = contract_curl_get_long(easy, CURLINFO_HTTP_CONNECTCODE, &connectStatus)
             if connectStatus >= 300 {
+                // A 4xx is the proxy's answer to this client (credentials it wants, a host it will not reach), which
+                // no retry changes; a 5xx, a 408 or a 429 may pass.
+                let passes = connectStatus >= 500 || connectStatus == 408 || connectStatus == 429
                 return TransportError(
-                    .proxyFailed,
+                    passes || connectStatus < 400 ? .proxyFailed : .proxyRefused,
                     "\(proxy.named) refused the tunnel to \(host): it answered "
                         + Recorder.statusText(connectStatus))
             }

@@ -123,6 +123,8 @@ package struct TransportError: Error, Sendable, CustomStringConvertible {
         package static let proxyFailed = Code(rawValue: "proxy-failed")
         /// The host name of the proxy the environment names does not resolve; as for the server's, no retry helps.
         package static let proxyNotFound = Code(rawValue: "proxy-not-found")
+        /// The proxy answered the tunnel with a 4xx of its own (407 for credentials, 403): no retry changes it.
+        package static let proxyRefused = Code(rawValue: "proxy-refused")
         /// The server's answer is not valid HTTP.
         package static let badResponse = Code(rawValue: "bad-response")
         /// The run was cancelled.

@@ -466,7 +466,7 @@ package struct Recorder: Sendable {
             return
                 "record the URL the redirect leads to directly, or ask for the redirect to stay on https and the same origin"
         case .clientUnavailable: return "install libcurl (Debian: apt-get install libcurl4), then record again"
-        case .proxyFailed, .proxyNotFound:
+        case .proxyFailed, .proxyNotFound, .proxyRefused:
             return
                 "check the proxy the environment names (https_proxy, http_proxy, all_proxy; no_proxy for hosts reached "
                 + "directly): that it runs, resolves, and takes the user and password its URL gives"

@@ -324,6 +324,25 @@ struct CurlTransportTests {
         #expect(failure.attempts == 1, "\(failure.reason)")
     }
 
+    /// A proxy that refuses the tunnel with a 4xx of its own (407: it wants other credentials) is not asked again:
+    /// each endpoint of a nightly run behind a proxy whose password expired would wait through its retries. One
+    /// that answers 503 may be back in a moment, and is.
+    @Test(arguments: [(407, 1), (403, 1), (503, 3)])
+    func aProxyRefusingTheTunnelIsRetriedOnlyWhenItMayPass(status: Int, attempts: Int) async throws {
+        let proxy = try ScriptedServer(routes: [:]) { _, _ in HTTPResponse(status: status, headers: []) }
+        defer { proxy.stop() }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let options = Recorder.Options(
+            baseURL: "https://api.example.invalid", recordingsDirectory: folder, timeout: 10,
+            retry: RetryPolicy(retries: 2, backoff: 0.01), environment: ["https_proxy": proxy.baseURL])
+        let run = await Recorder(options: options).record(try Self.suite(["/via-proxy"]).endpoints)
+        let failure = try #require(run.results[0].failure)
+        #expect(failure.reason.contains("refused the tunnel to api.example.invalid: it answered \(status)"))
+        #expect(failure.hint?.contains("proxy") == true, "\(failure.hint ?? "")")
+        #expect(failure.attempts == attempts, "\(failure.reason)")
+    }
+
     /// Response headers past what libcurl takes (a line over 100 KiB, 300 KiB in all) are named for what they
     /// are, not as a broken connection or libcurl running out of memory.
     @Test func headersTooLargeAreNamed() async throws {
