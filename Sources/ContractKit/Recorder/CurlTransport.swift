@@ -233,13 +233,16 @@ struct Proxy {
 
     /// `the proxy host:port that https_proxy names`, without the credentials the URL may carry.
     var named: String {
-        guard let host = components?.host, !host.isEmpty else { return "the proxy that \(variable) names" }
-        return "the proxy \(components?.port.map { "\(host):\($0)" } ?? host) that \(variable) names"
+        // Taken apart once, for the host and the port.
+        guard let components, let host = components.host, !host.isEmpty else {
+            return "the proxy that \(variable) names"
+        }
+        return "the proxy \(components.port.map { "\(host):\($0)" } ?? host) that \(variable) names"
     }
 
-    /// The URL taken apart, read as libcurl reads one without a scheme (`proxy:3128` is `http://proxy:3128`).
+    /// The URL taken apart, as libcurl reads it (``RequestBuilder/proxyURLWithScheme(_:)``).
     private var components: URLComponents? {
-        URLComponents(string: url.contains("://") ? url : "http://" + url)
+        URLComponents(string: RequestBuilder.proxyURLWithScheme(url))
     }
 }
 

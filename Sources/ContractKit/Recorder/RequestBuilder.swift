@@ -50,7 +50,13 @@ package struct RequestBuilder: Sendable {
     /// to a server that echoes it.
     static func proxySecrets(in environment: [String: String]) -> [String] {
         ["http_proxy", "https_proxy", "all_proxy"].flatMap { [$0, $0.uppercased()] }.compactMap { environment[$0] }
-            .flatMap { SecretRedaction.userInfoSecrets(in: $0.contains("://") ? $0 : "http://" + $0) }
+            .flatMap { SecretRedaction.userInfoSecrets(in: proxyURLWithScheme($0)) }
+    }
+
+    /// A proxy URL from the environment as libcurl reads it: one without a scheme is http (`ops:pw@proxy:3128` is
+    /// `http://ops:pw@proxy:3128`). Its credentials are found, and the proxy named in messages, the same way.
+    package static func proxyURLWithScheme(_ text: String) -> String {
+        text.contains("://") ? text : "http://" + text
     }
 
     /// The base URL checked and taken apart.
