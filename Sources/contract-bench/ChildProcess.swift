@@ -111,7 +111,7 @@ enum ChildProcess {
         let peak = Int(usage.ru_maxrss)  // bytes on macOS
         #endif
         return ChildRun(
-            wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, cpu: cpu,
+            wall: elapsed.seconds, cpu: cpu,
             peakBytes: peak, exitStatus: status & 0x7F == 0 ? (status >> 8) & 0xFF : nil)
     }
 }

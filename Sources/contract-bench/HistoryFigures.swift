@@ -46,7 +46,7 @@ enum HistoryFigures {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         print(
-            "  built a \(pastRuns)-run history of \(size / 1_048_576) MB in \(formatDuration(Double(built.components.seconds) + Double(built.components.attoseconds) / 1e18))"
+            "  built a \(pastRuns)-run history of \(size / 1_048_576) MB in \(formatDuration(built.seconds))"
         )
 
         func render(_ report: VerificationReport) {
@@ -76,7 +76,7 @@ enum HistoryFigures {
             _ = HistoryTimelineRenderer.render(timeline, as: .text)
         }
         let timelineSeconds =
-            Double(timelineTime.components.seconds) + Double(timelineTime.components.attoseconds) / 1e18
+            timelineTime.seconds
         return [
             Row(
                 figure: "7 history timeline", payload: "\(timelineRuns.formatted()) runs, 100 drifts",

@@ -34,7 +34,7 @@ enum InferFigures {
             let before = childCPUSeconds()
             let elapsed = clock.measure { spawn(contract, arguments) }
             inferCPU.append(childCPUSeconds() - before)
-            inferWall.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            inferWall.append(elapsed.seconds)
             let start = Measure.threadCPUSeconds()
             _ = try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har)))
             parseCPU.append(Measure.threadCPUSeconds() - start)

@@ -18,7 +18,7 @@ enum Measure {
         func seconds(_ body: () throws -> Void) rethrows -> Double {
             guard !wallClock else {
                 let elapsed = try clock.measure(body)
-                return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                return elapsed.seconds
             }
             let start = threadCPUSeconds()
             try body()
@@ -120,4 +120,9 @@ func printTable(_ rows: [Row]) {
     print("| " + line(header) + " |")
     print("|-" + widths.map { String(repeating: "-", count: $0) }.joined(separator: "-|-") + "-|")
     for row in cells { print("| " + line(row) + " |") }
+}
+
+extension Duration {
+    /// The duration in seconds, as the bench reports times.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -325,8 +325,7 @@ enum RecordFigures {
                 let descriptor = open("\(folder)/f\(index)", O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
                 if descriptor >= 0 { close(descriptor) }
             }
-            let elapsed = (clock.now - started).components
-            return (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * 1000
+            return (clock.now - started).seconds * 1000
         }
         let name =
             "contract-bench-files-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"

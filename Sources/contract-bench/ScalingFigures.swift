@@ -134,7 +134,7 @@ enum ChildVerify {
             print("failures: \(report.results.first { $0.fails(at: .breaking) }!.findings.first!.message)")
             return 1
         }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.seconds
         print("\(seconds) \(Measure.cpuSeconds() - cpuAtStart) \(Measure.peakResidentBytes())")
         return 0
     }
