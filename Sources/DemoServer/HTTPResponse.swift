@@ -22,6 +22,9 @@ package struct HTTPResponse: Sendable {
     package var fillerSent: (@Sendable (Int) -> Void)?
     /// Whether to announce the body's length; without it, the body ends when the connection closes.
     package var announcesLength = true
+    /// Bytes to send as they are instead of the status line, headers and body, then close: for answers no
+    /// well-behaved server gives (a trailer that lies, a line of spaces inside the head).
+    package var rawAnswer: Data?
 
     /// Creates a response.
     package init(status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data()) {

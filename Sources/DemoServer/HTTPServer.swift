@@ -154,6 +154,10 @@ package final class HTTPServer: @unchecked Sendable {
         }
         let response = handler(request)
         if response.delay > 0, !sleep(response.delay) { return }
+        if let raw = response.rawAnswer {
+            _ = write(connection, raw)
+            return
+        }
         if let filler = response.fillerBodyBytes {
             var sent = 0
             defer { response.fillerSent?(sent) }

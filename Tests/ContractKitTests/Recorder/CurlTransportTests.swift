@@ -370,13 +370,22 @@ struct CurlTransportTests {
         }
     }
 
+    /// A server answering every request with `answer`, written as it stands.
+    static func rawServer(_ answer: String) throws -> ScriptedServer {
+        try ScriptedServer(routes: [:]) { _, _ in
+            var response = HTTPResponse()
+            response.rawAnswer = Data(answer.utf8)
+            return response
+        }
+    }
+
     /// A trailer is not the body's size: a `Content-Length` in one (which HTTP forbids there) after a body within
     /// the limit neither refuses the body nor reads as its announced size.
     @Test func aContentLengthInATrailerIsNotTheBodysSize() async throws {
         let answer =
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
             + "2\r\n{}\r\n0\r\nContent-Length: 99999999999\r\n\r\n"
-        let server = try RawServer(answer: Data(answer.utf8))
+        let server = try Self.rawServer(answer)
         defer { server.stop() }
         let (run, folder) = try await Self.record(["/trailer"], from: server.baseURL)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -390,7 +399,7 @@ struct CurlTransportTests {
     @Test func aLineOfSpacesDoesNotEndTheHead() async throws {
         let answer =
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n \r\nContent-Length: 99999999999\r\n\r\n{}"
-        let server = try RawServer(answer: Data(answer.utf8))
+        let server = try Self.rawServer(answer)
         defer { server.stop() }
         let (run, folder) = try await Self.record(["/spaces"], from: server.baseURL)
         defer { try? FileManager.default.removeItem(atPath: folder) }
