@@ -463,7 +463,9 @@ final class CurlTransfer: @unchecked Sendable {
         while end > start, isSpace(line[end - 1]) { end -= 1 }
         if end - start >= 5, line[start..<start + 5].elementsEqual("HTTP/".utf8) {
             // A new response head (after `100 Continue`, say): only the last one's headers count.
+            // Room for a usual head at once, rather than growing through four arrays.
             headers = []
+            headers.reserveCapacity(16)
             headerPositions = [:]
             headEnded = false
             return true

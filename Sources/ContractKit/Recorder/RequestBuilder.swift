@@ -184,11 +184,12 @@ package struct RequestBuilder: Sendable {
 
         // A query written into the spec's path goes after the base URL's and before the spec's `query`.
         let position = baseQuery == nil ? 0 : 1
-        if let question = sentPath.firstIndex(of: "?") {
+        // Found by its byte (a path is percent-encoded ASCII by now), not by a walk of Characters.
+        if let question = sentPath.utf8.firstIndex(of: UInt8(ascii: "?")) {
             sentQuery.insert(String(sentPath[sentPath.index(after: question)...]), at: position)
             sentPath = String(sentPath[..<question])
         }
-        if let question = shownPath.firstIndex(of: "?") {
+        if let question = shownPath.utf8.firstIndex(of: UInt8(ascii: "?")) {
             shownQuery.insert(String(shownPath[shownPath.index(after: question)...]), at: position)
             shownPath = String(shownPath[..<question])
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Chooses which response headers a recording keeps, and spells their names one way.
 ///
 /// Headers that change on every request (dates, request ids, caching validators, rate-limit counters) or that
@@ -31,15 +33,50 @@ package enum ResponseHeaderFilter {
     /// The headers a recording keeps: volatile ones dropped, names in `Title-Case`, values redacted, sorted by name
     /// (HTTP gives headers no meaningful order, and clients disagree on the one they report).
     package static func kept(_ headers: [Recording.Header], redactor: Redactor) -> [Recording.Header] {
-        // Each name lower-cased once, for the sort, rather than at every comparison.
         var kept: [(key: String, offset: Int, header: Recording.Header)] = []
-        for header in headers where !isVolatile(header.name) {
-            let name = canonicalName(redactor.redactHeaderName(header.name))
-            let value = redactor.redactHeader(name: header.name, value: header.value)
-            kept.append((name.lowercased(), kept.count, Recording.Header(name: name, value: value)))
+        for header in headers {
+            let facts = NameFacts.of(header.name)
+            guard !facts.isVolatile else { continue }
+            // A secret in the name itself (rare) makes another name, spelled and keyed afresh.
+            let redactedName = redactor.redactHeaderName(header.name)
+            let (name, key) =
+                redactedName == header.name
+                ? (facts.canonical, facts.sortKey) : Self.spelled(canonicalName(redactedName))
+            let value =
+                facts.isSensitive || SecretRedaction.looksLikeCredential(header.value)
+                ? SecretRedaction.placeholder : redactor.scrub(header.value)
+            kept.append((key, kept.count, Recording.Header(name: name, value: value)))
         }
         kept.sort { $0.key != $1.key ? $0.key < $1.key : $0.offset < $1.offset }
         return kept.map(\.header)
+    }
+
+    /// A name and the key it sorts by: lower-cased once, rather than at every comparison.
+    private static func spelled(_ name: String) -> (String, String) { (name, name.lowercased()) }
+
+    /// What a recording does with a header of one name, worked out once a name: every response of a server repeats
+    /// the same few names, and each fact costs a lower-casing, a hash or a search of the name.
+    private struct NameFacts: Sendable {
+        let isVolatile: Bool
+        let canonical: String
+        let sortKey: String
+        /// Its value is a credential, whatever it says.
+        let isSensitive: Bool
+
+        /// The names seen so far. A server sending thousands of names (one was seen sending 28,000 in a response)
+        /// fills it once, and the names after that are worked out each time, as before.
+        private static let known = Mutex<[String: NameFacts]>([:])
+        private static let knownLimit = 256
+
+        static func of(_ name: String) -> NameFacts {
+            if let facts = known.withLock({ $0[name] }) { return facts }
+            let (canonical, sortKey) = spelled(canonicalName(name))
+            let facts = NameFacts(
+                isVolatile: ResponseHeaderFilter.isVolatile(name), canonical: canonical, sortKey: sortKey,
+                isSensitive: Redactor.isSensitiveHeader(name))
+            known.withLock { if $0.count < knownLimit { $0[name] = facts } }
+            return facts
+        }
     }
 
     /// `content-type` and `CONTENT-TYPE` as `Content-Type`, so HTTP/1.1 and HTTP/2 servers record the same name.

@@ -65,6 +65,9 @@ package enum SecretRedaction {
     package static func redactedURL(_ url: String) -> String {
         // Found byte by byte: `#`, `?`, `&` and `=` are ASCII, so their UTF-8 positions are positions in the text.
         let utf8 = url.utf8
+        // Most URLs have nothing to hide (no user information, query or fragment): one look at their bytes says so.
+        guard utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") })
+        else { return url }
         let hash = utf8.firstIndex(of: UInt8(ascii: "#")) ?? url.endIndex
         let mark = url.utf8[..<hash].firstIndex(of: UInt8(ascii: "?"))
         let base = redactedUserInfo(String(url[..<(mark ?? hash)]))

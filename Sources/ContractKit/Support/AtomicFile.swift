@@ -42,13 +42,18 @@ enum AtomicFile {
 
     /// The last component of `path`: the file's own name.
     static func name(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        // By bytes, as the system splits a path: a `/` is a separator whatever follows it, and a walk of Characters
+        // backwards was a few thousand instructions a recording.
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(Substring(utf8[utf8.index(after: slash)...]))
     }
 
     /// The folder `path` is in: `/` for a file at the root, `.` for a bare name.
     static func folder(of path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        return slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == utf8.startIndex ? "/" : String(Substring(utf8[..<slash]))
     }
 
     /// Creates `folder` and its parents; a folder another thread or process made at the same moment is no error.

@@ -40,12 +40,21 @@ package enum SecretNames {
 
     /// True when a value reads as a credential whatever its name: `Bearer …`, `Basic …`, a JSON Web Token.
     package static func looksLikeCredential(_ value: String) -> Bool {
-        // Only the first seven characters can make a scheme: lower-cased alone, not the whole value.
-        let lowered = value.prefix(7).lowercased()
-        if lowered.hasPrefix("bearer ") || lowered.hasPrefix("basic ") || lowered.hasPrefix("token ")
-            || lowered.hasPrefix("digest ")
-        {
-            return true
+        // Only the first seven characters can make a scheme. ASCII ones (nearly always) are compared byte by byte in
+        // any case; others are lower-cased as Unicode says (the Kelvin sign is a `k`), as before.
+        if value.utf8.prefix(7).allSatisfy({ $0 < 0x80 }) {
+            if startsCaseInsensitively(value, with: "bearer ") || startsCaseInsensitively(value, with: "basic ")
+                || startsCaseInsensitively(value, with: "token ") || startsCaseInsensitively(value, with: "digest ")
+            {
+                return true
+            }
+        } else {
+            let lowered = value.prefix(7).lowercased()
+            if lowered.hasPrefix("bearer ") || lowered.hasPrefix("basic ") || lowered.hasPrefix("token ")
+                || lowered.hasPrefix("digest ")
+            {
+                return true
+            }
         }
         guard value.utf8.starts(with: "eyJ".utf8) else { return false }
         // A JWT: three base64url segments, the first a JSON header (`eyJ` is `{"` encoded).
@@ -54,6 +63,18 @@ package enum SecretNames {
             && segments.allSatisfy { segment in
                 !segment.isEmpty && segment.unicodeScalars.allSatisfy(isBase64URL)
             }
+    }
+
+    /// Whether `text` begins with `prefix` (lower-case ASCII letters and spaces), ASCII letters in any case.
+    private static func startsCaseInsensitively(_ text: String, with prefix: StaticString) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        for wanted in expected {
+            guard let byte = bytes.next(), byte == wanted || (byte | 0x20 == wanted && wanted &- 0x61 < 26) else {
+                return false
+            }
+        }
+        return true
     }
 
     /// `name` lower-cased without `-`, `_`, `.` and spaces, as the lists above are written.

@@ -33,4 +33,31 @@ struct ResponseHeaderFilterTests {
         #expect(ResponseHeaderFilter.canonicalName("<redacted>-TOKEN") == "<redacted>-Token")
         #expect(ResponseHeaderFilter.canonicalName("x-ÉTÉ-Été") == "X-Été-Été")
     }
+
+    /// What is known of a name is worked out once and kept: the second response with the same names is filtered as the
+    /// first, and a secret inside a name (this run's, not the last one's) still makes another name.
+    @Test func aNameSeenBeforeIsFilteredAsTheFirstTime() {
+        let received = [
+            ("x-session-abc123", "v"), ("SERVER", "nginx"), ("x-ratelimit-limit", "5"), ("Authorization", "x"),
+        ].map { Recording.Header(name: $0.0, value: $0.1) }
+        let plain = [
+            Recording.Header(name: "Authorization", value: "<redacted>"),
+            Recording.Header(name: "Server", value: "nginx"),
+            Recording.Header(name: "X-Session-Abc123", value: "<redacted>"),
+        ]
+        #expect(ResponseHeaderFilter.kept(received, redactor: Redactor(secrets: [])) == plain)
+        #expect(ResponseHeaderFilter.kept(received, redactor: Redactor(secrets: [])) == plain)
+        let withSecret = ResponseHeaderFilter.kept(received, redactor: Redactor(secrets: ["abc123"]))
+        #expect(withSecret.map(\.name) == ["Authorization", "Server", "X-Session-<redacted>"])
+        #expect(ResponseHeaderFilter.kept(received, redactor: Redactor(secrets: [])) == plain)
+    }
+
+    @Test func credentialSchemesAreFoundInAnyCase() {
+        for value in ["Bearer abc", "BEARER abc", "bAsIc dXNlcg==", "token x", "Digest realm=1", "to\u{212A}en x"] {
+            #expect(SecretNames.looksLikeCredential(value), "\(value)")
+        }
+        for value in ["Bearerabc", "bearer", "basics of it", "tokens x", "application/json", "Ünicode"] {
+            #expect(!SecretNames.looksLikeCredential(value), "\(value)")
+        }
+    }
 }

@@ -16,6 +16,18 @@ import Testing
         return process.processIdentifier
     }
 
+    /// A path splits at its last `/` byte, as the system splits it: a combining mark after the slash does not hide it.
+    @Test func aPathSplitsAtItsLastSlashByte() {
+        #expect(AtomicFile.name(of: "Recordings/users/list.json") == "list.json")
+        #expect(AtomicFile.folder(of: "Recordings/users/list.json") == "Recordings/users")
+        #expect(AtomicFile.name(of: "/list.json") == "list.json")
+        #expect(AtomicFile.folder(of: "/list.json") == "/")
+        #expect(AtomicFile.name(of: "list.json") == "list.json")
+        #expect(AtomicFile.folder(of: "list.json") == ".")
+        #expect(AtomicFile.name(of: "é/\u{301}x.json") == "\u{301}x.json")
+        #expect(AtomicFile.folder(of: "é/\u{301}x.json") == "é")
+    }
+
     @Test func aWriteReplacesTheFileAndRemovesWhatAKilledWriteLeft() throws {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
