@@ -91,7 +91,13 @@ final class RecordProgressView: @unchecked Sendable {
         guard live else {
             // Plain lines share no state: each is written whole by one `write(2)`, without holding the lock that the
             // threads finishing endpoints would otherwise queue on.
-            if !lines.isEmpty { write(lines.map { $0 + "\n" }.joined()) }
+            guard var text = lines.first else { return }
+            for line in lines.dropFirst() {
+                text += "\n"
+                text += line
+            }
+            text += "\n"
+            write(text)
             return
         }
         lock.lock()
@@ -129,9 +135,32 @@ final class RecordProgressView: @unchecked Sendable {
         // Ids and reasons come from spec and server text: a control character in them must not reach the terminal.
         let id = rawID.escapingNonPrintables()
         let text = rawText.escapingNonPrintables()
-        let paddedID = id.count >= idWidth ? id : id + String(repeating: " ", count: idWidth - id.count)
-        let paddedTime = time.count >= 7 ? time : String(repeating: " ", count: 7 - time.count) + time
-        return "\(mark)  \(paddedID)  \(paddedTime)  \(text)"
+        // One string, grown in place: a line is written for every endpoint of a run.
+        let idCount = id.count
+        let timeCount = time.count
+        var line = mark
+        line.reserveCapacity(mark.utf8.count + id.utf8.count + text.utf8.count + max(idWidth, idCount) + 16)
+        line += "  "
+        line += id
+        RecordProgressView.appendSpaces(idWidth - idCount, to: &line)
+        line += "  "
+        RecordProgressView.appendSpaces(7 - timeCount, to: &line)
+        line += time
+        line += "  "
+        line += text
+        return line
+    }
+
+    private static let spaces = String(repeating: " ", count: 64)
+
+    /// `count` spaces (none when it is not above zero) at the end of `line`.
+    private static func appendSpaces(_ count: Int, to line: inout String) {
+        var left = count
+        while left > 0 {
+            let run = min(left, 64)
+            line.append(contentsOf: spaces.prefix(run))
+            left -= run
+        }
     }
 
     /// A live line cut to the terminal's width, so that redrawing can count lines.

@@ -220,4 +220,33 @@ struct RecordCommandTests {
         #expect(twice.standardOutput.contains("0 written, 2 unchanged"))
         #expect(twice.standardError.contains("unchanged"))
     }
+
+    /// Off a terminal, each endpoint is one line, in columns: the status right-aligned in four, the id padded to the
+    /// longest id's width (at most 40), the time right-aligned in seven, then what happened.
+    @Test func progressLinesOffATerminalAreInColumns() throws {
+        let folder = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let suite = try SpecLoader().load(directory: folder + "/Specs")
+        let api = DemoAPI(suite: suite, recordingsDirectory: folder + "/Recordings")
+        let server = try HTTPServer(lifetime: 60) { api.respond(to: $0) }
+        defer { server.stop() }
+        let run = try ContractProcess.run(
+            ["record", "--base-url", server.baseURL, "--filter", "users/*"], in: folder,
+            environment: ["STAGING_TOKEN": "token-for-test", "BETS_API_KEY": "key-for-test"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardError.split(separator: "\n").map(String.init).filter { $0.hasPrefix(" 200  users/") }
+        #expect(lines.count == 2, "\(run.standardError)")
+        // The widest id of the endpoints the run records.
+        let width = suite.endpoints.map(\.id).filter { $0.hasPrefix("users/") }.map(\.count).max()!
+        for line in lines {
+            let id = line.dropFirst(6).prefix(width)
+            #expect(id.hasPrefix("users/get-user") || id.hasPrefix("users/list-users"), "\(line)")
+            #expect(id.trimmingCharacters(in: .whitespaces).count <= width)
+            let rest = line.dropFirst(6 + width)
+            #expect(rest.hasPrefix("  "), "\(line)")
+            let time = rest.dropFirst(2).prefix(7)
+            #expect(time.count == 7 && time.hasSuffix(" ms"), "\(line)")
+            #expect(rest.dropFirst(9) == "  written" || rest.dropFirst(9) == "  unchanged", "\(line)")
+        }
+    }
 }

@@ -461,7 +461,10 @@ final class CurlTransfer: @unchecked Sendable {
         headerBytes += line.count
         while start < end, isSpace(line[start]) { start += 1 }
         while end > start, isSpace(line[end - 1]) { end -= 1 }
-        if end - start >= 5, line[start..<start + 5].elementsEqual("HTTP/".utf8) {
+        if end - start >= 5, line[start] == UInt8(ascii: "H"), line[start + 1] == UInt8(ascii: "T"),
+            line[start + 2] == UInt8(ascii: "T"), line[start + 3] == UInt8(ascii: "P"),
+            line[start + 4] == UInt8(ascii: "/")
+        {
             // A new response head (after `100 Continue`, say): only the last one's headers count.
             // Room for a usual head at once, rather than growing through four arrays.
             headers = []
@@ -475,7 +478,9 @@ final class CurlTransfer: @unchecked Sendable {
             headEnded = true
             return true
         }
-        guard let colon = (start..<end).first(where: { line[$0] == UInt8(ascii: ":") }) else { return true }
+        guard let base = line.baseAddress, let found = memchr(base + start, Int32(UInt8(ascii: ":")), end - start)
+        else { return true }
+        let colon = base.distance(to: UnsafeRawPointer(found))
         var nameEnd = colon
         while nameEnd > start, isSpace(line[nameEnd - 1]) { nameEnd -= 1 }
         var valueStart = colon + 1
