@@ -25,25 +25,26 @@ extension Recording.Body {
 
     /// A body as received, redacted by `redactor`, in the form a recording keeps (see ``init(received:contentType:)``).
     ///
-    /// A JSON body that redaction cannot change (no `redact:` paths, and no secret, or none to be found in its text) is
-    /// checked and written out indented in one pass (``JSONIndenter``), and kept so, ``indexed(_:)``: no tape or tree
-    /// is built for it unless something reads it.
+    /// A JSON body is checked and written out indented in one pass (``JSONIndenter``). When redaction cannot change it
+    /// (no `redact:` paths, and no secret to be found in the text written), it is kept so, ``indexed(_:)``: no tape or
+    /// tree is built for it unless something reads it. Otherwise it is redacted as a tree of its values.
     static func redacted(received data: Data, contentType: String?, by redactor: Redactor) -> Recording.Body? {
         guard !data.isEmpty else { return nil }
         let essence = contentType.map(MediaType.essence(of:))
         let saysJSON =
             essence.map { $0 == "application/json" || $0.hasSuffix("+json") || $0.hasSuffix("/json") } ?? true
-        let mayBeJSON = saysJSON || data.withUnsafeBytes { Recording.Body.startsLikeJSON($0) }
-        let mayChange =
-            mayBeJSON && redactor.mayChangeBodies && data.withUnsafeBytes { redactor.mayChange(jsonText: $0) }
-        if mayBeJSON, !mayChange,
+        if saysJSON || data.withUnsafeBytes({ Recording.Body.startsLikeJSON($0) }),
             let indented = data.withUnsafeBytes({ JSONIndenter.indented($0, atDepth: Recording.bodyDepth) })
         {
-            return .indexed(
-                IndexedBody(received: data, indented: IndentedJSON(bytes: indented, depth: Recording.bodyDepth)))
-        }
-        if mayChange, let document = try? JSONParser().parseDocument([UInt8](data)) {
-            return .json(redactor.redactBody(document.value))
+            guard redactor.mayChangeBodies,
+                redactor.mayChange(writtenJSON: UnsafeRawBufferPointer(start: indented.base, count: indented.count))
+            else {
+                return .indexed(
+                    IndexedBody(received: data, indented: IndentedJSON(bytes: indented, depth: Recording.bodyDepth)))
+            }
+            if let document = try? JSONParser().parseDocument([UInt8](data)) {
+                return .json(redactor.redactBody(document.value))
+            }
         }
         // Not JSON (the indenter accepts what the parser accepts): text or bytes, as the body reads.
         return Recording.Body(received: data, contentType: contentType).map(redactor.redactBody)

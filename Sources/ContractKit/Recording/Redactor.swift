@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Keeps secrets out of everything the recorder writes: recording files, progress, error messages, reports.
 ///
@@ -13,13 +14,15 @@ package struct Redactor: Sendable {
     package static let minimumSearchedLength = 4
 
     /// The secret values, each with the spellings it may take in a URL, longest first.
-    private let searched: [String]
+    private var searched: [String] { spellings.searched }
     /// For each of ``searched``: true when it is ASCII, and so searched for as bytes.
-    private let searchedIsASCII: [Bool]
+    private var searchedIsASCII: [Bool] { spellings.searchedIsASCII }
     /// ``searched`` in lower case, for header names.
-    private let searchedLowercased: [String]
+    private var searchedLowercased: [String] { spellings.searchedLowercased }
     /// The secrets exactly as given, for matching whole JSON numbers.
     private let secrets: Set<String>
+    /// What is looked for, worked out from ``secrets``.
+    private let spellings: Spellings
     /// The endpoint's `redact:` paths.
     package let bodyPaths: [RedactionPath]
 
@@ -27,15 +30,58 @@ package struct Redactor: Sendable {
     package init(secrets: [String], bodyPaths: [RedactionPath] = []) {
         let kept = Set(secrets.filter { !$0.isEmpty })
         self.secrets = kept
-        let spellings = kept.filter { $0.count >= Redactor.minimumSearchedLength }.flatMap { secret in
-            PercentEncoding.spellings(of: secret) + Redactor.encodedSpellings(of: secret)
-        }
-        self.searched = Array(Set(spellings)).sorted {
-            $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
-        }
-        self.searchedIsASCII = searched.map { $0.utf8.allSatisfy { $0 < 0x80 } }
-        self.searchedLowercased = searched.map { $0.lowercased() }
+        self.spellings = Spellings.of(kept)
         self.bodyPaths = bodyPaths
+    }
+
+    /// What a set of secrets makes a redactor look for. Every request of a run is prepared with the same few secrets
+    /// (a token from the environment, say), and spelling each (percent-encoded, in base64 three ways, as `\u`
+    /// escapes) costs more than the rest of a request: each set's are worked out once and shared.
+    private final class Spellings: Sendable {
+        let searched: [String]
+        let searchedIsASCII: [Bool]
+        let searchedLowercased: [String]
+        /// What ``Redactor/mayChange(writtenJSON:)`` looks for: each of ``searched`` as a JSON string holding it is
+        /// written, and each secret that could be a whole number.
+        let writtenNeedles: [ByteSearch.Needle]
+
+        /// The sets seen so far; a run that makes more than ``knownLimit`` (a secret per endpoint, from its own
+        /// variable) works the ones after that out each time.
+        private static let known = Mutex<[Set<String>: Spellings]>([:])
+        private static let knownLimit = 64
+
+        static func of(_ secrets: Set<String>) -> Spellings {
+            if let spellings = known.withLock({ $0[secrets] }) { return spellings }
+            let spellings = Spellings(secrets)
+            known.withLock { if $0.count < knownLimit { $0[secrets] = spellings } }
+            return spellings
+        }
+
+        private init(_ secrets: Set<String>) {
+            let spellings = secrets.filter { $0.count >= Redactor.minimumSearchedLength }.flatMap { secret in
+                PercentEncoding.spellings(of: secret) + Redactor.encodedSpellings(of: secret)
+            }
+            searched = Array(Set(spellings)).sorted {
+                $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
+            }
+            searchedIsASCII = searched.map { $0.utf8.allSatisfy { $0 < 0x80 } }
+            searchedLowercased = searched.map { $0.lowercased() }
+            // Escaping is character by character, so a string or key that holds a spelling holds the spelling's
+            // written form once written; a number is written as it stands.
+            writtenNeedles =
+                searched.map { ByteSearch.Needle(Redactor.writtenForm(of: $0)) }
+                + secrets.filter {
+                    $0.utf8.first.map { $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) } ?? false
+                }
+                .map { ByteSearch.Needle(Array($0.utf8)) }
+        }
+    }
+
+    /// `text`'s bytes as ``JSONTextOutput`` writes them inside a string's quotes.
+    private static func writtenForm(of text: String) -> [UInt8] {
+        var output = JSONTextOutput(pretty: false)
+        output.append(.string(text))
+        return Array(output.bytes.dropFirst().dropLast())
     }
 
     /// The same redactor also searching for `more` secrets.
@@ -209,6 +255,21 @@ package struct Redactor: Sendable {
                 var secret = secret
                 return secret.withUTF8 { ByteSearch.contains(haystack, $0) }
             }
+    }
+
+    /// False when redacting the JSON body written as `bytes` (by ``JSONTextOutput`` or ``JSONIndenter``: every
+    /// string and key decoded, then written with only `"`, `\\` and control characters escaped) cannot change it: no
+    /// `redact:` paths, and no secret in any of its spellings, nor a whole number spelled as a secret.
+    ///
+    /// Escapes in the received text do not matter here, as they do to ``mayChange(jsonText:)``: they were decoded, and
+    /// escaping is character by character, so a string or key holding a spelling holds its written form once written.
+    /// A server sending `\u00e9` or `\/` (most do, somewhere in a large body) no longer sends the body the long way
+    /// round, through a tree of every value.
+    package func mayChange(writtenJSON bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bodyPaths.isEmpty, !searchedIsASCII.contains(false) else { return true }
+        if !secrets.isEmpty, searched.isEmpty { return true }
+        let haystack = bytes.assumingMemoryBound(to: UInt8.self)
+        return spellings.writtenNeedles.contains { $0.occurs(in: haystack) }
     }
 
     /// A recorded body as it may be written down.

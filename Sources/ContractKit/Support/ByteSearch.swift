@@ -27,4 +27,65 @@ package enum ByteSearch {
         }
         return false
     }
+
+    /// Bytes looked for in many texts, found by their rarest byte: `memchr` stops only where that byte is, and
+    /// `memcmp` checks the rest around it. A secret's first byte is often a lower-case letter, which JSON text holds
+    /// every few bytes; an upper-case letter, a digit past the first few or a `-` is far rarer there.
+    package struct Needle: Sendable {
+        package let bytes: [UInt8]
+        /// Where in ``bytes`` the byte `memchr` looks for is.
+        let anchor: Int
+
+        package init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            var anchor = 0
+            for index in bytes.indices where Needle.commonness(bytes[index]) <= Needle.commonness(bytes[anchor]) {
+                anchor = index
+            }
+            self.anchor = anchor
+        }
+
+        /// True when the bytes occur in `haystack`.
+        package func occurs(in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard !bytes.isEmpty else { return true }
+            guard bytes.count <= haystack.count, let text = haystack.baseAddress else { return false }
+            return bytes.withUnsafeBufferPointer { needle in
+                let first = needle.baseAddress!
+                let wanted = Int32(needle[anchor])
+                // The anchor's place in every candidate from the first to the last.
+                var start = text + anchor
+                let end = text + (haystack.count - bytes.count + anchor + 1)
+                while start < end, let found = memchr(start, wanted, end - start) {
+                    let anchorByte = found.assumingMemoryBound(to: UInt8.self)
+                    let candidate = anchorByte - anchor
+                    // The first and last bytes before a call to compare all of them.
+                    if candidate[0] == first[0], candidate[bytes.count - 1] == first[bytes.count - 1],
+                        memcmp(candidate, first, bytes.count) == 0
+                    {
+                        return true
+                    }
+                    start = UnsafePointer(anchorByte + 1)
+                }
+                return false
+            }
+        }
+
+        /// How often a byte shows in JSON text, roughly, in ranks: indentation and punctuation most, then the
+        /// commonest letters and digits, then the rest of the lower case, then the upper case and other symbols.
+        static func commonness(_ byte: UInt8) -> Int {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: ":"), 0x0A: return 6
+            case UInt8(ascii: "e"), UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "o"), UInt8(ascii: "i"),
+                UInt8(ascii: "n"), UInt8(ascii: "s"), UInt8(ascii: "r"), UInt8(ascii: "l"), UInt8(ascii: "0"),
+                UInt8(ascii: "1"), UInt8(ascii: "2"):
+                return 5
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "3")...UInt8(ascii: "9"), UInt8(ascii: "{"),
+                UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                return 4
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "/"): return 3
+            case 0x20..<0x7F: return 2
+            default: return 1
+            }
+        }
+    }
 }

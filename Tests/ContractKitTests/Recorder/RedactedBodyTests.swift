@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import ContractKit
+
+/// A received JSON body is redacted from its indented text when no secret shows in that text, and as a tree of its
+/// values when one may: the file is the same bytes either way, whatever escapes the server used.
+struct RedactedBodyTests {
+    typealias Generator = JSONParserPropertyTests.SeededGenerator
+
+    static let secrets = [
+        "tok-3f9a8b7c6d", #"ab"cd1234"#, #"pa\ss/word9"#, "12345678", "Zz9_x", "é-secret-42", "line\nbreak",
+    ]
+
+    /// The file the recorder writes for `text`, and the file the tree of its values redacted gives.
+    static func files(_ text: [UInt8], secrets: [String]) throws -> (written: String, tree: String, fast: Bool) {
+        let redactor = Redactor(secrets: secrets)
+        let body = Recording.Body.redacted(received: Data(text), contentType: "application/json", by: redactor)
+        let tree = Recording.Body.json(redactor.redactBody(try JSONParser().parse(text)))
+        var fast = false
+        if case .indexed? = body { fast = true }
+        return (
+            String(decoding: RecordingReceivedBodyTests.recording(body).encodedBytes(), as: UTF8.self),
+            String(decoding: RecordingReceivedBodyTests.recording(tree).encodedBytes(), as: UTF8.self), fast
+        )
+    }
+
+    /// Ways a server may put `secret` into a JSON string's text.
+    static func spellings(of secret: String, _ random: inout Generator) -> [String] {
+        func escaped(_ text: String) -> String {
+            text.unicodeScalars.map { scalar -> String in
+                switch scalar {
+                case "\"": return #"\""#
+                case "\\": return #"\\"#
+                case "\n": return #"\n"#
+                case "/": return #"\/"#
+                default: return String(scalar)
+                }
+            }.joined()
+        }
+        let units = Array(secret.utf16)
+        let all = units.map { String(format: "\\u%04x", $0) }.joined()
+        let one = Int.random(in: 0..<units.count, using: &random)
+        let mixed = units.enumerated().map { index, unit in
+            index == one ? String(format: "\\u%04X", unit) : escaped(String(utf16CodeUnits: [unit], count: 1))
+        }.joined()
+        let base64 = Data(("xy" + secret).utf8).base64EncodedString()
+        // The escaped spelling as text: a backslash, then `u0074`..., which a redactor looking for it finds.
+        let literalEscapes = all.replacingOccurrences(of: "\\", with: "\\\\")
+        return [escaped(secret), all, mixed, base64, literalEscapes, "Bearer " + escaped(secret)]
+    }
+
+    @Test(arguments: secrets)
+    func eachSpellingIsRedactedAsTheTreeIs(secret: String) throws {
+        var random = Generator(state: 41)
+        for spelling in Self.spellings(of: secret, &random) {
+            for text in [
+                #"{"caf\u00e9": "\#(spelling)", "n": [1, "x\/y"]}"#, #"[{"\#(spelling)": 0}]"#,
+                #"{"a": "before \#(spelling) after", "b": "\u00e9"}"#,
+            ] {
+                let files = try Self.files(Array(text.utf8), secrets: [secret])
+                #expect(files.written == files.tree, "\(text)")
+                #expect(!files.fast || !files.written.contains("<redacted>"))
+            }
+        }
+        // As a whole number, where a secret could be one.
+        let number = try Self.files(Array(#"{"id": 12345678, "s": "\u00e9"}"#.utf8), secrets: [secret])
+        #expect(number.written == number.tree)
+    }
+
+    /// The usual case: a token in the run, none of it in a body full of escapes. The body stays on the fast path.
+    @Test func aBodyWithEscapesAndNoSecretIsWrittenFromItsIndentedText() throws {
+        let text = #"[{"name": "Jos\u00e9", "url": "https:\/\/example.com\/a", "note": "line\nbreak", "id": 7}]"#
+        let files = try Self.files(Array(text.utf8), secrets: ["tok-3f9a8b7c6d", "12345678"])
+        #expect(files.fast)
+        #expect(files.written == files.tree)
+    }
+
+    @Test(arguments: 0..<4)
+    func randomBodiesWithSecretsInThemAreRedactedAsTheTreeIs(batch: Int) throws {
+        var random = Generator(state: 7_000 + UInt64(batch))
+        for _ in 0..<150 {
+            let secret = Self.secrets.randomElement(using: &random)!
+            let spellings = Self.spellings(of: secret, &random)
+            var members: [String] = []
+            for index in 0..<Int.random(in: 1...8, using: &random) {
+                let filler = [#"plain"#, #"caf\u00e9"#, #"a\/b"#, #"tab\there"#, #"q\"uote"#, ""].randomElement(
+                    using: &random)!
+                let piece =
+                    Int.random(in: 0..<3, using: &random) == 0 ? spellings.randomElement(using: &random)! : filler
+                let value =
+                    Int.random(in: 0..<4, using: &random) == 0
+                    ? ["12345678", "-0.5", "true", "null", "[]"].randomElement(using: &random)!
+                    : #""\#(filler) \#(piece)""#
+                let key = Int.random(in: 0..<5, using: &random) == 0 ? piece : "k\(index)"
+                members.append(#""\#(key)": \#(value)"#)
+            }
+            let text = Array("[{\(members.joined(separator: ","))}, \(members.count)]".utf8)
+            let files = try Self.files(text, secrets: [secret, "unrelated-token-value"])
+            #expect(files.written == files.tree, "\(String(decoding: text, as: UTF8.self))")
+        }
+    }
+}
