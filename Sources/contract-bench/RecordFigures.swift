@@ -14,6 +14,9 @@ import Glibc
 enum RecordFigures {
     static let smallCount = 1_000
     static let largeCount = 100
+    /// The token the suite with a token sends, from this variable: a value of the shape staging tokens have.
+    static let tokenVariable = "CONTRACT_BENCH_TOKEN"
+    static let token = "tok_3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c"
 
     static func run(quick: Bool) -> [Row] {
         let contract = contractExecutable
@@ -72,13 +75,15 @@ enum RecordFigures {
             waited += 20
             creationBefore = fileCreation(in: root)
         }
-        func record(at concurrency: Int, flags: [String] = []) -> () -> (wall: Double, cpu: Double) {
+        func record(at concurrency: Int, flags: [String] = [], specs: String = "/Specs") -> () -> (
+            wall: Double, cpu: Double
+        ) {
             {
                 clear(root + "/Recordings")
                 return runChild(
                     contract,
                     [
-                        "record", "--specs", root + "/Specs", "--recordings", root + "/Recordings", "--base-url", base,
+                        "record", "--specs", root + specs, "--recordings", root + "/Recordings", "--base-url", base,
                         "--concurrency", "\(concurrency)", "--retries", "0",
                     ] + flags)
             }
@@ -117,6 +122,31 @@ enum RecordFigures {
                     detail: String(format: "record %.2f s, curl %.2f s of CPU (medians)", subject.cpu, baseline.cpu)
                         + "; pairs \(measured.cpuRange)"))
         }
+        // With a token in the run, as a nightly job has: the same work, the same header on curl's requests.
+        setenv(tokenVariable, token, 1)
+        let withToken = pairs(
+            runs: runs, subject: record(at: 4, specs: "/Specs-token"),
+            baseline: {
+                clear(root + "/curl")
+                return runChild(curl, ["--parallel", "--parallel-max", "4", "-s", "-K", root + "/curl-token.conf"])
+            })
+        unsetenv(tokenVariable)
+        print("  measured figure 8 with a token in the run")
+        let tokenPayload = "the same, c=4, a token in the run"
+        rows.append(
+            Row(
+                figure: "8 record vs curl --parallel (wall)", payload: tokenPayload, ratio: withToken.wallRatio,
+                target: "<= 1.5x", met: withToken.wallRatio <= 1.5,
+                detail: String(
+                    format: "record %.2f s, curl %.2f s (medians)", withToken.subject.wall, withToken.baseline.wall)
+                    + "; pairs \(withToken.wallRange); every body searched for the token's spellings"))
+        rows.append(
+            Row(
+                figure: "8 record vs curl --parallel (CPU)", payload: tokenPayload, ratio: withToken.cpuRatio,
+                target: "<= 3x", met: withToken.cpuRatio <= 3,
+                detail: String(
+                    format: "record %.2f s, curl %.2f s of CPU (medians)", withToken.subject.cpu,
+                    withToken.baseline.cpu) + "; pairs \(withToken.cpuRange)"))
         let creationAfter = fileCreation(in: root)
         if let row = fileCreationRow(before: creationBefore, after: creationAfter) {
             // Slowed file creation costs both sides alike per file, so that the ratios above read low: they are kept,
@@ -290,6 +320,15 @@ enum RecordFigures {
         }
         try! spec.write(toFile: root + "/Specs/bench.yaml", atomically: true, encoding: .utf8)
         try! ("create-dirs\n" + config).write(toFile: root + "/curl.conf", atomically: true, encoding: .utf8)
+        // The same suite as a nightly job against staging runs it, with a token from the environment on every request
+        // (the recorder then looks for the token in every body it writes), and curl sending the same header.
+        try! manager.createDirectory(atPath: root + "/Specs-token", withIntermediateDirectories: true)
+        try! spec.replacingOccurrences(
+            of: "\nendpoints:\n",
+            with: "\ndefaults:\n  headers: { Authorization: \"Bearer ${\(tokenVariable)}\" }\nendpoints:\n"
+        ).write(toFile: root + "/Specs-token/bench.yaml", atomically: true, encoding: .utf8)
+        try! ("create-dirs\nheader = \"Authorization: Bearer \(token)\"\n" + config).write(
+            toFile: root + "/curl-token.conf", atomically: true, encoding: .utf8)
         let nginx = """
             daemon off;
             master_process off;
