@@ -27,6 +27,9 @@ struct JSONTextOutput {
     /// The text written so far.
     var bytes: [UInt8] { output.array }
 
+    /// The buffer written to, to keep once the text is written.
+    var buffer: JSONOutputBytes { output }
+
     /// How many bytes have been written.
     var count: Int { output.count }
 
@@ -150,43 +153,54 @@ struct JSONTextOutput {
     /// Writes the value at tape entry `root` as ``append(_:atDepth:)`` writes the same value built as a tree, byte for
     /// byte, without building it: strings without escapes and numbers are copied from the text as they stand (the
     /// parser checked them, so they need no escaping), and only strings with escapes are decoded and written again.
-    mutating func append(tape view: JSONTapeView, node root: Int, atDepth depth: Int) {
+    ///
+    /// `replacing` gives scalars to write in place of some (scalar) entries, in the order of their entries.
+    mutating func append(
+        tape view: JSONTapeView, node root: Int, atDepth depth: Int, replacing: [(node: Int, value: JSONValue)] = []
+    ) {
         // The containers open around the entry being written: where each ends on the tape, and whether it is an
         // object (whose members start with a key).
         var stack: [(end: Int, isObject: Bool)] = []
         var index = root
+        var replaced = 0
         while true {
             let entry = view.entries[index]
-            switch entry.kind {
-            case .null:
-                output.append("null")
+            if replaced < replacing.count, replacing[replaced].node == index {
+                appendOpening(replacing[replaced].value)
+                replaced += 1
                 index += 1
-            case .false:
-                output.append("false")
-                index += 1
-            case .true:
-                output.append("true")
-                index += 1
-            case .integer, .fraction:
-                output.append(view.rawBytes(index))
-                index += 1
-            case .string, .escapedString:
-                appendTapeString(view, index)
-                index += 1
-            case .array, .object:
-                let isObject = entry.kind == .object
-                output.append(isObject ? JSONByte.openBrace : JSONByte.openBracket)
-                index += 1
-                if entry.memberCount == 0 {
-                    output.append(isObject ? JSONByte.closeBrace : JSONByte.closeBracket)
-                } else {
-                    stack.append((entry.end, isObject))
-                    if pretty { appendNewline(indent: depth + stack.count) }
-                    if isObject {
-                        appendTapeKey(view, index)
-                        index += 1
+            } else {
+                switch entry.kind {
+                case .null:
+                    output.append("null")
+                    index += 1
+                case .false:
+                    output.append("false")
+                    index += 1
+                case .true:
+                    output.append("true")
+                    index += 1
+                case .integer, .fraction:
+                    output.append(view.rawBytes(index))
+                    index += 1
+                case .string, .escapedString:
+                    appendTapeString(view, index)
+                    index += 1
+                case .array, .object:
+                    let isObject = entry.kind == .object
+                    output.append(isObject ? JSONByte.openBrace : JSONByte.openBracket)
+                    index += 1
+                    if entry.memberCount == 0 {
+                        output.append(isObject ? JSONByte.closeBrace : JSONByte.closeBracket)
+                    } else {
+                        stack.append((entry.end, isObject))
+                        if pretty { appendNewline(indent: depth + stack.count) }
+                        if isObject {
+                            appendTapeKey(view, index)
+                            index += 1
+                        }
+                        continue
                     }
-                    continue
                 }
             }
             // The value is written: the next member of the innermost open container, or its end.
@@ -330,4 +344,9 @@ final class JSONOutputBytes {
         (base + count).initialize(repeating: JSONByte.space, count: spaces)
         count += spaces
     }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The bytes written to `bytes`, not copied: use them only while `bytes` is alive.
+    init(_ bytes: JSONOutputBytes) { self.init(start: bytes.base, count: bytes.count) }
 }

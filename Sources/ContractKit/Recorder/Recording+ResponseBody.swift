@@ -25,26 +25,39 @@ extension Recording.Body {
 
     /// A body as received, redacted by `redactor`, in the form a recording keeps (see ``init(received:contentType:)``).
     ///
-    /// A JSON body is checked and written out indented in one pass (``JSONIndenter``). When redaction cannot change it
-    /// (no `redact:` paths, and no secret to be found in the text written), it is kept so, ``indexed(_:)``: no tape or
-    /// tree is built for it unless something reads it. Otherwise it is redacted as a tree of its values.
+    /// A JSON body is checked and written out indented in one pass (``JSONIndenter``) and, when no secret shows in
+    /// the text written, kept so, ``indexed(_:)``: no tape or tree is built for it unless something reads it. With
+    /// `redact:` paths, it is parsed onto a tape and written from there with placeholders in place of the scalars the
+    /// paths reach. Otherwise (a secret shows, a path reaches an array or an object) it is redacted as a tree.
     static func redacted(received data: Data, contentType: String?, by redactor: Redactor) -> Recording.Body? {
         guard !data.isEmpty else { return nil }
         let essence = contentType.map(MediaType.essence(of:))
         let saysJSON =
             essence.map { $0 == "application/json" || $0.hasSuffix("+json") || $0.hasSuffix("/json") } ?? true
-        if saysJSON || data.withUnsafeBytes({ Recording.Body.startsLikeJSON($0) }),
+        let mayBeJSON = saysJSON || data.withUnsafeBytes { Recording.Body.startsLikeJSON($0) }
+        if mayBeJSON, redactor.bodyPaths.isEmpty,
             let indented = data.withUnsafeBytes({ JSONIndenter.indented($0, atDepth: Recording.bodyDepth) })
         {
-            guard redactor.mayChangeBodies,
-                redactor.mayChange(writtenJSON: UnsafeRawBufferPointer(start: indented.base, count: indented.count))
-            else {
+            guard redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(indented)) else {
                 return .indexed(
                     IndexedBody(received: data, indented: IndentedJSON(bytes: indented, depth: Recording.bodyDepth)))
             }
             if let document = try? JSONParser().parseDocument([UInt8](data)) {
                 return .json(redactor.redactBody(document.value))
             }
+        }
+        if mayBeJSON, !redactor.bodyPaths.isEmpty, let document = try? JSONParser().parseDocument([UInt8](data)) {
+            // `redact:` paths that reach scalars only are applied on the tape; the text written is then searched for
+            // secrets as an unredacted body's is.
+            if let redacted = redactor.redactingPaths(of: document, atDepth: Recording.bodyDepth),
+                !redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(redacted))
+            {
+                return .indexed(
+                    IndexedBody(
+                        received: Data(UnsafeRawBufferPointer(redacted)),
+                        indented: IndentedJSON(bytes: redacted, depth: Recording.bodyDepth)))
+            }
+            return .json(redactor.redactBody(document.value))
         }
         // Not JSON (the indenter accepts what the parser accepts): text or bytes, as the body reads.
         return Recording.Body(received: data, contentType: contentType).map(redactor.redactBody)

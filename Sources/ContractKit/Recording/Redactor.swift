@@ -41,7 +41,7 @@ package struct Redactor: Sendable {
         let searched: [String]
         let searchedIsASCII: [Bool]
         let searchedLowercased: [String]
-        /// What ``Redactor/mayChange(writtenJSON:)`` looks for: each of ``searched`` as a JSON string holding it is
+        /// What ``Redactor/secretsMayShow(inWrittenJSON:)`` looks for: each of ``searched`` as a JSON string holding it is
         /// written, and each secret that could be a whole number.
         let writtenNeedles: [ByteSearch.Needle]
 
@@ -230,9 +230,6 @@ package struct Redactor: Sendable {
         }
     }
 
-    /// False when redacting cannot change any body: there are no `redact:` paths and no secrets to look for.
-    package var mayChangeBodies: Bool { !bodyPaths.isEmpty || !secrets.isEmpty }
-
     /// False when redacting the JSON body whose text is `bytes` cannot change it: no `redact:` paths, no escape
     /// in the text (so every string and key holds exactly the bytes written), and no secret's spelling among the
     /// bytes. Checked on the text in one pass per secret, it spares walking every value of a body with no secret in it.
@@ -257,19 +254,47 @@ package struct Redactor: Sendable {
             }
     }
 
-    /// False when redacting the JSON body written as `bytes` (by ``JSONTextOutput`` or ``JSONIndenter``: every
-    /// string and key decoded, then written with only `"`, `\\` and control characters escaped) cannot change it: no
-    /// `redact:` paths, and no secret in any of its spellings, nor a whole number spelled as a secret.
+    /// True when a secret may show in the JSON text `bytes`, written by ``JSONTextOutput`` or ``JSONIndenter`` (every
+    /// string and key decoded, then written with only `"`, `\\` and control characters escaped): in any of its
+    /// spellings, or as a whole number. False means that searching the body's values for secrets changes nothing.
     ///
     /// Escapes in the received text do not matter here, as they do to ``mayChange(jsonText:)``: they were decoded, and
     /// escaping is character by character, so a string or key holding a spelling holds its written form once written.
     /// A server sending `\u00e9` or `\/` (most do, somewhere in a large body) no longer sends the body the long way
     /// round, through a tree of every value.
-    package func mayChange(writtenJSON bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bodyPaths.isEmpty, !searchedIsASCII.contains(false) else { return true }
-        if !secrets.isEmpty, searched.isEmpty { return true }
+    func secretsMayShow(inWrittenJSON bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !secrets.isEmpty else { return false }
+        guard !searchedIsASCII.contains(false) else { return true }
+        if searched.isEmpty { return true }
         let haystack = bytes.assumingMemoryBound(to: UInt8.self)
         return spellings.writtenNeedles.contains { $0.occurs(in: haystack) }
+    }
+
+    /// The body at `document`'s root with the `redact:` paths applied, written indented as the value of a member
+    /// `depth` deep, from the tape: the text ``JSONTextOutput`` writes for ``redactBody(_:)``'s tree when no secret
+    /// shows in it (``secretsMayShow(inWrittenJSON:)``, which the caller asks), or nil when a path reaches an array or
+    /// an object (then the tree does it).
+    func redactingPaths(of document: JSONDocument, atDepth depth: Int) -> JSONOutputBytes? {
+        document.withView { view -> JSONOutputBytes? in
+            var matches: [Int] = []
+            for path in bodyPaths {
+                guard path.scalars(in: view, at: document.root, into: &matches) else { return nil }
+            }
+            // Each entry's placeholder, made as many times as the tree walk makes it (once per path reaching it).
+            matches.sort()
+            var replacements: [(node: Int, value: JSONValue)] = []
+            for node in matches {
+                if let last = replacements.last, last.node == node {
+                    replacements[replacements.count - 1].value = SecretRedaction.placeholder(shapedLike: last.value)
+                } else {
+                    replacements.append((node, SecretRedaction.placeholder(shapedLike: view.value(node))))
+                }
+            }
+            var output = JSONTextOutput(pretty: true)
+            output.reserve(2 * document.byteCount + 256)
+            output.append(tape: view, node: document.root, atDepth: depth, replacing: replacements)
+            return output.buffer
+        }
     }
 
     /// A recorded body as it may be written down.

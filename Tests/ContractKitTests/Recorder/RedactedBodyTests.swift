@@ -13,8 +13,10 @@ struct RedactedBodyTests {
     ]
 
     /// The file the recorder writes for `text`, and the file the tree of its values redacted gives.
-    static func files(_ text: [UInt8], secrets: [String]) throws -> (written: String, tree: String, fast: Bool) {
-        let redactor = Redactor(secrets: secrets)
+    static func files(_ text: [UInt8], secrets: [String], paths: [String] = []) throws -> (
+        written: String, tree: String, fast: Bool
+    ) {
+        let redactor = Redactor(secrets: secrets, bodyPaths: try paths.map { try RedactionPath(parsing: $0) })
         let body = Recording.Body.redacted(received: Data(text), contentType: "application/json", by: redactor)
         let tree = Recording.Body.json(redactor.redactBody(try JSONParser().parse(text)))
         var fast = false
@@ -99,5 +101,47 @@ struct RedactedBodyTests {
             let files = try Self.files(text, secrets: [secret, "unrelated-token-value"])
             #expect(files.written == files.tree, "\(String(decoding: text, as: UTF8.self))")
         }
+    }
+
+    /// `redact:` paths that reach only scalars are applied on the tape, and the file is the tree's; paths that reach
+    /// a container, and bodies with a secret in them, go to the tree.
+    @Test(arguments: 0..<4)
+    func redactPathsAreAppliedAsTheTreeAppliesThem(batch: Int) throws {
+        var random = Generator(state: 8_000 + UInt64(batch))
+        let paths = [
+            "$[*].email", "$[0].id", "$..id", "$..tags", "$[*].tags[1]", "$[*].address.geo.lat", "$.*", "$[*].*",
+            "$..caf\u{00E9}", "$..cafe\u{0301}", #"$[*]["home page"]"#, "$[5]", "$..geo", "$..lat",
+        ]
+        var fastCount = 0
+        for round in 0..<120 {
+            var users: [String] = []
+            for index in 0..<Int.random(in: 0...6, using: &random) {
+                let email = ["a@b.c", #"x\u0040y.z"#, #"https://example.com/\u00e9"#, "2026-11-10T09:30:00Z"]
+                    .randomElement(using: &random)!
+                let tags = (0..<Int.random(in: 0...3, using: &random)).map { #""t\#($0)""# }.joined(separator: ",")
+                // `é` escaped or as it stands, as one scalar or two: the same key to Swift.
+                let cafe = [#"caf\u00e9"#, #"cafe\u0301"#, "caf\u{00E9}", "cafe\u{0301}"].randomElement(using: &random)!
+                users.append(
+                    #"{"id": \#(index), "email": "\#(email)", "tags": [\#(tags)], "\#(cafe)": 1, "home page": null, "#
+                        + #""address": {"geo": {"lat": "-37.3159", "lng": 81.1}}, "id": "\#(index)b"}"#)
+            }
+            let text = Array("[\(users.joined(separator: ", "))]".utf8)
+            let chosen = (0..<Int.random(in: 1...3, using: &random)).map { _ in paths.randomElement(using: &random)! }
+            let secrets = round % 5 == 0 ? ["-37.3159"] : []
+            let files = try Self.files(text, secrets: secrets, paths: chosen)
+            #expect(files.written == files.tree, "\(chosen) \(String(decoding: text, as: UTF8.self))")
+            if files.fast { fastCount += 1 }
+        }
+        // Most of the paths reach scalars only.
+        #expect(fastCount > 40)
+    }
+
+    @Test func aPathToScalarsKeepsTheBodyOnTheTape() throws {
+        let text = #"[{"id": 1, "email": "a@b.c", "url": "https://example.com/x", "tags": ["é"]}]"#
+        let files = try Self.files(Array(text.utf8), secrets: ["tok-3f9a8b7c6d"], paths: ["$[*].email", "$..url"])
+        #expect(files.fast)
+        #expect(files.written == files.tree)
+        #expect(files.written.contains(#""email": "<redacted>""#))
+        #expect(files.written.contains(#""url": "https://redacted.invalid/""#))
     }
 }
