@@ -265,7 +265,7 @@ package struct Redactor: Sendable {
     func secretsMayShow(inWrittenJSON bytes: UnsafeRawBufferPointer) -> Bool {
         guard !secrets.isEmpty else { return false }
         guard !searchedIsASCII.contains(false) else { return true }
-        if searched.isEmpty { return true }
+        // A secret too short to be searched for in text (`en`, `50`) changes a body only as a whole number.
         let haystack = bytes.assumingMemoryBound(to: UInt8.self)
         return spellings.writtenNeedles.contains { $0.occurs(in: haystack) }
     }

@@ -10,6 +10,8 @@ struct RedactedBodyTests {
 
     static let secrets = [
         "tok-3f9a8b7c6d", #"ab"cd1234"#, #"pa\ss/word9"#, "12345678", "Zz9_x", "é-secret-42", "line\nbreak",
+        // Too short to be searched for in text: only a whole number spelled as one is redacted.
+        "50", "en",
     ]
 
     /// The file the recorder writes for `text`, and the file the tree of its values redacted gives.
@@ -92,7 +94,7 @@ struct RedactedBodyTests {
                     Int.random(in: 0..<3, using: &random) == 0 ? spellings.randomElement(using: &random)! : filler
                 let value =
                     Int.random(in: 0..<4, using: &random) == 0
-                    ? ["12345678", "-0.5", "true", "null", "[]"].randomElement(using: &random)!
+                    ? ["12345678", "-0.5", "50", "true", "null", "[]"].randomElement(using: &random)!
                     : #""\#(filler) \#(piece)""#
                 let key = Int.random(in: 0..<5, using: &random) == 0 ? piece : "k\(index)"
                 members.append(#""\#(key)": \#(value)"#)
