@@ -189,15 +189,23 @@ struct RecordCommandTests {
         #expect(run.standardError.contains("a day"), "\(run.standardError)")
     }
 
-    @Test func modeMissingRecordsOnlyNewEndpointsAndAnUnchangedReRecordWritesNothing() throws {
+    /// A copy of the sample suite, and the demo API serving its recordings on 127.0.0.1.
+    static func sampleSuiteAndServer() throws -> (folder: String, suite: SpecSuite, server: HTTPServer) {
         let folder = TestSuites.copyOfSampleSuite()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let suite = try SpecLoader().load(directory: folder + "/Specs")
         let api = DemoAPI(suite: suite, recordingsDirectory: folder + "/Recordings")
-        let server = try HTTPServer(lifetime: 60) { api.respond(to: $0) }
+        return (folder, suite, try HTTPServer(lifetime: 60) { api.respond(to: $0) })
+    }
+
+    /// The variables the sample suite's specs read.
+    static let sampleEnvironment = ["STAGING_TOKEN": "token-for-test", "BETS_API_KEY": "key-for-test"]
+
+    @Test func modeMissingRecordsOnlyNewEndpointsAndAnUnchangedReRecordWritesNothing() throws {
+        let (folder, _, server) = try Self.sampleSuiteAndServer()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         defer { server.stop() }
         try FileManager.default.removeItem(atPath: folder + "/Recordings/users/get-user.json")
-        let environment = ["STAGING_TOKEN": "token-for-test", "BETS_API_KEY": "key-for-test"]
+        let environment = Self.sampleEnvironment
         let base = ["--base-url", server.baseURL]
 
         // --fsync: the new file is flushed to disk before it takes its path, and is in place when record exits.
@@ -224,15 +232,12 @@ struct RecordCommandTests {
     /// Off a terminal, each endpoint is one line, in columns: the status right-aligned in four, the id padded to the
     /// longest id's width (at most 40), the time right-aligned in seven, then what happened.
     @Test func progressLinesOffATerminalAreInColumns() throws {
-        let folder = TestSuites.copyOfSampleSuite()
+        let (folder, suite, server) = try Self.sampleSuiteAndServer()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let suite = try SpecLoader().load(directory: folder + "/Specs")
-        let api = DemoAPI(suite: suite, recordingsDirectory: folder + "/Recordings")
-        let server = try HTTPServer(lifetime: 60) { api.respond(to: $0) }
         defer { server.stop() }
         let run = try ContractProcess.run(
             ["record", "--base-url", server.baseURL, "--filter", "users/*"], in: folder,
-            environment: ["STAGING_TOKEN": "token-for-test", "BETS_API_KEY": "key-for-test"])
+            environment: Self.sampleEnvironment)
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardError.split(separator: "\n").map(String.init).filter { $0.hasPrefix(" 200  users/") }
         #expect(lines.count == 2, "\(run.standardError)")
