@@ -118,11 +118,39 @@ package struct Redactor: Sendable {
     /// `text` with every secret replaced by the placeholder.
     package func scrub(_ text: String) -> String {
         var result = text
-        for (secret, isASCII) in zip(searched, searchedIsASCII)
-        where isASCII ? ByteSearch.contains(result, secret) : result.contains(secret) {
-            result = result.replacingOccurrences(of: secret, with: SecretRedaction.placeholder)
+        for (secret, isASCII) in zip(searched, searchedIsASCII) {
+            // Replaced byte for byte first: a secret followed by a combining mark (`abcd` then U+0301) is one
+            // Character with it, which a replacement by Characters passes over, leaving the secret's bytes.
+            if ByteSearch.contains(result, secret) { result = Redactor.replacingBytes(of: secret, in: result) }
+            // Then, for a secret not all ASCII, its other spellings by Unicode's rules (`é` as one scalar or two).
+            if !isASCII, result.contains(secret) {
+                result = result.replacingOccurrences(of: secret, with: SecretRedaction.placeholder)
+            }
         }
         return result
+    }
+
+    /// `text` with every occurrence of `secret`'s UTF-8 bytes replaced by the placeholder's. Whole UTF-8 sequences
+    /// are replaced by whole ones, so the result is as well-formed as `text`.
+    private static func replacingBytes(of secret: String, in text: String) -> String {
+        let needle = Array(secret.utf8)
+        let placeholder = Array(SecretRedaction.placeholder.utf8)
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == needle[0], bytes.count - index >= needle.count,
+                bytes[index..<index + needle.count].elementsEqual(needle)
+            {
+                output += placeholder
+                index += needle.count
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// `bytes` with every secret's UTF-8 bytes replaced by the placeholder's.

@@ -146,4 +146,15 @@ struct RedactedBodyTests {
         #expect(files.written.contains(#""email": "<redacted>""#))
         #expect(files.written.contains(#""url": "https://redacted.invalid/""#))
     }
+
+    /// A secret followed by a combining mark is one Character with it: it is still replaced, by its bytes.
+    @Test func aSecretBeforeACombiningMarkIsRedacted() throws {
+        #expect(Redactor(secrets: ["abcd"]).scrub("xabcd\u{301}y") == "x<redacted>\u{301}y")
+        #expect(Redactor(secrets: ["abcé"]).scrub("xabce\u{301}y") == "x<redacted>y")
+        for text in [#"{"k": "xabcd\u0301y"}"#, "{\"k\": \"xabcd\u{301}y\"}"] {
+            let files = try Self.files(Array(text.utf8), secrets: ["abcd"])
+            #expect(!files.written.contains("abcd"), "\(files.written)")
+            #expect(files.written == files.tree)
+        }
+    }
 }
