@@ -67,14 +67,17 @@ package enum ResponseHeaderFilter {
         /// fills it once, and the names after that are worked out each time, as before.
         private static let known = Mutex<[String: NameFacts]>([:])
         private static let knownLimit = 256
+        /// The name worked out, byte for byte: a name Swift calls equal to it (`K` and the Kelvin sign) but spelled
+        /// otherwise is another name here, worked out afresh.
+        let name: String
 
         static func of(_ name: String) -> NameFacts {
-            if let facts = known.withLock({ $0[name] }) { return facts }
+            if let facts = known.withLock({ $0[name] }), facts.name.utf8.elementsEqual(name.utf8) { return facts }
             let (canonical, sortKey) = spelled(canonicalName(name))
             let facts = NameFacts(
                 isVolatile: ResponseHeaderFilter.isVolatile(name), canonical: canonical, sortKey: sortKey,
-                isSensitive: Redactor.isSensitiveHeader(name))
-            known.withLock { if $0.count < knownLimit { $0[name] = facts } }
+                isSensitive: Redactor.isSensitiveHeader(name), name: name)
+            known.withLock { if $0.count < knownLimit, $0[name] == nil { $0[name] = facts } }
             return facts
         }
     }

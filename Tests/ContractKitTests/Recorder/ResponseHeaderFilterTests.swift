@@ -60,4 +60,18 @@ struct ResponseHeaderFilterTests {
             #expect(!SecretNames.looksLikeCredential(value), "\(value)")
         }
     }
+
+    /// Names Swift calls equal but spelled with other bytes (`K` and the Kelvin sign) are each recorded as spelled,
+    /// whichever came first.
+    @Test func namesSpelledWithOtherBytesKeepTheirOwnSpelling() {
+        let kelvin = Recording.Header(name: "X-\u{212A}elvin-Probe", value: "1")
+        let plain = Recording.Header(name: "X-Kelvin-Probe", value: "2")
+        #expect(kelvin.name == plain.name, "Swift calls the two names equal")
+        #expect(
+            ResponseHeaderFilter.kept([kelvin], redactor: Redactor(secrets: [])).map(\.name.utf8).map(Array.init)
+                == [Array(ResponseHeaderFilter.canonicalName(kelvin.name).utf8)])
+        #expect(
+            ResponseHeaderFilter.kept([plain], redactor: Redactor(secrets: [])).map(\.name.utf8).map(Array.init)
+                == [Array("X-Kelvin-Probe".utf8)])
+    }
 }
