@@ -133,50 +133,38 @@ package struct Redactor: Sendable {
     /// `text` with every occurrence of `secret`'s UTF-8 bytes replaced by the placeholder's. Whole UTF-8 sequences
     /// are replaced by whole ones, so the result is as well-formed as `text`.
     private static func replacingBytes(of secret: String, in text: String) -> String {
-        let needle = Array(secret.utf8)
+        guard let replaced = replacing(Array(secret.utf8), in: Array(text.utf8)) else { return text }
+        return String(decoding: replaced, as: UTF8.self)
+    }
+
+    /// `bytes` with every occurrence of `needle` replaced by the placeholder's bytes, or nil when it has none.
+    private static func replacing(_ needle: [UInt8], in bytes: [UInt8]) -> [UInt8]? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
         let placeholder = Array(SecretRedaction.placeholder.utf8)
-        let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = 0
+        var changed = false
         while index < bytes.count {
-            if bytes[index] == needle[0], bytes.count - index >= needle.count,
+            if bytes[index] == first, index + needle.count <= bytes.count,
                 bytes[index..<index + needle.count].elementsEqual(needle)
             {
                 output += placeholder
                 index += needle.count
+                changed = true
             } else {
                 output.append(bytes[index])
                 index += 1
             }
         }
-        return String(decoding: output, as: UTF8.self)
+        return changed ? output : nil
     }
 
     /// `bytes` with every secret's UTF-8 bytes replaced by the placeholder's.
     package func scrub(_ bytes: Data) -> Data {
         var result = [UInt8](bytes)
-        let placeholder = Array(SecretRedaction.placeholder.utf8)
         for secret in searched {
-            let needle = Array(secret.utf8)
-            guard let first = needle.first, result.count >= needle.count else { continue }
-            var output: [UInt8] = []
-            var index = 0
-            var changed = false
-            output.reserveCapacity(result.count)
-            while index < result.count {
-                if result[index] == first, index + needle.count <= result.count,
-                    result[index..<index + needle.count].elementsEqual(needle)
-                {
-                    output.append(contentsOf: placeholder)
-                    index += needle.count
-                    changed = true
-                } else {
-                    output.append(result[index])
-                    index += 1
-                }
-            }
-            if changed { result = output }
+            if let replaced = Redactor.replacing(Array(secret.utf8), in: result) { result = replaced }
         }
         return Data(result)
     }
