@@ -19,47 +19,31 @@ extension RedactionPath {
             return true
         }
         let rest = steps.dropFirst()
-        let end = view.next(after: node)
         switch (step, kind) {
         case (.key(let key), .object):
-            var member = node + 1
-            while member < end {
-                if keyIs(view, member, key), !collect(rest, view, member + 1, &matches) { return false }
-                member = view.next(after: member + 1)
+            for member in view.memberKeys(of: node) where keyIs(view, member, key) {
+                guard collect(rest, view, member + 1, &matches) else { return false }
             }
         case (.index(let position), .array):
-            var element = node + 1
-            var index = 0
-            while element < end {
-                if index == position { return collect(rest, view, element, &matches) }
-                element = view.next(after: element)
-                index += 1
-            }
+            let elements = view.elements(of: node)
+            if elements.indices.contains(position) { return collect(rest, view, elements[position], &matches) }
         case (.anyChild, .object):
-            var member = node + 1
-            while member < end {
+            for member in view.memberKeys(of: node) {
                 guard collect(rest, view, member + 1, &matches) else { return false }
-                member = view.next(after: member + 1)
             }
         case (.anyChild, .array):
-            var element = node + 1
-            while element < end {
+            for element in view.elements(of: node) {
                 guard collect(rest, view, element, &matches) else { return false }
-                element = view.next(after: element)
             }
         case (.descendant(let key), .object):
-            var member = node + 1
-            while member < end {
+            for member in view.memberKeys(of: node) {
                 if keyIs(view, member, key), !collect(rest, view, member + 1, &matches) { return false }
                 // And below, as the tree walk looks below a value after replacing it (finding nothing in a scalar).
                 guard collect(steps, view, member + 1, &matches) else { return false }
-                member = view.next(after: member + 1)
             }
         case (.descendant, .array):
-            var element = node + 1
-            while element < end {
+            for element in view.elements(of: node) {
                 guard collect(steps, view, element, &matches) else { return false }
-                element = view.next(after: element)
             }
         default:
             break
