@@ -271,11 +271,9 @@ final class CurlTransfer: @unchecked Sendable {
     let isTLS: Bool
     private var headers: [Recording.Header] = []
     /// Where each name is in `headers` (by its ASCII lower case), kept once there are more than
-    /// ``linearlySearchedHeaders``: a server may send tens of thousands of distinct names within libcurl's limit, and
-    /// scanning all those before for each one held the lane's thread for minutes.
+    /// ``Recording/linearlySearchedHeaders``: a server may send tens of thousands of distinct names within libcurl's
+    /// limit, and scanning all those before for each one held the lane's thread for minutes.
     private var headerPositions: [String: Int] = [:]
-    /// Up to this many headers, a name is looked for by scanning them: cheaper than hashing for a usual head.
-    static let linearlySearchedHeaders = 32
     /// The bytes of every response head so far (`100 Continue`'s too), as libcurl counts them against its limit.
     private var headerBytes = 0
     /// True once the last head so far has ended (its blank line): from then on, a failure is not about the headers.
@@ -511,7 +509,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Where the header named `name` (in any case) is in `headers`, if it is there.
     private func position(ofHeader name: String) -> Int? {
-        guard headers.count > Self.linearlySearchedHeaders else {
+        guard headers.count > Recording.linearlySearchedHeaders else {
             return headers.firstIndex { Recording.Response.sameHeaderName($0.name, name) }
         }
         if headerPositions.isEmpty {

@@ -327,6 +327,10 @@ extension Recording {
     package var jsonValue: JSONValue { jsonValue(bodies: true) }
 
     /// The recording as JSON; without `bodies`, the request's and the response's bodies are left out.
+    /// Up to this many headers, a name is looked for among them by scanning them, which costs less than hashing a
+    /// usual head's few names; past it, by a table (a server may send tens of thousands).
+    static let linearlySearchedHeaders = 32
+
     private func jsonValue(bodies: Bool) -> JSONValue {
         func headers(_ list: [Header]) -> JSONValue {
             var object = JSONObject()
@@ -335,7 +339,9 @@ extension Recording {
             // minutes. A usual head's few are scanned, which costs less than hashing them, once a recording.
             var positions: [String: Int] = [:]
             func position(of name: String) -> Int? {
-                guard object.entries.count > 32 else { return object.entries.firstIndex { $0.key == name } }
+                guard object.entries.count > Recording.linearlySearchedHeaders else {
+                    return object.entries.firstIndex { $0.key == name }
+                }
                 if positions.isEmpty {
                     for (index, entry) in object.entries.enumerated() { positions[entry.key] = index }
                 }
