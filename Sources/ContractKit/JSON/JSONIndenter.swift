@@ -41,7 +41,30 @@ struct JSONIndenter {
     static func indented(
         _ text: UnsafeRawBufferPointer, atDepth depth: Int, maxDepth: Int = JSONParser.defaultMaxDepth
     ) -> JSONOutputBytes? {
-        guard let base = text.baseAddress, !text.isEmpty else { return nil }
+        var watch = NoWatch()
+        guard case .written(let output) = indented(text, atDepth: depth, maxDepth: maxDepth, watching: &watch) else {
+            return nil
+        }
+        return output
+    }
+
+    /// What ``indented(_:atDepth:maxDepth:watching:)`` made of a text.
+    enum Outcome {
+        /// The text, indented, with the watch's placeholders in place of the values it reached.
+        case written(JSONOutputBytes)
+        /// The parser would refuse the text, or nest it deeper than allowed.
+        case refused
+        /// The watch reached a container, or met a key it cannot compare as it stands: the caller does it otherwise.
+        case declined
+    }
+
+    /// The JSON text `text` indented as ``indented(_:atDepth:maxDepth:)`` indents it, with each scalar that `watch`
+    /// reaches written as the watch's placeholder for it.
+    static func indented<Watch: IndentWatch>(
+        _ text: UnsafeRawBufferPointer, atDepth depth: Int, maxDepth: Int = JSONParser.defaultMaxDepth,
+        watching watch: inout Watch
+    ) -> Outcome {
+        guard let base = text.baseAddress, !text.isEmpty else { return .refused }
         // Indented text is rarely more than twice as long as compact text; growing past that doubles.
         var capacity = 2 * text.count + 256
         var output = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -51,20 +74,23 @@ struct JSONIndenter {
         defer { isObject.deallocate() }
         let written = write(
             base.assumingMemoryBound(to: UInt8.self), count: text.count, depth: depth, maxDepth: maxDepth,
-            isObject: isObject, into: &output, capacity: &capacity)
+            isObject: isObject, into: &output, capacity: &capacity, watching: &watch)
         guard written >= 0 else {
             output.deallocate()
-            return nil
+            return written == declinedByWatch ? .declined : .refused
         }
-        return JSONOutputBytes(adopting: output, count: written, capacity: capacity)
+        return .written(JSONOutputBytes(adopting: output, count: written, capacity: capacity))
     }
 
+    /// What ``write(_:count:depth:maxDepth:isObject:into:capacity:watching:)`` returns when the watch declines.
+    private static let declinedByWatch = -2
+
     /// Reads the whole text as one value followed only by whitespace, writing it to `buffer` as it goes: the number of
-    /// bytes written, or -1 where the parser would throw, or nesting passes `maxDepth`.
+    /// bytes written, or -1 where the parser would throw, or nesting passes `maxDepth`, or ``declinedByWatch``.
     @inline(__always)
-    private static func write(
+    private static func write<Watch: IndentWatch>(
         _ bytes: UnsafePointer<UInt8>, count: Int, depth: Int, maxDepth: Int, isObject: UnsafeMutablePointer<UInt64>,
-        into buffer: inout UnsafeMutablePointer<UInt8>, capacity bufferCapacity: inout Int
+        into buffer: inout UnsafeMutablePointer<UInt8>, capacity bufferCapacity: inout Int, watching watch: inout Watch
     ) -> Int {
         var output = buffer
         var capacity = bufferCapacity
@@ -86,6 +112,13 @@ struct JSONIndenter {
                 guard let quote = nextByte(bytes, count: count, at: &offset), quote == JSONByte.quote else { return -1 }
                 let end = plainStringEnd(bytes, count: count, from: offset &+ 1)
                 guard end < count else { return -1 }
+                if Watch.watches {
+                    // The key as it stands when it is plain ASCII; nil when it has escapes or other bytes.
+                    let key =
+                        bytes[end] == JSONByte.quote
+                        ? UnsafeBufferPointer(start: bytes + (offset &+ 1), count: end &- offset &- 1) : nil
+                    guard watch.member(key: key) else { return declinedByWatch }
+                }
                 if bytes[end] == JSONByte.quote, end &+ 1 < count, bytes[end &+ 1] == JSONByte.colon {
                     // `"key":` as it stands, and the space after it.
                     copyShort(bytes + offset, end &+ 2 &- offset, readable: count &- offset, to: output + written)
@@ -115,6 +148,13 @@ struct JSONIndenter {
             }
             guard let byte = nextByte(bytes, count: count, at: &offset) else { return -1 }
             switch byte {
+            case _ where Watch.watches && watch.reachesValue:
+                // A scalar reached is written as its placeholder; a container reached is the caller's to do.
+                guard byte != JSONByte.openBrace, byte != JSONByte.openBracket else { return declinedByWatch }
+                offset = writePlaceholder(
+                    bytes, count: count, at: offset, watch: &watch, output: &output, written: &written,
+                    capacity: &capacity)
+                guard offset >= 0 else { return -1 }
             case JSONByte.quote:
                 let end = plainStringEnd(bytes, count: count, from: offset &+ 1)
                 guard end < count else { return -1 }
@@ -152,6 +192,7 @@ struct JSONIndenter {
                     level += 1
                     inObject = opensObject
                     expectsKey = opensObject
+                    if Watch.watches { watch.open(isObject: opensObject) }
                     lineBreak(
                         comma: false, indent: depth &+ level, remaining: count &- offset, table: lineBreaks,
                         output: &output,
@@ -183,6 +224,7 @@ struct JSONIndenter {
                 if next == JSONByte.comma {
                     offset &+= 1
                     expectsKey = inObject
+                    if Watch.watches, !inObject { watch.nextElement() }
                     lineBreak(
                         comma: true, indent: depth &+ level, remaining: count &- offset, table: lineBreaks,
                         output: &output,
@@ -192,6 +234,7 @@ struct JSONIndenter {
                 guard next == (inObject ? JSONByte.closeBrace : JSONByte.closeBracket) else { return -1 }
                 offset &+= 1
                 level -= 1
+                if Watch.watches { watch.close() }
                 if level > 0 { inObject = isObject[(level - 1) >> 6] & (1 << UInt64((level - 1) & 63)) != 0 }
                 lineBreak(
                     comma: false, indent: depth &+ level, remaining: count &- offset, table: lineBreaks,
@@ -203,6 +246,70 @@ struct JSONIndenter {
             while offset < count, JSONByte.isWhitespace(bytes[offset]) { offset &+= 1 }
             return offset == count ? written : -1
         }
+    }
+
+    /// Writes the placeholder `watch` gives for the scalar at `offset` (a value it reaches), after checking the scalar
+    /// as the parser would; the offset after the scalar, or -1 where the parser would refuse it. Out of line: only a
+    /// text with `redact:` paths comes here, once per value they reach.
+    @inline(never)
+    private static func writePlaceholder<Watch: IndentWatch>(
+        _ bytes: UnsafePointer<UInt8>, count: Int, at offset: Int, watch: inout Watch,
+        output: inout UnsafeMutablePointer<UInt8>, written: inout Int, capacity: inout Int
+    ) -> Int {
+        let end: Int
+        let value: JSONValue
+        switch bytes[offset] {
+        case JSONByte.quote:
+            let plainEnd = plainStringEnd(bytes, count: count, from: offset &+ 1)
+            guard plainEnd < count else { return -1 }
+            if bytes[plainEnd] == JSONByte.quote {
+                end = plainEnd &+ 1
+                value = .string(
+                    String(
+                        decoding: UnsafeBufferPointer(start: bytes + (offset &+ 1), count: plainEnd &- offset &- 1),
+                        as: UTF8.self))
+            } else {
+                // Escapes or bytes above ASCII: the parser reads (and checks) the string up to its closing quote.
+                var index = plainEnd
+                while index < count, bytes[index] != JSONByte.quote {
+                    index &+= bytes[index] == JSONByte.backslash ? 2 : 1
+                }
+                guard index < count else { return -1 }
+                end = index &+ 1
+                guard
+                    let string = try? JSONParser().parse(
+                        UnsafeRawBufferPointer(start: bytes + offset, count: end &- offset))
+                else { return -1 }
+                value = string
+            }
+        case JSONByte.minus, JSONByte.zero...JSONByte.nine:
+            end = numberEnd(bytes, count: count, from: offset)
+            guard end >= 0 else { return -1 }
+            value = .number(
+                JSONNumber(
+                    literal: String(
+                        decoding: UnsafeBufferPointer(start: bytes + offset, count: end &- offset), as: UTF8.self)))
+        case JSONByte.lowercaseT:
+            guard isLiteral(bytes, count: count, at: offset, 0x6575_7274, length: 4) else { return -1 }
+            (end, value) = (offset &+ 4, .bool(true))
+        case JSONByte.lowercaseF:
+            guard isLiteral(bytes, count: count, at: offset, 0x6573_6c61, length: 5, from: 1) else { return -1 }
+            (end, value) = (offset &+ 5, .bool(false))
+        case JSONByte.lowercaseN:
+            guard isLiteral(bytes, count: count, at: offset, 0x6c6c_756e, length: 4) else { return -1 }
+            (end, value) = (offset &+ 4, .null)
+        default:
+            return -1
+        }
+        let text = watch.placeholder(for: value)
+        // Room for the placeholder and, as a line break makes, for the rest of the text.
+        let needed = written &+ text.count &+ (count &- end) &+ slack
+        if needed > capacity {
+            (output, capacity) = grown(output, written: written, capacity: capacity, needed: needed)
+        }
+        text.withUnsafeBufferPointer { (output + written).update(from: $0.baseAddress!, count: $0.count) }
+        written &+= text.count
+        return end
     }
 
     // MARK: - Reading
@@ -523,4 +630,36 @@ package enum JSONIndentingPaths {
         document.withView { output.append(tape: $0, node: document.root, atDepth: depth) }
         return output.count
     }
+}
+
+/// What ``JSONIndenter`` tells a watch as it writes a text, container by container and member by member, and asks it
+/// before each value: whether the value is one it reaches, and then what to write in its place. The recorder's
+/// `redact:` paths are such a watch (``RedactionPathWatch``), so that a body with them is indented in one pass.
+protocol IndentWatch {
+    /// False for a watch that reaches nothing: the indenter then tells it nothing, at no cost.
+    static var watches: Bool { get }
+    /// A container with at least one member or element opened; for an array, its first element comes next.
+    mutating func open(isObject: Bool)
+    /// The innermost container closed.
+    mutating func close()
+    /// The next member's key as it stands in the text when that is plain ASCII (no escape, no byte above 0x7F), or
+    /// nil; false to decline the text.
+    mutating func member(key: UnsafeBufferPointer<UInt8>?) -> Bool
+    /// The next element of the innermost array comes next.
+    mutating func nextElement()
+    /// Whether the value that comes next is one the watch reaches.
+    var reachesValue: Bool { get }
+    /// The JSON text to write in place of `value`, a scalar the watch reaches.
+    mutating func placeholder(for value: JSONValue) -> [UInt8]
+}
+
+/// The watch of a text written as it is.
+struct NoWatch: IndentWatch {
+    static var watches: Bool { false }
+    func open(isObject: Bool) {}
+    func close() {}
+    func member(key: UnsafeBufferPointer<UInt8>?) -> Bool { true }
+    func nextElement() {}
+    var reachesValue: Bool { false }
+    func placeholder(for value: JSONValue) -> [UInt8] { [] }
 }

@@ -46,9 +46,29 @@ extension Recording.Body {
                 return .json(redactor.redactBody(document.value))
             }
         }
+        if mayBeJSON, !redactor.bodyPaths.isEmpty, var watch = RedactionPathWatch(redactor.bodyPaths) {
+            // `redact:` paths that reach scalars only, with keys as they stand, are applied as the body is indented.
+            switch data.withUnsafeBytes({
+                JSONIndenter.indented($0, atDepth: Recording.bodyDepth, watching: &watch)
+            }) {
+            case .written(let redacted):
+                if !redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(redacted)) {
+                    let indented = IndentedJSON(bytes: redacted, depth: Recording.bodyDepth)
+                    // The text read back, should anything read it, is the redacted text: the same bytes, not a copy.
+                    let text = Data(
+                        bytesNoCopy: UnsafeMutableRawPointer(redacted.base), count: redacted.count,
+                        deallocator: .custom { _, _ in withExtendedLifetime(indented) {} })
+                    return .indexed(IndexedBody(received: text, indented: indented))
+                }
+            case .refused:
+                return Recording.Body(received: data, contentType: contentType).map(redactor.redactBody)
+            case .declined:
+                break
+            }
+        }
         if mayBeJSON, !redactor.bodyPaths.isEmpty, let document = try? JSONParser().parseDocument([UInt8](data)) {
-            // `redact:` paths that reach scalars only are applied on the tape; the text written is then searched for
-            // secrets as an unredacted body's is.
+            // Otherwise on the tape, where keys are compared as Swift compares strings; the text written is then
+            // searched for secrets as an unredacted body's is.
             if let redacted = redactor.redactingPaths(of: document, atDepth: Recording.bodyDepth),
                 !redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(redacted))
             {

@@ -138,6 +138,117 @@ struct RedactedBodyTests {
         #expect(fastCount > 40)
     }
 
+    /// `redact:` paths applied as the body is indented write the bytes the tape writes, whatever the spacing, the
+    /// escapes, the kinds of the values reached and the number of paths reaching each; the watch declines only where
+    /// a path reaches a container or a key it compares is not plain as written.
+    @Test(arguments: 0..<4)
+    func redactPathsAppliedWhileIndentingWriteWhatTheTapeWrites(batch: Int) throws {
+        var random = Generator(state: 9_000 + UInt64(batch))
+        let paths = [
+            "$[*].email", "$[0].id", "$..id", "$..tags", "$[*].tags[1]", "$[*].address.geo.lat", "$.*", "$[*].*",
+            "$..caf\u{00E9}", #"$[*]["home page"]"#, "$[5]", "$..geo", "$..lat", "$[*].active", "$..score",
+            "$[1].tags[0]", "$.*.*", "$..missing", "$[*].address.*", "$..email",
+        ]
+        let values = [
+            "1", "-12.5e3", "0", "true", "false", "null", #""a@b.c""#, #""x\u0040y.z""#,
+            #""https://example.com/\u00e9""#,
+            #""2026-11-10T09:30:00Z""#, #""9b2f1a4e-3c5d-4e6f-8a7b-1c2d3e4f5a6b""#, #""line\nbreak \"q\"""#,
+            "\"caf\u{00E9}\"", #""""#,
+        ]
+        var written = 0
+        var declined = 0
+        for round in 0..<150 {
+            // Compact, spaced, or on lines.
+            let gap = ["", " ", "\n  "].randomElement(using: &random)!
+            func member(_ key: String, _ value: String) -> String { #""\#(key)":\#(gap)\#(value)"# }
+            var users: [String] = []
+            for index in 0..<Int.random(in: 0...5, using: &random) {
+                let tags = (0..<Int.random(in: 0...3, using: &random)).map { _ in values.randomElement(using: &random)!
+                }
+                // Sometimes a key spelled with an escape, which the watch cannot compare as it stands.
+                let emailKey = round % 7 == 3 ? #"em\u0061il"# : "email"
+                let members = [
+                    member("id", "\(index)"), member(emailKey, values.randomElement(using: &random)!),
+                    member("tags", "[" + tags.joined(separator: "," + gap) + "]"),
+                    member("active", values.randomElement(using: &random)!),
+                    member(
+                        "address",
+                        "{" + member("geo", "{" + member("lat", values.randomElement(using: &random)!) + "}") + "}"),
+                    member("home page", values.randomElement(using: &random)!),
+                    member("score", values.randomElement(using: &random)!),
+                ]
+                users.append("{" + gap + members.shuffled(using: &random).joined(separator: "," + gap) + gap + "}")
+            }
+            let text = Array(("[" + gap + users.joined(separator: "," + gap) + gap + "]").utf8)
+            let chosen = (0..<Int.random(in: 1...3, using: &random)).map { _ in paths.randomElement(using: &random)! }
+            let redactionPaths = try chosen.map { try RedactionPath(parsing: $0) }
+            let tape = Redactor(secrets: [], bodyPaths: redactionPaths).redactingPaths(
+                of: try JSONParser().parseDocument(text), atDepth: Recording.bodyDepth)
+            // A key outside ASCII in a path is compared on the tape, as Swift compares strings.
+            guard var watch = RedactionPathWatch(redactionPaths) else {
+                #expect(chosen.contains { !$0.utf8.allSatisfy { $0 < 0x80 } }, "no watch for \(chosen)")
+                continue
+            }
+            let outcome = text.withUnsafeBytes {
+                JSONIndenter.indented($0, atDepth: Recording.bodyDepth, watching: &watch)
+            }
+            let body = String(decoding: text, as: UTF8.self)
+            switch outcome {
+            case .written(let bytes):
+                written += 1
+                let expected = tape.map { Array(UnsafeRawBufferPointer($0)) }
+                #expect(Array(UnsafeRawBufferPointer(bytes)) == expected, "\(chosen) \(body)")
+            case .declined:
+                declined += 1
+                // Only a container reached (the tape declines too) or a key not as it stands.
+                #expect(tape == nil || body.contains(#"em\u0061il"#), "\(chosen) \(body)")
+            case .refused:
+                Issue.record("valid JSON refused: \(chosen) \(body)")
+            }
+        }
+        #expect(written > 50)
+        #expect(declined > 10)
+    }
+
+    /// Text the parser refuses is refused with the paths too, inside a value a path reaches or not, and the body is
+    /// kept as text, as it is without them.
+    @Test(arguments: [
+        #"[{"email": "a\x"}]"#, #"[{"email": tru}]"#, #"[{"email": 01}]"#, #"[{"email": "open]"#, #"[{"email": -}]"#,
+        #"[{"email": nul}]"#, #"[{"email": "a"} x]"#, #"[{"other": "a\x"}]"#, "[{\"email\": \"a\u{01}\"}]",
+    ])
+    func textThePathsReachIsCheckedAsTheParserChecksIt(text: String) throws {
+        let paths = [try RedactionPath(parsing: "$[*].email")]
+        var watch = try #require(RedactionPathWatch(paths))
+        let outcome = Array(text.utf8).withUnsafeBytes {
+            JSONIndenter.indented($0, atDepth: Recording.bodyDepth, watching: &watch)
+        }
+        guard case .refused = outcome else {
+            Issue.record("not refused: \(text)")
+            return
+        }
+        #expect(throws: ContractError.self) { try JSONParser().parse(Array(text.utf8)) }
+        let body = Recording.Body.redacted(
+            received: Data(text.utf8), contentType: "application/json", by: Redactor(secrets: [], bodyPaths: paths))
+        #expect(body == .text(text))
+    }
+
+    /// A body redacted as it is indented reads back redacted, as text and as values: nothing that reads it later (a
+    /// report, a model's decoding) sees what the paths took out.
+    @Test func aBodyRedactedAsItIsIndentedReadsBackRedacted() throws {
+        let text = #"[{"id": 1, "email": "a@b.c", "when": "2026-11-10T09:30:00Z", "site": "https://a.example/x"}]"#
+        let redactor = Redactor(
+            secrets: [], bodyPaths: try ["$[*].email", "$..when", "$[0].site"].map { try RedactionPath(parsing: $0) })
+        let body = Recording.Body.redacted(received: Data(text.utf8), contentType: "application/json", by: redactor)
+        guard case .indexed(let indexed)? = body else {
+            Issue.record("not kept as indented text: \(String(describing: body))")
+            return
+        }
+        #expect(indexed.value == redactor.redactBody(try JSONParser().parse(Array(text.utf8))))
+        let readBack = String(decoding: indexed.text, as: UTF8.self)
+        #expect(!readBack.contains("a@b.c") && !readBack.contains("2026") && !readBack.contains("a.example"))
+        #expect(readBack.contains(#""when": "1970-01-01T00:00:00Z""#))
+    }
+
     @Test func aPathToScalarsKeepsTheBodyOnTheTape() throws {
         let text = #"[{"id": 1, "email": "a@b.c", "url": "https://example.com/x", "tags": ["é"]}]"#
         let files = try Self.files(Array(text.utf8), secrets: ["tok-3f9a8b7c6d"], paths: ["$[*].email", "$..url"])
