@@ -40,6 +40,7 @@ package struct Redactor: Sendable {
     private final class Spellings: Sendable {
         let searched: [String]
         let searchedIsASCII: [Bool]
+        let searchedBytes: [[UInt8]]
         let searchedLowercased: [String]
         /// What ``Redactor/secretsMayShow(inWrittenJSON:)`` looks for: each of ``searched`` as a JSON string holding it is
         /// written, and each secret that could be a whole number.
@@ -65,6 +66,7 @@ package struct Redactor: Sendable {
                 $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
             }
             searchedIsASCII = searched.map { $0.utf8.allSatisfy { $0 < 0x80 } }
+            searchedBytes = searched.map { Array($0.utf8) }
             searchedLowercased = searched.map { $0.lowercased() }
             // Escaping is character by character, so a string or key that holds a spelling holds the spelling's
             // written form once written; a number is written as it stands.
@@ -117,56 +119,67 @@ package struct Redactor: Sendable {
 
     /// `text` with every secret replaced by the placeholder.
     package func scrub(_ text: String) -> String {
-        var result = text
-        for (secret, isASCII) in zip(searched, searchedIsASCII) {
-            // Replaced byte for byte first: a secret followed by a combining mark (`abcd` then U+0301) is one
-            // Character with it, which a replacement by Characters passes over, leaving the secret's bytes.
-            if ByteSearch.contains(result, secret) { result = Redactor.replacingBytes(of: secret, in: result) }
-            // Then, for a secret not all ASCII, its other spellings by Unicode's rules (`é` as one scalar or two).
-            if !isASCII, result.contains(secret) {
-                result = result.replacingOccurrences(of: secret, with: SecretRedaction.placeholder)
-            }
+        // Replaced byte for byte first: a secret followed by a combining mark (`abcd` then U+0301) is one Character
+        // with it, which a replacement by Characters passes over, leaving the secret's bytes.
+        var text = text
+        var result =
+            text.withUTF8 { Redactor.replacing(neededBytes, in: $0) }.map { String(decoding: $0, as: UTF8.self) }
+            ?? text
+        // Then, for a secret not all ASCII, its other spellings by Unicode's rules (`é` as one scalar or two).
+        for (secret, isASCII) in zip(searched, searchedIsASCII) where !isASCII && result.contains(secret) {
+            result = result.replacingOccurrences(of: secret, with: SecretRedaction.placeholder)
         }
         return result
     }
 
-    /// `text` with every occurrence of `secret`'s UTF-8 bytes replaced by the placeholder's. Whole UTF-8 sequences
-    /// are replaced by whole ones, so the result is as well-formed as `text`.
-    private static func replacingBytes(of secret: String, in text: String) -> String {
-        guard let replaced = replacing(Array(secret.utf8), in: Array(text.utf8)) else { return text }
-        return String(decoding: replaced, as: UTF8.self)
-    }
+    /// ``searched`` as bytes.
+    private var neededBytes: [[UInt8]] { spellings.searchedBytes }
 
-    /// `bytes` with every occurrence of `needle` replaced by the placeholder's bytes, or nil when it has none.
-    private static func replacing(_ needle: [UInt8], in bytes: [UInt8]) -> [UInt8]? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        let placeholder = Array(SecretRedaction.placeholder.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        var changed = false
-        while index < bytes.count {
-            if bytes[index] == first, index + needle.count <= bytes.count,
-                bytes[index..<index + needle.count].elementsEqual(needle)
-            {
-                output += placeholder
-                index += needle.count
-                changed = true
-            } else {
-                output.append(bytes[index])
-                index += 1
+    /// `bytes` with every occurrence of each of `needles` replaced by the placeholder's bytes, or nil when none
+    /// occurs. All are found in the text as given, and occurrences that overlap are one run, replaced by one
+    /// placeholder: replacing one secret after another left the part of a secret that overlapped another one, and
+    /// garbled a placeholder that held a secret (`dact` in `<redacted>`). Each needle is whole UTF-8, so each run starts
+    /// and ends where characters' bytes do, and the result is as well-formed as `bytes`.
+    private static func replacing(_ needles: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var runs: [Range<Int>] = []
+        for needle in needles {
+            needle.withUnsafeBufferPointer { needle in
+                ByteSearch.forEachOccurrence(of: needle, in: bytes) { offset in
+                    runs.append(offset..<offset + needle.count)
+                    return true
+                }
             }
         }
-        return changed ? output : nil
+        guard !runs.isEmpty else { return nil }
+        runs.sort { $0.lowerBound < $1.lowerBound }
+        let placeholder = Array(SecretRedaction.placeholder.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + placeholder.count * runs.count)
+        var copied = 0
+        var index = 0
+        while index < runs.count {
+            // The run, with every occurrence that overlaps it.
+            var upper = runs[index].upperBound
+            let lower = runs[index].lowerBound
+            index += 1
+            while index < runs.count, runs[index].lowerBound < upper {
+                upper = max(upper, runs[index].upperBound)
+                index += 1
+            }
+            output += bytes[copied..<lower]
+            output += placeholder
+            copied = upper
+        }
+        output += bytes[copied...]
+        return output
     }
 
     /// `bytes` with every secret's UTF-8 bytes replaced by the placeholder's.
     package func scrub(_ bytes: Data) -> Data {
-        var result = [UInt8](bytes)
-        for secret in searched {
-            if let replaced = Redactor.replacing(Array(secret.utf8), in: result) { result = replaced }
-        }
-        return Data(result)
+        guard
+            let replaced = bytes.withUnsafeBytes({ Redactor.replacing(neededBytes, in: $0.bindMemory(to: UInt8.self)) })
+        else { return bytes }
+        return Data(replaced)
     }
 
     // MARK: - Headers and URLs

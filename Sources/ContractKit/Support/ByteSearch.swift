@@ -14,18 +14,31 @@ package enum ByteSearch {
     /// True when `needle` occurs in `haystack`.
     package static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !needle.isEmpty else { return true }
-        guard needle.count <= haystack.count, let text = haystack.baseAddress, let secret = needle.baseAddress else {
+        var found = false
+        forEachOccurrence(of: needle, in: haystack) { _ in
+            found = true
             return false
         }
+        return found
+    }
+
+    /// Calls `body` with the offset of each occurrence of `needle` in `haystack`, overlapping ones included, front to
+    /// back, until it returns false.
+    @inline(__always)
+    package static func forEachOccurrence(
+        of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool
+    ) {
+        guard !needle.isEmpty, needle.count <= haystack.count, let text = haystack.baseAddress,
+            let secret = needle.baseAddress
+        else { return }
         // memchr finds each candidate first byte at memory speed; memcmp checks the rest.
         let end = text + (haystack.count - needle.count + 1)
         var start = text
         while start < end, let found = memchr(start, Int32(secret.pointee), end - start) {
-            let candidate = found.assumingMemoryBound(to: UInt8.self)
-            if memcmp(candidate, secret, needle.count) == 0 { return true }
-            start = UnsafePointer(candidate + 1)
+            let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(candidate, secret, needle.count) == 0, !body(candidate - text) { return }
+            start = candidate + 1
         }
-        return false
     }
 
     /// Bytes looked for in many texts, found by their rarest byte: `memchr` stops only where that byte is, and

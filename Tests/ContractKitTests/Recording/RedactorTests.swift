@@ -107,4 +107,22 @@ struct RedactorTests {
     func rejectsMalformedRedactionPaths(_ text: String) {
         #expect(throws: ContractError.self) { try RedactionPath(parsing: text) }
     }
+
+    /// Secrets are all found in the text as it was given, and overlapping ones are one run, replaced once: one
+    /// replaced first no longer leaves the part of another that overlapped it, nor garbles a placeholder that holds a
+    /// secret, nor makes a secret out of a placeholder and the text after it.
+    @Test(arguments: [
+        (["ABCDEFGH", "FGHIJKLM"], "xxABCDEFGHIJKLMyy", "xx<redacted>yy"),
+        (["FGHIJKLM", "ABCDEFGH"], "xxABCDEFGHIJKLMyy", "xx<redacted>yy"),
+        (["tok-3f9a8b7c6d", "dact"], "a tok-3f9a8b7c6d b", "a <redacted> b"),
+        (["QQQQQQQQ", "ed>abcd"], "QQQQQQQQabcd", "<redacted>abcd"),
+        (["abcdabcd"], "abcdabcdabcd", "<redacted>"),
+        (["abcd", "wxyz"], "abcdwxyz-abcd", "<redacted><redacted>-<redacted>"),
+        (["é-secret-42"], "x é-secret-42 y", "x <redacted> y"),
+    ])
+    func overlappingSecretsAreReplacedAsOneRun(secrets: [String], text: String, expected: String) {
+        let redactor = Redactor(secrets: secrets)
+        #expect(redactor.scrub(text) == expected)
+        #expect(redactor.scrub(Data(text.utf8)) == Data(expected.utf8))
+    }
 }
