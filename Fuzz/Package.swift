@@ -5,7 +5,7 @@
 import PackageDescription
 
 /// One executable per fuzz target: the folder Sources/<name> holds its entry point.
-let fuzzTargets = ["json-parse", "json-roundtrip", "recording", "diff", "report-reader", "spec"]
+let fuzzTargets = ["json-parse", "json-roundtrip", "recording", "diff", "report-reader", "spec", "redaction"]
 
 let package = Package(
     name: "contract-fuzz",

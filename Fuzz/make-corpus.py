@@ -139,5 +139,16 @@ def main():
     specs.append(("transforms-all", ("\n".join(transforms) + "\n").encode()))
     write("spec", specs)
 
+    # A first line of `redact:` paths and secrets, then a recording's body as a server would send it (compact).
+    headers = ["$[*].email|$..id", "$..name|$.*", "$[0].address.geo.lat|$[*].tags[1]|secret-1234", "$..*|$..id..x",
+               "$.data[*].id|tok-3f9a8b7c6d"]
+    redaction = []
+    for index, (name, data) in enumerate(recs):
+        body = json.loads(data)["response"].get("body")
+        if isinstance(body, (dict, list)):
+            text = json.dumps(body, separators=(",", ":"), ensure_ascii=index % 2 == 0)
+            redaction.append((name, (headers[index % len(headers)] + "\n" + text).encode()))
+    write("redaction", redaction)
+
 
 main()

@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-targets=(json-parse json-roundtrip recording diff report-reader spec)
+targets=(json-parse json-roundtrip recording diff report-reader spec redaction)
 usage() {
     echo "usage: $0 TARGET|all [SECONDS] [libFuzzer flags...]" >&2
     echo "targets: ${targets[*]}" >&2
@@ -35,7 +35,7 @@ swift build -c release -j "${FUZZ_BUILD_JOBS:-1}" --scratch-path .build \
 
 dictionary() {
     case $1 in
-    json-parse | json-roundtrip) echo Dictionaries/json.dict ;;
+    json-parse | json-roundtrip | redaction) echo Dictionaries/json.dict ;;
     recording | diff) echo Dictionaries/recording.dict ;;
     report-reader) echo Dictionaries/report.dict ;;
     spec) echo Dictionaries/spec.dict ;;

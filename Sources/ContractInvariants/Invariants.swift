@@ -10,7 +10,9 @@ import Foundation
 /// between two readers of the same thing are not.
 public enum Invariants {
     /// The names of the checks, as the fuzz targets and the seed folders are named.
-    public static let targets = ["json-parse", "json-roundtrip", "recording", "diff", "report-reader", "spec"]
+    public static let targets = [
+        "json-parse", "json-roundtrip", "recording", "diff", "report-reader", "spec", "redaction",
+    ]
 
     /// Runs the check named `target` (one of ``targets``) on `bytes`.
     public static func check(_ target: String, _ bytes: UnsafeBufferPointer<UInt8>) {
@@ -21,6 +23,7 @@ public enum Invariants {
         case "diff": diff(bytes)
         case "report-reader": reportReader(bytes)
         case "spec": spec(bytes)
+        case "redaction": redaction(bytes)
         default: fatalError("no invariant check named '\(target)'; the checks are \(targets.joined(separator: ", "))")
         }
     }
@@ -176,6 +179,35 @@ public enum Invariants {
     }
 
     /// Stops the process with `message` when `condition` is false: a broken invariant is a crash a fuzzer saves.
+    /// A body the recorder receives is written as redacting its tree writes it, whichever way the recorder takes
+    /// (indented with the `redact:` paths applied as it goes, on the tape, or as the tree), and a text the parser
+    /// refuses is kept as a body without paths is. The input's first line holds the paths and the secrets, separated
+    /// by `|` (an item starting with `$` is a path, any other a secret); the rest is the body.
+    public static func redaction(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let newline = bytes.firstIndex(of: 0x0A) ?? bytes.count
+        let items = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<newline]), as: UTF8.self)
+            .split(separator: "|").prefix(8).map(String.init)
+        let paths = items.filter { $0.hasPrefix("$") }.compactMap { try? RedactionPath(parsing: $0) }
+        let secrets = items.filter { !$0.hasPrefix("$") }
+        let body = Data(UnsafeBufferPointer(rebasing: bytes[min(newline + 1, bytes.count)...]))
+        let redactor = Redactor(secrets: secrets, bodyPaths: paths)
+        let written = Recording.Body.redacted(received: body, contentType: "application/json", by: redactor)
+        let expected: Recording.Body?
+        if let value = try? JSONParser().parse(Array(body)) {
+            expected = .json(redactor.redactBody(value))
+        } else {
+            expected = Recording.Body(received: body, contentType: "application/json").map(redactor.redactBody)
+        }
+        func file(_ body: Recording.Body?) -> Data {
+            Recording(
+                endpoint: "fuzz", recordedAt: "2026-01-01T00:00:00Z",
+                request: Recording.Request(method: "GET", url: "http://127.0.0.1/fuzz"),
+                response: Recording.Response(status: 200, headers: [], durationMs: 1, body: body)
+            ).encoded()
+        }
+        require(file(written) == file(expected), "the recorder writes a body otherwise than redacting its tree does")
+    }
+
     static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
         if !condition { fatalError("invariant broken: " + message()) }
     }

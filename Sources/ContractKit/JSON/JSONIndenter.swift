@@ -55,6 +55,7 @@ struct JSONIndenter {
         /// The parser would refuse the text, or nest it deeper than allowed.
         case refused
         /// The watch reached a container, or met a key it cannot compare as it stands: the caller does it otherwise.
+        /// The text after that point was not read, so it may still be text the parser refuses.
         case declined
     }
 

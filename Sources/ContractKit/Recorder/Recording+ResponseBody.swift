@@ -29,7 +29,7 @@ extension Recording.Body {
     /// the text written, kept so, ``indexed(_:)``: no tape or tree is built for it unless something reads it. With
     /// `redact:` paths, it is parsed onto a tape and written from there with placeholders in place of the scalars the
     /// paths reach. Otherwise (a secret shows, a path reaches an array or an object) it is redacted as a tree.
-    static func redacted(received data: Data, contentType: String?, by redactor: Redactor) -> Recording.Body? {
+    package static func redacted(received data: Data, contentType: String?, by redactor: Redactor) -> Recording.Body? {
         guard !data.isEmpty else { return nil }
         let essence = contentType.map(MediaType.essence(of:))
         let saysJSON =

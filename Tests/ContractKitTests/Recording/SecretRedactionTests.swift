@@ -48,4 +48,20 @@ import Testing
             JSONWriter(style: .compact).write(SecretRedaction.redactedBody(body))
                 == #"{"user":"ada","password":"<redacted>","device":{"pushToken":"<redacted>","model":"x"}}"#)
     }
+
+    /// A value's placeholder keeps its shape: a UUID (of exactly 36 characters: Foundation on Linux reads one up to a
+    /// NUL and would take what follows it too), an http(s) URL with a host, an ISO 8601 date in its layout.
+    @Test(arguments: [
+        ("9b2f1a4e-3c5d-4e6f-8a7b-1c2d3e4f5a6b", "00000000-0000-0000-0000-000000000000"),
+        ("9B2F1A4E-3C5D-4E6F-8A7B-1C2D3E4F5A6B", "00000000-0000-0000-0000-000000000000"),
+        ("9b2f1a4e-3c5d-4e6f-8a7b-1c2d3e4f5a6b\u{0}junk", "<redacted>"),
+        ("{9b2f1a4e-3c5d-4e6f-8a7b-1c2d3e4f5a6b}", "<redacted>"),
+        ("https://example.com/a?b=c", "https://redacted.invalid/"), ("HTTP://example.com", "https://redacted.invalid/"),
+        ("https:example.com", "<redacted>"), ("mailto://a@b.c", "<redacted>"),
+        ("2026-11-10T09:30:00Z", "1970-01-01T00:00:00Z"), ("2026-11-10", "1970-01-01"),
+        ("+2026-11-10", "<redacted>"), ("a@b.c", "<redacted>"),
+    ])
+    func aPlaceholderKeepsTheValuesShape(value: String, expected: String) {
+        #expect(SecretRedaction.placeholder(shapedLike: .string(value)) == .string(expected))
+    }
 }
