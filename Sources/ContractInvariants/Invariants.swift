@@ -178,7 +178,6 @@ public enum Invariants {
         _ = try? ShapeExpressionParser.parse(text, at: SourceLocation(file: "fuzz", line: 1, column: 1))
     }
 
-    /// Stops the process with `message` when `condition` is false: a broken invariant is a crash a fuzzer saves.
     /// A body the recorder receives is written as redacting its tree writes it, whichever way the recorder takes
     /// (indented with the `redact:` paths applied as it goes, on the tape, or as the tree), and a text the parser
     /// refuses is kept as a body without paths is. The input's first line holds the paths and the secrets, separated
@@ -208,6 +207,7 @@ public enum Invariants {
         require(file(written) == file(expected), "the recorder writes a body otherwise than redacting its tree does")
     }
 
+    /// Stops the process with `message` when `condition` is false: a broken invariant is a crash a fuzzer saves.
     static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
         if !condition { fatalError("invariant broken: " + message()) }
     }
