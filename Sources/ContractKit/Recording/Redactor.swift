@@ -119,28 +119,26 @@ package struct Redactor: Sendable {
 
     /// `text` with every secret replaced by the placeholder.
     package func scrub(_ text: String) -> String {
-        // Replaced byte for byte first: a secret followed by a combining mark (`abcd` then U+0301) is one Character
-        // with it, which a replacement by Characters passes over, leaving the secret's bytes.
         var text = text
-        var result =
-            text.withUTF8 { Redactor.replacing(neededBytes, in: $0) }.map { String(decoding: $0, as: UTF8.self) }
-            ?? text
-        // Then, for a secret not all ASCII, its other spellings by Unicode's rules (`é` as one scalar or two).
-        for (secret, isASCII) in zip(searched, searchedIsASCII) where !isASCII && result.contains(secret) {
-            result = result.replacingOccurrences(of: secret, with: SecretRedaction.placeholder)
+        // Found byte for byte: a secret followed by a combining mark (`abcd` then U+0301) is one Character with it,
+        // which a search by Characters passes over.
+        var runs = text.withUTF8 { Redactor.occurrences(of: neededBytes, in: $0) }
+        // And a secret not all ASCII in its other spellings by Unicode's rules (`é` as one scalar or two).
+        for (secret, isASCII) in zip(searched, searchedIsASCII) where !isASCII {
+            for range in text.ranges(of: secret) {
+                let lower = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+                runs.append(lower..<lower + text.utf8.distance(from: range.lowerBound, to: range.upperBound))
+            }
         }
-        return result
+        guard !runs.isEmpty else { return text }
+        return text.withUTF8 { String(decoding: Redactor.replacing(runs, in: $0), as: UTF8.self) }
     }
 
     /// ``searched`` as bytes.
     private var neededBytes: [[UInt8]] { spellings.searchedBytes }
 
-    /// `bytes` with every occurrence of each of `needles` replaced by the placeholder's bytes, or nil when none
-    /// occurs. All are found in the text as given, and occurrences that overlap are one run, replaced by one
-    /// placeholder: replacing one secret after another left the part of a secret that overlapped another one, and
-    /// garbled a placeholder that held a secret (`dact` in `<redacted>`). Each needle is whole UTF-8, so each run starts
-    /// and ends where characters' bytes do, and the result is as well-formed as `bytes`.
-    private static func replacing(_ needles: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    /// Where each of `needles` occurs in `bytes`, overlapping occurrences included.
+    private static func occurrences(of needles: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         for needle in needles {
             needle.withUnsafeBufferPointer { needle in
@@ -150,15 +148,23 @@ package struct Redactor: Sendable {
                 }
             }
         }
-        guard !runs.isEmpty else { return nil }
-        runs.sort { $0.lowerBound < $1.lowerBound }
+        return runs
+    }
+
+    /// `bytes` with the placeholder's bytes in place of each run of `runs` (byte ranges of secrets found in it, in
+    /// any order). All are found in the text as given, and runs that overlap are replaced as one, by one placeholder:
+    /// replacing one secret after another left the part of a secret that overlapped another one, and garbled a
+    /// placeholder that held a secret (`dact` in `<redacted>`). Each run starts and ends where characters' bytes do,
+    /// so the result is as well-formed as `bytes`.
+    private static func replacing(_ runs: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        let runs = runs.sorted { $0.lowerBound < $1.lowerBound }
         let placeholder = Array(SecretRedaction.placeholder.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + placeholder.count * runs.count)
         var copied = 0
         var index = 0
         while index < runs.count {
-            // The run, with every occurrence that overlaps it.
+            // The run, with every one that overlaps it.
             var upper = runs[index].upperBound
             let lower = runs[index].lowerBound
             index += 1
@@ -174,12 +180,14 @@ package struct Redactor: Sendable {
         return output
     }
 
-    /// `bytes` with every secret's UTF-8 bytes replaced by the placeholder's.
+    /// `bytes` with every secret's UTF-8 bytes replaced by the placeholder's: byte for byte only, as bytes are not
+    /// text that Unicode's rules apply to.
     package func scrub(_ bytes: Data) -> Data {
-        guard
-            let replaced = bytes.withUnsafeBytes({ Redactor.replacing(neededBytes, in: $0.bindMemory(to: UInt8.self)) })
-        else { return bytes }
-        return Data(replaced)
+        bytes.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let runs = Redactor.occurrences(of: neededBytes, in: bytes)
+            return runs.isEmpty ? nil : Data(Redactor.replacing(runs, in: bytes))
+        } ?? bytes
     }
 
     // MARK: - Headers and URLs

@@ -125,4 +125,16 @@ struct RedactorTests {
         #expect(redactor.scrub(text) == expected)
         #expect(redactor.scrub(Data(text.utf8)) == Data(expected.utf8))
     }
+
+    /// A secret not all ASCII is found spelled otherwise by Unicode's rules too (`é` as `e` and U+0301), and its run
+    /// merges with the runs of the secrets it overlaps, so no part of either is left.
+    @Test(arguments: [
+        (["xa\u{E9}b", "\u{E9}bcd"], "xae\u{301}bcdz", "<redacted>z"),
+        (["abcd", "cd\u{E9}f"], "xabcde\u{301}fy", "x<redacted>y"),
+        (["caf\u{E9}-42"], "a cafe\u{301}-42 b caf\u{E9}-42", "a <redacted> b <redacted>"),
+    ])
+    func aSecretSpelledOtherwiseMergesWithTheSecretsItOverlaps(secrets: [String], text: String, expected: String) {
+        let redactor = Redactor(secrets: secrets)
+        #expect(redactor.scrub(text) == expected)
+    }
 }
