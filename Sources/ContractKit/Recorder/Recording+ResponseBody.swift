@@ -27,8 +27,9 @@ extension Recording.Body {
     ///
     /// A JSON body is checked and written out indented in one pass (``JSONIndenter``) and, when no secret shows in
     /// the text written, kept so, ``indexed(_:)``: no tape or tree is built for it unless something reads it. With
-    /// `redact:` paths, it is parsed onto a tape and written from there with placeholders in place of the scalars the
-    /// paths reach. Otherwise (a secret shows, a path reaches an array or an object) it is redacted as a tree.
+    /// `redact:` paths, the scalars they reach are written as placeholders in the same pass, or, where a key they
+    /// compare is not plain ASCII as written, from the body's tape. Otherwise (a secret shows, a path reaches an array
+    /// or an object) it is redacted as a tree.
     package static func redacted(received data: Data, contentType: String?, by redactor: Redactor) -> Recording.Body? {
         guard !data.isEmpty else { return nil }
         let essence = contentType.map(MediaType.essence(of:))
@@ -52,13 +53,12 @@ extension Recording.Body {
                 JSONIndenter.indented($0, atDepth: Recording.bodyDepth, watching: &watch)
             }) {
             case .written(let redacted):
-                if !redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(redacted)) {
-                    let indented = IndentedJSON(bytes: redacted, depth: Recording.bodyDepth)
-                    // The text read back, should anything read it, is the redacted text: the same bytes, not a copy.
-                    let text = Data(
-                        bytesNoCopy: UnsafeMutableRawPointer(redacted.base), count: redacted.count,
-                        deallocator: .custom { _, _ in withExtendedLifetime(indented) {} })
-                    return .indexed(IndexedBody(received: text, indented: indented))
+                guard redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(redacted)) else {
+                    return .indexed(redacted: redacted)
+                }
+                // A secret shows: the tape would write the same text, so the tree does it.
+                if let document = try? JSONParser().parseDocument([UInt8](data)) {
+                    return .json(redactor.redactBody(document.value))
                 }
             case .refused:
                 return Recording.Body(received: data, contentType: contentType).map(redactor.redactBody)
@@ -72,15 +72,22 @@ extension Recording.Body {
             if let redacted = redactor.redactingPaths(of: document, atDepth: Recording.bodyDepth),
                 !redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(redacted))
             {
-                return .indexed(
-                    IndexedBody(
-                        received: Data(UnsafeRawBufferPointer(redacted)),
-                        indented: IndentedJSON(bytes: redacted, depth: Recording.bodyDepth)))
+                return .indexed(redacted: redacted)
             }
             return .json(redactor.redactBody(document.value))
         }
         // Not JSON (the indenter accepts what the parser accepts): text or bytes, as the body reads.
         return Recording.Body(received: data, contentType: contentType).map(redactor.redactBody)
+    }
+
+    /// A body kept as `redacted`, a body's text with its `redact:` paths applied, written indented: read back, should
+    /// anything read it, from the same bytes, not a copy.
+    private static func indexed(redacted: JSONOutputBytes) -> Recording.Body {
+        let indented = IndentedJSON(bytes: redacted, depth: Recording.bodyDepth)
+        let text = Data(
+            bytesNoCopy: UnsafeMutableRawPointer(redacted.base), count: redacted.count,
+            deallocator: .custom { _, _ in withExtendedLifetime(indented) {} })
+        return .indexed(IndexedBody(received: text, indented: indented))
     }
 
     private static func startsLikeJSON(_ bytes: UnsafeRawBufferPointer) -> Bool {
