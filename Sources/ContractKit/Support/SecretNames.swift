@@ -43,18 +43,10 @@ package enum SecretNames {
         // Only the first seven characters can make a scheme. ASCII ones (nearly always) are compared byte by byte in
         // any case; others are lower-cased as Unicode says (the Kelvin sign is a `k`), as before.
         if value.utf8.prefix(7).allSatisfy({ $0 < 0x80 }) {
-            if startsCaseInsensitively(value, with: "bearer ") || startsCaseInsensitively(value, with: "basic ")
-                || startsCaseInsensitively(value, with: "token ") || startsCaseInsensitively(value, with: "digest ")
-            {
-                return true
-            }
+            if credentialSchemes.contains(where: { startsCaseInsensitively(value, with: $0) }) { return true }
         } else {
             let lowered = value.prefix(7).lowercased()
-            if lowered.hasPrefix("bearer ") || lowered.hasPrefix("basic ") || lowered.hasPrefix("token ")
-                || lowered.hasPrefix("digest ")
-            {
-                return true
-            }
+            if credentialSchemes.contains(where: { lowered.hasPrefix($0.description) }) { return true }
         }
         guard value.utf8.starts(with: "eyJ".utf8) else { return false }
         // A JWT: three base64url segments, the first a JSON header (`eyJ` is `{"` encoded).
@@ -64,6 +56,9 @@ package enum SecretNames {
                 !segment.isEmpty && segment.unicodeScalars.allSatisfy(isBase64URL)
             }
     }
+
+    /// The schemes of an `Authorization` value that carry a credential, in lower case, with the space after them.
+    private static let credentialSchemes: [StaticString] = ["bearer ", "basic ", "token ", "digest "]
 
     /// Whether `text` begins with `prefix` (lower-case ASCII letters and spaces), ASCII letters in any case.
     private static func startsCaseInsensitively(_ text: String, with prefix: StaticString) -> Bool {
