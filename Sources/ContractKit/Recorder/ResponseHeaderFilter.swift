@@ -42,9 +42,7 @@ package enum ResponseHeaderFilter {
             let (name, key) =
                 redactedName == header.name
                 ? (facts.canonical, facts.sortKey) : Self.spelled(canonicalName(redactedName))
-            let value =
-                facts.isSensitive || SecretRedaction.looksLikeCredential(header.value)
-                ? SecretRedaction.placeholder : redactor.scrub(header.value)
+            let value = redactor.redactHeader(value: header.value, nameIsSensitive: facts.isSensitive)
             kept.append((key, kept.count, Recording.Header(name: name, value: value)))
         }
         kept.sort { $0.key != $1.key ? $0.key < $1.key : $0.offset < $1.offset }

@@ -326,11 +326,11 @@ extension Recording {
     /// The recording as JSON, members in a fixed order so files diff cleanly.
     package var jsonValue: JSONValue { jsonValue(bodies: true) }
 
-    /// The recording as JSON; without `bodies`, the request's and the response's bodies are left out.
     /// Up to this many headers, a name is looked for among them by scanning them, which costs less than hashing a
     /// usual head's few names; past it, by a table (a server may send tens of thousands).
     static let linearlySearchedHeaders = 32
 
+    /// The recording as JSON; without `bodies`, the request's and the response's bodies are left out.
     private func jsonValue(bodies: Bool) -> JSONValue {
         func headers(_ list: [Header]) -> JSONValue {
             var object = JSONObject()

@@ -209,8 +209,12 @@ package struct Redactor: Sendable {
 
     /// A header's value as it may be written down: the placeholder for a credential header, otherwise scrubbed.
     package func redactHeader(name: String, value: String) -> String {
-        Redactor.isSensitiveHeader(name) || SecretRedaction.looksLikeCredential(value)
-            ? SecretRedaction.placeholder : scrub(value)
+        redactHeader(value: value, nameIsSensitive: Redactor.isSensitiveHeader(name))
+    }
+
+    /// ``redactHeader(name:value:)`` for a name already known to carry a credential or not.
+    package func redactHeader(value: String, nameIsSensitive: Bool) -> String {
+        nameIsSensitive || SecretRedaction.looksLikeCredential(value) ? SecretRedaction.placeholder : scrub(value)
     }
 
     /// A URL as it may be written down: a password in the user info and token-like query values replaced,
