@@ -88,20 +88,36 @@ enum RecordFigures {
                     ] + flags)
             }
         }
-        for concurrency in [4, 8, 16] {
-            let record = record(at: concurrency)
-            let fetch = {
+        func fetch(at concurrency: Int, config: String = "/curl.conf") -> () -> (wall: Double, cpu: Double) {
+            {
                 clear(root + "/curl")
                 return runChild(
-                    curl, ["--parallel", "--parallel-max", "\(concurrency)", "-s", "-K", root + "/curl.conf"])
+                    curl, ["--parallel", "--parallel-max", "\(concurrency)", "-s", "-K", root + config])
             }
-            let measured = pairs(runs: concurrency == 16 ? 3 : runs, subject: record, baseline: fetch)
+        }
+        /// The wall and CPU rows of the recorder against curl; `wallNote` ends the wall row's detail.
+        func againstCurl(_ measured: Pairs, payload: String, wallNote: String) -> [Row] {
             let (subject, baseline) = (measured.subject, measured.baseline)
-            recordWall[concurrency] = subject.wall
-            curlWall[concurrency] = baseline.wall
+            return [
+                Row(
+                    figure: "8 record vs curl --parallel (wall)", payload: payload, ratio: measured.wallRatio,
+                    target: "<= 1.5x", met: measured.wallRatio <= 1.5,
+                    detail: String(format: "record %.2f s, curl %.2f s (medians)", subject.wall, baseline.wall)
+                        + "; pairs \(measured.wallRange)" + wallNote),
+                Row(
+                    figure: "8 record vs curl --parallel (CPU)", payload: payload, ratio: measured.cpuRatio,
+                    target: "<= 3x", met: measured.cpuRatio <= 3,
+                    detail: String(format: "record %.2f s, curl %.2f s of CPU (medians)", subject.cpu, baseline.cpu)
+                        + "; pairs \(measured.cpuRange)"),
+            ]
+        }
+        for concurrency in [4, 8, 16] {
+            let measured = pairs(
+                runs: concurrency == 16 ? 3 : runs, subject: record(at: concurrency), baseline: fetch(at: concurrency))
+            recordWall[concurrency] = measured.subject.wall
+            curlWall[concurrency] = measured.baseline.wall
             print("  measured figure 8 at concurrency \(concurrency)")
             guard concurrency != 16 else { continue }
-            let payload = "\(smallCount) small + \(largeCount) large, c=\(concurrency)"
             // What each side wrote in its last run: recordings are indented (diff-friendly) with their envelope, so
             // the recorder writes more bytes than curl, and the kernel's copy into the page cache costs per byte.
             let written = String(
@@ -109,28 +125,18 @@ enum RecordFigures {
                 Double(folderBytes(root + "/curl")) / 1e6)
             // Each ratio is the median of the pairs' own ratios: a pair runs within a second, so the load other
             // processes put on the machine weighs on both of its sides alike.
-            rows.append(
-                Row(
-                    figure: "8 record vs curl --parallel (wall)", payload: payload, ratio: measured.wallRatio,
-                    target: "<= 1.5x", met: measured.wallRatio <= 1.5,
-                    detail: String(format: "record %.2f s, curl %.2f s (medians)", subject.wall, baseline.wall)
-                        + "; pairs \(measured.wallRange)" + written))
-            rows.append(
-                Row(
-                    figure: "8 record vs curl --parallel (CPU)", payload: payload, ratio: measured.cpuRatio,
-                    target: "<= 3x", met: measured.cpuRatio <= 3,
-                    detail: String(format: "record %.2f s, curl %.2f s of CPU (medians)", subject.cpu, baseline.cpu)
-                        + "; pairs \(measured.cpuRange)"))
+            rows += againstCurl(
+                measured, payload: "\(smallCount) small + \(largeCount) large, c=\(concurrency)", wallNote: written)
         }
         // As nightly jobs run it: with a token in the run (curl sends the same header), and with a `redact:` path on
         // every endpoint, a rule that keeps people's e-mail addresses out of the recordings.
         let variants = [
             (
-                specs: "/Specs-token", curlConfig: "/curl-token.conf", payload: "the same, c=4, a token in the run",
+                specs: "/Specs-token", curlConfig: "/curl-token.conf", name: "a token in the run",
                 note: "every body searched for the token's spellings"
             ),
             (
-                specs: "/Specs-redact", curlConfig: "/curl.conf", payload: "the same, c=4, redact: [\"$[*].email\"]",
+                specs: "/Specs-redact", curlConfig: "/curl.conf", name: "redact: [\"$[*].email\"]",
                 note: "every user's e-mail replaced as the body is indented"
             ),
         ]
@@ -138,27 +144,10 @@ enum RecordFigures {
             setenv(tokenVariable, token, 1)
             let measured = pairs(
                 runs: runs, subject: record(at: 4, specs: variant.specs),
-                baseline: {
-                    clear(root + "/curl")
-                    return runChild(
-                        curl, ["--parallel", "--parallel-max", "4", "-s", "-K", root + variant.curlConfig])
-                })
+                baseline: fetch(at: 4, config: variant.curlConfig))
             unsetenv(tokenVariable)
-            print("  measured figure 8, \(variant.payload.dropFirst("the same, c=4, ".count))")
-            rows.append(
-                Row(
-                    figure: "8 record vs curl --parallel (wall)", payload: variant.payload, ratio: measured.wallRatio,
-                    target: "<= 1.5x", met: measured.wallRatio <= 1.5,
-                    detail: String(
-                        format: "record %.2f s, curl %.2f s (medians)", measured.subject.wall, measured.baseline.wall)
-                        + "; pairs \(measured.wallRange); \(variant.note)"))
-            rows.append(
-                Row(
-                    figure: "8 record vs curl --parallel (CPU)", payload: variant.payload, ratio: measured.cpuRatio,
-                    target: "<= 3x", met: measured.cpuRatio <= 3,
-                    detail: String(
-                        format: "record %.2f s, curl %.2f s of CPU (medians)", measured.subject.cpu,
-                        measured.baseline.cpu) + "; pairs \(measured.cpuRange)"))
+            print("  measured figure 8, \(variant.name)")
+            rows += againstCurl(measured, payload: "the same, c=4, \(variant.name)", wallNote: "; \(variant.note)")
         }
         let creationAfter = fileCreation(in: root)
         if let row = fileCreationRow(before: creationBefore, after: creationAfter) {
