@@ -65,38 +65,49 @@ final class JSONTape: @unchecked Sendable {
         case array, object
     }
 
-    /// The entries, `count` of them, in memory from `malloc`.
+    /// The entries, `count` of them, in memory from ``TapeMemory``.
     let entries: UnsafeMutablePointer<Entry>
     let count: Int
+    /// Where the entries' memory came from, and so how it is given back.
+    let memory: TapeMemory
 
-    fileprivate init(entries: UnsafeMutablePointer<Entry>, count: Int) {
+    fileprivate init(entries: UnsafeMutablePointer<Entry>, count: Int, memory: TapeMemory) {
         self.entries = entries
         self.count = count
+        self.memory = memory
     }
 
-    deinit { free(entries) }
+    deinit { memory.release(entries) }
 }
 
 /// A tape being written by the parser; ``finish()`` hands the entries over to a ``JSONTape``.
 ///
 /// The parser's own state rather than an object's, so that appending an entry is a store, and growing is a
-/// `realloc`, which for a large tape remaps pages rather than copying them.
+/// `realloc` (or `mremap`), which for a large tape remaps pages rather than copying them.
 struct JSONTapeWriter: ~Copyable {
     private var entries: UnsafeMutablePointer<JSONTape.Entry>
     private(set) var count = 0
     private var capacity: Int
+    private var memory: TapeMemory
 
-    /// An empty tape with room for one entry per 8 bytes of a text `textLength` long (most texts need fewer) before
-    /// it grows; pages of a large one are resident only once written.
+    /// An empty tape for a text `textLength` long. A large text's tape is a mapping with room for the most entries
+    /// such a text can have (``TapeMemory/reserve(entries:)``), whose pages are resident only once written; another
+    /// has room for one entry per 8 bytes (most texts need fewer) before it grows.
     init(textLength: Int) {
+        // A value takes a byte and its comma or bracket another, so a text has at most one entry per 2 bytes.
+        if textLength >= TapeMemory.mappedTextLength, let mapped = TapeMemory.reserve(entries: textLength / 2 + 2) {
+            (entries, capacity, memory) = (mapped.entries, mapped.capacity, mapped.memory)
+            return
+        }
         capacity = max(64, min(textLength / 8, 1 << 20))
         guard let memory = malloc(capacity * MemoryLayout<JSONTape.Entry>.stride) else {
             fatalError("out of memory for a JSON tape")
         }
         entries = memory.bindMemory(to: JSONTape.Entry.self, capacity: capacity)
+        self.memory = .malloc
     }
 
-    deinit { free(entries) }
+    deinit { memory.release(entries) }
 
     /// Adds an entry; returns its index.
     @inline(__always)
@@ -145,7 +156,7 @@ struct JSONTapeWriter: ~Copyable {
 
     /// The finished tape.
     consuming func finish() -> JSONTape {
-        let tape = JSONTape(entries: entries, count: count)
+        let tape = JSONTape(entries: entries, count: count, memory: memory)
         discard self
         return tape
     }
@@ -154,10 +165,10 @@ struct JSONTapeWriter: ~Copyable {
     private mutating func grow() {
         let newCapacity = capacity * 2
         guard newCapacity <= Int(UInt32.max) else { fatalError("a JSON document of more than 2^32 values") }
-        guard let memory = realloc(entries, newCapacity * MemoryLayout<JSONTape.Entry>.stride) else {
+        guard let grown = memory.resize(entries, from: capacity, to: newCapacity) else {
             fatalError("out of memory for a JSON tape")
         }
-        entries = memory.bindMemory(to: JSONTape.Entry.self, capacity: newCapacity)
+        (entries, memory) = grown
         capacity = newCapacity
     }
 }

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a tape's entries live, and so how they are given back: memory from `malloc`, or, for a large text on
+/// Linux, a mapping of its own that asks for huge pages.
+///
+/// A large text's tape is written once, front to back, and is about as large as the text (16 bytes a value): on
+/// 4 KB pages the kernel takes a fault, zeroes a page and charges it for every 256 entries, which cost about a
+/// tenth of a diff of two 76 MB recordings. A mapping reserved at the size the text can need, with
+/// `MADV_HUGEPAGE`, takes one fault per 2 MB where the kernel has huge pages to give, and never moves as it fills
+/// (a `realloc`ed block cannot keep huge pages: advice given to part of it makes `mremap` refuse it, so glibc
+/// copies it instead).
+enum TapeMemory {
+    case malloc
+    /// A mapping of `bytes` bytes from `mmap`.
+    case mapped(bytes: Int)
+
+    /// The text length from which a tape is mapped: below it, the tape is a few huge pages at most, which would be
+    /// zeroed whole for entries that fill part of one.
+    static let mappedTextLength = 8 << 20
+
+    /// A mapping with room for `entries` entries, of which only the pages written become resident; nil where there
+    /// is none to be had (not Linux, or the kernel refuses), and the tape is then made with `malloc`.
+    static func reserve(entries count: Int) -> (
+        entries: UnsafeMutablePointer<JSONTape.Entry>, capacity: Int, memory: TapeMemory
+    )? {
+        #if os(Linux)
+        let bytes = count * MemoryLayout<JSONTape.Entry>.stride
+        guard
+            let address = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+            address != MAP_FAILED
+        else { return nil }
+        // Only advice: where the kernel has no huge page to give, or THP is off, the pages are the usual ones.
+        _ = madvise(address, bytes, MADV_HUGEPAGE)
+        return (address.bindMemory(to: JSONTape.Entry.self, capacity: count), count, .mapped(bytes: bytes))
+        #else
+        return nil
+        #endif
+    }
+
+    /// The entries moved to room for `newCapacity`, and how the new memory is given back; nil when there is no
+    /// room. A mapping is reserved at the most entries its text can have, so it grows only if that bound is wrong:
+    /// then into a new mapping, copied.
+    func resize(_ entries: UnsafeMutablePointer<JSONTape.Entry>, from capacity: Int, to newCapacity: Int) -> (
+        UnsafeMutablePointer<JSONTape.Entry>, TapeMemory
+    )? {
+        switch self {
+        case .malloc:
+            guard let memory = realloc(entries, newCapacity * MemoryLayout<JSONTape.Entry>.stride) else { return nil }
+            return (memory.bindMemory(to: JSONTape.Entry.self, capacity: newCapacity), .malloc)
+        case .mapped:
+            guard let grown = Self.reserve(entries: newCapacity) else { return nil }
+            grown.entries.initialize(from: entries, count: capacity)
+            release(entries)
+            return (grown.entries, grown.memory)
+        }
+    }
+
+    /// Gives the entries back.
+    func release(_ entries: UnsafeMutablePointer<JSONTape.Entry>) {
+        switch self {
+        case .malloc: free(entries)
+        case .mapped(let bytes): munmap(entries, bytes)
+        }
+    }
+}
