@@ -77,7 +77,7 @@ final class JSONTape: @unchecked Sendable {
         self.memory = memory
     }
 
-    deinit { memory.release(entries) }
+    deinit { memory.release(entries, used: count) }
 }
 
 /// A tape being written by the parser; ``finish()`` hands the entries over to a ``JSONTape``.
@@ -107,7 +107,7 @@ struct JSONTapeWriter: ~Copyable {
         self.memory = .malloc
     }
 
-    deinit { memory.release(entries) }
+    deinit { memory.release(entries, used: count) }
 
     /// Adds an entry; returns its index.
     @inline(__always)

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,6 +15,10 @@ import Darwin
 /// `MADV_HUGEPAGE`, takes one fault per 2 MB where the kernel has huge pages to give, and never moves as it fills
 /// (a `realloc`ed block cannot keep huge pages: advice given to part of it makes `mremap` refuse it, so glibc
 /// copies it instead).
+///
+/// A process that parses many large texts one after another (the verifier over a suite, the recorder) would fault
+/// and zero a new mapping for each, where `malloc` handed the last block back: a few mappings given back are kept
+/// for the next tapes (``spares``), as long as what was written in them is not large.
 enum TapeMemory {
     case malloc
     /// A mapping of `bytes` bytes from `mmap`.
@@ -23,12 +29,21 @@ enum TapeMemory {
     static let mappedTextLength = 8 << 20
 
     /// A mapping with room for `entries` entries, of which only the pages written become resident; nil where there
-    /// is none to be had (not Linux, or the kernel refuses), and the tape is then made with `malloc`.
+    /// is none to be had (not Linux, or the kernel refuses), and the tape is then made with `malloc`. A spare
+    /// mapping with room enough is taken first.
     static func reserve(entries count: Int) -> (
         entries: UnsafeMutablePointer<JSONTape.Entry>, capacity: Int, memory: TapeMemory
     )? {
         #if os(Linux)
         let bytes = count * MemoryLayout<JSONTape.Entry>.stride
+        if let spare = Self.spares.takeOne(bytes: bytes),
+            let address = UnsafeMutableRawPointer(bitPattern: spare.address)
+        {
+            let capacity = spare.bytes / MemoryLayout<JSONTape.Entry>.stride
+            return (
+                address.bindMemory(to: JSONTape.Entry.self, capacity: capacity), capacity, .mapped(bytes: spare.bytes)
+            )
+        }
         guard
             let address = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
             address != MAP_FAILED
@@ -54,16 +69,62 @@ enum TapeMemory {
         case .mapped:
             guard let grown = Self.reserve(entries: newCapacity) else { return nil }
             grown.entries.initialize(from: entries, count: capacity)
-            release(entries)
+            release(entries, used: capacity)
             return (grown.entries, grown.memory)
         }
     }
 
-    /// Gives the entries back.
-    func release(_ entries: UnsafeMutablePointer<JSONTape.Entry>) {
+    /// Gives the entries back; `used` is how many were written. A mapping whose written pages are few enough is
+    /// kept as a spare, resident, for the next large tape.
+    func release(_ entries: UnsafeMutablePointer<JSONTape.Entry>, used: Int) {
         switch self {
         case .malloc: free(entries)
-        case .mapped(let bytes): munmap(entries, bytes)
+        case .mapped(let bytes):
+            let spare = Spare(address: Int(bitPattern: entries), bytes: bytes)
+            let written = used * MemoryLayout<JSONTape.Entry>.stride
+            guard written <= Self.largestSpareWritten, let unwanted = Self.spares.keep(spare) else { return }
+            munmap(UnsafeMutableRawPointer(bitPattern: unwanted.address), unwanted.bytes)
+        }
+    }
+
+    /// A mapping given back and kept: its address, as a number, and its size.
+    struct Spare: Sendable, Equatable {
+        let address: Int
+        let bytes: Int
+    }
+
+    /// The most bytes written in a mapping that is kept as a spare: it stays resident until it is taken or the
+    /// process ends, like the heap blocks `malloc` keeps (glibc keeps blocks of up to 32 MB).
+    static let largestSpareWritten = 64 << 20
+
+    /// The spares, two at most: a diff parses its two files at once.
+    static let spares = Spares()
+
+    final class Spares: Sendable {
+        private let mappings = Mutex<[Spare]>([])
+
+        /// The smallest spare of at least `bytes` bytes, taken out; nil when there is none.
+        func takeOne(bytes: Int) -> Spare? {
+            mappings.withLock { spares in
+                let fitting = spares.indices.filter { spares[$0].bytes >= bytes }
+                guard let index = fitting.min(by: { spares[$0].bytes < spares[$1].bytes }) else { return nil }
+                return spares.remove(at: index)
+            }
+        }
+
+        /// Keeps `spare`, in place of the smallest kept when there are two already; returns the one not kept, to
+        /// be unmapped, or nil.
+        func keep(_ spare: Spare) -> Spare? {
+            mappings.withLock { spares in
+                if spares.count < 2 {
+                    spares.append(spare)
+                    return nil
+                }
+                let smallest = spares.indices.min { spares[$0].bytes < spares[$1].bytes }!
+                guard spares[smallest].bytes < spare.bytes else { return spare }
+                defer { spares[smallest] = spare }
+                return spares[smallest]
+            }
         }
     }
 }
