@@ -17,8 +17,6 @@ package struct Redactor: Sendable {
     private var searched: [String] { spellings.searched }
     /// For each of ``searched``: true when it is ASCII, and so searched for as bytes.
     private var searchedIsASCII: [Bool] { spellings.searchedIsASCII }
-    /// ``searched`` in lower case, for header names.
-    private var searchedLowercased: [String] { spellings.searchedLowercased }
     /// The secrets exactly as given, for matching whole JSON numbers.
     private let secrets: Set<String>
     /// What is looked for, worked out from ``secrets``.
@@ -41,7 +39,11 @@ package struct Redactor: Sendable {
         let searched: [String]
         let searchedIsASCII: [Bool]
         let searchedBytes: [[UInt8]]
-        let searchedLowercased: [String]
+        /// Those of ``searched`` that are not ASCII, found in their other spellings too (``Redactor/scrub(_:)``).
+        let searchedNotASCII: [String]
+        /// ``searched`` in lower case, for header names: as bytes, and those not ASCII.
+        let lowercasedBytes: [[UInt8]]
+        let lowercasedNotASCII: [String]
         /// What ``Redactor/secretsMayShow(inWrittenJSON:)`` looks for: each of ``searched`` as a JSON string holding it is
         /// written, and each secret that could be a whole number.
         let writtenNeedles: [ByteSearch.Needle]
@@ -67,7 +69,10 @@ package struct Redactor: Sendable {
             }
             searchedIsASCII = searched.map { $0.utf8.allSatisfy { $0 < 0x80 } }
             searchedBytes = searched.map { Array($0.utf8) }
-            searchedLowercased = searched.map { $0.lowercased() }
+            searchedNotASCII = zip(searched, searchedIsASCII).filter { !$0.1 }.map(\.0)
+            let lowercased = searched.map { $0.lowercased() }
+            lowercasedBytes = lowercased.map { Array($0.utf8) }
+            lowercasedNotASCII = lowercased.filter { !$0.utf8.allSatisfy { $0 < 0x80 } }
             // Escaping is character by character, so a string or key that holds a spelling holds the spelling's
             // written form once written; a number is written as it stands.
             writtenNeedles =
@@ -119,18 +124,24 @@ package struct Redactor: Sendable {
 
     /// `text` with every secret replaced by the placeholder.
     package func scrub(_ text: String) -> String {
+        Self.scrub(text, bytes: spellings.searchedBytes, otherSpellingsOf: spellings.searchedNotASCII) ?? text
+    }
+
+    /// `text` with every occurrence of `needles` (byte for byte) and of `secrets` (as Swift compares strings)
+    /// replaced by the placeholder, overlapping occurrences as one run; nil when there is none.
+    private static func scrub(_ text: String, bytes needles: [[UInt8]], otherSpellingsOf secrets: [String]) -> String? {
         var text = text
         // Found byte for byte: a secret followed by a combining mark (`abcd` then U+0301) is one Character with it,
         // which a search by Characters passes over.
-        var runs = text.withUTF8 { Redactor.occurrences(of: neededBytes, in: $0) }
+        var runs = text.withUTF8 { Redactor.occurrences(of: needles, in: $0) }
         // And a secret not all ASCII in its other spellings by Unicode's rules (`é` as one scalar or two).
-        for (secret, isASCII) in zip(searched, searchedIsASCII) where !isASCII {
+        for secret in secrets {
             for range in text.ranges(of: secret) {
                 let lower = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
                 runs.append(lower..<lower + text.utf8.distance(from: range.lowerBound, to: range.upperBound))
             }
         }
-        guard !runs.isEmpty else { return text }
+        guard !runs.isEmpty else { return nil }
         return text.withUTF8 { String(decoding: Redactor.replacing(runs, in: $0), as: UTF8.self) }
     }
 
@@ -193,18 +204,12 @@ package struct Redactor: Sendable {
     // MARK: - Headers and URLs
 
     /// A header's name as it may be written down: a secret in it replaced, whatever case the server gave it (HTTP/2
-    /// sends names in lower case).
+    /// sends names in lower case). The name is written in lower case when a secret was found in it, and the
+    /// secrets are found as ``scrub(_:)`` finds them, overlapping ones replaced as one run.
     package func redactHeaderName(_ name: String) -> String {
         guard !searched.isEmpty else { return name }
-        var lowered = name.lowercased()
-        var changed = false
-        for (needle, isASCII) in zip(searchedLowercased, searchedIsASCII) {
-            if isASCII ? ByteSearch.contains(lowered, needle) : lowered.contains(needle) {
-                lowered = lowered.replacingOccurrences(of: needle, with: SecretRedaction.placeholder)
-                changed = true
-            }
-        }
-        return changed ? lowered : name
+        return Self.scrub(
+            name.lowercased(), bytes: spellings.lowercasedBytes, otherSpellingsOf: spellings.lowercasedNotASCII) ?? name
     }
 
     /// A header's value as it may be written down: the placeholder for a credential header, otherwise scrubbed.

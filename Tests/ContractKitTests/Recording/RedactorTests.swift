@@ -137,4 +137,17 @@ struct RedactorTests {
         let redactor = Redactor(secrets: secrets)
         #expect(redactor.scrub(text) == expected)
     }
+
+    /// A header's name is searched in lower case, and its secrets found as in text: overlapping ones replaced as one
+    /// run (one replaced first left the rest of the other, `ijklm`), a placeholder never searched (`dact` garbled
+    /// it), and a name without a secret kept as the server sent it.
+    @Test(arguments: [
+        (["ABCDEFGH", "FGHIJKLM"], "X-ABCDEFGHIJKLM-Id", "x-<redacted>-id"),
+        (["tok-3f9a8b7c6d", "dact"], "X-Tok-3F9A8B7C6D", "x-<redacted>"),
+        (["Secret-Value"], "X-Plain-Name", "X-Plain-Name"),
+        (["caf\u{E9}-42"], "X-Cafe\u{301}-42", "x-<redacted>"),
+    ])
+    func aHeaderNameIsScrubbedInLowerCaseAsTextIs(secrets: [String], name: String, expected: String) {
+        #expect(Redactor(secrets: secrets).redactHeaderName(name) == expected)
+    }
 }
