@@ -83,7 +83,8 @@ final class JSONTape: @unchecked Sendable {
 /// A tape being written by the parser; ``finish()`` hands the entries over to a ``JSONTape``.
 ///
 /// The parser's own state rather than an object's, so that appending an entry is a store, and growing is a
-/// `realloc` (or `mremap`), which for a large tape remaps pages rather than copying them.
+/// `realloc`, which for a large block remaps pages rather than copying them (a mapped tape is reserved at its
+/// text's most entries, and does not grow).
 struct JSONTapeWriter: ~Copyable {
     private var entries: UnsafeMutablePointer<JSONTape.Entry>
     private(set) var count = 0

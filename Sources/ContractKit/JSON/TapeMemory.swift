@@ -81,8 +81,9 @@ enum TapeMemory {
         case .malloc: free(entries)
         case .mapped(let bytes):
             let spare = Spare(address: Int(bitPattern: entries), bytes: bytes)
-            let written = used * MemoryLayout<JSONTape.Entry>.stride
-            guard written <= Self.largestSpareWritten, let unwanted = Self.spares.keep(spare) else { return }
+            guard let unwanted = Self.spares.keep(spare, written: used * MemoryLayout<JSONTape.Entry>.stride) else {
+                return
+            }
             munmap(UnsafeMutableRawPointer(bitPattern: unwanted.address), unwanted.bytes)
         }
     }
@@ -112,10 +113,12 @@ enum TapeMemory {
             }
         }
 
-        /// Keeps `spare`, in place of the smallest kept when there are two already; returns the one not kept, to
-        /// be unmapped, or nil.
-        func keep(_ spare: Spare) -> Spare? {
-            mappings.withLock { spares in
+        /// Keeps `spare`, in which `written` bytes were written, in place of the smallest kept when there are two
+        /// already; returns the one not kept, to be unmapped, or nil. A spare with more than
+        /// ``TapeMemory/largestSpareWritten`` bytes written is not kept.
+        func keep(_ spare: Spare, written: Int) -> Spare? {
+            guard written <= TapeMemory.largestSpareWritten else { return spare }
+            return mappings.withLock { spares in
                 if spares.count < 2 {
                     spares.append(spare)
                     return nil

@@ -104,14 +104,16 @@ import Testing
         #expect(elements.last == .object(JSONObject(["k": .null])))
     }
 
-    @Test func twoSparesAreKeptTheLargest() {
+    @Test func twoSparesAreKeptTheLargestWithLittleWrittenInThem() {
         let spares = TapeMemory.Spares()
         let spare = { (bytes: Int) in TapeMemory.Spare(address: bytes, bytes: bytes) }
-        #expect(spares.keep(spare(100)) == nil)
-        #expect(spares.keep(spare(300)) == nil)
+        #expect(spares.keep(spare(100), written: 10) == nil)
+        // One with much written in it is handed back at once, to be unmapped, not kept resident.
+        #expect(spares.keep(spare(900), written: TapeMemory.largestSpareWritten + 1) == spare(900))
+        #expect(spares.keep(spare(300), written: TapeMemory.largestSpareWritten) == nil)
         // A third: the smallest of the three is handed back to be unmapped.
-        #expect(spares.keep(spare(50))?.bytes == 50)
-        #expect(spares.keep(spare(200))?.bytes == 100)
+        #expect(spares.keep(spare(50), written: 10)?.bytes == 50)
+        #expect(spares.keep(spare(200), written: 10)?.bytes == 100)
         #expect(spares.takeOne(bytes: 400) == nil)
         // The smallest that fits.
         #expect(spares.takeOne(bytes: 150)?.bytes == 200)
