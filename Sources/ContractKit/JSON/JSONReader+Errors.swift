@@ -5,6 +5,14 @@ extension JSONReader {
     ///
     /// A byte-order mark is not counted, so the first character of the text is at column 1 either way.
     func location(at byteOffset: Int) -> SourceLocation {
+        Self.location(at: byteOffset, in: bytes, count: count, contentStart: contentStart, file: file)
+    }
+
+    /// ``location(at:)`` in the `count` bytes at `bytes`, whose text starts at `contentStart` (after a byte-order
+    /// mark), with no reader made: a reader sets up a tape to write.
+    static func location(
+        at byteOffset: Int, in bytes: UnsafePointer<UInt8>, count: Int, contentStart: Int, file: String
+    ) -> SourceLocation {
         let target = min(max(byteOffset, contentStart), count)
         var line = 1
         var lineStart = contentStart

@@ -40,7 +40,7 @@ struct JSONReader: ~Copyable {
         let hasByteOrderMark = count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         self.contentStart = hasByteOrderMark ? 3 : 0
         self.offset = contentStart
-        self.tape = JSONTapeWriter(textLength: count)
+        self.tape = JSONTapeWriter(textLength: count, maxDepth: maxDepth)
     }
 
     /// Reads the whole input as one JSON value followed only by whitespace, writing one tape entry per value.

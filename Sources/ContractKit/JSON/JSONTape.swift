@@ -84,19 +84,21 @@ final class JSONTape: @unchecked Sendable {
 ///
 /// The parser's own state rather than an object's, so that appending an entry is a store, and growing is a
 /// `realloc`, which for a large block remaps pages rather than copying them (a mapped tape is reserved at its
-/// text's most entries, and does not grow).
+/// text's most entries, ``mostEntries(_:_:)``, and does not grow).
 struct JSONTapeWriter: ~Copyable {
     private var entries: UnsafeMutablePointer<JSONTape.Entry>
     private(set) var count = 0
     private var capacity: Int
     private var memory: TapeMemory
 
-    /// An empty tape for a text `textLength` long. A large text's tape is a mapping with room for the most entries
-    /// such a text can have (``TapeMemory/reserve(entries:)``), whose pages are resident only once written; another
-    /// has room for one entry per 8 bytes (most texts need fewer) before it grows.
-    init(textLength: Int) {
-        // A value takes a byte and its comma or bracket another, so a text has at most one entry per 2 bytes.
-        if textLength >= TapeMemory.mappedTextLength, let mapped = TapeMemory.reserve(entries: textLength / 2 + 2) {
+    /// An empty tape for a text `textLength` long, read with arrays and objects at most `maxDepth` deep. A large
+    /// text's tape is a mapping with room for the most entries such a text can have (``TapeMemory/reserve(entries:)``),
+    /// whose pages are resident only once written; another has room for one entry per 8 bytes (most texts need
+    /// fewer) before it grows.
+    init(textLength: Int, maxDepth: Int = 0) {
+        if textLength >= TapeMemory.mappedTextLength,
+            let mapped = TapeMemory.reserve(entries: min(Self.mostEntries(textLength, maxDepth), Int(UInt32.max)))
+        {
             (entries, capacity, memory) = (mapped.entries, mapped.capacity, mapped.memory)
             return
         }
@@ -109,6 +111,14 @@ struct JSONTapeWriter: ~Copyable {
     }
 
     deinit { memory.release(entries, used: count) }
+
+    /// The most entries a text `textLength` long can put on the tape: a value takes a byte and its comma, colon or
+    /// closing bracket another, so a text the parser accepts has at most one entry per 2 bytes (a lone value, one
+    /// more); one it rejects can have one more for each container left open. A mapped tape is reserved at this, and
+    /// at most at 2^32 - 1 entries, past which ``grow()`` stops the parse as before.
+    static func mostEntries(_ textLength: Int, _ maxDepth: Int) -> Int {
+        textLength / 2 + 2 + maxDepth
+    }
 
     /// Adds an entry; returns its index.
     @inline(__always)

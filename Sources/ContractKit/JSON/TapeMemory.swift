@@ -98,6 +98,10 @@ enum TapeMemory {
     /// process ends, like the heap blocks `malloc` keeps (glibc keeps blocks of up to 32 MB).
     static let largestSpareWritten = 64 << 20
 
+    /// The largest mapping kept as a spare (a text of 128 MB reserves 1 GB): where the kernel counts reserved
+    /// memory against a limit (`vm.overcommit_memory=2`, `ulimit -v`), a spare holds its whole size.
+    static let largestSpare = 1 << 30
+
     /// The spares, two at most: a diff parses its two files at once.
     static let spares = Spares()
 
@@ -115,9 +119,11 @@ enum TapeMemory {
 
         /// Keeps `spare`, in which `written` bytes were written, in place of the smallest kept when there are two
         /// already; returns the one not kept, to be unmapped, or nil. A spare with more than
-        /// ``TapeMemory/largestSpareWritten`` bytes written is not kept.
+        /// ``TapeMemory/largestSpareWritten`` bytes written, or larger than ``TapeMemory/largestSpare``, is not kept.
         func keep(_ spare: Spare, written: Int) -> Spare? {
-            guard written <= TapeMemory.largestSpareWritten else { return spare }
+            guard written <= TapeMemory.largestSpareWritten, spare.bytes <= TapeMemory.largestSpare else {
+                return spare
+            }
             return mappings.withLock { spares in
                 if spares.count < 2 {
                     spares.append(spare)

@@ -318,9 +318,9 @@ extension Recording {
         let skipped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         guard let range = JSONValueLocator.range(of: keys, in: UnsafeRawBufferPointer(rebasing: bytes[skipped...]))
         else { return nil }
-        let reader = JSONReader(
-            bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, file: file, maxDepth: 0)
-        return reader.location(at: skipped + range.lowerBound)
+        return JSONReader.location(
+            at: skipped + range.lowerBound, in: base.assumingMemoryBound(to: UInt8.self), count: bytes.count,
+            contentStart: skipped, file: file)
     }
 
     /// The recording as JSON, members in a fixed order so files diff cleanly.

@@ -32,10 +32,30 @@ import Testing
                 continue
             }
             // Reserved at the bound (or a spare larger than it), which the densest texts come within 2 of.
-            #expect(bytes >= (text.count / 2 + 2) * MemoryLayout<JSONTape.Entry>.stride, "\(name)")
+            #expect(
+                bytes >= JSONTapeWriter.mostEntries(text.count, JSONParser.defaultMaxDepth)
+                    * MemoryLayout<JSONTape.Entry>.stride, "\(name)")
             #expect(entries <= text.count / 2 + 2, "\(name)")
             if name.hasPrefix("[") { #expect(entries + 2 >= text.count / 2) }
             #endif
+        }
+    }
+
+    /// A text the parser rejects at its end, with containers left open, writes one entry more than an accepted text
+    /// of its length can: the reservation has room for that, and the error is the usual one.
+    @Test func aDenseTextCutOffWithContainersOpenFailsAsAnyOther() throws {
+        let elements = TapeMemory.mappedTextLength / 2 - 3
+        var text: [UInt8] = [UInt8(ascii: "[")]
+        for _ in 0..<elements { text += [UInt8(ascii: "0"), UInt8(ascii: ",")] }
+        text += Array("[[[[[".utf8)
+        // The array, its elements and the five opened: one more than half the text's length, plus 2.
+        let written = 1 + elements + 5
+        #expect(written == text.count / 2 + 3)
+        #expect(written <= JSONTapeWriter.mostEntries(text.count, JSONParser.defaultMaxDepth))
+        #expect {
+            try JSONParser().parseDocument(text)
+        } throws: { error in
+            (error as? ContractError)?.message.contains("end of input") ?? false
         }
     }
 
@@ -110,6 +130,8 @@ import Testing
         #expect(spares.keep(spare(100), written: 10) == nil)
         // One with much written in it is handed back at once, to be unmapped, not kept resident.
         #expect(spares.keep(spare(900), written: TapeMemory.largestSpareWritten + 1) == spare(900))
+        // And so is one larger than a spare may be, whatever was written in it.
+        #expect(spares.keep(spare(TapeMemory.largestSpare + 1), written: 10) == spare(TapeMemory.largestSpare + 1))
         #expect(spares.keep(spare(300), written: TapeMemory.largestSpareWritten) == nil)
         // A third: the smallest of the three is handed back to be unmapped.
         #expect(spares.keep(spare(50), written: 10)?.bytes == 50)
