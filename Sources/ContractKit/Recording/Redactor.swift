@@ -67,12 +67,13 @@ package struct Redactor: Sendable {
             searched = Array(Set(spellings)).sorted {
                 $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
             }
-            searchedIsASCII = searched.map { $0.utf8.allSatisfy { $0 < 0x80 } }
+            let isASCII = { (text: String) in text.utf8.allSatisfy { $0 < 0x80 } }
+            searchedIsASCII = searched.map(isASCII)
             searchedBytes = searched.map { Array($0.utf8) }
             searchedNotASCII = zip(searched, searchedIsASCII).filter { !$0.1 }.map(\.0)
             let lowercased = searched.map { $0.lowercased() }
             lowercasedBytes = lowercased.map { Array($0.utf8) }
-            lowercasedNotASCII = lowercased.filter { !$0.utf8.allSatisfy { $0 < 0x80 } }
+            lowercasedNotASCII = lowercased.filter { !isASCII($0) }
             // Escaping is character by character, so a string or key that holds a spelling holds the spelling's
             // written form once written; a number is written as it stands.
             writtenNeedles =
@@ -145,9 +146,6 @@ package struct Redactor: Sendable {
         return text.withUTF8 { String(decoding: Redactor.replacing(runs, in: $0), as: UTF8.self) }
     }
 
-    /// ``searched`` as bytes.
-    private var neededBytes: [[UInt8]] { spellings.searchedBytes }
-
     /// Where each of `needles` occurs in `bytes`, overlapping occurrences included.
     private static func occurrences(of needles: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var runs: [Range<Int>] = []
@@ -196,7 +194,7 @@ package struct Redactor: Sendable {
     package func scrub(_ bytes: Data) -> Data {
         bytes.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            let runs = Redactor.occurrences(of: neededBytes, in: bytes)
+            let runs = Redactor.occurrences(of: spellings.searchedBytes, in: bytes)
             return runs.isEmpty ? nil : Data(Redactor.replacing(runs, in: bytes))
         } ?? bytes
     }
