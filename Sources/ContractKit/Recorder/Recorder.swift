@@ -416,9 +416,13 @@ package struct Recorder: Sendable {
     }
 
     /// `: "upstream timed out"` from a short text body, so the reason says what the server said. The body is
-    /// scrubbed before it is cut: a secret across the cut would otherwise keep its first half.
+    /// scrubbed before it is cut (``Redactor/scrubbedPrefix(of:keeping:)``): a secret across the cut would otherwise
+    /// keep its first half.
     private static func excerpt(of response: TransportResponse, redactor: Redactor) -> String {
-        guard let whole = String(data: response.body.prefix(1 << 20), encoding: .utf8) else { return "" }
+        guard
+            let whole = String(
+                data: redactor.scrubbedPrefix(of: response.body, keeping: 1 << 20), encoding: .utf8)
+        else { return "" }
         let limit = 120
         var line = ""
         for part in redactor.scrub(whole).split(whereSeparator: \.isNewline) {

@@ -23,6 +23,8 @@ package enum ResponseHeaderFilter {
         "x-served-by", "x-timer", "report-to", "nel", "retry-after",
     ]
     private static let volatilePrefixes = ["x-ratelimit-", "ratelimit-", "x-rate-limit-", "x-b3-"]
+    /// The response headers whose values are URLs (`Link`: URLs in angle brackets), in lower case.
+    private static let urlNames: Set<String> = ["location", "content-location", "link"]
 
     /// True when a header with this name is dropped from recordings.
     package static func isVolatile(_ name: String) -> Bool {
@@ -42,7 +44,11 @@ package enum ResponseHeaderFilter {
             let (name, key) =
                 redactedName == header.name
                 ? (facts.canonical, facts.sortKey) : Self.spelled(canonicalName(redactedName))
-            let value = redactor.redactHeader(value: header.value, nameIsSensitive: facts.isSensitive)
+            // A URL the server hands out (a `Location`, a `Link`) loses its token-like query values, as the
+            // request's URL does: a presigned URL's signature is a credential too.
+            let value = redactor.redactHeader(
+                value: facts.holdsURLs ? SecretRedaction.redactedURLs(inHeaderValue: header.value) : header.value,
+                nameIsSensitive: facts.isSensitive)
             kept.append((key, kept.count, Recording.Header(name: name, value: value)))
         }
         kept.sort { $0.key != $1.key ? $0.key < $1.key : $0.offset < $1.offset }
@@ -60,6 +66,8 @@ package enum ResponseHeaderFilter {
         let sortKey: String
         /// Its value is a credential, whatever it says.
         let isSensitive: Bool
+        /// Its value is a URL, or URLs in angle brackets (``urlNames``).
+        let holdsURLs: Bool
 
         /// The names seen so far. A server sending thousands of names (one was seen sending 28,000 in a response)
         /// fills it once, and the names after that are worked out each time, as before.
@@ -74,7 +82,7 @@ package enum ResponseHeaderFilter {
             let (canonical, sortKey) = spelled(canonicalName(name))
             let facts = NameFacts(
                 isVolatile: ResponseHeaderFilter.isVolatile(name), canonical: canonical, sortKey: sortKey,
-                isSensitive: Redactor.isSensitiveHeader(name), name: name)
+                isSensitive: Redactor.isSensitiveHeader(name), holdsURLs: urlNames.contains(sortKey), name: name)
             known.withLock { if $0.count < knownLimit, $0[name] == nil { $0[name] = facts } }
             return facts
         }

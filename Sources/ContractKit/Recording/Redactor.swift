@@ -47,6 +47,15 @@ package struct Redactor: Sendable {
         /// What ``Redactor/secretsMayShow(inWrittenJSON:)`` looks for: each of ``searched`` as a JSON string holding it is
         /// written, and each secret that could be a whole number.
         let writtenNeedles: [ByteSearch.Needle]
+        /// The ASCII secrets found in any mix of spellings (``SecretPattern``), and the same in lower case for
+        /// header names.
+        let patterns: [SecretPattern]
+        let lowercasedPatterns: [SecretPattern]
+        /// The secrets (each as given) in UTF-16, in either byte order, for bodies that are not UTF-8.
+        let utf16LittleEndian: [[UInt8]]
+        let utf16BigEndian: [[UInt8]]
+        /// The most bytes one occurrence of a secret can take, in any spelling.
+        let reach: Int
 
         /// The sets seen so far; a run that makes more than ``knownLimit`` (a secret per endpoint, from its own
         /// variable) works the ones after that out each time.
@@ -61,9 +70,14 @@ package struct Redactor: Sendable {
         }
 
         private init(_ secrets: Set<String>) {
-            let spellings = secrets.filter { $0.count >= Redactor.minimumSearchedLength }.flatMap { secret in
+            let long = secrets.filter { $0.count >= Redactor.minimumSearchedLength }
+            let spellings = long.flatMap { secret in
                 PercentEncoding.spellings(of: secret) + Redactor.encodedSpellings(of: secret)
             }
+            patterns = long.sorted().compactMap(SecretPattern.init)
+            lowercasedPatterns = long.sorted().compactMap { SecretPattern($0.lowercased()) }
+            utf16LittleEndian = long.sorted().map { Redactor.utf16($0, bigEndian: false) }
+            utf16BigEndian = long.sorted().map { Redactor.utf16($0, bigEndian: true) }
             searched = Array(Set(spellings)).sorted {
                 $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
             }
@@ -74,10 +88,13 @@ package struct Redactor: Sendable {
             let lowercased = searched.map { $0.lowercased() }
             lowercasedBytes = lowercased.map { Array($0.utf8) }
             lowercasedNotASCII = lowercased.filter { !isASCII($0) }
+            reach = max(searchedBytes.map(\.count).max() ?? 0, patterns.map(\.reach).max() ?? 0)
             // Escaping is character by character, so a string or key that holds a spelling holds the spelling's
-            // written form once written; a number is written as it stands.
+            // written form once written, and a pattern's anchor as it is (no character of it is escaped); a number
+            // is written as it stands.
             writtenNeedles =
                 searched.map { ByteSearch.Needle(Redactor.writtenForm(of: $0)) }
+                + patterns.map { ByteSearch.Needle($0.anchor) }
                 + secrets.filter {
                     $0.utf8.first.map { $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) } ?? false
                 }
@@ -125,16 +142,20 @@ package struct Redactor: Sendable {
 
     /// `text` with every secret replaced by the placeholder.
     package func scrub(_ text: String) -> String {
-        Self.scrub(text, bytes: spellings.searchedBytes, otherSpellingsOf: spellings.searchedNotASCII) ?? text
+        Self.scrub(
+            text, bytes: spellings.searchedBytes, patterns: spellings.patterns,
+            otherSpellingsOf: spellings.searchedNotASCII) ?? text
     }
 
-    /// `text` with every occurrence of `needles` (byte for byte) and of `secrets` (as Swift compares strings)
-    /// replaced by the placeholder, overlapping occurrences as one run; nil when there is none.
-    private static func scrub(_ text: String, bytes needles: [[UInt8]], otherSpellingsOf secrets: [String]) -> String? {
+    /// `text` with every occurrence of `needles` (byte for byte), of `patterns` and of `secrets` (as Swift compares
+    /// strings) replaced by the placeholder, overlapping occurrences as one run; nil when there is none.
+    private static func scrub(
+        _ text: String, bytes needles: [[UInt8]], patterns: [SecretPattern], otherSpellingsOf secrets: [String]
+    ) -> String? {
         var text = text
         // Found byte for byte: a secret followed by a combining mark (`abcd` then U+0301) is one Character with it,
         // which a search by Characters passes over.
-        var runs = text.withUTF8 { Redactor.occurrences(of: needles, in: $0) }
+        var runs = text.withUTF8 { Redactor.occurrences(of: needles, patterns: patterns, in: $0) }
         // And a secret not all ASCII in its other spellings by Unicode's rules (`é` as one scalar or two).
         for secret in secrets {
             for range in text.ranges(of: secret) {
@@ -146,9 +167,12 @@ package struct Redactor: Sendable {
         return text.withUTF8 { String(decoding: Redactor.replacing(runs, in: $0), as: UTF8.self) }
     }
 
-    /// Where each of `needles` occurs in `bytes`, overlapping occurrences included.
-    private static func occurrences(of needles: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    /// Where each of `needles` and `patterns` occurs in `bytes`, overlapping occurrences included.
+    private static func occurrences(
+        of needles: [[UInt8]], patterns: [SecretPattern], in bytes: UnsafeBufferPointer<UInt8>
+    ) -> [Range<Int>] {
         var runs: [Range<Int>] = []
+        for pattern in patterns { pattern.forEachOccurrence(in: bytes) { runs.append($0) } }
         for needle in needles {
             needle.withUnsafeBufferPointer { needle in
                 ByteSearch.forEachOccurrence(of: needle, in: bytes) { offset in
@@ -165,9 +189,15 @@ package struct Redactor: Sendable {
     /// replacing one secret after another left the part of a secret that overlapped another one, and garbled a
     /// placeholder that held a secret (`dact` in `<redacted>`). Each run starts and ends where characters' bytes do,
     /// so the result is as well-formed as `bytes`.
-    private static func replacing(_ runs: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        let runs = runs.sorted { $0.lowerBound < $1.lowerBound }
-        let placeholder = Array(SecretRedaction.placeholder.utf8)
+    ///
+    /// With an `end`, only the bytes before it are kept: a run that starts before it is replaced whole, and one that
+    /// starts after it is left out with the rest.
+    private static func replacing(
+        _ runs: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>,
+        placeholder: [UInt8] = Array(SecretRedaction.placeholder.utf8), end: Int? = nil
+    ) -> [UInt8] {
+        let end = min(end ?? bytes.count, bytes.count)
+        let runs = runs.filter { $0.lowerBound < end }.sorted { $0.lowerBound < $1.lowerBound }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + placeholder.count * runs.count)
         var copied = 0
@@ -185,18 +215,59 @@ package struct Redactor: Sendable {
             output += placeholder
             copied = upper
         }
-        output += bytes[copied...]
+        if copied < end { output += bytes[copied..<end] }
         return output
     }
 
-    /// `bytes` with every secret's UTF-8 bytes replaced by the placeholder's: byte for byte only, as bytes are not
-    /// text that Unicode's rules apply to.
+    /// `bytes` with every secret replaced by the placeholder: byte for byte only, as bytes are not text that
+    /// Unicode's rules apply to. Secrets are found in UTF-8 in all their spellings, and as themselves in UTF-16 of
+    /// either byte order (a `charset=utf-16` page), where the placeholder is written in the same encoding.
     package func scrub(_ bytes: Data) -> Data {
-        bytes.withUnsafeBytes { raw in
+        var data =
+            bytes.withUnsafeBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let runs = Redactor.occurrences(of: spellings.searchedBytes, patterns: spellings.patterns, in: bytes)
+                return runs.isEmpty ? nil : Data(Redactor.replacing(runs, in: bytes))
+            } ?? bytes
+        for (needles, placeholder) in [
+            (spellings.utf16LittleEndian, Self.utf16(SecretRedaction.placeholder, bigEndian: false)),
+            (spellings.utf16BigEndian, Self.utf16(SecretRedaction.placeholder, bigEndian: true)),
+        ] {
+            data =
+                data.withUnsafeBytes { raw in
+                    let bytes = raw.bindMemory(to: UInt8.self)
+                    let runs = Redactor.occurrences(of: needles, patterns: [], in: bytes)
+                    return runs.isEmpty ? nil : Data(Redactor.replacing(runs, in: bytes, placeholder: placeholder))
+                } ?? data
+        }
+        return data
+    }
+
+    /// `text`'s UTF-16 code units as bytes, in one byte order.
+    fileprivate static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
+        text.utf16.flatMap { unit in
+            let high = UInt8(truncatingIfNeeded: unit >> 8)
+            let low = UInt8(truncatingIfNeeded: unit)
+            return bigEndian ? [high, low] : [low, high]
+        }
+    }
+
+    /// The first `limit` bytes of `bytes` or a few more, scrubbed as ``scrub(_:)-(Data)`` scrubs them, for an
+    /// excerpt of a long body: a secret that starts before the cut is replaced whole, where cutting first and then
+    /// scrubbing would keep the part of it before the cut. The cut falls where a UTF-8 character starts.
+    package func scrubbedPrefix(of bytes: Data, keeping limit: Int) -> Data {
+        let reach = spellings.reach
+        guard bytes.count > limit + 2 * reach else { return scrub(bytes) }
+        // Every secret that starts before `end` ends inside the window, so it is found whole; one cut by the
+        // window's end starts after `end` and is left out.
+        let window = bytes.prefix(limit + 2 * reach)
+        var end = limit + reach
+        while end > 0, window[window.startIndex + end] & 0xC0 == 0x80 { end -= 1 }
+        return window.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            let runs = Redactor.occurrences(of: spellings.searchedBytes, in: bytes)
-            return runs.isEmpty ? nil : Data(Redactor.replacing(runs, in: bytes))
-        } ?? bytes
+            let runs = Redactor.occurrences(of: spellings.searchedBytes, patterns: spellings.patterns, in: bytes)
+            return Data(Redactor.replacing(runs, in: bytes, end: end))
+        }
     }
 
     // MARK: - Headers and URLs
@@ -207,7 +278,8 @@ package struct Redactor: Sendable {
     package func redactHeaderName(_ name: String) -> String {
         guard !searched.isEmpty else { return name }
         return Self.scrub(
-            name.lowercased(), bytes: spellings.lowercasedBytes, otherSpellingsOf: spellings.lowercasedNotASCII) ?? name
+            name.lowercased(), bytes: spellings.lowercasedBytes, patterns: spellings.lowercasedPatterns,
+            otherSpellingsOf: spellings.lowercasedNotASCII) ?? name
     }
 
     /// A header's value as it may be written down: the placeholder for a credential header, otherwise scrubbed.
@@ -292,6 +364,9 @@ package struct Redactor: Sendable {
             var secret = secret
             return secret.withUTF8 { ByteSearch.contains(haystack, $0) }
         }
+            || spellings.patterns.contains { pattern in
+                pattern.anchor.withUnsafeBufferPointer { ByteSearch.contains(haystack, $0) }
+            }
             || secrets.contains { secret in
                 var secret = secret
                 return secret.withUTF8 { ByteSearch.contains(haystack, $0) }

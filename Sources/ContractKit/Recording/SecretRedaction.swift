@@ -84,6 +84,19 @@ package enum SecretRedaction {
         return base + "?" + redactedParameters(url[url.utf8.index(after: mark)..<hash]) + fragment
     }
 
+    /// A `Location` or `Content-Location` value (one URL), or a `Link` value (URLs in angle brackets, each followed by
+    /// its parameters), with each URL as ``redactedURL(_:)`` writes it.
+    package static func redactedURLs(inHeaderValue value: String) -> String {
+        guard value.utf8.contains(UInt8(ascii: "<")) else { return redactedURL(value) }
+        var result = ""
+        var rest = Substring(value)
+        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            result += rest[...open] + redactedURL(String(rest[rest.index(after: open)..<close])) + ">"
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
     /// `name=value&…` with the values of secret parameters replaced by ``placeholder``.
     private static func redactedParameters(_ query: Substring) -> Substring {
         var result = ""

@@ -12,13 +12,15 @@ struct HostileServerTests {
     /// Records `yaml`'s endpoints from `server` with `environment`, no retries; returns the run, the progress
     /// events as text, and every byte written under the folder.
     static func record(
-        _ server: ScriptedServer, _ yaml: String, environment: [String: String], baseURL: String? = nil
+        _ server: ScriptedServer, _ yaml: String, environment: [String: String], baseURL: String? = nil,
+        maxBodyBytes: Int? = nil
     ) async throws -> (run: RecordRun, events: String, written: String) {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var options = RecorderTests.options(server, into: folder, retries: 0)
         options.environment = environment
         if let baseURL { options.baseURL = baseURL }
+        if let maxBodyBytes { options.maxBodyBytes = maxBodyBytes }
         let events = EventLog()
         let suite = try TestSuites.suite(("Specs/live.yaml", yaml))
         let run = await Recorder(options: options).record(suite.endpoints) { events.append($0) }
@@ -210,6 +212,52 @@ struct HostileServerTests {
         for leaked in [secret, escaped, base64Alone, String(inside.dropFirst(4).dropLast(4))] {
             #expect(!written.contains(leaked), "\(leaked) in \(written)")
         }
+    }
+
+    /// Encoders disagree on which characters they encode: the secret comes back in a mix of spellings, encoded
+    /// twice, `\/`-escaped in a text page, across the cut of a long error page, in UTF-16, and the server hands out
+    /// a presigned URL in `Location` and `Link`.
+    @Test func aSecretReturnedInMixedSpellingsIsScrubbedEverywhere() async throws {
+        let secret = "wJalrXUtnFEMI/K7MDENG+bPxRfiCY"
+        let pythonQuoted = "wJalrXUtnFEMI/K7MDENG%2BbPxRfiCY"
+        let twice = "wJalrXUtnFEMI%252FK7MDENG%252BbPxRfiCY"
+        let escaped = #"wJalrXUtnFEMI\/K7MDENG+bPxRfiCY"#
+        let presigned = "https://bucket.example.com/f.pdf?X-Amz-Signature=fe5f80aa&access_token=srvissued9876"
+        let utf16 = "token=\(secret)".data(using: .utf16LittleEndian)!
+        let server = try ScriptedServer(routes: [
+            "/quote": { _, _ in .json(#"{"next": "/x?tok=\#(pythonQuoted)"}"#) },
+            "/double": { _, _ in .json(#"{"login": "/login?r=%2Fe%3Fq%3D\#(twice)"}"#) },
+            "/slash": { _, _ in .text("error: bad token \"\(escaped)\"", status: 500) },
+            "/cut": { _, _ in .text(String(repeating: "\n", count: (1 << 20) - 15) + secret, status: 503) },
+            "/utf16": { _, _ in
+                HTTPResponse(headers: [("Content-Type", "text/plain; charset=utf-16le")], body: utf16)
+            },
+            "/presigned": { _, _ in
+                HTTPResponse(
+                    status: 201,
+                    headers: [
+                        ("Content-Type", "application/json"), ("Location", presigned),
+                        ("Link", "<\(presigned)>; rel=\"download\", </next?page=2>; rel=\"next\""),
+                    ], body: Data("{}".utf8))
+            },
+        ])
+        defer { server.stop() }
+        let names = ["quote", "double", "slash", "cut", "utf16", "presigned"]
+        let (run, events, written) = try await Self.record(
+            server,
+            "endpoints:\n"
+                + names.map { "  \($0): { request: GET /\($0), headers: { X-Tok: \"${TOK}\" } }\n" }.joined(),
+            environment: ["TOK": secret], maxBodyBytes: 2 << 20)
+        #expect(run.results.count == names.count)
+        // The first and last parts of the secret, which every spelling keeps as they are.
+        for text in [Self.reported(run), events, written] {
+            for leaked in ["wJalrXUtnFEMI", "bPxRfiCY", "fe5f80aa", "srvissued9876"] {
+                #expect(!text.contains(leaked), "\(leaked) in \(text.prefix(4000))")
+            }
+        }
+        #expect(written.contains("page=2"), "the rest of a Link is kept")
+        let cut = try #require(run.results.first { $0.endpoint.name == "cut" }?.failure)
+        #expect(cut.reason.contains("<redacted>"), "\(cut.reason)")
     }
 
     @Test func headersCarryingAVariableStayWithTheirOrigin() async throws {

@@ -41,6 +41,72 @@ struct RedactorTests {
         #expect(redactor.redactURL("http://host/%2Fs3cret%20value") == "http://host/%2F<redacted>")
     }
 
+    /// An AWS-style secret: `/` and `+` are what encoders disagree on.
+    static let slashed = "wJalrXUtnFEMI/K7MDENG+bPxRfiCY"
+
+    @Test(arguments: [
+        // Python's `quote`: `+` encoded, `/` left as it is.
+        "/x?tok=wJalrXUtnFEMI/K7MDENG%2BbPxRfiCY",
+        // Lower-case hex, and the other way round.
+        "wJalrXUtnFEMI%2fK7MDENG+bPxRfiCY",
+        // Encoded twice: a URL in another URL's query.
+        "/login?r=%2Fe%3Fq%3DwJalrXUtnFEMI%252FK7MDENG%252BbPxRfiCY",
+        // PHP's `json_encode` in a text page, and a `\u` escape for one character only.
+        #"error: bad token "wJalrXUtnFEMI\/K7MDENG+bPxRfiCY""#,
+        #"wJalrXUtnFEMI\u002FK7MDENG\u002bbPxRfiCY"#,
+    ])
+    func aSecretIsFoundInAnyMixOfSpellings(_ text: String) {
+        let scrubbed = Redactor(secrets: [Self.slashed]).scrub(text)
+        #expect(scrubbed.contains(SecretRedaction.placeholder), "\(scrubbed)")
+        #expect(!scrubbed.contains("wJalrXUtnFEMI"), "\(scrubbed)")
+        #expect(!scrubbed.contains("bPxRfiCY"), "\(scrubbed)")
+    }
+
+    @Test(arguments: [
+        "wJalrXUtnFEMI/K7MDENG+bPxRfiCX", "wJalrXUtnFEMI%2FK7MDENG%2B", "wJalrXUtnFEMI%2GK7MDENG+bPxRfiCY",
+        "xJalrXUtnFEMI/K7MDENG+bPxRfiCY",
+    ])
+    func aTextThatIsNotTheSecretIsLeftAlone(_ text: String) {
+        #expect(Redactor(secrets: [Self.slashed]).scrub(text) == text)
+    }
+
+    @Test func aSecretInAMixOfSpellingsIsSeenInAWrittenBody() throws {
+        let redactor = Redactor(secrets: [Self.slashed])
+        let text = Array(#"{"next": "/x?tok=wJalrXUtnFEMI/K7MDENG%2BbPxRfiCY"}"#.utf8)
+        #expect(redactor.mayChange(jsonText: text))
+        #expect(text.withUnsafeBytes { redactor.secretsMayShow(inWrittenJSON: $0) })
+        let body = try JSONParser().parse(text)
+        #expect(
+            redactor.redactBody(body) == .object(JSONObject([.init(key: "next", value: .string("/x?tok=<redacted>"))])))
+    }
+
+    @Test func aSecretInUTF16IsReplacedInTheSameEncoding() {
+        let redactor = Redactor(secrets: [Self.slashed])
+        for encoding in [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf16] {
+            let body = "token=\(Self.slashed);".data(using: encoding)!
+            let scrubbed = redactor.scrub(body)
+            let text = String(data: scrubbed, encoding: encoding == .utf16 ? .utf16 : encoding)
+            #expect(text == "token=<redacted>;", "\(encoding): \(text ?? "not UTF-16")")
+        }
+    }
+
+    @Test func aSecretAcrossTheCutOfALongBodyIsReplacedWhole() throws {
+        let redactor = Redactor(secrets: [Self.slashed])
+        let limit = 1 << 20
+        for before in [limit - 15, limit - 1, limit, limit - 40] {
+            let body = Data(
+                (String(repeating: "\n", count: before) + Self.slashed + String(repeating: "x", count: 4096)).utf8)
+            let prefix = String(decoding: redactor.scrubbedPrefix(of: body, keeping: limit), as: UTF8.self)
+            #expect(prefix.count >= min(limit, before))
+            #expect(!prefix.contains("wJalr"), "cut after \(before) bytes")
+            // A few bytes past the limit at most: enough to hold a secret that starts before it.
+            #expect(prefix.utf8.count < limit + 1024)
+        }
+        // The cut falls where a character starts.
+        let wide = Data(String(repeating: "é", count: limit).utf8)
+        #expect(String(data: redactor.scrubbedPrefix(of: wide, keeping: limit + 1), encoding: .utf8) != nil)
+    }
+
     @Test func scrubsTextAndBytes() {
         let redactor = Redactor(secrets: ["hunter22", "x"])
         #expect(
