@@ -84,14 +84,22 @@ package enum ReportMerger {
             }
             seen[other.shard.index] = source.file
         }
-        let missing = (1...coverage.shard.count).filter { seen[$0] == nil }
-        if !missing.isEmpty {
-            let names = missing.map { "\($0)/\(coverage.shard.count)" }.joined(separator: ", ")
+        // Counted, and the first few named: a report can say it is shard 1 of 2^63.
+        let count = coverage.shard.count
+        let missingCount = count - seen.keys.filter { (1...count).contains($0) }.count
+        if missingCount > 0 {
+            let shown = Self.shownMissingShards
+            let missing = (1...count).lazy.filter { seen[$0] == nil }.prefix(shown).map { "\($0)/\(count)" }
+            let names =
+                missing.joined(separator: ", ") + (missingCount > shown ? " and \(missingCount - shown) more" : "")
             throw conflict(
-                "shard\(missing.count == 1 ? "" : "s") \(names) \(missing.count == 1 ? "is" : "are") missing",
+                "shard\(missingCount == 1 ? "" : "s") \(names) \(missingCount == 1 ? "is" : "are") missing",
                 hint: "pass the report of every shard; a missing one usually means its CI job failed before writing it")
         }
     }
+
+    /// How many missing shards a message names; the rest are counted.
+    static let shownMissingShards = 10
 
     private static func conflict(_ message: String, hint: String) -> ContractError {
         ContractError(.reportConflict, "cannot merge the reports: " + message, hint: hint)

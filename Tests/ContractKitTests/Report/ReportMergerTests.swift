@@ -52,6 +52,13 @@ import Testing
             }
         }
         #expect(message([shards[0], shards[1]]) == "cannot merge the reports: shard 3/3 is missing")
+        // A report that says it is shard 1 of 2^63 - 1: the missing ones are counted, and the first few named.
+        var vast = shards[0]
+        vast.report.shard = ShardCoverage(shard: try Shard(index: 1, count: .max), suiteEndpoints: 7)
+        let names = (2...11).map { "\($0)/\(Int.max)" }.joined(separator: ", ")
+        #expect(
+            message([vast])
+                == "cannot merge the reports: shards \(names) and \(Int.max - 11) more are missing")
         #expect(
             message([shards[0], shards[0], shards[1], shards[2]])
                 == "cannot merge the reports: 'shard-1.json' and 'shard-1.json' are both shard 1/3")
