@@ -27,8 +27,13 @@ extension ShapeWalk {
         var relaxed = element
         if let filled = key.filledField { relaxed.fields.removeAll { $0.name == filled.name } }
         let outerPlan = plan
+        let outerUnions = unionsChecked
         plan = ShapePlan(checker: checker, shape: Shape(.object(relaxed), at: location))
-        defer { plan = outerPlan }
+        unionsChecked = [:]
+        defer {
+            plan = outerPlan
+            unionsChecked = outerUnions
+        }
         for member in members {
             if done { return }
             descend(.keyedEntry(member.key), wildcard: true) { $0.check(member.value, $0.plan.root) }

@@ -7,6 +7,21 @@ extension ShapeWalk {
     /// fewest breaking findings, then the fewest findings, then the first written.
     @inline(never)
     mutating func checkUnion(_ value: Int, _ union: Int, _ node: Int) {
+        unionDepth += 1
+        defer { unionDepth -= 1 }
+        guard unionDepth > 1 else { return checkMembers(value, union, node) }
+        let key = UnionCheck(value: value, node: node)
+        if let known = unionsChecked[key] {
+            findings += known
+            return
+        }
+        let start = findings.count
+        checkMembers(value, union, node)
+        unionsChecked[key] = Array(findings[start...])
+    }
+
+    /// ``checkUnion(_:_:_:)``'s work, for a value not checked against this union before.
+    private mutating func checkMembers(_ value: Int, _ union: Int, _ node: Int) {
         let members = plan.unions[union]
         let start = findings.count
         // A member that fails is checked again by no one, but the next member reads the same text: keep it mapped.

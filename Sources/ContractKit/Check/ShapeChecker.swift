@@ -160,6 +160,18 @@ struct ShapeWalk: ~Copyable {
     /// text behind it can be given back.
     var releaseText: ((Int) -> Void)?
     var nextRelease = Int.max
+    /// What checking a value against a union found, for the values checked inside another union's member: when a
+    /// member fails, the next one checks the same values below again, so a recursive union (a folder of folders or
+    /// shared folders) cost twice as much for every level. Kept, each value is checked against an inner union once.
+    /// Node numbers are the plan's, so a walk under a plan of its own starts with none.
+    var unionsChecked: [UnionCheck: [ShapeFinding]] = [:]
+    /// How many unions' members the walk is inside.
+    var unionDepth = 0
+
+    struct UnionCheck: Hashable {
+        let value: Int
+        let node: Int
+    }
 
     init(checker: ShapeChecker, plan: ShapePlan, view: JSONTapeView) {
         self.checker = checker
