@@ -77,7 +77,7 @@ struct GenerateModelsCommand: AsyncParsableCommand {
             }
         } else if !generated.newModelLines.isEmpty {
             let ids = generated.newModelLines.map(\.endpoint.id).joined(separator: ", ")
-            Console.output("endpoints without a model: line: \(ids); --update-specs adds one naming its model\n")
+            Console.output("endpoints without a model: \(ids); --update-specs adds one naming its model\n")
         }
         if failed { throw ExitCode(2) }
     }

@@ -103,9 +103,11 @@ package struct ShapeExpressionParser {
         }
         var seen: Set<String> = []
         for member in members where !seen.insert(member.description).inserted {
+            var listed: Set<String> = []
+            let once = members.map(\.description).filter { listed.insert($0).inserted }
             throw error(
                 "the union lists \(member) twice", at: member.location.column - start.column,
-                hint: "list each type once: \(members.map(\.description).joined(separator: " | "))")
+                hint: "list each type once: \(once.joined(separator: " | "))")
         }
         return Shape(.union(members), at: first.location)
     }

@@ -87,6 +87,13 @@ import Testing
             (error as! ContractError).message.hasPrefix("enum case 'a' is listed twice")
         }
         #expect {
+            try ShapeExpressionParser.parse("String | Int | String", at: at)
+        } throws: { error in
+            // The hint is the union with the repeat left out, ready to paste.
+            let error = error as! ContractError
+            return error.message == "the union lists String twice" && error.hint == "list each type once: String | Int"
+        }
+        #expect {
             try ShapeExpressionParser.parse("Bool(5)", at: at)
         } throws: { error in
             (error as! ContractError).message.hasPrefix(
