@@ -131,10 +131,11 @@ package struct SpecInferrer: Sendable {
             }
             let contentTypes = Set(
                 used.map { $0.recording.response.header("Content-Type").map(MediaType.essence(of:)) })
+            let (query, repeated) = Self.splitRepeated(Self.query(of: representative))
             let endpoint = InferredSpec.Endpoint(
-                name: endpointName, method: group.method, path: group.template.text,
+                name: endpointName, method: group.method, path: group.template.text + repeated,
                 params: Array(zip(group.template.parameters, values)).map { ($0.0, $0.1) },
-                query: Self.query(of: representative), statuses: chosenStatuses.sorted(),
+                query: query, statuses: chosenStatuses.sorted(),
                 contentType: contentTypes.count == 1 ? contentTypes.first! : nil, body: nil, keys: keys,
                 dates: Self.dateStrategy(inference.dateFormats), notes: notes, sampleCount: used.count,
                 samples: used, requestIsGuessed: group.samples.contains(where: \.requestIsGuessed),
@@ -251,6 +252,22 @@ package struct SpecInferrer: Sendable {
             }
             return (name, value)
         }
+    }
+
+    /// The parameters whose names the query has once, and the others written as a query for the request's path
+    /// (`?tag=red&tag=blue`, or empty): a spec's `query:` is a mapping, which holds one value for a name, and a path
+    /// may carry a query of its own.
+    private static func splitRepeated(_ query: [(name: String, value: String)]) -> (
+        once: [(name: String, value: String)], inPath: String
+    ) {
+        var counts: [String: Int] = [:]
+        for parameter in query { counts[parameter.name, default: 0] += 1 }
+        let repeated = query.filter { counts[$0.name]! > 1 }
+        guard !repeated.isEmpty else { return (query, "") }
+        let inPath = repeated.map {
+            PercentEncoding.queryComponent($0.name) + "=" + PercentEncoding.queryComponent($0.value)
+        }
+        return (query.filter { counts[$0.name]! == 1 }, "?" + inPath.joined(separator: "&"))
     }
 
     /// The decoder's date strategy: the one every date uses, or `flexible` when they differ (or carry fractions,

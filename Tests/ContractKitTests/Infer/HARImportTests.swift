@@ -65,6 +65,33 @@ import Testing
     }
 }
 
+/// A query that names a parameter twice: a spec's `query:` holds one value for a name, so the repeats go into the
+/// request's path, and the spec loads and sends what the sample sent.
+@Suite struct RepeatedQueryParameterTests {
+    @Test func aRepeatedQueryParameterIsWrittenIntoThePath() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let har = #"""
+            {"log": {"entries": [
+              {"request": {"method": "GET", "url": "https://api.example.com/items?tag=red&page=2&tag=blue%20sky"},
+               "response": {"status": 200, "headers": [{"name": "Content-Type", "value": "application/json"}],
+                 "content": {"mimeType": "application/json", "text": "[{\"id\": 1}]"}}}
+            ]}}
+            """#
+        try har.write(toFile: folder + "/dupq.har", atomically: true, encoding: .utf8)
+        let (samples, problems) = try HARImport.samples(fromFileAt: folder + "/dupq.har")
+        #expect(problems.isEmpty)
+        let spec = SpecInferrer().infer(samples, name: "dupq")
+        let yaml = InferredSpecWriter().yaml(for: spec)
+        #expect(yaml.contains("GET /items?tag=red&tag=blue%20sky"), "\(yaml)")
+        try InferredSpecWriter.write(yaml, to: folder + "/Specs/dupq.yaml")
+        let suite = try SpecLoader().load(directory: folder + "/Specs")
+        let endpoint = try #require(suite.endpoints.first)
+        let prepared = try RequestBuilder(baseURL: "https://api.example.com", environment: [:]).prepare(endpoint)
+        #expect(prepared.url.absoluteString == "https://api.example.com/items?tag=red&tag=blue%20sky&page=2")
+    }
+}
+
 /// Names that come from inputs become names a spec may hold.
 @Suite struct EndpointNameTests {
     @Test func namesFromInputsAreSafeForFilesAndSpecs() {
