@@ -421,7 +421,10 @@ package struct Recorder: Sendable {
     private static func excerpt(of response: TransportResponse, redactor: Redactor) -> String {
         guard
             let whole = String(
-                data: redactor.scrubbedPrefix(of: response.body, keeping: 1 << 20), encoding: .utf8)
+                data: redactor.scrubbedPrefix(of: response.body, keeping: 1 << 20), encoding: .utf8),
+            // A NUL says the body is binary, or UTF-16 (where ASCII is a byte and a NUL), which the prefix of a long
+            // body is not searched in (``Redactor/scrub(_:)-(Data)`` searches a whole one): no excerpt.
+            !whole.utf8.contains(0)
         else { return "" }
         let limit = 120
         var line = ""
