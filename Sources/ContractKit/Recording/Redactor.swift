@@ -194,7 +194,7 @@ package struct Redactor: Sendable {
     /// starts after it is left out with the rest.
     private static func replacing(
         _ runs: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>,
-        placeholder: [UInt8] = Array(SecretRedaction.placeholder.utf8), end: Int? = nil
+        placeholder: [UInt8] = placeholderBytes.utf8, end: Int? = nil
     ) -> [UInt8] {
         let end = min(end ?? bytes.count, bytes.count)
         let runs = runs.filter { $0.lowerBound < end }.sorted { $0.lowerBound < $1.lowerBound }
@@ -223,25 +223,26 @@ package struct Redactor: Sendable {
     /// Unicode's rules apply to. Secrets are found in UTF-8 in all their spellings, and as themselves in UTF-16 of
     /// either byte order (a `charset=utf-16` page), where the placeholder is written in the same encoding.
     package func scrub(_ bytes: Data) -> Data {
-        var data =
-            bytes.withUnsafeBytes { raw in
+        let passes = [
+            (spellings.searchedBytes, spellings.patterns, Self.placeholderBytes.utf8),
+            (spellings.utf16LittleEndian, [], Self.placeholderBytes.utf16LittleEndian),
+            (spellings.utf16BigEndian, [], Self.placeholderBytes.utf16BigEndian),
+        ]
+        return passes.reduce(bytes) { data, pass in
+            data.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
-                let runs = Redactor.occurrences(of: spellings.searchedBytes, patterns: spellings.patterns, in: bytes)
-                return runs.isEmpty ? nil : Data(Redactor.replacing(runs, in: bytes))
-            } ?? bytes
-        for (needles, placeholder) in [
-            (spellings.utf16LittleEndian, Self.utf16(SecretRedaction.placeholder, bigEndian: false)),
-            (spellings.utf16BigEndian, Self.utf16(SecretRedaction.placeholder, bigEndian: true)),
-        ] {
-            data =
-                data.withUnsafeBytes { raw in
-                    let bytes = raw.bindMemory(to: UInt8.self)
-                    let runs = Redactor.occurrences(of: needles, patterns: [], in: bytes)
-                    return runs.isEmpty ? nil : Data(Redactor.replacing(runs, in: bytes, placeholder: placeholder))
-                } ?? data
+                let runs = Redactor.occurrences(of: pass.0, patterns: pass.1, in: bytes)
+                return runs.isEmpty ? nil : Data(Redactor.replacing(runs, in: bytes, placeholder: pass.2))
+            } ?? data
         }
-        return data
     }
+
+    /// The placeholder's bytes in each encoding a secret is replaced in.
+    private static let placeholderBytes = (
+        utf8: Array(SecretRedaction.placeholder.utf8),
+        utf16LittleEndian: utf16(SecretRedaction.placeholder, bigEndian: false),
+        utf16BigEndian: utf16(SecretRedaction.placeholder, bigEndian: true)
+    )
 
     /// `text`'s UTF-16 code units as bytes, in one byte order.
     fileprivate static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {

@@ -9,12 +9,11 @@
 /// outward from there in any mix of spellings.
 struct SecretPattern: Sendable {
     private let secret: [UInt8]
-    /// Where the anchor is in the secret, and how long.
+    /// Where the anchor is in the secret.
     private let anchorStart: Int
-    private let anchorLength: Int
-
-    /// The anchor's bytes: where the pattern occurs, they do (used to rule a text out quickly).
-    var anchor: [UInt8] { Array(secret[anchorStart..<anchorStart + anchorLength]) }
+    /// The anchor's bytes: where the pattern occurs, they do (used to rule a text out quickly). Kept, as every
+    /// string of a body the secret may show in is searched for it.
+    let anchor: [UInt8]
 
     /// The most bytes one occurrence can take: every character as a `\u00XX` escape.
     var reach: Int { secret.count * 6 }
@@ -40,7 +39,7 @@ struct SecretPattern: Sendable {
         guard best.length >= Self.shortestAnchor else { return nil }
         self.secret = bytes
         anchorStart = best.start
-        anchorLength = best.length
+        anchor = Array(bytes[best.start..<best.start + best.length])
     }
 
     /// Calls `body` with the byte range of each occurrence in `text`, front to back (occurrences that share an
@@ -48,8 +47,8 @@ struct SecretPattern: Sendable {
     func forEachOccurrence(in text: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
         anchor.withUnsafeBufferPointer { anchor in
             ByteSearch.forEachOccurrence(of: anchor, in: text) { offset in
-                var ends = [offset + anchorLength]
-                for index in (anchorStart + anchorLength)..<secret.count {
+                var ends = [offset + anchor.count]
+                for index in (anchorStart + anchor.count)..<secret.count {
                     ends = Self.step(ends, over: secret[index], in: text, forward: true)
                     if ends.isEmpty { return true }
                 }
