@@ -84,9 +84,10 @@ package enum ReportMerger {
             }
             seen[other.shard.index] = source.file
         }
-        // Counted, and the first few named: a report can say it is shard 1 of 2^63.
+        // Counted, and the first few named: a report can say it is shard 1 of 2^63. Every index seen is in 1...count
+        // (``Shard`` says so), and every count is this one (checked above).
         let count = coverage.shard.count
-        let missingCount = count - seen.keys.filter { (1...count).contains($0) }.count
+        let missingCount = count - seen.count
         if missingCount > 0 {
             let shown = Self.shownMissingShards
             let missing = (1...count).lazy.filter { seen[$0] == nil }.prefix(shown).map { "\($0)/\(count)" }
