@@ -56,17 +56,21 @@ enum JSONByte {
         guard index >= 0, index + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
         for position in index..<(index + 4) {
-            let byte = bytes[position]
-            let digit: UInt8
-            switch byte {
-            case 0x30...0x39: digit = byte - 0x30
-            case 0x41...0x46: digit = byte - 0x41 + 10
-            case 0x61...0x66: digit = byte - 0x61 + 10
-            default: return nil
-            }
+            guard let digit = hexDigit(bytes[position]) else { return nil }
             value = value << 4 | UInt32(digit)
         }
         return value
+    }
+
+    /// The value of a hex digit in either case, or nil for another byte.
+    @inline(__always)
+    static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: return byte - 0x30
+        case 0x41...0x46: return byte - 0x41 + 10
+        case 0x61...0x66: return byte - 0x61 + 10
+        default: return nil
+        }
     }
 
     /// Space, tab, line feed and carriage return: the whitespace JSON allows between tokens.

@@ -88,8 +88,8 @@ struct SecretPattern: Sendable {
             guard start >= 0, start + width <= text.count else { return }
             for (index, expected) in prefix.enumerated() where text[start + index] != expected { return }
             if hex {
-                guard hexValue(text[start + prefix.count]) == byte >> 4,
-                    hexValue(text[start + prefix.count + 1]) == byte & 0x0F
+                guard JSONByte.hexDigit(text[start + prefix.count]) == byte >> 4,
+                    JSONByte.hexDigit(text[start + prefix.count + 1]) == byte & 0x0F
                 else { return }
             }
             widths.append(width)
@@ -106,15 +106,5 @@ struct SecretPattern: Sendable {
         default: break
         }
         return widths
-    }
-
-    /// The value of a hex digit in either case, or 16 for another byte.
-    private static func hexValue(_ byte: UInt8) -> UInt8 {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return 16
-        }
     }
 }
