@@ -394,13 +394,30 @@ struct ShapeWalk: ~Copyable {
         case .pattern(let index):
             guard let text = stringValue(value) else { return mismatch(value, node, hint: nil) }
             let pattern = plan.patterns[index]
-            if !RegexCache.shared.matches(pattern, text) {
-                let declared = plan.declared[node]
+            let declared = plan.declared[node]
+            switch RegexCache.shared.verdict(pattern, text) {
+            case .matches:
+                break
+            case .doesNotMatch:
                 report(
                     .patternMismatch, .breaking, expected: declared.description, actual: describe(value),
                     message: "\(lastKeyDescription) does not match /\(pattern)/",
                     hint: "update the pattern if the new form is intended, or ask the backend team",
                     at: declared.location)
+            case .undecided(let abandoned):
+                // The spec's pattern is at fault, not the backend: a warning, in a group of its own.
+                let why =
+                    switch abandoned {
+                    case .stackExhausted: "the regex engine ran out of backtracking stack"
+                    case .tooSlow(let budget): "the regex engine gave up after \(Int(budget / .milliseconds(1))) ms"
+                    }
+                report(
+                    .patternMismatch, .warning, expected: declared.description, actual: describe(value),
+                    message:
+                        "\(lastKeyDescription) could not be checked against /\(pattern)/: \(why) on this \(text.utf16.count)-character value",
+                    hint:
+                        "rewrite the pattern so it cannot backtrack: a character class, not an alternation, inside a repeat ([\\w-]+, not (\\w|-)+), and no repeat inside a repeat (a+, not (a+)+)",
+                    at: declared.location, variant: "undecided")
             }
         case .undefined:
             // Only reached when the name is unknown, which the spec loader already refuses.

@@ -48,13 +48,19 @@ package struct SpecWarnings: Sendable {
     private func patternWarnings(in shape: Shape, into found: inout [Warning]) {
         switch shape.kind {
         case .pattern(let pattern):
-            guard !(pattern.hasPrefix("^") && SpecWarnings.endsWithAnchor(pattern)) else { return }
+            let alternates = SpecWarnings.hasTopLevelAlternation(pattern)
+            guard alternates || !(pattern.hasPrefix("^") && SpecWarnings.endsWithAnchor(pattern)) else { return }
+            // `^USD|EUR$` is `^USD` or `EUR$`: anchored at one end in each alternative, so still a search.
+            var inner = Substring(pattern)
+            if inner.hasPrefix("^") { inner = inner.dropFirst() }
+            if SpecWarnings.endsWithAnchor(String(inner)) { inner = inner.dropLast() }
             found.append(
                 Warning(
                     location: shape.location,
-                    message:
-                        "the pattern /\(pattern)/ is a search: it matches anywhere in the string (before contract 2 it had to match the whole string)",
-                    hint: "if the whole string must match, anchor it: String(/^(?:\(pattern))$/)"))
+                    message: alternates
+                        ? "the pattern /\(pattern)/ is a search: its '|' splits the anchors, so it matches any string that starts with its first alternative or contains or ends with another"
+                        : "the pattern /\(pattern)/ is a search: it matches anywhere in the string (before contract 2 it had to match the whole string)",
+                    hint: "if the whole string must match, anchor it: String(/^(?:\(inner))$/)"))
         case .optional(let inner), .array(let inner), .dictionary(let inner):
             patternWarnings(in: inner, into: &found)
         case .object(let object):
@@ -64,6 +70,39 @@ package struct SpecWarnings: Sendable {
         default:
             break
         }
+    }
+
+    /// A `|` outside every group and character class, not escaped: the pattern's anchors then bind to its first and
+    /// last alternatives only.
+    static func hasTopLevelAlternation(_ pattern: String) -> Bool {
+        var groups = 0
+        var classes = 0
+        var escaped = false
+        var quoted = false
+        var previous: Character = " "
+        for character in pattern {
+            defer { previous = character }
+            if quoted {
+                // `\Q...\E` quotes everything up to `\E`.
+                if previous == "\\", character == "E" { quoted = false }
+                continue
+            }
+            if escaped {
+                escaped = false
+                if character == "Q" { quoted = true }
+                continue
+            }
+            switch character {
+            case "\\": escaped = true
+            case "[": classes += 1
+            case "]" where classes > 0: classes -= 1
+            case "(" where classes == 0: groups += 1
+            case ")" where classes == 0 && groups > 0: groups -= 1
+            case "|" where classes == 0 && groups == 0: return true
+            default: break
+            }
+        }
+        return false
     }
 
     /// `$` at the end, not escaped.

@@ -35,15 +35,43 @@ import Testing
         #expect(found.contains { $0.message.contains(#"/x\$/"#) }, "an escaped '$' is no anchor")
         #expect(!found.contains { $0.message.contains("[A-Z]{3}") })
         let first = try #require(found.first { $0.message.contains("/^cus_/") })
-        #expect(first.hint == "if the whole string must match, anchor it: String(/^(?:^cus_)$/)")
+        #expect(first.hint == "if the whole string must match, anchor it: String(/^(?:cus_)$/)")
         #expect(first.location.line == 2)
     }
 
     @Test func theAnchoredHintKeepsTheOldMeaning() throws {
         // Applying the hint: the anchored pattern refuses what only the old whole-string meaning refused.
         #expect(
-            try check(#""cus_1 trailing""#, bodyShape: "String(/^(?:^cus_[0-9]+)$/)").map(\.kind) == [.patternMismatch])
-        #expect(try check(#""cus_1""#, bodyShape: "String(/^(?:^cus_[0-9]+)$/)").isEmpty)
+            try check(#""cus_1 trailing""#, bodyShape: "String(/^(?:cus_[0-9]+)$/)").map(\.kind) == [.patternMismatch])
+        #expect(try check(#""cus_1""#, bodyShape: "String(/^(?:cus_[0-9]+)$/)").isEmpty)
+    }
+
+    @Test func anAlternationThatSplitsTheAnchorsIsWarnedAboutAndItsHintAnchorsTheWhole() throws {
+        let found = try Self.warnings(
+            """
+            shapes:
+              Price:
+                currency: 'String(/^USD|EUR$/)'
+                grouped: 'String(/^(?:USD|EUR)$/)'
+                inClass: 'String(/^[|a]+$/)'
+                escaped: 'String(/^a\\|b$/)'
+                quoted: 'String(/^\\Q|\\E$/)'
+            endpoints:
+              get: { request: GET /p, expect: { body: Price } }
+            """)
+        #expect(found.map(\.location.line) == [3], "only the top-level '|' splits anchors: \(found)")
+        let warning = try #require(found.first)
+        #expect(warning.message.contains("its '|' splits the anchors"))
+        #expect(warning.hint == "if the whole string must match, anchor it: String(/^(?:USD|EUR)$/)")
+        // The pattern as written lets these through; the hint's pattern does not, and still takes the codes.
+        #expect(try check(#""USDX""#, bodyShape: "String(/^USD|EUR$/)").isEmpty)
+        #expect(try check(#""XEUR""#, bodyShape: "String(/^USD|EUR$/)").isEmpty)
+        for text in ["USDX", "XEUR"] {
+            #expect(try check("\"\(text)\"", bodyShape: "String(/^(?:USD|EUR)$/)").map(\.kind) == [.patternMismatch])
+        }
+        for text in ["USD", "EUR"] {
+            #expect(try check("\"\(text)\"", bodyShape: "String(/^(?:USD|EUR)$/)").isEmpty)
+        }
     }
 
     @Test func expiredAndExpiringWaiversAreWarnedAbout() throws {
