@@ -18,21 +18,32 @@ struct ReportOutput: ParsableArguments {
             valueName: "dir"))
     var reportDirectory: String?
 
-    /// Writes the report as asked; exits 2 when a file cannot be written.
+    /// Writes the report as asked; exits 2 when a file cannot be written, once every other output is written.
     ///
     /// With `--output`, the chosen format goes to the file and the text report to standard output; otherwise the
-    /// chosen format goes to standard output. `--report-dir` writes every file format besides.
+    /// chosen format goes to standard output. `--report-dir` writes every file format besides. A file that cannot
+    /// be written costs only itself: the standard output and the other files are still written.
     func emit(_ report: VerificationReport) throws {
-        do {
-            if let reportDirectory { try ReportDirectory.write(report, to: reportDirectory) }
-            if let output {
-                try ReportDirectory.write(format.renderer(color: false).render(report), to: output)
-                Console.output(TextReportRenderer(color: Console.colorEnabled).render(report))
-            } else {
-                Console.output(format.renderer(color: format == .text && Console.colorEnabled).render(report))
+        var failures: [ContractError] = []
+        if let reportDirectory {
+            do throws(ContractErrors) {
+                try ReportDirectory.write(report, to: reportDirectory)
+            } catch {
+                failures += error.errors
             }
-        } catch {
-            Console.error(error.description)
+        }
+        if let output {
+            do throws(ContractError) {
+                try ReportDirectory.write(format.renderer(color: false).render(report), to: output)
+            } catch {
+                failures.append(error)
+            }
+            Console.output(TextReportRenderer(color: Console.colorEnabled).render(report))
+        } else {
+            Console.output(format.renderer(color: format == .text && Console.colorEnabled).render(report))
+        }
+        guard failures.isEmpty else {
+            for failure in failures { Console.error(failure.description) }
             throw ExitCode(2)
         }
     }

@@ -40,6 +40,30 @@ import Testing
         }
     }
 
+    /// One report file that cannot be written costs only itself: the JUnit file a CI job uploads, the other files and
+    /// the report on standard output are still written, and the error says what stands in the way.
+    @Test func aReportFileThatCannotBeWrittenDoesNotStopTheOthers() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/out/report.html", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/out/report.md", withIntermediateDirectories: true)
+        let run = try contract("verify", "--report-dir", "out")
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("FAIL bets/my-bets  3 breaking"))
+        #expect(try read("out/report.txt") == run.stdout)
+        #expect(try read("out/report.xml").contains("<testsuite name=\"Specs/bets.yaml\" tests=\"1\" failures=\"3\""))
+        #expect(try read("out/report.json").contains("\"format\": \"contract-report/1\""))
+        let isADirectory = String(cString: strerror(EISDIR))
+        for name in ["report.md", "report.html"] {
+            #expect(
+                run.stderr.contains("error: cannot write the report 'out/\(name)': \(isADirectory)"), "\(run.stderr)")
+        }
+        #expect(
+            run.stderr.components(separatedBy: "hint: a folder stands where the file should be: move it aside").count
+                == 3, "\(run.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: root + "/out").filter { $0.hasPrefix(".") }
+        #expect(left.isEmpty, "temporary files left behind: \(left)")
+    }
+
     @Test func shardsMergeIntoTheReportOfTheWholeRun() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(try contract("verify", "--report-dir", "whole").status == 1)

@@ -27,9 +27,9 @@ extension GeneratedModels {
             do {
                 try AtomicFile.write(data, to: path)
             } catch {
-                throw ContractError(
-                    .io, "cannot write '\(path)': \(error.localizedDescription)",
-                    hint: "check that the output folder is writable, or pass another one with --output")
+                throw WriteFailure.error(
+                    writing: path, error,
+                    otherwise: "check that the output folder is writable, or pass another one with --output")
             }
             written.append(path)
         }

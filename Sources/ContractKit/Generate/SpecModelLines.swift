@@ -31,9 +31,9 @@ package enum SpecModelLines {
                 written += added
             } catch {
                 errors.append(
-                    ContractError(
-                        .io, "cannot write the spec file '\(file)': \(error.localizedDescription)",
-                        hint: "check that the file and its folder are writable"))
+                    WriteFailure.error(
+                        writing: file, what: "the spec file", error,
+                        otherwise: "check that the file and its folder are writable"))
             }
         }
         return (written, errors)

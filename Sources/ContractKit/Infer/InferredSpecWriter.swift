@@ -63,9 +63,7 @@ package struct InferredSpecWriter: Sendable {
         do {
             try AtomicFile.write(Data(text.utf8), to: path)
         } catch {
-            throw ContractError(
-                .io, "cannot write '\(path)': \(error.localizedDescription)",
-                hint: "check that the folder is writable and the disk is not full")
+            throw WriteFailure.error(writing: path, error)
         }
     }
 

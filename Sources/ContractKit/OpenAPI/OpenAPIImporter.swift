@@ -112,9 +112,8 @@ extension OpenAPIImporter.Result {
                 do {
                     try AtomicFile.write(data, to: path)
                 } catch {
-                    throw ContractError(
-                        .io, "cannot write '\(path)': \(error.localizedDescription)",
-                        hint: "check that the folder '\(folder)' is writable")
+                    throw WriteFailure.error(
+                        writing: path, error, otherwise: "check that the folder '\(folder)' is writable")
                 }
             }
             paths.append(path)

@@ -525,7 +525,7 @@ extension Recording {
                         ], to: path)
                 }
             } catch {
-                throw Recording.cannotWrite(path, error)
+                throw WriteFailure.error(writing: path, error)
             }
             if written { return true }
         }
@@ -540,32 +540,9 @@ extension Recording {
                 }
             }
         } catch {
-            throw Recording.cannotWrite(path, error)
+            throw WriteFailure.error(writing: path, error)
         }
         return true
-    }
-
-    private static func cannotWrite(_ path: String, _ error: any Error) -> ContractError {
-        // The system's own words for an error number ("Directory not empty"), as a batch's later failures give them,
-        // rather than Foundation's "The operation could not be completed" before them.
-        let code = (error as? POSIXError)?.code
-        let reason = code.map { String(cString: strerror($0.rawValue)) } ?? error.localizedDescription
-        // A path of kilobytes (the error for one may well be that it is too long) is shown by its two ends, so that
-        // the message is not cut before the system's words.
-        let shown = path.count > 400 ? path.prefix(150) + "…" + path.suffix(200) : path
-        return ContractError(.io, "cannot write '\(shown)': \(reason)", hint: writeHint(for: code))
-    }
-
-    /// How to fix a recording that could not be written with the error `code`.
-    static func writeHint(for code: POSIXErrorCode?) -> String {
-        switch code {
-        case .ENOTDIR?:
-            return "a file stands where a folder of the path should be: move it aside, or record into another folder"
-        case .ENAMETOOLONG?:
-            return "the path is longer than the file system allows: record into a folder with a shorter path"
-        default:
-            return "check that the folder is writable and the disk is not full"
-        }
     }
 
     /// True when the file at `path` holds a recording that differs from this one, whose text is `bytes`, only in

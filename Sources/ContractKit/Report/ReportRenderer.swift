@@ -50,16 +50,25 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 public enum ReportDirectory {
     /// Writes the files, each atomically, creating the folder when needed; returns their paths in format order.
     ///
-    /// - Throws: ``ContractError`` with code `.io` when a file cannot be written.
+    /// A file that cannot be written does not stop the others: a CI job whose `report.html` path is taken still gets
+    /// its JUnit file.
+    ///
+    /// - Throws: ``ContractErrors``, one `.io` error for each file that could not be written, after the others are.
     @discardableResult
-    public static func write(_ report: VerificationReport, to directory: String) throws(ContractError) -> [String] {
+    public static func write(_ report: VerificationReport, to directory: String) throws(ContractErrors) -> [String] {
         var written: [String] = []
+        var failures: [ContractError] = []
         for format in ReportFormat.allCases {
             guard let name = format.reportFileName else { continue }
             let path = (directory.hasSuffix("/") ? directory : directory + "/") + name
-            try ReportDirectory.write(format.renderer(color: false).render(report), to: path)
-            written.append(path)
+            do {
+                try ReportDirectory.write(format.renderer(color: false).render(report), to: path)
+                written.append(path)
+            } catch {
+                failures.append(error)
+            }
         }
+        guard failures.isEmpty else { throw ContractErrors(failures) }
         return written
     }
 
@@ -70,9 +79,7 @@ public enum ReportDirectory {
         do {
             try AtomicFile.write(Data(text.utf8), to: path)
         } catch {
-            throw ContractError(
-                .io, "cannot write the report to '\(path)': \(error.localizedDescription)",
-                hint: "check that the folder is writable and the disk is not full")
+            throw WriteFailure.error(writing: path, what: "the report", error)
         }
     }
 }
