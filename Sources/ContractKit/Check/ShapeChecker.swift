@@ -121,6 +121,12 @@ struct ShapeFinding {
     var specKey: String?
     /// The transform the finding's fix adds (`keyedToArray`, `unwrap`), when it proposes one.
     var proposedTransform: ProposedTransform? = nil
+    /// True for a number no Swift number type reads: the model stage cannot trace `JSONDecoder`'s failure for it
+    /// to a place, and knows it by this.
+    var isBeyondDouble = false
+
+    /// The variant of a finding for a number beyond Double's range.
+    static let beyondDoubleVariant = "beyond-double"
 
     /// The findings with repeats merged: the first place keeps its path, the rest are counted.
     static func grouped(_ findings: [ShapeFinding]) -> [Finding] {
@@ -216,7 +222,7 @@ struct ShapeWalk: ~Copyable {
         findings.append(
             ShapeFinding(
                 finding: finding, group: "\(kind.rawValue)|\(group)|\(expected)|\(variant)", specKey: specKey,
-                proposedTransform: proposedTransform))
+                proposedTransform: proposedTransform, isBeyondDouble: variant == ShapeFinding.beyondDoubleVariant))
     }
 
     /// Runs `body` one step further down the path.
@@ -294,6 +300,7 @@ struct ShapeWalk: ~Copyable {
             guard kind == .integer || kind == .fraction else {
                 return mismatch(value, node, hint: hintForNumber(value, "Double"))
             }
+            if !fitsDouble(value) { doubleDoesNotFit(value, node) }
         case .bool:
             guard kind == .true || kind == .false else {
                 return mismatch(
@@ -330,11 +337,46 @@ struct ShapeWalk: ~Copyable {
 
     @inline(never)
     private mutating func intDoesNotFit(_ value: Int, _ node: Int) {
+        // Declaring it Double would not help a number no Double holds.
+        if !fitsDouble(value) { return doubleDoesNotFit(value, node) }
         let hint =
             view.kind(value) == .integer
             ? "the number does not fit in Int: decode it as Double or Decimal, or as a String if it is an id"
             : "the backend now sends a fraction: declare the property Double or Decimal"
         mismatch(value, node, hint: hint)
+    }
+
+    /// True when the number at `value` reads as a `Double` as `JSONDecoder` reads it: it refuses a number whose
+    /// magnitude rounds to infinity (`1e400`) or to zero though a digit of it is not zero (`1e-400`), and says only
+    /// that the data is not valid JSON, at the top of the body.
+    func fitsDouble(_ value: Int) -> Bool {
+        // Without an exponent, a literal needs over 300 digits to leave Double's range.
+        let entry = view.entries[value]
+        if entry.length < 300 {
+            var exponent = false
+            for offset in entry.offset..<(entry.offset + entry.length)
+            where view.bytes[offset] | 0x20 == UInt8(ascii: "e") {
+                exponent = true
+                break
+            }
+            if !exponent { return true }
+        }
+        return JSONNumber.isWithinDoubleRange(view.numberLiteral(value))
+    }
+
+    @inline(never)
+    private mutating func doubleDoesNotFit(_ value: Int, _ node: Int) {
+        let declared = plan.declared[node]
+        let literal = view.numberLiteral(value)
+        let shown = literal.count > 40 ? literal.prefix(20) + "…" + literal.suffix(12) : Substring(literal)
+        let beyond = (Double(literal).map { $0.isInfinite } ?? true) ? "too large" : "too close to zero"
+        report(
+            .typeMismatch, .breaking, expected: declared.description, actual: "number \(shown)",
+            message:
+                "\(lastKeyDescription) is \(shown), \(beyond) for a Double: JSONDecoder refuses the whole body, saying only that it is not valid JSON",
+            hint:
+                "ask the backend team to send a number within Double's range (about ±1.8e308, and 0 or at least 5e-324 from it); no Swift number type reads this one, and String cannot read a number",
+            at: declared.location, variant: ShapeFinding.beyondDoubleVariant)
     }
 
     /// The string at `value`, or nil when it is not a string.

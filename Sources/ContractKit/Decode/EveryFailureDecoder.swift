@@ -52,6 +52,9 @@ package struct DecodeReport: Sendable {
     package var attempts: Int
     /// Why decoding stopped before the model accepted the body, when it did.
     package var stopReason: String?
+    /// Numbers beyond Double's range, made 0 after `JSONDecoder` refused the whole body for one of them (it says
+    /// only "not valid JSON", with no place); empty when it did not.
+    package var beyondDouble: [JSONPath] = []
 }
 
 /// One run of the decode-patch-decode loop.
@@ -66,6 +69,8 @@ struct DecodeSession {
     /// Places holding made-up values: failures inside them are consequences.
     var patched: [JSONPath] = []
     var patchCounts: [JSONPath: Int] = [:]
+    /// Numbers beyond Double's range, made 0; nil until the body was searched for them.
+    var beyondDouble: [JSONPath]?
 
     /// The body's own text for the first attempt, when the caller had it.
     let firstAttempt: Data?
@@ -90,8 +95,18 @@ struct DecodeSession {
             do {
                 if attempt == 1, let firstError { throw firstError }
                 try decoder.model.decode(data, with: jsonDecoder)
-                return DecodeReport(failures: failures, completed: true, attempts: attempt, stopReason: nil)
+                return DecodeReport(
+                    failures: failures, completed: true, attempts: attempt, stopReason: nil,
+                    beyondDouble: beyondDouble ?? [])
             } catch let error as DecodingError {
+                // A body that parsed, refused as a whole: a number no Swift number type reads, somewhere. Those the
+                // body has are made 0, once, and the model gets to judge every other place.
+                if beyondDouble == nil, case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                    var found: [JSONPath] = []
+                    Self.zeroNumbersBeyondDouble(in: &body, at: .root, into: &found)
+                    beyondDouble = found
+                    if !found.isEmpty { continue }
+                }
                 guard let failure = describe(error) else {
                     return stop(attempt, "the model threw a DecodingError the verifier does not know: \(error)")
                 }
@@ -111,7 +126,36 @@ struct DecodeSession {
     }
 
     private func stop(_ attempts: Int, _ reason: String) -> DecodeReport {
-        DecodeReport(failures: failures, completed: false, attempts: attempts, stopReason: reason)
+        DecodeReport(
+            failures: failures, completed: false, attempts: attempts, stopReason: reason,
+            beyondDouble: beyondDouble ?? [])
+    }
+
+    /// Makes every number in `value` that no Swift number type reads 0, listing their places in `found`.
+    private static func zeroNumbersBeyondDouble(
+        in value: inout JSONValue, at path: JSONPath, into found: inout [JSONPath]
+    ) {
+        switch value {
+        case .number(let number) where !number.isWithinDoubleRange:
+            value = .number(JSONNumber(0))
+            found.append(path)
+        case .array(var elements):
+            value = .null
+            for index in elements.indices {
+                zeroNumbersBeyondDouble(in: &elements[index], at: path.appending(index: index), into: &found)
+            }
+            value = .array(elements)
+        case .object(var object):
+            value = .null
+            for index in object.entries.indices {
+                zeroNumbersBeyondDouble(
+                    in: &object.entries[index].value, at: path.appending(key: object.entries[index].key),
+                    into: &found)
+            }
+            value = .object(object)
+        default:
+            break
+        }
     }
 
     /// Records the failure (unless it is a consequence of a patch) and patches its place; a reason when it cannot.

@@ -82,6 +82,18 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The value as a `Double` (rounded as `JSONDecoder` would).
     public var doubleValue: Double { Double(literal) ?? .nan }
 
+    /// False when `JSONDecoder` refuses to read the number as any Swift number type: its magnitude rounds to infinity
+    /// (`1e400`), or to zero though a digit of it is not zero (`1e-400`). It then throws "The given data was not
+    /// valid JSON" with no coding path, as if the whole body were broken.
+    public var isWithinDoubleRange: Bool { Self.isWithinDoubleRange(literal) }
+
+    /// ``isWithinDoubleRange`` of a literal.
+    static func isWithinDoubleRange(_ literal: String) -> Bool {
+        guard let double = Double(literal), !double.isInfinite else { return false }
+        guard double == 0 else { return true }
+        return !literal.utf8.prefix { $0 | 0x20 != UInt8(ascii: "e") }.contains { $0 >= 0x31 && $0 <= 0x39 }
+    }
+
     /// The value as an `Int64` when it is an integer that fits.
     public var int64Value: Int64? { isInteger ? Int64(literal) : nil }
 

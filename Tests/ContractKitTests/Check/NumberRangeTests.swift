@@ -1,0 +1,86 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractKit
+
+/// A number beyond Double's range is refused by `JSONDecoder` with only "The given data was not valid JSON" at the top
+/// of the body; the shape check names the key instead, and agrees with the decoder on every literal here.
+@Suite struct NumberRangeTests {
+    struct Price: Decodable { var amount: Double }
+
+    static func decoderReads(_ literal: String) -> Bool {
+        (try? JSONDecoder().decode(Price.self, from: Data(#"{"amount": \#(literal)}"#.utf8))) != nil
+    }
+
+    @Test(arguments: [
+        ("1e400", false), ("-1e400", false), ("1E+309", false), ("1.7976931348623159e308", false),
+        ("1e-400", false), ("-2e-324", false),
+        ("1.7976931348623157e308", true), ("5e-324", true), ("0e-999", true), ("-0.000e999", true), ("12.5", true),
+        ("123456789012345678901234567890", true),
+    ])
+    func aDoubleOutOfRangeIsATypeMismatchAtItsKey(literal: String, fits: Bool) throws {
+        #expect(Self.decoderReads(literal) == fits, "JSONDecoder disagrees about \(literal)")
+        let findings = try check(#"{"amount": \#(literal)}"#, bodyShape: "{ amount: Double }")
+        if fits {
+            #expect(findings.isEmpty)
+        } else {
+            #expect(summary(findings) == ["type-mismatch breaking $.amount"])
+            #expect(findings.first?.message.contains("'amount' is \(literal), too") == true, "\(findings)")
+            #expect(findings.first?.message.contains("for a Double: JSONDecoder refuses the whole body") == true)
+        }
+    }
+
+    @Test func anIntBeyondDoubleIsNotToldToBecomeADouble() throws {
+        let findings = try check(#"{"count": 1e400}"#, bodyShape: "{ count: Int }")
+        #expect(summary(findings) == ["type-mismatch breaking $.count"])
+        #expect(findings.first?.hint?.contains("no Swift number type reads this one") == true)
+        let fraction = try check(#"{"count": 1.5}"#, bodyShape: "{ count: Int }")
+        #expect(fraction.first?.hint == "the backend now sends a fraction: declare the property Double or Decimal")
+    }
+
+    @Test func aVeryLongLiteralIsShownByItsEnds() throws {
+        let literal = "1" + String(repeating: "0", count: 400)
+        let findings = try check(#"{"amount": \#(literal)}"#, bodyShape: "{ amount: Double }")
+        #expect(summary(findings) == ["type-mismatch breaking $.amount"])
+        #expect(findings.first?.actual == "number 10000000000000000000…000000000000")
+    }
+
+    struct Ticket: Decodable {
+        var price: Double
+        var count: Int
+        var name: String
+    }
+
+    static func verify(_ body: String) async throws -> EndpointResult {
+        let spec = """
+            endpoints:
+              ticket:
+                request: GET /t
+                expect: { body: { price: Double, count: Int, name: String, note?: Any } }
+                model: Ticket
+            """
+        let suite = try OneEndpointSuite(spec: spec, bodies: ["ticket": body])
+        defer { suite.remove() }
+        return try await suite.verify(models: [Ticket.self]).results[0]
+    }
+
+    /// JSONDecoder refuses a whole body for one number beyond Double's range, saying only "not valid JSON" at `$`.
+    /// The finding is the shape check's, at the number, breaking; the model still judges every other place; and a
+    /// number like it where the model reads nothing breaks nothing.
+    @Test func throughTheModelTheNumberIsBlamedWhereItIsAndTheRestIsStillJudged() async throws {
+        let result = try await Self.verify(#"{"price": 1e400, "count": "3", "name": "a"}"#)
+        #expect(summary(result.findings) == ["type-mismatch breaking $.price", "type-mismatch breaking $.count"])
+        let range = try #require(result.findings.first)
+        #expect(
+            range.message
+                == "'price' is 1e400, too large for a Double: JSONDecoder refuses the whole body, saying only that it is not valid JSON; Ticket fails on the body for it"
+        )
+        #expect(range.hint?.hasPrefix("ask the backend team to send a number within Double's range") == true)
+        #expect(result.findings[1].message.contains("the model fails"), "the model judged the other place")
+        #expect(!result.findings.contains { $0.kind == .decodeFailed })
+
+        let unread = try await Self.verify(#"{"price": 1.5, "count": 3, "name": "a", "note": -1e-400}"#)
+        #expect(unread.findings.isEmpty, "\(summary(unread.findings))")
+    }
+}
