@@ -65,9 +65,23 @@ package final class HistoryStore {
         // Without a writable folder SQLite cannot make the '-shm' file a reader of a WAL file needs; no one can
         // write there either, so unless a WAL was left behind the file is read as it stands.
         let immutable = openReadOnly && !folderWritable && HistoryStore.sizeOfFile(path + "-wal") == 0
-        database = try SQLiteDatabase(
-            path: path, create: create, readOnly: openReadOnly, immutable: immutable, busyTimeout: busyTimeout)
-        let applicationID = try database.integer("PRAGMA application_id") ?? 0
+        var opened = try SQLiteDatabase(
+            path: path, create: create, readOnly: openReadOnly, immutable: immutable, reader: readOnly,
+            busyTimeout: busyTimeout)
+        let applicationID: Int64
+        do {
+            applicationID = try opened.integer("PRAGMA application_id") ?? 0
+        } catch {
+            // A reader on a full disk: SQLite could not make the '-shm' file a reader of a WAL file needs. With no
+            // WAL left behind, every committed run is in the file itself, which is then read as it stands.
+            guard readOnly, exists, !immutable, opened.lastFailureWasDiskFull,
+                HistoryStore.sizeOfFile(path + "-wal") == 0
+            else { throw error }
+            opened = try SQLiteDatabase(
+                path: path, create: false, readOnly: true, immutable: true, busyTimeout: busyTimeout)
+            applicationID = try opened.integer("PRAGMA application_id") ?? 0
+        }
+        database = opened
         let version = try database.integer("PRAGMA user_version") ?? 0
         if applicationID != HistorySchema.applicationID {
             let tables = try database.integer("SELECT count(*) FROM sqlite_master") ?? 0

@@ -9,6 +9,9 @@ final class SQLiteDatabase {
     private let handle: OpaquePointer
     /// The file, for messages.
     let path: String
+    /// True when the caller only reads, whether or not the file was opened for writing: a failure then changed
+    /// nothing, and its message says so.
+    let reader: Bool
 
     /// Opens (and creates when `create` is set) the database at `path`, waiting up to `busyTimeout` for other
     /// writers before giving up. `readOnly` opens it for reading alone; with `immutable` as well, SQLite neither
@@ -16,10 +19,11 @@ final class SQLiteDatabase {
     ///
     /// - Throws: ``ContractError`` with code `.io` when the file cannot be opened.
     init(
-        path: String, create: Bool, readOnly: Bool = false, immutable: Bool = false,
+        path: String, create: Bool, readOnly: Bool = false, immutable: Bool = false, reader: Bool = false,
         busyTimeout: Duration = .seconds(60)
     ) throws(ContractError) {
         self.path = path
+        self.reader = reader || readOnly
         var opened: OpaquePointer?
         // No SQLITE_OPEN_EXRESCODE: it needs SQLite 3.37, and Ubuntu 20.04 ships 3.31; primary codes say enough.
         var flags = SQLITE_OPEN_FULLMUTEX
@@ -88,9 +92,26 @@ final class SQLiteDatabase {
 
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
+    /// True when the last call failed because the disk (or the user's quota on it) is full.
+    var lastFailureWasDiskFull: Bool {
+        let systemError = sqlite3_system_errno(handle)
+        return sqlite3_errcode(handle) & 0xFF == SQLITE_FULL || systemError == ENOSPC || systemError == EDQUOT
+    }
+
     /// The error for a failed call: what happened to this file, in SQLite's words too, and what to do about it.
     func failure(code: Int32, _ text: String) -> ContractError {
         let sqlite = "SQLite: \(text)"
+        let undone = reader ? "nothing was changed" : "the run's changes were rolled back"
+        // A full disk shows as SQLITE_FULL only when SQLite grows a file itself, and as SQLITE_IOERR ("disk I/O
+        // error") when a write or its shared memory fails: the system's error number tells.
+        if code & 0xFF == SQLITE_FULL || lastFailureWasDiskFull {
+            return ContractError(
+                .io,
+                "cannot \(reader ? "read" : "write") the history file '\(path)': the disk is full (\(sqlite))",
+                hint: reader
+                    ? "nothing was changed; free some space: even to read, SQLite needs room for '\(path)-shm' beside the file"
+                    : "nothing was written; free some space, or prune old runs with `contract history --prune 180d`")
+        }
         switch code & 0xFF {
         case SQLITE_NOTADB:
             return ContractError(
@@ -129,15 +150,11 @@ final class SQLiteDatabase {
                 hint:
                     "check that the file and its folder exist and are readable and writable (SQLite also opens '\(path)-wal' and '\(path)-shm' beside it)"
             )
-        case SQLITE_FULL:
-            return ContractError(
-                .io, "cannot write the history file '\(path)': the disk is full (\(sqlite))",
-                hint: "nothing was written; free some space, or prune old runs with `contract history --prune 180d`")
         case SQLITE_IOERR, SQLITE_PROTOCOL, SQLITE_NOLFS:
             return ContractError(
                 .io, "reading or writing the history file '\(path)' failed (\(sqlite))",
                 hint:
-                    "the run's changes were rolled back; check the disk, and keep the file on a local disk (not a network share, where SQLite's locks do not work)"
+                    "\(undone); check the disk, and keep the file on a local disk (not a network share, where SQLite's locks do not work)"
             )
         case SQLITE_NOMEM:
             return ContractError(
@@ -147,7 +164,7 @@ final class SQLiteDatabase {
             return ContractError(
                 .io, "the history file '\(path)' gave SQLite error \(code) (\(sqlite))",
                 hint:
-                    "the run's changes were rolled back; check it with `sqlite3 '\(path)' 'PRAGMA integrity_check'`, or start a new history at another path"
+                    "\(undone); check it with `sqlite3 '\(path)' 'PRAGMA integrity_check'`, or start a new history at another path"
             )
         }
     }
