@@ -29,10 +29,14 @@ final class OpenAPIFiles {
 
     /// The problem for a `$ref` that leads outside the document's folder.
     func outsideFolderProblem(_ reference: String, pointer: String, then: String) -> OpenAPIImportProblem {
-        OpenAPIImportProblem(
-            pointer: pointer,
+        OpenAPIImportProblem(pointer: pointer, outsideFolderWords(reference), then: then)
+    }
+
+    /// Why a `$ref` that leads outside the document's folder is not followed.
+    func outsideFolderWords(_ reference: String) -> OpenAPIImportProblem.Words {
+        .init(
             message: "the $ref '\(reference)' leads outside the document's folder \(folder); it is not read",
-            hint: "copy the file into the document's folder and point the $ref there; \(then)")
+            hint: "copy the file into the document's folder and point the $ref there")
     }
 
     /// `path` as written in a problem: relative to the main document's folder when inside it.
@@ -54,6 +58,9 @@ final class OpenAPIFiles {
         if let value = values[path] { return value }
         if let failure = failures[path] { throw failure }
         do {
+            // The main document may be a pipe (`<(curl ...)`); a file a $ref names must be a file, as reading a pipe
+            // no one writes to would wait for good.
+            if path != mainPath { try Self.requireRegularFile(path) }
             var value = try Self.read(path)
             if path == mainPath { OpenAPIRequestSchemas.prune(&value) }
             values[path] = value
@@ -62,6 +69,50 @@ final class OpenAPIFiles {
             failures[path] = error
             throw error
         }
+    }
+
+    /// The value `reference` leads to, at `place`; or why it leads nowhere, in the words of a problem: the file
+    /// cannot be read (and why), or holds nothing at the pointer.
+    func value(of reference: String, at place: (file: String, pointer: String)) -> Result<
+        JSONValue, OpenAPIImportProblem.Words
+    > {
+        let root: JSONValue
+        do {
+            root = try value(of: place.file)
+        } catch {
+            return .failure(
+                .init(
+                    message: "the $ref '\(reference)' leads to a file that cannot be read: \(error.message)",
+                    hint: error.hint))
+        }
+        guard let value = JSONPointer.value(at: place.pointer, in: root) else {
+            return .failure(
+                .init(
+                    message:
+                        "the $ref '\(reference)' leads nowhere: \(place.file == mainPath ? "the document" : "'\(displayName(of: place.file))'") has nothing at '#\(place.pointer)'",
+                    hint: nil))
+        }
+        return .success(value)
+    }
+
+    /// Throws unless `path` is a regular file (or a link to one), saying what it is instead.
+    static func requireRegularFile(_ path: String) throws(ContractError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw ContractError(
+                .io, "'\(path)': \(String(cString: strerror(errno)))",
+                hint: "check the path; relative $refs are read from the document's folder")
+        }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: kind = "a folder"
+        case S_IFIFO: kind = "a pipe"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "a device"
+        }
+        throw ContractError(
+            .io, "'\(path)' is \(kind), not a document", hint: "point the $ref at a YAML or JSON file")
     }
 
     /// The path of `reference` (a relative file name in a `$ref`) as seen from the file `base`.
@@ -105,7 +156,9 @@ final class OpenAPIFiles {
     }
 
     private static func empty(_ path: String) -> ContractError {
-        ContractError(.invalidSpec, "'\(path)' is empty", hint: "give the path of an OpenAPI 3 document")
+        ContractError(
+            .invalidSpec, "'\(path)' is empty",
+            hint: "an empty file holds no document: check that it was saved whole, or give another path")
     }
 
     private static func firstSignificantByte<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt8? {

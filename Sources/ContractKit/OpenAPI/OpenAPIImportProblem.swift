@@ -17,6 +17,19 @@ package struct OpenAPIImportProblem: Sendable, Hashable, CustomStringConvertible
         self.skippedOperation = skippedOperation
     }
 
+    /// A problem's words, before the place it is reported at is known.
+    package struct Words: Error, Sendable, Hashable {
+        package var message: String
+        package var hint: String?
+    }
+
+    /// A problem at `pointer` in `words`, with what was done instead (`then`) after the hint.
+    package init(pointer: String, _ words: Words, then: String, skippedOperation: Bool = false) {
+        self.init(
+            pointer: pointer, message: words.message, hint: words.hint.map { $0 + "; " + then } ?? then,
+            skippedOperation: skippedOperation)
+    }
+
     /// `file#/pointer: message` and the hint on a second line.
     package var description: String {
         "\(pointer): \(skippedOperation ? "skipped: " : "")\(message)" + (hint.map { "\n    fix: \($0)" } ?? "")

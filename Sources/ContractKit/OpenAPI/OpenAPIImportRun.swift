@@ -220,18 +220,23 @@ struct OpenAPIImportRun {
             problem(pointer, "a path item must be a mapping", skips: true)
             return []
         }
-        if let reference = item["$ref"]?.stringValue {
-            let target = mapper.target(of: reference, from: mainPlace)
-            guard
-                let resolved = (try? files.value(of: target.file)).flatMap({
-                    JSONPointer.value(at: target.pointer, in: $0)
-                })?
-                .objectValue
-            else {
-                problem(JSONPointer.appending(pointer, "$ref"), "the $ref '\(reference)' leads nowhere", skips: true)
+        if item["$ref"]?.stringValue != nil {
+            let refPointer = JSONPointer.appending(pointer, "$ref")
+            switch followed(value) {
+            case .success(let target):
+                guard let resolved = target.objectValue else {
+                    problem(
+                        refPointer, "the $ref leads to \(target.kindDescription), not a path item", skips: true)
+                    return []
+                }
+                item = resolved
+            case .failure(let words):
+                problems.append(
+                    OpenAPIImportProblem(
+                        pointer: refPointer, words, then: "the path is left out", skippedOperation: true))
+                skipped += 1
                 return []
             }
-            item = resolved
         }
         let shared = item["parameters"]?.arrayValue ?? []
         var result: [Imported] = []
@@ -305,29 +310,43 @@ struct OpenAPIImportRun {
 
     /// An object behind its `$ref` (one into `components`), or nil with a problem when the ref leads nowhere.
     private mutating func resolved(_ value: JSONValue, pointer: String, quietly: Bool = false) -> JSONObject? {
+        switch followed(value) {
+        case .success(let target):
+            return target.objectValue
+        case .failure(let words):
+            if !quietly {
+                problems.append(
+                    OpenAPIImportProblem(pointer: JSONPointer.appending(pointer, "$ref"), words, then: "it is left out")
+                )
+            }
+            return nil
+        }
+    }
+
+    /// The value at the end of `value`'s chain of `$ref`s (`value` itself when it is not one), or why there is none:
+    /// a `$ref` that leads nowhere, outside the document's folder, or back into its own chain.
+    private func followed(_ value: JSONValue) -> Result<JSONValue, OpenAPIImportProblem.Words> {
         var current = value
         var place = mainPlace
-        var hops = 0
-        while let reference = current.objectValue?["$ref"]?.stringValue, hops < 16 {
+        var chain: [(reference: String, place: OpenAPISchemaMapper.Place)] = []
+        while let reference = current.objectValue?["$ref"]?.stringValue {
             place = mapper.target(of: reference, from: place)
-            if files.isOutsideFolder(place.file) {
-                if !quietly {
-                    problems.append(
-                        files.outsideFolderProblem(
-                            reference, pointer: JSONPointer.appending(pointer, "$ref"), then: "it is left out"))
-                }
-                return nil
+            if files.isOutsideFolder(place.file) { return .failure(files.outsideFolderWords(reference)) }
+            if let start = chain.firstIndex(where: { $0.place == place }) {
+                let circle = chain[start...].map { "'\($0.reference)'" } + ["'\(reference)'"]
+                return .failure(
+                    .init(
+                        message:
+                            "the $refs go round in a circle and never reach a value: \(circle.joined(separator: " → "))",
+                        hint: "point one of them at the object itself"))
             }
-            guard
-                let next = (try? files.value(of: place.file)).flatMap({ JSONPointer.value(at: place.pointer, in: $0) })
-            else {
-                if !quietly { problem(JSONPointer.appending(pointer, "$ref"), "the $ref '\(reference)' leads nowhere") }
-                return nil
+            chain.append((reference, place))
+            switch files.value(of: reference, at: (place.file, place.pointer)) {
+            case .success(let next): current = next
+            case .failure(let words): return .failure(words)
             }
-            current = next
-            hops += 1
         }
-        return current.objectValue
+        return .success(current)
     }
 
     private mutating func parameters(
@@ -343,9 +362,13 @@ struct OpenAPIImportRun {
                 guard let parameter = resolved(value, pointer: itemPointer),
                     let name = parameter["name"]?.stringValue, let location = parameter["in"]?.stringValue
                 else { continue }
-                // An operation's parameter replaces the path item's of the same name and place.
+                // An operation's parameter replaces the path item's of the same name and place; header names are
+                // the same in any letter case (RFC 9110), so `x-token` replaces `X-Token`.
                 parameters.removeAll {
-                    $0.value["name"]?.stringValue == name && $0.value["in"]?.stringValue == location
+                    guard $0.value["in"]?.stringValue == location, let other = $0.value["name"]?.stringValue else {
+                        return false
+                    }
+                    return location == "header" ? other.lowercased() == name.lowercased() : other == name
                 }
                 parameters.append((itemPointer, parameter))
             }

@@ -129,7 +129,9 @@ struct OpenAPISchemaMapper {
             }
             problems.append(
                 OpenAPIImportProblem(
-                    pointer: "#/components/schemas/\(name)",
+                    // Where the schema is: a component of the document, or a schema in a file a $ref leads to.
+                    pointer: names.first { $0.value == name }.map { pointerText($0.key) }
+                        ?? "#/components/schemas/\(name)",
                     message: "the schema leads back to itself through names and oneOf/anyOf alone",
                     hint: "the members that lead back are left out: \(name) is \(replacement)"))
             shapes[index].shape = replacement
@@ -312,11 +314,11 @@ struct OpenAPISchemaMapper {
                         then: "the schema is imported as Any"))
                 return Self.shape(.any)
             }
-            if self.schema(at: target) == nil {
+            if case .failure(let words) = files.value(of: text, at: (target.file, target.pointer)) {
                 problems.append(
                     OpenAPIImportProblem(
-                        pointer: JSONPointer.appending(pointerText(place), "$ref"),
-                        message: "the $ref '\(text)' leads nowhere", hint: "the schema is imported as Any"))
+                        pointer: JSONPointer.appending(pointerText(place), "$ref"), words,
+                        then: "the schema is imported as Any"))
                 return Self.shape(.any)
             }
             let named = Self.shape(.named(name(for: target)))
