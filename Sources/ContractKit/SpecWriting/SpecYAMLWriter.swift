@@ -98,7 +98,7 @@ package struct SpecYAMLWriter: Sendable {
         _ key: String, _ shape: Shape, indent: Int, comment: String?, fieldComments: [String: String], path: String
     ) -> [String] {
         let padding = String(repeating: " ", count: indent)
-        let trailing = comment.map { "  # " + Self.oneLine($0) } ?? ""
+        let trailing = comment.map { "  # " + Self.oneLine($0).escapingNonPrintables() } ?? ""
         if let expression = ShapeText.expression(shape) {
             let text = expression == "{}" ? expression : YAMLScalarText.scalar(expression)
             return ["\(padding)\(key): \(text)\(trailing)"]
@@ -211,9 +211,11 @@ package struct SpecYAMLWriter: Sendable {
         return parts.isEmpty ? nil : "{ " + parts.joined(separator: ", ") + " }"
     }
 
-    /// `# text`, or `#` alone for an empty line of a comment.
+    /// `# text`, or `#` alone for an empty line of a comment. A comment's text may come from a file name or a
+    /// document: a right-to-left override or a zero-width space in it would make the spec read otherwise than it
+    /// is, so those are written as `\u{202E}`.
     private static func commentLine(_ text: String) -> String {
-        let line = oneLine(text)
+        let line = oneLine(text).escapingNonPrintables()
         return line.isEmpty ? "#" : "# " + line
     }
 

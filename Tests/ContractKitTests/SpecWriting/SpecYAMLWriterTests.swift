@@ -82,6 +82,25 @@ import Testing
         if let mismatch = Golden.mismatch(text, named: "SpecWriting/sample.yaml") { Issue.record("\(mismatch)") }
     }
 
+    /// A comment's text comes from file names and documents: a right-to-left override or a zero-width space in it
+    /// would make the spec read otherwise than it is, and a line break would end the comment.
+    @Test func commentsShowWhatAReaderCannotSee() {
+        let document = SpecDocument(
+            comment: ["inferred from users\u{202E}nosj.har"],
+            shapes: [
+                NamedShape(
+                    name: "User", shape: Self.shape(.object(ObjectShape(fields: [Self.field("id", .int)]))),
+                    fieldComments: ["id": "the\u{200B}id\nnext"])
+            ],
+            endpoints: [EndpointDraft(name: "get", comment: ["GET /users\u{2028}now"], path: "/users", status: ["200"])]
+        )
+        let text = SpecYAMLWriter().render(document)
+        #expect(text.contains("# inferred from users\\u{202E}nosj.har\n"), "\(text)")
+        #expect(text.contains("# the\\u{200B}id next\n"), "\(text)")
+        #expect(text.contains("# GET /users now\n"), "\(text)")
+        #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .format }, "\(text)")
+    }
+
     @Test func theSameDocumentGivesTheSameBytes() {
         #expect(SpecYAMLWriter().render(Self.sample) == SpecYAMLWriter().render(Self.sample))
     }
