@@ -121,12 +121,6 @@ struct ShapeFinding {
     var specKey: String?
     /// The transform the finding's fix adds (`keyedToArray`, `unwrap`), when it proposes one.
     var proposedTransform: ProposedTransform? = nil
-    /// True for a number no Swift number type reads: the model stage cannot trace `JSONDecoder`'s failure for it
-    /// to a place, and knows it by this.
-    var isBeyondDouble = false
-
-    /// The variant of a finding for a number beyond Double's range.
-    static let beyondDoubleVariant = "beyond-double"
 
     /// The findings with repeats merged: the first place keeps its path, the rest are counted.
     static func grouped(_ findings: [ShapeFinding]) -> [Finding] {
@@ -222,7 +216,7 @@ struct ShapeWalk: ~Copyable {
         findings.append(
             ShapeFinding(
                 finding: finding, group: "\(kind.rawValue)|\(group)|\(expected)|\(variant)", specKey: specKey,
-                proposedTransform: proposedTransform, isBeyondDouble: variant == ShapeFinding.beyondDoubleVariant))
+                proposedTransform: proposedTransform))
     }
 
     /// Runs `body` one step further down the path.
@@ -374,9 +368,7 @@ struct ShapeWalk: ~Copyable {
             .typeMismatch, .breaking, expected: declared.description, actual: "number \(shown)",
             message:
                 "\(lastKeyDescription) is \(shown), \(beyond) for a Double: JSONDecoder refuses the whole body, saying only that it is not valid JSON",
-            hint:
-                "ask the backend team to send a number within Double's range (about ±1.8e308, and 0 or at least 5e-324 from it); no Swift number type reads this one, and String cannot read a number",
-            at: declared.location, variant: ShapeFinding.beyondDoubleVariant)
+            hint: JSONNumber.beyondDoubleHint, at: declared.location, variant: "beyond-double")
     }
 
     /// The string at `value`, or nil when it is not a string.

@@ -52,9 +52,6 @@ package struct DecodeReport: Sendable {
     package var attempts: Int
     /// Why decoding stopped before the model accepted the body, when it did.
     package var stopReason: String?
-    /// Numbers beyond Double's range, made 0 after `JSONDecoder` refused the whole body for one of them (it says
-    /// only "not valid JSON", with no place); empty when it did not.
-    package var beyondDouble: [JSONPath] = []
 }
 
 /// One run of the decode-patch-decode loop.
@@ -69,8 +66,8 @@ struct DecodeSession {
     /// Places holding made-up values: failures inside them are consequences.
     var patched: [JSONPath] = []
     var patchCounts: [JSONPath: Int] = [:]
-    /// Numbers beyond Double's range, made 0; nil until the body was searched for them.
-    var beyondDouble: [JSONPath]?
+    /// True once the body was searched for numbers beyond Double's range, and those found made 0.
+    var zeroedBeyondDouble = false
 
     /// The body's own text for the first attempt, when the caller had it.
     let firstAttempt: Data?
@@ -95,17 +92,15 @@ struct DecodeSession {
             do {
                 if attempt == 1, let firstError { throw firstError }
                 try decoder.model.decode(data, with: jsonDecoder)
-                return DecodeReport(
-                    failures: failures, completed: true, attempts: attempt, stopReason: nil,
-                    beyondDouble: beyondDouble ?? [])
+                return DecodeReport(failures: failures, completed: true, attempts: attempt, stopReason: nil)
             } catch let error as DecodingError {
                 // A body that parsed, refused as a whole: a number no Swift number type reads, somewhere. Those the
-                // body has are made 0, once, and the model gets to judge every other place.
-                if beyondDouble == nil, case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-                    var found: [JSONPath] = []
-                    Self.zeroNumbersBeyondDouble(in: &body, at: .root, into: &found)
-                    beyondDouble = found
-                    if !found.isEmpty { continue }
+                // body has are made 0, once; each the model reads is a failure at its place, and the model gets to
+                // judge every other place.
+                if !zeroedBeyondDouble, case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+                    zeroNumbersBeyondDouble()
+                {
+                    continue
                 }
                 guard let failure = describe(error) else {
                     return stop(attempt, "the model threw a DecodingError the verifier does not know: \(error)")
@@ -126,9 +121,40 @@ struct DecodeSession {
     }
 
     private func stop(_ attempts: Int, _ reason: String) -> DecodeReport {
-        DecodeReport(
-            failures: failures, completed: false, attempts: attempts, stopReason: reason,
-            beyondDouble: beyondDouble ?? [])
+        DecodeReport(failures: failures, completed: false, attempts: attempts, stopReason: reason)
+    }
+
+    /// Makes every number of the body that no Swift number type reads 0, and records a failure for each the model
+    /// reads (found by the probe); false when the body has none.
+    private mutating func zeroNumbersBeyondDouble() -> Bool {
+        zeroedBeyondDouble = true
+        let sent = body
+        var zeroed: [JSONPath] = []
+        Self.zeroNumbersBeyondDouble(in: &body, at: .root, into: &zeroed)
+        guard !zeroed.isEmpty else { return false }
+        // Each zeroed place's position in the body, to record the failures in body order.
+        let order = Dictionary(zeroed.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var read: [(codingPath: JSONPath, path: JSONPath, record: ProbeRecord)] = []
+        for (codingPath, record) in probe.records {
+            let (path, absent) = locate(codingPath)
+            if !absent, order[path] != nil { read.append((codingPath, path, record)) }
+        }
+        for (codingPath, path, record) in read.sorted(by: { order[$0.path]! < order[$1.path]! }) {
+            var owner = record.owner.map(SwiftTypeName.of)
+            var property: String?
+            if case .key(let key)? = codingPath.components.last {
+                property = probe.propertyName(forKey: key, in: codingPath.parent) ?? key
+                if owner == nil, let parent = probe.records[codingPath.parent] { owner = SwiftTypeName.of(parent.type) }
+            }
+            failures.append(
+                DecodeFailure(
+                    kind: .dataCorrupted, codingPath: codingPath, path: path,
+                    expectedType: SwiftTypeName.of(record.type), ownerType: owner, property: property,
+                    isOptional: record.optional, found: sent[path: path],
+                    detail: JSONNumber.beyondDoubleDetail))
+            patched.append(path)
+        }
+        return true
     }
 
     /// Makes every number in `value` that no Swift number type reads 0, listing their places in `found`.

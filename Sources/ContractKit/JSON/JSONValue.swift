@@ -87,6 +87,13 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// valid JSON" with no coding path, as if the whole body were broken.
     public var isWithinDoubleRange: Bool { Self.isWithinDoubleRange(literal) }
 
+    /// What a failure to read a number beyond Double's range says, and the fix for it: no type the model could
+    /// declare reads the number, so the backend must change.
+    static let beyondDoubleDetail =
+        "no Swift number type holds it: JSONDecoder refuses the whole body, saying only that it is not valid JSON"
+    static let beyondDoubleHint =
+        "ask the backend team to send a number within Double's range (about ±1.8e308, and 0 or at least 5e-324 from it); no Swift number type reads this one, and String cannot read a number"
+
     /// ``isWithinDoubleRange`` of a literal.
     static func isWithinDoubleRange(_ literal: String) -> Bool {
         guard let double = Double(literal), !double.isInfinite else { return false }

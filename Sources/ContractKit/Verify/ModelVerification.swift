@@ -112,22 +112,9 @@ struct ModelVerification {
         let reached =
             blocked.isEmpty ? nil : ReachedPlaces(model: model, options: endpoint.decoding, run: run, body: body)
         var worded: Set<String> = []
-        // Traced back to the raw body, as failures are.
-        let beyondDouble = Set(
-            report.beyondDouble.compactMap { path -> JSONPath? in
-                if case .value(let raw) = run.origin(of: path) { return raw }
-                return nil
-            })
         for index in items.indices {
             guard let path = items[index].finding.path else { continue }
-            if items[index].isBeyondDouble, beyondDouble.contains(path) {
-                // JSONDecoder refused the whole body for a number like this one, with no place; the shape check's
-                // words and fix are the ones that help.
-                items[index].finding.severity = .breaking
-                if worded.insert(items[index].group).inserted {
-                    items[index].finding.message += "; \(model) fails on the body for it"
-                }
-            } else if let failures = attached[index] {
+            if let failures = attached[index] {
                 if worded.insert(items[index].group).inserted {
                     judgeBreaking(&items[index], failures)
                 } else {
@@ -417,6 +404,9 @@ struct ModelVerification {
     /// The fix for a traced failure; a key keyedToArray inserted is always a string, whatever the backend sends.
     private func hint(for traced: TracedFailure) -> String {
         let failure = traced.failure
+        if failure.kind == .dataCorrupted, failure.detail == JSONNumber.beyondDoubleDetail {
+            return JSONNumber.beyondDoubleHint
+        }
         if traced.isEntryKey, failure.kind == .typeMismatch, let property = failure.property,
             case .key(let key)? = failure.path.components.last
         {
