@@ -442,13 +442,16 @@ struct ShapeWalk: ~Copyable {
                 // The spec's pattern is at fault, not the backend: a warning, in a group of its own.
                 let why =
                     switch abandoned {
-                    case .stackExhausted: "the regex engine ran out of backtracking stack"
-                    case .tooSlow(let budget): "the regex engine gave up after \(Int(budget / .milliseconds(1))) ms"
+                    case .stackExhausted:
+                        "the regex engine ran out of backtracking stack on this \(text.utf16.count)-character value"
+                    case .tooSlow(let budget):
+                        "the regex engine gave up after \(Int(budget / .milliseconds(1))) ms on this \(text.utf16.count)-character value"
+                    case .givenUp(let spent):
+                        "the pattern was given up after it spent \(Int(spent / .seconds(1))) s on values it could not decide"
                     }
                 report(
                     .patternMismatch, .warning, expected: declared.description, actual: describe(value),
-                    message:
-                        "\(lastKeyDescription) could not be checked against /\(pattern)/: \(why) on this \(text.utf16.count)-character value",
+                    message: "\(lastKeyDescription) could not be checked against /\(pattern)/: \(why)",
                     hint:
                         "rewrite the pattern so it cannot backtrack: a character class, not an alternation, inside a repeat ([\\w-]+, not (\\w|-)+), and no repeat inside a repeat (a+, not (a+)+)",
                     at: declared.location, variant: "undecided")

@@ -32,7 +32,7 @@ enum WriteFailure {
         case .ENAMETOOLONG?:
             return "the path is longer than the file system allows: write into a folder with a shorter path"
         case .ENOSPC?, .EDQUOT?:
-            return "the disk (or your quota on it) is full: free some space and run again; nothing was replaced"
+            return "the disk (or your quota on it) is full: free some space and run again; that file was left as it was"
         case .EACCES?, .EPERM?:
             return "you may not write into that folder: change its permissions, or write into another folder"
         case .EROFS?:

@@ -93,9 +93,20 @@ final class SQLiteDatabase {
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
     /// True when the last call failed because the disk (or the user's quota on it) is full.
-    var lastFailureWasDiskFull: Bool {
-        let systemError = sqlite3_system_errno(handle)
-        return sqlite3_errcode(handle) & 0xFF == SQLITE_FULL || systemError == ENOSPC || systemError == EDQUOT
+    var lastFailureWasDiskFull: Bool { Self.isDiskFull(code: sqlite3_errcode(handle), handle: handle) }
+
+    /// True for a failure with `code` that the disk being full explains. SQLite keeps the system's error number
+    /// from the last I/O error and never clears it, so it is asked only of an I/O or can't-open error.
+    private static func isDiskFull(code: Int32, handle: OpaquePointer) -> Bool {
+        switch code & 0xFF {
+        case SQLITE_FULL:
+            return true
+        case SQLITE_IOERR, SQLITE_CANTOPEN:
+            let systemError = sqlite3_system_errno(handle)
+            return systemError == ENOSPC || systemError == EDQUOT
+        default:
+            return false
+        }
     }
 
     /// The error for a failed call: what happened to this file, in SQLite's words too, and what to do about it.
@@ -104,13 +115,13 @@ final class SQLiteDatabase {
         let undone = reader ? "nothing was changed" : "the run's changes were rolled back"
         // A full disk shows as SQLITE_FULL only when SQLite grows a file itself, and as SQLITE_IOERR ("disk I/O
         // error") when a write or its shared memory fails: the system's error number tells.
-        if code & 0xFF == SQLITE_FULL || lastFailureWasDiskFull {
+        if Self.isDiskFull(code: code, handle: handle) {
             return ContractError(
                 .io,
                 "cannot \(reader ? "read" : "write") the history file '\(path)': the disk is full (\(sqlite))",
                 hint: reader
                     ? "nothing was changed; free some space: even to read, SQLite needs room for '\(path)-shm' beside the file"
-                    : "nothing was written; free some space, or prune old runs with `contract history --prune 180d`")
+                    : "nothing was written; free some space (pruning old runs needs room too)")
         }
         switch code & 0xFF {
         case SQLITE_NOTADB:

@@ -48,17 +48,22 @@ package struct SpecWarnings: Sendable {
     private func patternWarnings(in shape: Shape, into found: inout [Warning]) {
         switch shape.kind {
         case .pattern(let pattern):
-            let alternates = SpecWarnings.hasTopLevelAlternation(pattern)
-            guard alternates || !(pattern.hasPrefix("^") && SpecWarnings.endsWithAnchor(pattern)) else { return }
-            // `^USD|EUR$` is `^USD` or `EUR$`: anchored at one end in each alternative, so still a search.
+            // `^USD|EUR$` is `^USD` or `EUR$`: each alternative is anchored at one end only, so it is still a search;
+            // `^USD$|^EUR$` is anchored at both ends in each.
+            let alternatives = SpecWarnings.topLevelAlternatives(pattern)
+            guard !alternatives.allSatisfy({ $0.hasPrefix("^") && SpecWarnings.endsWithAnchor(String($0)) }) else {
+                return
+            }
+            let splitsAnchors =
+                alternatives.count > 1 && (pattern.hasPrefix("^") || SpecWarnings.endsWithAnchor(pattern))
             var inner = Substring(pattern)
             if inner.hasPrefix("^") { inner = inner.dropFirst() }
             if SpecWarnings.endsWithAnchor(String(inner)) { inner = inner.dropLast() }
             found.append(
                 Warning(
                     location: shape.location,
-                    message: alternates
-                        ? "the pattern /\(pattern)/ is a search: its '|' splits the anchors, so it matches any string that starts with its first alternative or contains or ends with another"
+                    message: splitsAnchors
+                        ? "the pattern /\(pattern)/ is a search: its '|' splits the anchors, so each is bound to one alternative alone"
                         : "the pattern /\(pattern)/ is a search: it matches anywhere in the string (before contract 2 it had to match the whole string)",
                     hint: "if the whole string must match, anchor it: String(/^(?:\(inner))$/)"))
         case .optional(let inner), .array(let inner), .dictionary(let inner):
@@ -72,16 +77,25 @@ package struct SpecWarnings: Sendable {
         }
     }
 
-    /// A `|` outside every group and character class, not escaped: the pattern's anchors then bind to its first and
-    /// last alternatives only.
-    static func hasTopLevelAlternation(_ pattern: String) -> Bool {
+    /// The pattern cut at each `|` outside every group and character class, not escaped: its anchors bind to the
+    /// first and last of them only.
+    static func topLevelAlternatives(_ pattern: String) -> [Substring] {
+        var alternatives: [Substring] = []
+        var start = pattern.startIndex
         var groups = 0
         var classes = 0
         var escaped = false
         var quoted = false
         var previous: Character = " "
-        for character in pattern {
-            defer { previous = character }
+        // The index where the innermost open class began its members: a `]` there (`[]a]`, `[^]a]`) is a member.
+        var classStart: String.Index?
+        var index = pattern.startIndex
+        while index < pattern.endIndex {
+            let character = pattern[index]
+            defer {
+                previous = character
+                index = pattern.index(after: index)
+            }
             if quoted {
                 // `\Q...\E` quotes everything up to `\E`.
                 if previous == "\\", character == "E" { quoted = false }
@@ -93,16 +107,28 @@ package struct SpecWarnings: Sendable {
                 continue
             }
             switch character {
-            case "\\": escaped = true
-            case "[": classes += 1
-            case "]" where classes > 0: classes -= 1
-            case "(" where classes == 0: groups += 1
-            case ")" where classes == 0 && groups > 0: groups -= 1
-            case "|" where classes == 0 && groups == 0: return true
-            default: break
+            case "\\":
+                escaped = true
+            case "^" where classes > 0 && classStart == index:
+                classStart = pattern.index(after: index)
+            case "[":
+                classes += 1
+                classStart = pattern.index(after: index)
+            case "]" where classes > 0 && classStart != index:
+                classes -= 1
+            case "(" where classes == 0:
+                groups += 1
+            case ")" where classes == 0 && groups > 0:
+                groups -= 1
+            case "|" where classes == 0 && groups == 0:
+                alternatives.append(pattern[start..<index])
+                start = pattern.index(after: index)
+            default:
+                break
             }
         }
-        return false
+        alternatives.append(pattern[start...])
+        return alternatives
     }
 
     /// `$` at the end, not escaped.

@@ -32,7 +32,7 @@ import Testing
         #expect(try check("\"\(hostile)\"", bodyShape: #"String(/^a+$/)"#).map(\.kind) == [.patternMismatch])
     }
 
-    @Test func aPatternThatHasSpentItsBudgetStillDecidesQuickValues() {
+    @Test func aPatternThatHasSpentItsBudgetStillDecidesQuickValuesThenIsGivenUp() {
         // A pattern of its own, so that other tests' budgets do not count.
         let pattern = #"^(b+)+$|^ok$"#
         let hostile = String(repeating: "b", count: 40) + "!"
@@ -51,5 +51,34 @@ import Testing
         #expect(RegexCache.shared.verdict(pattern, "ok") == .matches)
         #expect(RegexCache.shared.verdict(pattern, "bbb") == .matches)
         #expect(RegexCache.shared.verdict(pattern, "no") == .doesNotMatch)
+        // Once it has spent the give-up budget, values are no longer run through it: a body of many hostile values
+        // costs seconds, not minutes.
+        var tried = 0
+        while case .undecided(.tooSlow) = RegexCache.shared.verdict(pattern, hostile), tried < 5_000 { tried += 1 }
+        guard case .undecided(.givenUp(let spent)) = RegexCache.shared.verdict(pattern, "ok") else {
+            Issue.record("the pattern was not given up after \(tried) more hostile values")
+            return
+        }
+        #expect(spent >= RegexCache.giveUpBudget)
+    }
+
+    @Test(arguments: [
+        (#"^(a+)+$"#, true), (#"(\w|-)*"#, true), (#"(ab){2,}"#, true), (#"(a)\1"#, true), (#"(?<x>a)\k<x>"#, true),
+        (#"(?:ab)?c"#, true), (#"^[a-z]+$"#, false), (#"\(x\)+"#, false), (#"[()]+"#, false),
+        (#"^cus_[0-9A-Za-z]{14}$"#, false),
+        (#"a|b"#, false),
+    ])
+    func onlyPatternsThatCanBacktrackWithoutBoundAreTimed(pattern: String, timed: Bool) {
+        #expect(RegexCache.mayBacktrackWithoutBound(pattern) == timed)
+    }
+
+    @Test func anUntimedPatternStillTellsAnAbandonedMatch() {
+        // No group is repeated here, so the match is not timed; ICU's stack still runs out on a long enough value.
+        let pattern = #"^(?=a)a+$"#
+        #expect(!RegexCache.mayBacktrackWithoutBound(pattern))
+        let long = String(repeating: "a", count: 2_000_000)
+        #expect(RegexCache.shared.verdict(pattern, long) == .undecided(.stackExhausted))
+        #expect(RegexCache.shared.verdict(pattern, "aaa") == .matches)
+        #expect(RegexCache.shared.verdict(#"^[a-z]+$"#, long) == .matches)
     }
 }

@@ -56,10 +56,17 @@ import Testing
                 inClass: 'String(/^[|a]+$/)'
                 escaped: 'String(/^a\\|b$/)'
                 quoted: 'String(/^\\Q|\\E$/)'
+                each: 'String(/^USD$|^EUR$/)'
+                bracket: 'String(/^[]|]$/)'
+                negated: 'String(/^[^]|]+$/)'
+                bare: 'String(/USD|EUR/)'
             endpoints:
               get: { request: GET /p, expect: { body: Price } }
             """)
-        #expect(found.map(\.location.line) == [3], "only the top-level '|' splits anchors: \(found)")
+        #expect(found.map(\.location.line) == [3, 11], "only a top-level '|' splits anchors: \(found)")
+        #expect(
+            found.last?.message.hasSuffix(
+                "it matches anywhere in the string (before contract 2 it had to match the whole string)") == true)
         let warning = try #require(found.first)
         #expect(warning.message.contains("its '|' splits the anchors"))
         #expect(warning.hint == "if the whole string must match, anchor it: String(/^(?:USD|EUR)$/)")
