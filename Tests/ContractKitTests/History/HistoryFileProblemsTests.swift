@@ -7,9 +7,8 @@ import Testing
 /// Files that are not a sound history: each is refused with a message naming it, what is wrong and what to do, and
 /// is left byte for byte as it was.
 @Suite struct HistoryFileProblemsTests {
-    /// A history of three runs, checkpointed so the whole of it is in the one file.
-    static func history() throws -> String {
-        let path = HistoryStoreTests.temporaryPath()
+    /// A history of three runs at `path`, checkpointed so the whole of it is in the one file.
+    static func history(at path: String = HistoryStoreTests.temporaryPath()) throws -> String {
         let store = try HistoryStore(path: path)
         for day in 1...3 {
             _ = try store.append(

@@ -12,16 +12,7 @@ struct HistoryOnAFullDiskTests {
     @Test func appendingToAFullDiskSaysSoAndShowingTheHistoryStillWorks() throws {
         let disk = try SmallDisk(kilobytes: 512)
         defer { disk.remove() }
-        let path = disk.folder + "/history.sqlite"
-        do {
-            let store = try HistoryStore(path: path)
-            for day in 1...3 {
-                _ = try store.append(
-                    HistoryReports.report(["a/b": [HistoryReports.finding("a/b", .typeMismatch, at: "$[\(day)].id")]]),
-                    run: HistoryReports.run(day: day))
-            }
-            try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        }
+        let path = try HistoryFileProblemsTests.history(at: disk.folder + "/history.sqlite")
         disk.fill()
         let before = FileManager.default.contents(atPath: path)
 
