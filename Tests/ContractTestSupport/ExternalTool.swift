@@ -25,4 +25,17 @@ package enum ExternalTool {
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
+
+    /// Runs `executable` with its output thrown away, and returns its exit status. Unlike ``run(_:_:)``, it does
+    /// not wait for the end of a pipe, which a process another test starts at the same moment may hold open.
+    package static func status(_ executable: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
 }
