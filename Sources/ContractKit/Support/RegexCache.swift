@@ -60,29 +60,22 @@ final class RegexCache: @unchecked Sendable {
     /// Whether `pattern` matches somewhere in `text`, or the engine could not tell in the time it was given. An
     /// invalid pattern matches nothing.
     func verdict(_ pattern: String, _ text: String) -> Verdict {
-        guard let entry = lock.withLock({ compiledEntry(pattern) }) else { return .doesNotMatch }
-        let range = NSRange(text.startIndex..., in: text)
-        guard entry.mayBacktrackWithoutBound else {
-            var verdict = Verdict.doesNotMatch
-            entry.regex.enumerateMatches(in: text, options: .reportCompletion, range: range) { match, flags, stop in
-                if match != nil {
-                    verdict = .matches
-                    stop.pointee = true
-                } else if flags.contains(.internalError) {
-                    verdict = .undecided(.stackExhausted)
-                }
-            }
-            return verdict
+        let (found, spent) = lock.withLock { (compiledEntry(pattern), spentUndecided[pattern, default: .zero]) }
+        guard let entry = found else { return .doesNotMatch }
+        let timed = entry.mayBacktrackWithoutBound
+        var budget = Duration.zero
+        if timed {
+            if spent >= Self.giveUpBudget { return .undecided(.givenUp(spent)) }
+            budget = spent < Self.patternBudget ? Self.valueBudget : Self.spentValueBudget
         }
-        let spent = lock.withLock { spentUndecided[pattern, default: .zero] }
-        if spent >= Self.giveUpBudget { return .undecided(.givenUp(spent)) }
-        let budget = spent < Self.patternBudget ? Self.valueBudget : Self.spentValueBudget
         // The thread's own CPU time, not the wall clock: a value is never undecided because its thread waited.
-        let start = Self.threadCPUTime()
+        let start = timed ? Self.threadCPUTime() : .zero
         var calls = 0
         var verdict = Verdict.doesNotMatch
-        entry.regex.enumerateMatches(in: text, options: [.reportProgress, .reportCompletion], range: range) {
-            match, flags, stop in
+        entry.regex.enumerateMatches(
+            in: text, options: timed ? [.reportProgress, .reportCompletion] : .reportCompletion,
+            range: NSRange(text.startIndex..., in: text)
+        ) { match, flags, stop in
             if match != nil {
                 verdict = .matches
                 stop.pointee = true
@@ -97,7 +90,7 @@ final class RegexCache: @unchecked Sendable {
                 }
             }
         }
-        if case .undecided = verdict {
+        if timed, case .undecided = verdict {
             let used = Self.threadCPUTime() - start
             lock.withLock { spentUndecided[pattern, default: .zero] += used }
         }
