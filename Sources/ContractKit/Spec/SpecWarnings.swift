@@ -82,50 +82,9 @@ package struct SpecWarnings: Sendable {
     static func topLevelAlternatives(_ pattern: String) -> [Substring] {
         var alternatives: [Substring] = []
         var start = pattern.startIndex
-        var groups = 0
-        var classes = 0
-        var escaped = false
-        var quoted = false
-        var previous: Character = " "
-        // The index where the innermost open class began its members: a `]` there (`[]a]`, `[^]a]`) is a member.
-        var classStart: String.Index?
-        var index = pattern.startIndex
-        while index < pattern.endIndex {
-            let character = pattern[index]
-            defer {
-                previous = character
-                index = pattern.index(after: index)
-            }
-            if quoted {
-                // `\Q...\E` quotes everything up to `\E`.
-                if previous == "\\", character == "E" { quoted = false }
-                continue
-            }
-            if escaped {
-                escaped = false
-                if character == "Q" { quoted = true }
-                continue
-            }
-            switch character {
-            case "\\":
-                escaped = true
-            case "^" where classes > 0 && classStart == index:
-                classStart = pattern.index(after: index)
-            case "[":
-                classes += 1
-                classStart = pattern.index(after: index)
-            case "]" where classes > 0 && classStart != index:
-                classes -= 1
-            case "(" where classes == 0:
-                groups += 1
-            case ")" where classes == 0 && groups > 0:
-                groups -= 1
-            case "|" where classes == 0 && groups == 0:
-                alternatives.append(pattern[start..<index])
-                start = pattern.index(after: index)
-            default:
-                break
-            }
+        for token in RegexSyntax.tokens(pattern) where token.kind == .syntax(groups: 0) && token.character == "|" {
+            alternatives.append(pattern[start..<token.index])
+            start = pattern.index(after: token.index)
         }
         alternatives.append(pattern[start...])
         return alternatives

@@ -121,29 +121,15 @@ final class RegexCache: @unchecked Sendable {
     /// back-reference (`\1`, `\k<name>`): the parts that let a backtracking engine take time exponential in a
     /// value's length. Without them the time a match takes is bounded by a small power of the length.
     static func mayBacktrackWithoutBound(_ pattern: String) -> Bool {
-        var classes = 0
-        var escaped = false
         var afterGroup = false
-        for character in pattern {
-            if escaped {
-                escaped = false
+        for token in RegexSyntax.tokens(pattern) {
+            guard case .syntax = token.kind else {
+                if token.kind == .escaped, token.character.isNumber || token.character == "k" { return true }
                 afterGroup = false
-                if character.isNumber || character == "k" { return true }
                 continue
             }
-            switch character {
-            case "\\":
-                escaped = true
-            case "[":
-                classes += 1
-            case "]" where classes > 0:
-                classes -= 1
-            case "*", "+", "?", "{":
-                if classes == 0 && afterGroup { return true }
-            default:
-                break
-            }
-            afterGroup = classes == 0 && character == ")"
+            if afterGroup, "*+?{".contains(token.character) { return true }
+            afterGroup = token.character == ")"
         }
         return false
     }
