@@ -452,8 +452,7 @@ struct ShapeWalk: ~Copyable {
                 report(
                     .patternMismatch, .warning, expected: declared.description, actual: describe(value),
                     message: "\(lastKeyDescription) could not be checked against /\(pattern)/: \(why)",
-                    hint:
-                        "rewrite the pattern so it cannot backtrack: a character class, not an alternation, inside a repeat ([\\w-]+, not (\\w|-)+), and no repeat inside a repeat (a+, not (a+)+)",
+                    hint: (RegexCache.slowness(pattern) ?? .repeatedGroup).hint,
                     at: declared.location, variant: "undecided")
             }
         case .undefined:

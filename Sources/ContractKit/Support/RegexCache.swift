@@ -5,9 +5,9 @@ import Foundation
 /// ICU, under `NSRegularExpression`, backtracks: a pattern such as `^(a+)+$` takes time exponential in the length of
 /// a value that almost matches, and `^(\w|-)+$` runs out of ICU's backtracking stack on a long value that does
 /// match. `firstMatch` reads both as "no match", which would blame the backend for the spec's pattern. So a match
-/// the engine abandons is `undecided`, never a mismatch; and a pattern that can backtrack without bound (a repeated
-/// group, a back-reference) is timed, through the engine's progress calls. Those calls come at every place a search
-/// starts, which makes an unanchored search several times slower, so patterns without such parts are not timed.
+/// the engine abandons is `undecided`, never a mismatch; and a pattern whose match may take more than time linear in
+/// a value's length (``slowness(_:)``: a repeated group, two long repeats, one in a search not anchored at its start)
+/// is timed, through the engine's progress calls. Those calls make a match slower, so other patterns are not timed.
 final class RegexCache: @unchecked Sendable {
     static let shared = RegexCache()
 
@@ -44,7 +44,7 @@ final class RegexCache: @unchecked Sendable {
     /// A compiled pattern, and whether it is timed.
     private struct Compiled {
         var regex: NSRegularExpression
-        var mayBacktrackWithoutBound: Bool
+        var isTimed: Bool
     }
 
     private let lock = NSLock()
@@ -62,14 +62,20 @@ final class RegexCache: @unchecked Sendable {
     func verdict(_ pattern: String, _ text: String) -> Verdict {
         let (found, spent) = lock.withLock { (compiledEntry(pattern), spentUndecided[pattern, default: .zero]) }
         guard let entry = found else { return .doesNotMatch }
-        let timed = entry.mayBacktrackWithoutBound
+        let timed = entry.isTimed
         var budget = Duration.zero
         if timed {
             if spent >= Self.giveUpBudget { return .undecided(.givenUp(spent)) }
             budget = spent < Self.patternBudget ? Self.valueBudget : Self.spentValueBudget
         }
-        // The thread's own CPU time, not the wall clock: a value is never undecided because its thread waited.
-        let start = timed ? Self.threadCPUTime() : .zero
+        // The thread's own CPU time, not the wall clock, decides: a value is never undecided because its thread
+        // waited. But that clock is a system call, which for a quick value would cost more than its match; the wall
+        // clock (read without one) is looked at first, and the CPU clock only once the value has taken
+        // `cpuClockAfter` on it. The CPU time spent before that first reading is taken to be the wall time, the most
+        // it can be.
+        let wallStart = timed ? Self.monotonicTime() : .zero
+        let cpuClockAfter = min(.milliseconds(1), budget / 4)
+        var cpuStart: Duration?
         var calls = 0
         var verdict = Verdict.doesNotMatch
         entry.regex.enumerateMatches(
@@ -82,19 +88,31 @@ final class RegexCache: @unchecked Sendable {
             } else if flags.contains(.internalError) {
                 verdict = .undecided(.stackExhausted)
             } else if flags.contains(.progress) {
-                // The clock is a system call: looked at every eighth call, well under a millisecond apart.
+                // Looked at every eighth call, well under a millisecond apart.
                 calls += 1
-                if calls % 8 == 0, Self.threadCPUTime() - start > budget {
+                guard calls % 8 == 0 else { return }
+                let wall = Self.monotonicTime() - wallStart
+                guard wall > cpuClockAfter else { return }
+                let cpu = Self.threadCPUTime()
+                if cpuStart == nil { cpuStart = cpu - wall }
+                if cpu - cpuStart! > budget {
                     verdict = .undecided(.tooSlow(budget))
                     stop.pointee = true
                 }
             }
         }
         if timed, case .undecided = verdict {
-            let used = Self.threadCPUTime() - start
+            let used = cpuStart.map { Self.threadCPUTime() - $0 } ?? Self.monotonicTime() - wallStart
             lock.withLock { spentUndecided[pattern, default: .zero] += used }
         }
         return verdict
+    }
+
+    /// The time since some moment in the past, from a clock read without a system call where the kernel allows.
+    private static func monotonicTime() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 
     /// The CPU time the calling thread has used.
@@ -112,26 +130,104 @@ final class RegexCache: @unchecked Sendable {
     private func compiledEntry(_ pattern: String) -> Compiled? {
         if let entry = compiled[pattern] { return entry }
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
-        let entry = Compiled(regex: regex, mayBacktrackWithoutBound: Self.mayBacktrackWithoutBound(pattern))
+        let entry = Compiled(regex: regex, isTimed: Self.slowness(pattern) != nil)
         compiled[pattern] = entry
         return entry
     }
 
-    /// True when `pattern` has a group followed by a quantifier (`(a+)+`, `(\w|-)*`, `(ab){2,}`) or a
-    /// back-reference (`\1`, `\k<name>`): the parts that let a backtracking engine take time exponential in a
-    /// value's length. Without them the time a match takes is bounded by a small power of the length.
-    static func mayBacktrackWithoutBound(_ pattern: String) -> Bool {
+    /// Why a match of a pattern may take more than time linear in a value's length, which is when it is timed.
+    enum Slowness: Sendable, Equatable {
+        /// A group followed by a quantifier (`(a+)+`, `(\w|-)*`, `(ab){2,}`) or a back-reference (`\1`,
+        /// `\k<name>`): a backtracking engine may take time exponential in the length.
+        case repeatedGroup
+        /// Two long repeats (`*`, `+`, `{n,}`, or `{n,m}` with `m` over 16) anywhere (`^a*a*b`): a power of the
+        /// length, as each gives back what the next might take.
+        case repeats
+        /// One long repeat in a pattern not anchored at its start (`[a-z]+b`): ICU tries it from every position of
+        /// the value in turn, each try as long as the rest of the value, so the square of the length.
+        case unanchoredRepeat
+
+        /// How to write the pattern so that the engine decides every value quickly.
+        var hint: String {
+            switch self {
+            case .repeatedGroup:
+                "rewrite the pattern so it cannot backtrack: a character class, not an alternation, inside a repeat ([\\w-]+, not (\\w|-)+), and no repeat inside a repeat (a+, not (a+)+)"
+            case .repeats:
+                "rewrite the pattern so that no two repeats can take the same characters (^a*b, not ^a*a*b), and anchor it with ^ where it must match from the start"
+            case .unanchoredRepeat:
+                "anchor the pattern with ^ where it must match from the start (^[a-z]+b), so the engine tries it once and not from every character; a search can drop a leading repeat ([a-z]b finds what [a-z]+b finds)"
+            }
+        }
+    }
+
+    /// Why a match of `pattern` may take more than time linear in a value's length; nil when it takes time linear
+    /// in the length (`^[a-z0-9-]+$`, `cus_[0-9A-Za-z]{14}`), and is not timed.
+    static func slowness(_ pattern: String) -> Slowness? {
+        let tokens = RegexSyntax.tokens(pattern)
         var afterGroup = false
-        for token in RegexSyntax.tokens(pattern) {
+        var longRepeats = 0
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            index += 1
             guard case .syntax = token.kind else {
-                if token.kind == .escaped, token.character.isNumber || token.character == "k" { return true }
+                if token.kind == .escaped, token.character.isNumber || token.character == "k" { return .repeatedGroup }
                 afterGroup = false
                 continue
             }
-            if afterGroup, "*+?{".contains(token.character) { return true }
+            if afterGroup, "*+?{".contains(token.character) { return .repeatedGroup }
             afterGroup = token.character == ")"
+            switch token.character {
+            case "*", "+":
+                longRepeats += 1
+            case "{":
+                if let upper = Self.repeatUpperBound(tokens, from: &index), upper.map({ $0 > 16 }) ?? true {
+                    longRepeats += 1
+                }
+            default:
+                break
+            }
         }
-        return false
+        if longRepeats >= 2 { return .repeats }
+        if longRepeats == 1 && !Self.isAnchoredAtStart(tokens) { return .unanchoredRepeat }
+        return nil
+    }
+
+    /// The upper bound of the repeat whose `{` comes just before `index` in `tokens`: nil inside when it has none
+    /// (`{2,}`), the count for `{3}`; nil when the brace opens no repeat (ICU reads `a{x` as literal text). Moves
+    /// `index` past the closing brace.
+    private static func repeatUpperBound(_ tokens: [RegexSyntax.Token], from index: inout Int) -> Int?? {
+        var lower = ""
+        var upper: String?
+        var position = index
+        while position < tokens.count, case .syntax = tokens[position].kind {
+            let character = tokens[position].character
+            position += 1
+            if character == "}" {
+                guard !lower.isEmpty else { return nil }
+                index = position
+                guard let upper else { return .some(Int(lower)) }
+                return .some(upper.isEmpty ? nil : Int(upper) ?? Int.max)
+            }
+            if character == ",", upper == nil {
+                upper = ""
+            } else if character.isASCII, character.isNumber {
+                if upper == nil { lower.append(character) } else { upper!.append(character) }
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// True when every match of the pattern must start at the start of the value: it begins with `^` or `\A`, and
+    /// has no `|` outside every group (`^USD|EUR$` may match `EUR` anywhere).
+    private static func isAnchoredAtStart(_ tokens: [RegexSyntax.Token]) -> Bool {
+        guard let first = tokens.first else { return false }
+        let anchored =
+            (first.kind == .syntax(groups: 0) && first.character == "^")
+            || (first.kind == .escaped && first.character == "A")
+        return anchored && !tokens.contains { $0.kind == .syntax(groups: 0) && $0.character == "|" }
     }
 
 }

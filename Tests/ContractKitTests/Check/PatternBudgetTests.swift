@@ -62,20 +62,57 @@ import Testing
         #expect(spent >= RegexCache.giveUpBudget)
     }
 
+    @Test(
+        arguments: [
+            (#"^(a+)+$"#, .repeatedGroup), (#"(\w|-)*"#, .repeatedGroup), (#"(ab){2,}"#, .repeatedGroup),
+            (#"(a)\1"#, .repeatedGroup), (#"(?<x>a)\k<x>"#, .repeatedGroup), (#"(?:ab)?c"#, .repeatedGroup),
+            (#"^a*a*b"#, .repeats), (#"^\d+\.\d+$"#, .repeats), (#"^x{1,100}y{1,100}$"#, .repeats),
+            (#"^a{2,}b+"#, .repeats),
+            (#"[a-z]+b"#, .unanchoredRepeat), (#"\(x\)+"#, .unanchoredRepeat), (#"[()]+"#, .unanchoredRepeat),
+            (#"^USD+|EUR$"#, .unanchoredRepeat), (#"(^a+)"#, .unanchoredRepeat),
+            (#"^[a-z]+$"#, nil), (#"^[a-z]+b"#, nil), (#"\Aa+"#, nil), (#"^\(x\)+"#, nil), (#"^[()]+"#, nil),
+            (#"^cus_[0-9A-Za-z]{14}$"#, nil), (#"cus_[0-9A-Za-z]{14}"#, nil), (#"x{1,16}y{2}"#, nil), (#"a{x}b"#, nil),
+            (#"a|b"#, nil), (#"^[+*]{3}$"#, nil),
+        ] as [(String, RegexCache.Slowness?)])
+    func patternsThatMayTakeMoreThanLinearTimeAreTimed(pattern: String, slowness: RegexCache.Slowness?) {
+        #expect(RegexCache.slowness(pattern) == slowness)
+    }
+
     @Test(arguments: [
-        (#"^(a+)+$"#, true), (#"(\w|-)*"#, true), (#"(ab){2,}"#, true), (#"(a)\1"#, true), (#"(?<x>a)\k<x>"#, true),
-        (#"(?:ab)?c"#, true), (#"^[a-z]+$"#, false), (#"\(x\)+"#, false), (#"[()]+"#, false),
-        (#"^cus_[0-9A-Za-z]{14}$"#, false),
-        (#"a|b"#, false),
+        // A search tries the pattern from each of the value's characters: the square of 200,000 steps.
+        (#"[a-z]+b"#, String(repeating: "a", count: 200_000)),
+        // Five repeats that take the same characters: the fifth power of 3,000.
+        (#"^a*a*a*a*a*b"#, String(repeating: "a", count: 3_000)),
     ])
-    func onlyPatternsThatCanBacktrackWithoutBoundAreTimed(pattern: String, timed: Bool) {
-        #expect(RegexCache.mayBacktrackWithoutBound(pattern) == timed)
+    func aPatternThatTakesAPowerOfTheLengthIsAbandonedInTimeWithAHintThatFitsIt(pattern: String, value: String)
+        throws
+    {
+        let findings = try check("\"\(value)\"", bodyShape: "String(/\(pattern)/)")
+        #expect(summary(findings) == ["pattern-mismatch warning $"])
+        let finding = try #require(findings.first)
+        #expect(finding.message.contains("the regex engine gave up after"))
+        #expect(finding.hint == RegexCache.slowness(pattern)?.hint)
+        #expect(finding.hint?.contains(pattern.hasPrefix("^") ? "no two repeats" : "anchor the pattern with ^") == true)
+    }
+
+    @Test func followingTheHintForASlowPatternDecidesTheSameValuesQuickly() throws {
+        let long = String(repeating: "a", count: 200_000)
+        // Anchored, the search is tried once: a mismatch found in linear time, and the values that matched still do.
+        #expect(try summary(check("\"\(long)\"", bodyShape: #"String(/^[a-z]+b/)"#)) == ["pattern-mismatch breaking $"])
+        #expect(try check(#""aab""#, bodyShape: #"String(/^[a-z]+b/)"#).isEmpty)
+        // A search with its leading repeat dropped finds what it found, and refuses what it refused, in linear time.
+        #expect(try summary(check("\"\(long)\"", bodyShape: #"String(/[a-z]b/)"#)) == ["pattern-mismatch breaking $"])
+        #expect(try check(#""1-xab""#, bodyShape: #"String(/[a-z]b/)"#).isEmpty)
+        #expect(RegexCache.slowness(#"[a-z]b"#) == nil)
+        // One repeat for two: the same values match.
+        #expect(try summary(check("\"\(long)\"", bodyShape: #"String(/^a*b/)"#)) == ["pattern-mismatch breaking $"])
+        #expect(try check(#""aaab""#, bodyShape: #"String(/^a*b/)"#).isEmpty)
     }
 
     @Test func anUntimedPatternStillTellsAnAbandonedMatch() {
-        // No group is repeated here, so the match is not timed; ICU's stack still runs out on a long enough value.
+        // Anchored, with one repeat and no group repeated, the match is not timed; ICU's stack still runs out on a long enough value.
         let pattern = #"^(?=a)a+$"#
-        #expect(!RegexCache.mayBacktrackWithoutBound(pattern))
+        #expect(RegexCache.slowness(pattern) == nil)
         let long = String(repeating: "a", count: 2_000_000)
         #expect(RegexCache.shared.verdict(pattern, long) == .undecided(.stackExhausted))
         #expect(RegexCache.shared.verdict(pattern, "aaa") == .matches)
