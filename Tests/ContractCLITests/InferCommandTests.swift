@@ -209,6 +209,30 @@ import Testing
         #expect(try CommandRunner.run(["infer", "more.har"], in: folder).stdout.contains("1 unchanged"))
     }
 
+    @Test func aVariableReferenceInACapturedRequestIsSentAsTextNotFilledFromTheEnvironment() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let har =
+            "{\"log\": {\"entries\": ["
+            + Self.entry(
+                "POST", "https://api.example.com/notes?tag=%24%7BLEAKME%7D",
+                postData: #"{"note": "${LEAKME}", "list": ["$${LEAKME}", 1], "deep": {"n": "a ${LEAKME}"}}"#,
+                body: #"{"id": 7}"#)
+            + "]}}"
+        try har.write(toFile: folder + "/notes.har", atomically: true, encoding: .utf8)
+        let infer = try CommandRunner.run(["infer", "notes.har"], in: folder)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let suite = try SpecLoader().load(directory: folder + "/Specs")
+        let endpoint = try #require(suite.endpoints.first)
+        let prepared = try RequestBuilder(baseURL: "http://127.0.0.1:9", environment: ["LEAKME": "leaked-value"])
+            .prepare(endpoint)
+        #expect(!prepared.url.absoluteString.contains("leaked-value"), "\(prepared.url)")
+        #expect(
+            try JSONParser().parse([UInt8](prepared.body ?? Data()))
+                == JSONParser().parse(
+                    Array(#"{"note": "${LEAKME}", "list": ["$${LEAKME}", 1], "deep": {"n": "a ${LEAKME}"}}"#.utf8)))
+    }
+
     @Test func namesComeFromCollectionsAndKeysNeverFromIdsOrEmails() throws {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

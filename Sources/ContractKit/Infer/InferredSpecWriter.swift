@@ -27,7 +27,10 @@ package struct InferredSpecWriter: Sendable {
             var notes = endpoint.notes
             notes.append("Inferred from \(endpoint.sampleCount) sample\(endpoint.sampleCount == 1 ? "" : "s").")
             var requestBody: JSONValue?
-            if case .json(let value)? = endpoint.recording.recording.request.body?.built { requestBody = value }
+            // Sent as it was captured: a `${NAME}` in it is text, not a variable to fill from the environment.
+            if case .json(let value)? = endpoint.recording.recording.request.body?.built {
+                requestBody = Template.literal(value)
+            }
             return EndpointDraft(
                 name: endpoint.name, comment: notes.flatMap(Self.wrapped), method: endpoint.method, path: endpoint.path,
                 params: endpoint.params.map { SpecEntry($0.name, Template.literal($0.value)) },

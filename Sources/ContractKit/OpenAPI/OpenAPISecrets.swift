@@ -28,8 +28,9 @@ enum OpenAPISecrets {
         return "${\(variable)}"
     }
 
-    /// A body with every secret value (by key name or by text) replaced by a `${NAME}` reference; the variables
-    /// used, in order, without repeats.
+    /// A body with every secret value (by key name or by text) replaced by a `${NAME}` reference, and every other
+    /// text written to read as itself (as `Template.literal` writes it); the variables used, in order, without
+    /// repeats.
     static func body(_ value: JSONValue, key: String? = nil, variables: inout [String]) -> JSONValue {
         switch value {
         case .object(var object):
@@ -42,7 +43,8 @@ enum OpenAPISecrets {
             return .array(items.map { body($0, key: key, variables: &variables) })
         case .string(let text):
             let secretName = key.map(SecretNames.isSecretParameter) ?? false
-            guard secretName || looksLikeCredential(text) else { return value }
+            // Text the spec would read `${NAME}` in as a variable to send is written so that it reads as itself.
+            guard secretName || looksLikeCredential(text) else { return .string(Template.literal(text)) }
             let name = variable(for: key ?? "secret")
             if !variables.contains(name) { variables.append(name) }
             return .string(reference(text, variable: name))

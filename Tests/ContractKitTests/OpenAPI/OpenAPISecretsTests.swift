@@ -72,4 +72,39 @@ import Testing
         let imported = try ImportedSuite(path: folder + "/sec.yaml")
         #expect(imported.endpoint("login") != nil)
     }
+
+    @Test func aVariableReferenceInTheDocumentsExamplesIsSentAsTextNotFilledFromTheEnvironment() throws {
+        // A document from elsewhere could name any variable of the machine that records; what it says is text.
+        let imported = try ImportedSuite(
+            document: """
+                openapi: 3.0.3
+                info: {title: Echo, version: '1'}
+                paths:
+                  /notes/{id}:
+                    post:
+                      operationId: addNote
+                      parameters:
+                        - {name: id, in: path, required: true, schema: {type: string}, example: 'a${LEAKME}'}
+                        - {name: q, in: query, required: true, schema: {type: string}, example: '${LEAKME}'}
+                        - {name: X-Note, in: header, required: true, schema: {type: string}, example: '${LEAKME}'}
+                      requestBody:
+                        content:
+                          application/json:
+                            example: {note: '${LEAKME}', list: ['$${LEAKME}', 'x ${LEAKME} y'], deep: {n: '${LEAKME}'}}
+                      responses:
+                        '200': {description: ok}
+                """)
+        let endpoint = try #require(imported.endpoint("add-note"))
+        let prepared = try RequestBuilder(baseURL: "http://127.0.0.1:9", environment: ["LEAKME": "leaked-value"])
+            .prepare(endpoint)
+        let sent =
+            prepared.url.absoluteString + prepared.headers.map { "\($0.name): \($0.value)" }.joined()
+            + String(decoding: prepared.body ?? Data(), as: UTF8.self)
+        #expect(!sent.contains("leaked-value"))
+        #expect(
+            try JSONParser().parse([UInt8](prepared.body ?? Data()))
+                == TestSuites.json(
+                    #"{"note": "${LEAKME}", "list": ["$${LEAKME}", "x ${LEAKME} y"], "deep": {"n": "${LEAKME}"}}"#))
+        #expect(prepared.headers.contains(Recording.Header(name: "X-Note", value: "${LEAKME}")))
+    }
 }
