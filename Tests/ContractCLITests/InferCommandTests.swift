@@ -215,7 +215,7 @@ import Testing
         let har =
             "{\"log\": {\"entries\": ["
             + Self.entry(
-                "POST", "https://api.example.com/notes?tag=%24%7BLEAKME%7D",
+                "POST", "https://api.example.com/notes/${LEAKME}?tag=%24%7BLEAKME%7D",
                 postData: #"{"note": "${LEAKME}", "list": ["$${LEAKME}", 1], "deep": {"n": "a ${LEAKME}"}}"#,
                 body: #"{"id": 7}"#)
             + "]}}"
@@ -227,6 +227,7 @@ import Testing
         let prepared = try RequestBuilder(baseURL: "http://127.0.0.1:9", environment: ["LEAKME": "leaked-value"])
             .prepare(endpoint)
         #expect(!prepared.url.absoluteString.contains("leaked-value"), "\(prepared.url)")
+        #expect(prepared.url.path(percentEncoded: false) == "/notes/${LEAKME}", "\(prepared.url)")
         #expect(
             try JSONParser().parse([UInt8](prepared.body ?? Data()))
                 == JSONParser().parse(

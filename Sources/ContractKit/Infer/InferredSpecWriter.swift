@@ -32,7 +32,8 @@ package struct InferredSpecWriter: Sendable {
                 requestBody = Template.literal(value)
             }
             return EndpointDraft(
-                name: endpoint.name, comment: notes.flatMap(Self.wrapped), method: endpoint.method, path: endpoint.path,
+                name: endpoint.name, comment: notes.flatMap(Self.wrapped), method: endpoint.method,
+                path: Template.literal(endpoint.path),
                 params: endpoint.params.map { SpecEntry($0.name, Template.literal($0.value)) },
                 query: endpoint.query.map { SpecEntry($0.name, Template.literal($0.value)) },
                 headers: endpoint.headers.map { SpecEntry($0.name, $0.value) }, body: requestBody,

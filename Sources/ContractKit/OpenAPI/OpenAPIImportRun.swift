@@ -289,7 +289,15 @@ struct OpenAPIImportRun {
         name = unique
         usedNames.insert(name)
 
-        var endpoint = EndpointDraft(name: name, method: method, path: options.basePath + path)
+        // The document's path is text: a `${` in it is sent as written, not filled from the environment.
+        var endpoint = EndpointDraft(name: name, method: method, path: options.basePath + Template.literal(path))
+        // `/files/${name}` in the document is a `$` and a parameter; a spec cannot write a `$` before a placeholder
+        // (`${` is a variable, `$${` text), so the text `${name}` is sent instead.
+        for placeholder in Self.placeholders(in: path, followingADollar: true) {
+            endpoint.comment.append(
+                "the path's '{\(placeholder)}' follows a '$', which a spec cannot write before a parameter: it is sent as the text '${\(placeholder)}'"
+            )
+        }
         if let summary = operation["summary"]?.stringValue ?? operation["description"]?.stringValue {
             let line = SpecYAMLWriter.oneLine(String(summary.prefix { $0 != "\n" }))
             if !line.isEmpty { endpoint.description = line.count > 160 ? String(line.prefix(157)) + "..." : line }
@@ -461,11 +469,19 @@ struct OpenAPIImportRun {
         }
     }
 
+    /// The names of the `{name}` placeholders in a spec's path, as the spec loader reads them: one after a `$` is
+    /// text (`$${name}`), never a placeholder.
     static func placeholders(in path: String) -> [String] {
+        placeholders(in: path, followingADollar: false)
+    }
+
+    /// The names in braces in `path` that follow a `$`, or those that do not.
+    static func placeholders(in path: String, followingADollar: Bool) -> [String] {
         var names: [String] = []
         var rest = Substring(path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.append(String(rest[rest.index(after: open)..<close]))
+            let afterDollar = open > rest.startIndex && rest[rest.index(before: open)] == "$"
+            if afterDollar == followingADollar { names.append(String(rest[rest.index(after: open)..<close])) }
             rest = rest[rest.index(after: close)...]
         }
         return names

@@ -124,21 +124,19 @@ package struct RequestBuilder: Sendable {
         let base = self.base.root
         let baseQuery = self.base.query
 
-        // The path, with `{param}` placeholders filled.
+        // The path, with `${NAME}` variables and `{param}` placeholders filled. Read as a template, so that `$${`
+        // is the text `${` here as in every other template.
         var sentPath = ""
         var shownPath = ""
-        var rest = Substring(spec.path.hasPrefix("/") ? spec.path : "/" + spec.path)
-        // A path without a `{` byte has no placeholder: told by its bytes, without the walk of Characters (which
-        // is what finds them, as the spec's checks do).
-        while rest.utf8.contains(UInt8(ascii: "{")), let open = rest.firstIndex(of: "{"),
-            let close = rest[open...].firstIndex(of: "}")
-        {
-            let name = String(rest[rest.index(after: open)..<close])
-            if open > rest.startIndex, rest[rest.index(before: open)] == "$" {
-                // `${NAME}`: a secret from the environment, in the path or in a query written into it.
-                let literal = PercentEncoding.literalPathText(String(rest[..<rest.index(before: open)]))
-                sentPath += literal
-                shownPath += literal
+        let path = spec.path.hasPrefix("/") ? spec.path : "/" + spec.path
+        // A path without a `$` byte has no variable: one literal, as the template would have it.
+        let parts =
+            path.utf8.contains(UInt8(ascii: "$"))
+            ? try Template(parsing: path, at: spec.location).parts : [.literal(path)]
+        for part in parts {
+            switch part {
+            case .variable(let name):
+                // A secret from the environment, in the path or in a query written into it.
                 guard let value = environment[name] else {
                     throw ContractError(
                         .missingEnvironmentVariable, "environment variable '\(name)' is not set", at: spec.location,
@@ -148,26 +146,41 @@ package struct RequestBuilder: Sendable {
                 sentPath += inQuery ? PercentEncoding.queryComponent(value) : PercentEncoding.pathComponent(value)
                 shownPath += SecretRedaction.placeholder
                 if !value.isEmpty { secrets.append(value) }
-                rest = rest[rest.index(after: close)...]
-                continue
+            case .literal(let text):
+                var rest = Substring(text)
+                // A text without a `{` byte has no placeholder: told by its bytes, without the walk of Characters (which
+                // is what finds them, as the spec's checks do).
+                while rest.utf8.contains(UInt8(ascii: "{")), let open = rest.firstIndex(of: "{"),
+                    let close = rest[open...].firstIndex(of: "}")
+                {
+                    // `${name}` here is text (written `$${name}`), not a placeholder, as the spec's checks read it.
+                    if open > rest.startIndex, rest[rest.index(before: open)] == "$" {
+                        let literal = PercentEncoding.literalPathText(String(rest[...close]))
+                        sentPath += literal
+                        shownPath += literal
+                        rest = rest[rest.index(after: close)...]
+                        continue
+                    }
+                    let name = String(rest[rest.index(after: open)..<close])
+                    let literal = PercentEncoding.literalPathText(String(rest[..<open]))
+                    sentPath += literal
+                    shownPath += literal
+                    guard let template = spec.params.first(where: { $0.name == name })?.value else {
+                        throw ContractError(
+                            .invalidSpec, "the path has '{\(name)}' but 'params' gives it no value", at: spec.location,
+                            hint: "add 'params: { \(name): … }' to the endpoint")
+                    }
+                    let filled = try render(template, encode: PercentEncoding.pathComponent)
+                    sentPath += filled.sent
+                    shownPath += filled.shown
+                    secrets += filled.secrets
+                    rest = rest[rest.index(after: close)...]
+                }
+                let literal = PercentEncoding.literalPathText(String(rest))
+                sentPath += literal
+                shownPath += literal
             }
-            let literal = PercentEncoding.literalPathText(String(rest[..<open]))
-            sentPath += literal
-            shownPath += literal
-            guard let template = spec.params.first(where: { $0.name == name })?.value else {
-                throw ContractError(
-                    .invalidSpec, "the path has '{\(name)}' but 'params' gives it no value", at: spec.location,
-                    hint: "add 'params: { \(name): … }' to the endpoint")
-            }
-            let part = try render(template, encode: PercentEncoding.pathComponent)
-            sentPath += part.sent
-            shownPath += part.shown
-            secrets += part.secrets
-            rest = rest[rest.index(after: close)...]
         }
-        let literal = PercentEncoding.literalPathText(String(rest))
-        sentPath += literal
-        shownPath += literal
 
         // The query: the base URL's own, then the spec's, in order.
         var sentQuery: [String] = baseQuery.map { [$0] } ?? []

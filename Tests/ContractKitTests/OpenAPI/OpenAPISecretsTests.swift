@@ -80,7 +80,7 @@ import Testing
                 openapi: 3.0.3
                 info: {title: Echo, version: '1'}
                 paths:
-                  /notes/{id}:
+                  /notes/${LEAKME}/{id}:
                     post:
                       operationId: addNote
                       parameters:
@@ -95,6 +95,10 @@ import Testing
                         '200': {description: ok}
                 """)
         let endpoint = try #require(imported.endpoint("add-note"))
+        #expect(
+            imported.text.contains(
+                "# the path's '{LEAKME}' follows a '$', which a spec cannot write before a parameter: it is sent as the text '${LEAKME}'"
+            ), "\(imported.text)")
         let prepared = try RequestBuilder(baseURL: "http://127.0.0.1:9", environment: ["LEAKME": "leaked-value"])
             .prepare(endpoint)
         let sent =
@@ -106,5 +110,6 @@ import Testing
                 == TestSuites.json(
                     #"{"note": "${LEAKME}", "list": ["$${LEAKME}", "x ${LEAKME} y"], "deep": {"n": "${LEAKME}"}}"#))
         #expect(prepared.headers.contains(Recording.Header(name: "X-Note", value: "${LEAKME}")))
+        #expect(prepared.url.absoluteString.hasPrefix("http://127.0.0.1:9/notes/$%7BLEAKME%7D/a$%7BLEAKME%7D?"))
     }
 }
