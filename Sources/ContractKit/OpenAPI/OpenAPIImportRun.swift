@@ -102,7 +102,8 @@ struct OpenAPIImportRun {
             "Imported by `contract import openapi` from \(sourceName): \(title) \(apiVersion) (OpenAPI \(version))."
         ]
         if let server = document["servers"]?.arrayValue?.first?.objectValue?["url"]?.stringValue, !server.isEmpty {
-            header.append("The document's server: \(server) (record with --base-url).")
+            // Its user information and credential-like query values are not the spec's to keep.
+            header.append("The document's server: \(SecretRedaction.redactedURL(server)) (record with --base-url).")
         }
         header.append("Re-importing rewrites this file; review the change with git diff.")
         // Auth the same for every endpoint goes in `defaults`, once.

@@ -112,4 +112,24 @@ import Testing
         #expect(prepared.headers.contains(Recording.Header(name: "X-Note", value: "${LEAKME}")))
         #expect(prepared.url.absoluteString.hasPrefix("http://127.0.0.1:9/notes/$%7BLEAKME%7D/a$%7BLEAKME%7D?"))
     }
+
+    @Test func theServersCredentialsAreLeftOutOfTheSpecsComment() throws {
+        let imported = try ImportedSuite(
+            document: """
+                openapi: 3.0.3
+                info: {title: Server, version: '1'}
+                servers:
+                  - url: https://admin:SECRETPW1@api.example.com/v1?api_key=SECRETQ2&region=eu
+                paths:
+                  /ping:
+                    get:
+                      responses:
+                        '200': {description: ok}
+                """)
+        #expect(!imported.text.contains("SECRETPW1") && !imported.text.contains("SECRETQ2"), "\(imported.text)")
+        #expect(
+            imported.text.contains(
+                "# The document's server: https://<redacted>@api.example.com/v1?api_key=<redacted>&region=eu"),
+            "\(imported.text)")
+    }
 }
