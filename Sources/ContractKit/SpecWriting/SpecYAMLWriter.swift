@@ -116,10 +116,11 @@ package struct SpecYAMLWriter: Sendable {
             for field in object.fields {
                 var key = field.name
                 var presence = field.presence
-                // A key that ends in `?` or `!` itself would be read as a mark and lose that character: it gets
-                // an explicit mark after it, the one meaning what its implied presence means (`name??: String?`
-                // is the key `name?`, absent or null; `name?!: String` the key `name?`, always sent).
-                if presence == .implied, key.hasSuffix("?") || key.hasSuffix("!") {
+                // A key that ends in `?` or `!` itself would be read as a mark and lose that character, and the key
+                // `$extraKeys` as the object's policy: each gets an explicit mark after it, the one meaning what
+                // its implied presence means (`name??: String?` is the key `name?`, absent or null; `name?!:
+                // String` the key `name?`, always sent; `$extraKeys!: Int` a key).
+                if presence == .implied, key.hasSuffix("?") || key.hasSuffix("!") || key == "$extraKeys" {
                     presence = field.shape.isOptional ? .mayBeAbsent : .required
                 }
                 switch presence {

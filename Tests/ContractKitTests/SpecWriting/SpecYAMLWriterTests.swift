@@ -166,14 +166,16 @@ import Testing
                 == document.endpoints[0].expectedBody.map(ShapeComparison.located), "\(rendered)")
     }
 
-    /// Keys that end in `?` or `!` themselves (a JSON key literally named `name?`) get an explicit mark after them,
-    /// so the spec grammar reads the key whole, with the presence it had.
+    /// Keys that end in `?` or `!` themselves (a JSON key literally named `name?`), and a key named `$extraKeys`, get
+    /// an explicit mark after them, so the spec grammar reads the key whole, with the presence it had.
     @Test func keysEndingInAMarkReadBackWholeWithTheirPresence() throws {
         let fields = [
             Self.field("name?", .string), Self.field("nick?", .optional(Self.shape(.string))),
             Self.field("done!", .bool), Self.field("note!", .optional(Self.shape(.string))),
             Self.field("?", .int), Self.field("!!", .string), Self.field("seen?", .string, .mayBeAbsent),
             Self.field("gone!", .optional(Self.shape(.string)), .required), Self.field("plain", .string),
+            // Not the object's policy, though it is spelled as it: a key of a JSON object.
+            Self.field("$extraKeys", .int),
         ]
         let document = SpecDocument(
             shapes: [NamedShape(name: "Thing", shape: Self.object(fields))],
@@ -184,6 +186,7 @@ import Testing
         #expect(rendered.contains("    name?!: String\n"), "\(rendered)")
         #expect(rendered.contains("    nick??: String?\n"), "\(rendered)")
         #expect(rendered.contains("    plain: String\n"), "\(rendered)")
+        #expect(rendered.contains("    $extraKeys!: Int\n"), "\(rendered)")
         let suite = try SpecLoader().load(sources: [(path: "Specs/things.yaml", text: rendered)])
         guard case .object(let object)? = suite.shapes["Thing"]?.kind else {
             Issue.record("Thing is not an object in:\n\(rendered)")
