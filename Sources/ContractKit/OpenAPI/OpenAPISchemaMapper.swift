@@ -48,8 +48,18 @@ struct OpenAPISchemaMapper {
     /// Declares each of the main document's `components/schemas` under its own name, in document order.
     mutating func declareComponents(of root: JSONValue) {
         guard case .object(let schemas)? = root.objectValue?["components"]?.objectValue?["schemas"] else { return }
+        var declared: Set<String> = []
         for entry in schemas.entries {
-            _ = name(for: Place(file: files.mainPath, pointer: JSONPointer.appending("/components/schemas", entry.key)))
+            let place = Place(file: files.mainPath, pointer: JSONPointer.appending("/components/schemas", entry.key))
+            // A schema declared twice (the parsers keep both) is read as a `$ref` reads it: the last one.
+            guard declared.insert(entry.key).inserted else {
+                problem(
+                    place,
+                    "the schema '\(SpecYAMLWriter.oneLine(entry.key))' is declared more than once in 'components/schemas'; the last declaration is used",
+                    hint: "delete the other declarations in the document")
+                continue
+            }
+            _ = name(for: place)
         }
     }
 
@@ -538,7 +548,17 @@ struct OpenAPISchemaMapper {
                 return Self.shape(.dictionary(Self.shape(.any)))
             }
         }
-        let required = Set((schema["required"]?.arrayValue ?? []).compactMap(\.stringValue))
+        // YAML reads `required: [1, null]` as a number and a null, where the property names `1` and `null` are text.
+        let required = Set(
+            (schema["required"]?.arrayValue ?? []).compactMap { name -> String? in
+                switch name {
+                case .string(let text): return text
+                case .number(let number): return number.literal
+                case .bool(let value): return value ? "true" : "false"
+                case .null: return "null"
+                case .array, .object: return nil
+                }
+            })
         // A field's notes are its own, even in an object that is an array's items.
         let outerPrefix = notePrefix
         notePrefix = ""
@@ -546,9 +566,19 @@ struct OpenAPISchemaMapper {
         var fields: [Field] = []
         let propertiesPointer = JSONPointer.appending(place.pointer, "properties")
         var leftOut = false
-        for entry in properties.entries {
+        // A property declared twice (the parsers keep both) is read as a look-up by name reads it: the last one.
+        var lastIndex: [String: Int] = [:]
+        for (index, entry) in properties.entries.enumerated() { lastIndex[entry.key] = index }
+        for (index, entry) in properties.entries.enumerated() {
             let path = fieldPath.map { $0.isEmpty ? entry.key : $0 + "." + entry.key }
             let propertyPlace = Place(file: place.file, pointer: JSONPointer.appending(propertiesPointer, entry.key))
+            if lastIndex[entry.key] != index {
+                problem(
+                    propertyPlace,
+                    "the property '\(SpecYAMLWriter.oneLine(entry.key))' is declared more than once in 'properties'; the last declaration is used",
+                    hint: "delete the other declarations in the document")
+                continue
+            }
             // A line break cannot be written in a spec key: such a name would be read as another key, so it is
             // reported and left out, not changed. (A name ending in `?` or `!` is kept: the writer gives it an
             // explicit presence mark, `key?!`.)

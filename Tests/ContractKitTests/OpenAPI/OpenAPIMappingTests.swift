@@ -374,4 +374,51 @@ import Testing
             "\(error)".contains("#/openapi")
         }
     }
+
+    /// The parsers keep a key given twice; the import reads the last, as a look-up by name does, says so, and writes a
+    /// spec that loads (the spec loader refuses a field declared twice).
+    @Test func aPropertyOrSchemaDeclaredTwiceIsReadAsTheLastAndReported() throws {
+        let imported = try ImportedSuite(
+            document: """
+                {"openapi": "3.0.3", "info": {"title": "Twice", "version": "1"},
+                 "paths": {"/a": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json":
+                   {"schema": {"$ref": "#/components/schemas/A"}}}}}}}},
+                 "components": {"schemas": {
+                   "A": {"type": "object", "required": ["dup"],
+                         "properties": {"dup": {"type": "string"}, "other": {"type": "boolean"}, "dup": {"type": "integer"}}},
+                   "B": {"type": "string"},
+                   "B": {"type": "number"}}}}
+                """, named: "api.json")
+        #expect(Self.fields(of: imported.suite.shapes["A"]) == ["other?: Bool", "dup: Int"])
+        #expect(imported.suite.shapes["B"]?.description == "Double")
+        #expect(
+            imported.result.problems.map { "\($0.pointer): \($0.message)" } == [
+                "#/components/schemas/B: the schema 'B' is declared more than once in 'components/schemas'; the last declaration is used",
+                "#/components/schemas/A/properties/dup: the property 'dup' is declared more than once in 'properties'; the last declaration is used",
+            ])
+    }
+
+    @Test func requiredNamesThatYAMLReadsAsNumbersOrNullStillNameTheirProperties() throws {
+        let imported = try ImportedSuite(
+            document: """
+                openapi: 3.0.3
+                info: {title: Names, version: '1'}
+                paths: {}
+                components:
+                  schemas:
+                    A:
+                      type: object
+                      required: [1, null, true, 2.5]
+                      properties: {1: {type: string}, null: {type: string}, true: {type: string}, 2.5: {type: string}, x: {type: string}}
+                """)
+        #expect(
+            Self.fields(of: imported.suite.shapes["A"])
+                == ["1: String", "null: String", "true: String", "2.5: String", "x?: String"])
+    }
+
+    /// `name: Shape` for each field of an object shape, `name?` for one that may be absent.
+    static func fields(of shape: Shape?) -> [String] {
+        guard case .object(let object)? = shape?.kind else { return [] }
+        return object.fields.map { "\($0.name)\($0.mayBeAbsent ? "?" : ""): \($0.shape.description)" }
+    }
 }
