@@ -60,7 +60,7 @@ struct ModelBuilder {
     ) -> SwiftDeclaration {
         var inner = scope
         inner.enclosing.append(name)
-        var takenTypes = topLevelNames.union(inner.enclosing).union(SwiftNames.reservedTypeNames)
+        var takenTypes = topLevelNames.union(inner.enclosing).union(ModelGenerator.reservedTopLevelNames)
         var takenProperties: Set<String> = []
         var properties: [SwiftDeclaration.Property] = []
         var nested: [SwiftDeclaration] = []
@@ -264,7 +264,7 @@ struct ModelBuilder {
 
     private func nestedName(key: String, isElement: Bool, takenTypes: inout Set<String>) -> String {
         var base = isElement ? SwiftNames.elementTypeName(key) : SwiftNames.typeName(key)
-        if SwiftNames.reservedTypeNames.contains(base) { base += "Value" }
+        if ModelGenerator.reservedTopLevelNames.contains(base) { base += "Value" }
         let name = SwiftNames.unique(base, avoiding: takenTypes)
         takenTypes.insert(name)
         return name

@@ -238,7 +238,9 @@ package struct ModelGenerator: Sendable {
 
     // MARK: - Shapes
 
-    /// Names a top-level type must not take, besides the standard ones: the generator's own types.
+    /// Names a generated type must not take, at the top level or nested, besides the standard ones: the generator's
+    /// own types (a nested `struct Indirect` would hide the property wrapper from every type inside its parent), and
+    /// the modules the generated code names.
     static let reservedTopLevelNames = SwiftNames.reservedTypeNames.union([
         "AnyJSON", "Indirect", "Foundation", "Swift", "JSONEncoder", "ContractKit",
     ])
@@ -419,7 +421,7 @@ package struct ModelGenerator: Sendable {
             ]
         case .union(let members):
             var nested: [SwiftDeclaration] = []
-            var taken = builder.topLevelNames.union(SwiftNames.reservedTypeNames).union([name])
+            var taken = builder.topLevelNames.union(Self.reservedTopLevelNames).union([name])
             var declaration = builder.union(
                 named: name, members: members, key: name, nested: &nested, takenTypes: &taken, scope: scope)
             declaration.documentation = documentation + declaration.documentation
@@ -427,7 +429,7 @@ package struct ModelGenerator: Sendable {
             return [declaration] + nested
         default:
             var nested: [SwiftDeclaration] = []
-            var taken = builder.topLevelNames.union(SwiftNames.reservedTypeNames)
+            var taken = builder.topLevelNames.union(Self.reservedTopLevelNames)
             let type = builder.swiftType(
                 shape, key: name, isElement: false, nested: &nested, takenTypes: &taken, scope: scope)
             builder.topLevelNames.formUnion(nested.map(\.name))

@@ -296,6 +296,38 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
         #expect(ran.output.contains(#"unknown("7") {"level":7}"#), "\(ran.output)")
     }
 
+    @Test func aKeyNamedAsOneOfTheGeneratorsOwnTypesDoesNotHideIt() throws {
+        // A nested `struct Indirect` would hide the property wrapper, and a nested `struct AnyJSON` the type of `Any`.
+        let generated = generate(
+            try suite([
+                "nodes": """
+                shapes:
+                  Node:
+                    parent: Node?
+                    indirect: { q: Int }
+                    anyJSON: { z: Int }
+                    foundation: { f: Int }
+                    other: Any
+                endpoints:
+                  get:
+                    request: GET /node
+                    expect: { body: Node }
+                    model: Node
+                """
+            ]))
+        let text = try #require(generated.files.first?.text)
+        #expect(text.contains("struct IndirectValue") && text.contains("struct AnyJSONValue"), "\(text)")
+        let ran = try Self.compileAndRun(
+            generated,
+            main: """
+                import Foundation
+                let body = #"{"parent": {"indirect": {"q": 2}, "anyJSON": {"z": 3}, "foundation": {"f": 4}, "other": [1]}, "indirect": {"q": 1}, "anyJSON": {"z": 1}, "foundation": {"f": 1}, "other": "hello"}"#
+                let node = try! JSONDecoder().decode(Node.self, from: Data(body.utf8))
+                print(node.indirect.q, node.anyJson.z, node.foundation.f, node.parent?.indirect.q ?? 0, node.other != nil)
+                """)
+        #expect(ran.output == "1 1 1 2 true\n", "\(ran.output)")
+    }
+
     /// Compiles the generated files that stand alone (no `import ContractKit`) with `main` into an executable with
     /// swiftc in Swift 6 mode, runs it, and returns what it printed.
     static func compileAndRun(_ generated: GeneratedModels, main: String) throws -> (status: Int32, output: String) {
