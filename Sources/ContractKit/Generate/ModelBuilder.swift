@@ -61,6 +61,12 @@ struct ModelBuilder {
         var inner = scope
         inner.enclosing.append(name)
         var takenTypes = topLevelNames.union(inner.enclosing).union(ModelGenerator.reservedTopLevelNames)
+        // The shapes declared inside this struct by their dotted names (`Obj.Address` in `Obj`).
+        let path = inner.enclosing.joined(separator: ".") + "."
+        for typeName in typeNames.values where typeName.hasPrefix(path) {
+            let rest = typeName.dropFirst(path.count)
+            if !rest.contains(".") { takenTypes.insert(String(rest)) }
+        }
         var takenProperties: Set<String> = []
         var properties: [SwiftDeclaration.Property] = []
         var nested: [SwiftDeclaration] = []

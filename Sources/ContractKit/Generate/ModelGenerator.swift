@@ -266,14 +266,27 @@ package struct ModelGenerator: Sendable {
             return shapes[$0]!.location != shapes[$1]!.location ? shapes[$0]!.location < shapes[$1]!.location : $0 < $1
         }
         for shape in ordered {
-            var parts = shape.split(separator: ".", omittingEmptySubsequences: false).map {
-                SwiftNames.typeName(String($0))
-            }
+            let original = shape.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            var parts = original.map { SwiftNames.typeName($0) }
             var reasons: [String] = []
             for index in parts.indices where reservedTopLevelNames.contains(parts[index]) {
                 reasons.append("`\(parts[index])` would hide the type Swift, Foundation or the generator declares")
                 parts[index] += "Model"
             }
+            // A dotted part goes inside the type of the part before it: a namespace, or a shape's struct. Inside
+            // another shape's type (an alias of `String`, an enum), it would be added to `String` or clash with
+            // the enum's `RawValue`: it joins that part's name instead (`Name.Index` gives `NameIndex`).
+            var joined = [parts[0]]
+            for index in parts.indices.dropFirst() {
+                let parent = original[..<index].joined(separator: ".")
+                if let declared = shapes[parent], !declared.isObject {
+                    joined[joined.count - 1] += parts[index]
+                    reasons.append("`\(parent)` is no object, so no type can be declared inside its type")
+                } else {
+                    joined.append(parts[index])
+                }
+            }
+            parts = joined
             var name = parts.joined(separator: ".")
             if let other = taken[name.lowercased()] {
                 let base = name
@@ -746,5 +759,13 @@ package struct ModelGenerator: Sendable {
             return
                 "defaults: { \(values.map { "\($0.path): \(JSONWriter(style: .compact).write($0.value))" }.joined(separator: ", ")) }"
         }
+    }
+}
+
+extension Shape {
+    /// True for an object, which the generator writes as a struct.
+    fileprivate var isObject: Bool {
+        if case .object = kind { return true }
+        return false
     }
 }

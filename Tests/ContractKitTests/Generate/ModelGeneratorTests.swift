@@ -237,6 +237,47 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
         #expect(text.contains("[API.Team.self]"))
     }
 
+    @Test func aDottedShapeInsideAnotherShapeIsDeclaredWhereItCompiles() throws {
+        let generated = generate(
+            try suite([
+                "s": """
+                shapes:
+                  Name: String
+                  Name.Index: { n: String }
+                  Kind: enum(a, b)
+                  Kind.RawValue: { n: String }
+                  Obj: { address: { street: String }, kind: "enum(c, d)" }
+                  Obj.Address: { n: String }
+                endpoints:
+                  e:
+                    request: GET /e
+                    expect: { body: { a: Name, b: Name.Index, c: Kind, d: Kind.RawValue, e: Obj, f: Obj.Address } }
+                    model: Things
+                """
+            ]))
+        // Inside an alias of `String` or an enum, a type would be added to `String` or hide `RawValue`: the names join.
+        #expect(
+            generated.warnings.map(\.message) == [
+                "shape 'Name.Index' is generated as `NameIndex`: `Name` is no object, so no type can be declared inside its type",
+                "shape 'Kind.RawValue' is generated as `KindRawValue`: `Kind` is no object, so no type can be declared inside its type",
+            ])
+        let text = try #require(generated.files.first?.text)
+        #expect(
+            text.contains("struct NameIndex:") && text.contains("struct KindRawValue:")
+                && !text.contains("extension Name"))
+        // Inside a struct, the struct's own nested types step aside.
+        #expect(text.contains("    var address: Address2\n") && text.contains("extension Obj {"), "\(text)")
+        let ran = try Self.compileAndRun(
+            generated,
+            main: """
+                import Foundation
+                let body = #"{"a": "x", "b": {"n": "y"}, "c": "a", "d": {"n": "z"}, "e": {"address": {"street": "s"}, "kind": "c"}, "f": {"n": "w"}}"#
+                let things = try! JSONDecoder().decode(Things.self, from: Data(body.utf8))
+                print(things.b.n, things.d.n, things.e.address.street, things.f.n)
+                """)
+        #expect(ran.output == "y z s w\n", "\(ran.output)")
+    }
+
     @Test func packageAccessIsWrittenOnEveryDeclarationAndMember() throws {
         let generated = generate(try loadSuite(under: Fixtures.repositoryRoot), .init(access: .package))
         let users = try #require(generated.files.first { $0.name == "Users.swift" }?.text)
