@@ -253,9 +253,19 @@ struct OpenAPISchemaMapper {
         return (shape, comments)
     }
 
-    /// Adds `text` to the comment of the field at `fieldPath` in the named shape being mapped.
+    /// The whole number a JSON number literal writes, as digits (`12`) or otherwise exactly (`1.0`, `1e2`); nil for a
+    /// fraction, or a number that is no exact `Int`.
+    static func wholeNumber(_ literal: String) -> Int? {
+        if let value = ShapeExpressionParser.integer(literal) { return value }
+        let value = JSONNumber(literal: literal).doubleValue
+        guard value.rounded() == value, value.magnitude <= 9_007_199_254_740_992 else { return nil }
+        return Int(value)
+    }
+
+    /// Adds `text` to the comment of the field at `fieldPath` in the named shape or body being mapped (`""` for the
+    /// shape or body itself, written beside its name); nothing where there is no field to carry it (nil).
     private mutating func note(_ text: String, at fieldPath: String?) {
-        guard let fieldPath, !fieldPath.isEmpty else { return }
+        guard let fieldPath else { return }
         let line = notePrefix + text
         if let existing = comments[fieldPath] {
             if !existing.contains(line) { comments[fieldPath] = existing + "; " + line }
@@ -460,14 +470,17 @@ struct OpenAPISchemaMapper {
                 !numbers.isEmpty, numbers.allSatisfy({ if case .number = $0 { true } else { false } })
             {
                 let literals = numbers.compactMap { $0.numberValue?.literal }
+                // Whole numbers however written (`1.0`, `1e2`), each value once.
                 var integers: [Int] = []
+                var allWhole = literals.count == numbers.count
                 for literal in literals {
-                    guard let value = ShapeExpressionParser.integer(literal) else { break }
+                    guard let value = Self.wholeNumber(literal) else {
+                        allWhole = false
+                        break
+                    }
                     if !integers.contains(value) { integers.append(value) }
                 }
-                if literals.count == numbers.count, integers.count == Set(literals).count {
-                    return Self.shape(.integers(integers))
-                }
+                if allWhole { return Self.shape(.integers(integers)) }
                 note("one of \(literals.joined(separator: ", ")) (not checked)", at: fieldPath)
                 return Self.shape(type == "integer" ? .int : .double)
             }

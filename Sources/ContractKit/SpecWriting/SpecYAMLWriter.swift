@@ -21,7 +21,7 @@ package struct SpecYAMLWriter: Sendable {
             for named in document.shapes {
                 lines += named.comment.map { "  " + Self.commentLine($0) }
                 lines += keyed(
-                    YAMLScalarText.key(named.name), named.shape, indent: 2, comment: nil,
+                    YAMLScalarText.key(named.name), named.shape, indent: 2, comment: named.fieldComments[""],
                     fieldComments: named.fieldComments,
                     path: "")
             }
@@ -80,7 +80,8 @@ package struct SpecYAMLWriter: Sendable {
         }
         if let body = endpoint.expectedBody {
             expect += keyed(
-                "body", body, indent: 6, comment: nil, fieldComments: endpoint.bodyFieldComments, path: "")
+                "body", body, indent: 6, comment: endpoint.bodyFieldComments[""],
+                fieldComments: endpoint.bodyFieldComments, path: "")
         }
         if let extraKeys = endpoint.extraKeys { expect.append("      extraKeys: \(extraKeys.rawValue)") }
         if !expect.isEmpty { lines += ["    expect:"] + expect }

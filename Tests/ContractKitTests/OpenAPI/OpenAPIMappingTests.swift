@@ -416,6 +416,44 @@ import Testing
                 == ["1: String", "null: String", "true: String", "2.5: String", "x?: String"])
     }
 
+    @Test func anEnumOfWholeNumbersHoweverWrittenIsCheckedAndAnUncheckedOneIsNotedEvenAtTheTop() throws {
+        let imported = try ImportedSuite(
+            document: """
+                openapi: 3.0.3
+                info: {title: Numbers, version: '1'}
+                paths:
+                  /b:
+                    get:
+                      operationId: b
+                      responses:
+                        '200':
+                          description: ok
+                          content:
+                            application/json:
+                              schema:
+                                type: object
+                                required: [a, b, c, e]
+                                properties:
+                                  a: {type: integer, enum: [1, 2, 1.0]}
+                                  b: {type: number, enum: [1, 2, 1.0]}
+                                  c: {type: integer, enum: [1, 2, 1e2]}
+                                  e: {type: number, enum: [1, 2, 3.5]}
+                  /c:
+                    get:
+                      responses:
+                        '200':
+                          description: ok
+                          content:
+                            application/json:
+                              schema: {type: number, enum: [1.5, 2]}
+                """)
+        #expect(
+            Self.fields(of: imported.endpoint("b")?.expect.body)
+                == ["a: Int(1, 2)", "b: Int(1, 2)", "c: Int(1, 2, 100)", "e: Double"])
+        #expect(imported.text.contains("        e: Double  # one of 1, 2, 3.5 (not checked)\n"), "\(imported.text)")
+        #expect(imported.text.contains("      body: Double  # one of 1.5, 2 (not checked)\n"), "\(imported.text)")
+    }
+
     /// `name: Shape` for each field of an object shape, `name?` for one that may be absent.
     static func fields(of shape: Shape?) -> [String] {
         guard case .object(let object)? = shape?.kind else { return [] }
