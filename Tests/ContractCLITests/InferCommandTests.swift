@@ -234,6 +234,26 @@ import Testing
                     Array(#"{"note": "${LEAKME}", "list": ["$${LEAKME}", 1], "deep": {"n": "a ${LEAKME}"}}"#.utf8)))
     }
 
+    @Test func aNumberBeyondTheRangeOfADoubleIsNotedAsWhatTheSampleWillFail() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try #"{"over": 1e400, "fine": 2.5}"#.write(toFile: folder + "/reading.json", atomically: true, encoding: .utf8)
+        let infer = try CommandRunner.run(["infer", "reading.json"], in: folder)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        let spec = try String(contentsOfFile: folder + "/Specs/reading.yaml", encoding: .utf8)
+        #expect(spec.contains("over: Double\n") && spec.contains("fine: Double\n"), "\(spec)")
+        #expect(
+            spec.contains(
+                "# `$.over` held 1e400, beyond the range of a Double, which JSONDecoder cannot read as a number: the draft says\n"
+            ), "\(spec)")
+        // The note says what verifying the sample does: the only value that fails its own draft.
+        let verify = try CommandRunner.run(["verify"], in: folder)
+        #expect(verify.status == 1)
+        #expect(
+            verify.stdout.contains("breaking type-mismatch") && verify.stdout.contains("at $.over"), "\(verify.stdout)")
+        #expect(!verify.stdout.contains("at $.fine"), "\(verify.stdout)")
+    }
+
     @Test func namesComeFromCollectionsAndKeysNeverFromIdsOrEmails() throws {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

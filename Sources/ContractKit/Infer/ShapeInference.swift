@@ -43,6 +43,13 @@ struct ShapeInference {
             kind = .bool
         } else if numbers > 0 {
             kind = numberKind(summary, numbers: numbers, key: place.key)
+            if let literal = summary.firstBeyondDouble {
+                // No Swift number type reads it: the sample fails its own draft, which says what the app can read.
+                let placeText = place.jsonPath == "$" ? "the body" : "`\(place.jsonPath)`"
+                notes.append(
+                    "\(placeText) held \(literal), beyond the range of a Double, which JSONDecoder cannot read as a number: the draft says \(kind == .double ? "Double" : "Int"), and verifying that sample reports it; ask the backend team to send it as a string"
+                )
+            }
         } else if summary.strings > 0 {
             kind = stringKind(summary, key: place.key)
         } else if summary.arrays > 0 {
