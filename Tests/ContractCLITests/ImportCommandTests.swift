@@ -78,6 +78,20 @@ import Testing
         #expect(!pets.contains("create-pets"))
     }
 
+    @Test func aFolderWhereASpecFileGoesStopsTheImportBeforeAnyFileIsWritten() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(
+            atPath: root + "/api/petstore-pets.yaml", withIntermediateDirectories: true)
+        let result = try contract(
+            "import", "openapi", fixture("petstore.yaml"), "--output", "api", "--split", "tags")
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.contains(
+                "error: 'api/petstore-pets.yaml' is a folder, where the import writes a spec file; nothing was written"),
+            "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/api") == ["petstore-pets.yaml"])
+    }
+
     /// A name starting with '.' would write a hidden spec file, which the spec loader refuses, whatever follows the
     /// dot: a combining mark makes '.' and itself one character, which `hasPrefix(".")` let through.
     @Test(arguments: [".hidden", ".\u{301}x"]) func aNameStartingWithADotIsRefused(_ name: String) throws {

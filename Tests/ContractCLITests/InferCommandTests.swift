@@ -254,6 +254,30 @@ import Testing
         #expect(!verify.stdout.contains("at $.fine"), "\(verify.stdout)")
     }
 
+    @Test func aFileWhereTheRecordingsGoStopsInferBeforeTheSpecIsWritten() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try #"{"id": 1}"#.write(toFile: folder + "/thing.json", atomically: true, encoding: .utf8)
+        try "not a folder".write(toFile: folder + "/Recs", atomically: true, encoding: .utf8)
+        let infer = try CommandRunner.run(["infer", "thing.json", "--recordings", "Recs"], in: folder)
+        #expect(infer.status == 2)
+        #expect(
+            infer.stderr.contains(
+                "error: 'Recs' is a file, where infer writes a folder of recordings; nothing was written"),
+            "\(infer.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Specs"))
+        // A folder where a recording goes, likewise.
+        try FileManager.default.removeItem(atPath: folder + "/Recs")
+        try FileManager.default.createDirectory(
+            atPath: folder + "/Recs/thing/thing.json", withIntermediateDirectories: true)
+        let again = try CommandRunner.run(["infer", "thing.json", "--recordings", "Recs"], in: folder)
+        #expect(again.status == 2)
+        #expect(
+            again.stderr.contains("'Recs/thing/thing.json' is a folder, where infer writes a recording"),
+            "\(again.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Specs"))
+    }
+
     @Test func namesComeFromCollectionsAndKeysNeverFromIdsOrEmails() throws {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

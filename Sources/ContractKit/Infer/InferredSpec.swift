@@ -83,6 +83,25 @@ extension InferredSpec {
         return result
     }
 
+    /// A path that would stop ``writeRecordings(into:)``, found before anything is written: a file where a folder of
+    /// recordings goes, or a folder where a recording goes; nil when there is none.
+    package func recordingsObstacle(in recordings: String) -> (path: String, isFolder: Bool)? {
+        var base = recordings
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        var isFolder: ObjCBool = false
+        for folder in [base, "\(base)/\(name)"]
+        where FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && !isFolder.boolValue {
+            return (folder, false)
+        }
+        for endpoint in endpoints {
+            let path = recordingPath(for: endpoint, in: recordings)
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                return (path, true)
+            }
+        }
+        return nil
+    }
+
     /// Where an endpoint's recording goes: `<recordings>/<name>/<endpoint>.json`.
     package func recordingPath(for endpoint: Endpoint, in recordings: String) -> String {
         var base = recordings

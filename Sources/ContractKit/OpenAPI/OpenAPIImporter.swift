@@ -92,6 +92,16 @@ extension OpenAPIImporter.Result {
     ///   hand-written spec) and `force` is false.
     package func write(into folder: String, force: Bool = false) throws(ContractError) -> [String] {
         let writer = SpecYAMLWriter()
+        // What would stop a file being written is looked for before any is: a folder where a file goes.
+        for file in files {
+            let path = (folder as NSString).appendingPathComponent(file.name + ".yaml")
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                throw ContractError(
+                    .io, "'\(path)' is a folder, where the import writes a spec file; nothing was written",
+                    hint: "move the folder away, or pass --name or --output to write the import elsewhere")
+            }
+        }
         if !force {
             for file in files {
                 let path = (folder as NSString).appendingPathComponent(file.name + ".yaml")
@@ -112,8 +122,14 @@ extension OpenAPIImporter.Result {
                 do {
                     try AtomicFile.write(data, to: path)
                 } catch {
-                    throw WriteFailure.error(
+                    var failure = WriteFailure.error(
                         writing: path, error, otherwise: "check that the folder '\(folder)' is writable")
+                    // Each file is whole or not there; those before it are, and say so.
+                    if !paths.isEmpty {
+                        failure.message +=
+                            " (\(paths.count) written before it: \(paths.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")))"
+                    }
+                    throw failure
                 }
             }
             paths.append(path)
