@@ -43,14 +43,15 @@ enum JSONPointer {
         base + "/" + token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
-    /// The value at `pointer` (without its leading `#`) in `root`, or nil when there is none.
+    /// The value at `pointer` (a JSON pointer, not percent-encoded, without a leading `#`) in `root`, or nil when there
+    /// is none.
     static func value(at pointer: String, in root: JSONValue) -> JSONValue? {
         var current = root
         guard !pointer.isEmpty else { return root }
         guard pointer.hasPrefix("/") else { return nil }
         for raw in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let token = (String(raw).removingPercentEncoding ?? String(raw))
-                .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            // Percent-encoding is the URI fragment's, taken off where a `$ref` is read: a key may hold `%`.
+            let token = String(raw).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
             switch current {
             case .object(let object):
                 guard let next = object[token] else { return nil }

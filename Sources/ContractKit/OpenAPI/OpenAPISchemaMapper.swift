@@ -213,7 +213,10 @@ struct OpenAPISchemaMapper {
     func target(of reference: String, from place: Place) -> Place {
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let file = parts[0].isEmpty ? place.file : files.path(of: String(parts[0]), from: place.file)
-        return Place(file: file, pointer: parts.count > 1 ? String(parts[1]) : "")
+        // The fragment is a URI's, percent-encoded (`#/components/schemas/A%20B`); the place is the JSON pointer it
+        // encodes, the one a schema declared there has, so that both are one shape.
+        let fragment = parts.count > 1 ? String(parts[1]) : ""
+        return Place(file: file, pointer: fragment.removingPercentEncoding ?? fragment)
     }
 
     mutating func problem(_ place: Place, _ message: String, hint: String? = nil) {
@@ -232,7 +235,10 @@ struct OpenAPISchemaMapper {
             guard let reference = entry.value.stringValue else { continue }
             // A bare name stands for a schema under components/schemas; anything else is a $ref.
             let isName = !reference.contains("#") && !reference.contains("/") && !reference.contains(".")
-            let target = target(of: isName ? "#/components/schemas/" + reference : reference, from: place)
+            let target =
+                isName
+                ? Place(file: place.file, pointer: JSONPointer.appending("/components/schemas", reference))
+                : target(of: reference, from: place)
             guard !files.isOutsideFolder(target.file), self.schema(at: target) != nil else {
                 cases.append("\(entry.key): \(reference) (not found)")
                 continue

@@ -454,6 +454,36 @@ import Testing
         #expect(imported.text.contains("      body: Double  # one of 1.5, 2 (not checked)\n"), "\(imported.text)")
     }
 
+    @Test func aPercentEncodedRefLeadsToTheSchemaDeclaredThereAndNoCopy() throws {
+        let imported = try ImportedSuite(
+            document: """
+                openapi: 3.0.3
+                info: {title: Refs, version: '1'}
+                paths:
+                  /a:
+                    get:
+                      operationId: a
+                      responses:
+                        '200':
+                          description: ok
+                          content:
+                            application/json:
+                              schema:
+                                type: object
+                                required: [spaced, percent]
+                                properties:
+                                  spaced: {$ref: '#/components/schemas/A%20B'}
+                                  percent: {$ref: '#/components/schemas/100%25'}
+                components:
+                  schemas:
+                    A B: {type: object, properties: {n: {type: string}}}
+                    100%: {type: object, properties: {m: {type: integer}}}
+                """)
+        #expect(imported.result.problems.isEmpty, "\(imported.result.problems)")
+        #expect(imported.suite.shapes.keys.sorted() == ["A_B", "_100_"])
+        #expect(Self.fields(of: imported.endpoint("a")?.expect.body) == ["spaced: A_B", "percent: _100_"])
+    }
+
     /// `name: Shape` for each field of an object shape, `name?` for one that may be absent.
     static func fields(of shape: Shape?) -> [String] {
         guard case .object(let object)? = shape?.kind else { return [] }
