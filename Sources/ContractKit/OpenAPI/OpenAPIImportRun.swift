@@ -294,7 +294,7 @@ struct OpenAPIImportRun {
         var endpoint = EndpointDraft(name: name, method: method, path: options.basePath + Template.literal(path))
         // `/files/${name}` in the document is a `$` and a parameter; a spec cannot write a `$` before a placeholder
         // (`${` is a variable, `$${` text), so the text `${name}` is sent instead.
-        for placeholder in Self.placeholders(in: path, followingADollar: true) {
+        for placeholder in SpecFileParser.placeholders(in: path, followingADollar: true) {
             endpoint.comment.append(
                 "the path's '{\(placeholder)}' follows a '$', which a spec cannot write before a parameter: it is sent as the text '${\(placeholder)}'"
             )
@@ -382,7 +382,7 @@ struct OpenAPIImportRun {
                 parameters.append((itemPointer, parameter))
             }
         }
-        let placeholders = Self.placeholders(in: endpoint.path)
+        let placeholders = SpecFileParser.placeholders(in: endpoint.path)
         for placeholder in placeholders {
             if let found = parameters.first(where: {
                 $0.value["in"]?.stringValue == "path" && $0.value["name"]?.stringValue == placeholder
@@ -468,24 +468,6 @@ struct OpenAPIImportRun {
         case (_, "date-time"): return ("2024-01-01T00:00:00Z", true)
         default: return (name, true)
         }
-    }
-
-    /// The names of the `{name}` placeholders in a spec's path, as the spec loader reads them: one after a `$` is
-    /// text (`$${name}`), never a placeholder.
-    static func placeholders(in path: String) -> [String] {
-        placeholders(in: path, followingADollar: false)
-    }
-
-    /// The names in braces in `path` that follow a `$`, or those that do not.
-    static func placeholders(in path: String, followingADollar: Bool) -> [String] {
-        var names: [String] = []
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let afterDollar = open > rest.startIndex && rest[rest.index(before: open)] == "$"
-            if afterDollar == followingADollar { names.append(String(rest[rest.index(after: open)..<close])) }
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
     }
 
     // MARK: - Bodies

@@ -21,13 +21,13 @@ extension SpecFileParser {
         let body = map["body"].map(jsonValue)
 
         if let request {
-            for placeholder in placeholders(in: request.path) where !params.contains(where: { $0.name == placeholder })
-            {
+            for placeholder in Self.placeholders(in: request.path)
+            where !params.contains(where: { $0.name == placeholder }) {
                 report(
                     "the path has '{\(placeholder)}' but 'params' gives it no value", at: request.location,
                     hint: "add 'params: { \(placeholder): … }' to \(context)")
             }
-            for param in params where !placeholders(in: request.path).contains(param.name) {
+            for param in params where !Self.placeholders(in: request.path).contains(param.name) {
                 report(
                     "'params' gives '\(param.name)' but the path has no '{\(param.name)}'",
                     at: param.value.location ?? request.location,
@@ -161,15 +161,15 @@ extension SpecFileParser {
         return true
     }
 
-    func placeholders(in path: String) -> [String] {
+    /// The names of the `{name}` placeholders in a spec's path. One after a `$` is none (`${NAME}` is an environment
+    /// variable, `$${name}` text); `followingADollar` lists those instead.
+    static func placeholders(in path: String, followingADollar: Bool = false) -> [String] {
         guard path.utf8.contains(UInt8(ascii: "{")) else { return [] }
         var names: [String] = []
         var rest = Substring(path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            // `${NAME}` is an environment variable, not a placeholder.
-            if open == rest.startIndex || rest[rest.index(before: open)] != "$" {
-                names.append(String(rest[rest.index(after: open)..<close]))
-            }
+            let afterDollar = open > rest.startIndex && rest[rest.index(before: open)] == "$"
+            if afterDollar == followingADollar { names.append(String(rest[rest.index(after: open)..<close])) }
             rest = rest[rest.index(after: close)...]
         }
         return names
