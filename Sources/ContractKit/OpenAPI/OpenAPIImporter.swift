@@ -92,7 +92,8 @@ extension OpenAPIImporter.Result {
     ///   hand-written spec) and `force` is false.
     package func write(into folder: String, force: Bool = false) throws(ContractError) -> [String] {
         let writer = SpecYAMLWriter()
-        // What would stop a file being written is looked for before any is: a folder where a file goes.
+        // What would stop a file being written is looked for before any is: a folder where a file goes, or (unless
+        // forced) a spec that the import did not write.
         for file in files {
             let path = (folder as NSString).appendingPathComponent(file.name + ".yaml")
             var isFolder: ObjCBool = false
@@ -101,17 +102,12 @@ extension OpenAPIImporter.Result {
                     .io, "'\(path)' is a folder, where the import writes a spec file; nothing was written",
                     hint: "move the folder away, or pass --name or --output to write the import elsewhere")
             }
-        }
-        if !force {
-            for file in files {
-                let path = (folder as NSString).appendingPathComponent(file.name + ".yaml")
-                guard let existing = FileManager.default.contents(atPath: path) else { continue }
-                if !String(decoding: existing.prefix(200), as: UTF8.self).hasPrefix(Self.headerPrefix) {
-                    throw ContractError(
-                        .io,
-                        "'\(path)' exists and was not written by `contract import openapi`; nothing was written",
-                        hint: "pass --force to replace it, or --name or --output to write the import elsewhere")
-                }
+            guard !force, let existing = FileManager.default.contents(atPath: path) else { continue }
+            if !String(decoding: existing.prefix(200), as: UTF8.self).hasPrefix(Self.headerPrefix) {
+                throw ContractError(
+                    .io,
+                    "'\(path)' exists and was not written by `contract import openapi`; nothing was written",
+                    hint: "pass --force to replace it, or --name or --output to write the import elsewhere")
             }
         }
         var paths: [String] = []
