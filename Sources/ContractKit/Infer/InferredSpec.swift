@@ -86,8 +86,7 @@ extension InferredSpec {
     /// A path that would stop ``writeRecordings(into:)``, found before anything is written: a file where a folder of
     /// recordings goes, or a folder where a recording goes; nil when there is none.
     package func recordingsObstacle(in recordings: String) -> (path: String, isFolder: Bool)? {
-        var base = recordings
-        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        let base = Self.folder(recordings)
         var isFolder: ObjCBool = false
         for folder in [base, "\(base)/\(name)"]
         where FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && !isFolder.boolValue {
@@ -104,8 +103,13 @@ extension InferredSpec {
 
     /// Where an endpoint's recording goes: `<recordings>/<name>/<endpoint>.json`.
     package func recordingPath(for endpoint: Endpoint, in recordings: String) -> String {
+        "\(Self.folder(recordings))/\(name)/\(endpoint.name).json"
+    }
+
+    /// The recordings folder as given, without trailing slashes (but `/` itself).
+    private static func folder(_ recordings: String) -> String {
         var base = recordings
         while base.count > 1, base.hasSuffix("/") { base.removeLast() }
-        return "\(base)/\(name)/\(endpoint.name).json"
+        return base
     }
 }
