@@ -14,8 +14,7 @@ final class ValueSummary {
     /// Integers too large for `Int` (64 bits): read as `Double`.
     var hugeIntegers = 0
     var fractions = 0
-    /// Numbers beyond the range of a `Double` (`1e400`), which `JSONDecoder` reads as no number at all; the first.
-    var beyondDouble = 0
+    /// The first number beyond the range of a `Double` (`1e400`), which `JSONDecoder` reads as no number at all.
     var firstBeyondDouble: String?
     var strings = 0
     var objects = 0
@@ -110,10 +109,7 @@ final class ValueSummary {
         } else {
             fractions += 1
         }
-        if !number.isWithinDoubleRange {
-            beyondDouble += 1
-            if firstBeyondDouble == nil { firstBeyondDouble = number.literal }
-        }
+        if firstBeyondDouble == nil, !number.isWithinDoubleRange { firstBeyondDouble = number.literal }
         let value = number.doubleValue
         if value >= 946_684_800 && value < 4_102_444_800 { epochSeconds += 1 }
         if value >= 946_684_800_000 && value < 4_102_444_800_000 { epochMilliseconds += 1 }
@@ -157,7 +153,6 @@ final class ValueSummary {
         integers += other.integers
         hugeIntegers += other.hugeIntegers
         fractions += other.fractions
-        beyondDouble += other.beyondDouble
         if firstBeyondDouble == nil { firstBeyondDouble = other.firstBeyondDouble }
         strings += other.strings
         objects += other.objects
