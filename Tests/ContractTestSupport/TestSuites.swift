@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import Synchronization
 
 /// Building specs, bodies and temporary folders in tests.
 package enum TestSuites {
@@ -17,10 +18,12 @@ package enum TestSuites {
         try SpecLoader().load(sources: sources.map { (path: $0.0, text: $0.1) })
     }
 
-    /// A fresh temporary folder, removed by the caller with `FileManager.default.removeItem`.
+    /// A fresh temporary folder. A caller may remove it once done (`FileManager.default.removeItem`); whatever is
+    /// left is removed when the test process exits, so that a run leaves nothing behind in the temporary folder.
     package static func temporaryDirectory() -> String {
         let path = NSTemporaryDirectory() + "contract-tests-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        TemporaryFolders.shared.removeAtExit(path)
         return path
     }
 
@@ -33,5 +36,28 @@ package enum TestSuites {
                 to: URL(fileURLWithPath: directory).appendingPathComponent(folder))
         }
         return directory
+    }
+}
+
+/// The temporary folders the tests made, removed when the process exits.
+private final class TemporaryFolders: Sendable {
+    static let shared = TemporaryFolders()
+
+    private let paths = Mutex<[String]>([])
+
+    private init() {
+        atexit { TemporaryFolders.shared.removeAll() }
+    }
+
+    func removeAtExit(_ path: String) {
+        paths.withLock { $0.append(path) }
+    }
+
+    private func removeAll() {
+        for path in paths.withLock({ $0 }) {
+            // Permissions a test took away (a read-only folder) would keep the rest of it.
+            chmod(path, 0o700)
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 }
