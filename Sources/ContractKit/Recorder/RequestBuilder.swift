@@ -147,38 +147,25 @@ package struct RequestBuilder: Sendable {
                 shownPath += SecretRedaction.placeholder
                 if !value.isEmpty { secrets.append(value) }
             case .literal(let text):
-                var rest = Substring(text)
-                // A text without a `{` byte has no placeholder: told by its bytes, without the walk of Characters (which
-                // is what finds them, as the spec's checks do).
-                while rest.utf8.contains(UInt8(ascii: "{")), let open = rest.firstIndex(of: "{"),
-                    let close = rest[open...].firstIndex(of: "}")
-                {
-                    // `${name}` here is text (written `$${name}`), not a placeholder, as the spec's checks read it.
-                    if open > rest.startIndex, rest[rest.index(before: open)] == "$" {
-                        let literal = PercentEncoding.literalPathText(String(rest[...close]))
+                // Placeholders found as the spec's checks find them; `${name}` here is text (written `$${name}`).
+                try SpecFileParser.forEachPiece(ofPath: Substring(text)) { (piece) throws(ContractError) in
+                    switch piece {
+                    case .text(let text), .placeholder(_, whole: let text, afterADollar: true):
+                        let literal = PercentEncoding.literalPathText(String(text))
                         sentPath += literal
                         shownPath += literal
-                        rest = rest[rest.index(after: close)...]
-                        continue
+                    case .placeholder(let name, _, afterADollar: false):
+                        guard let template = spec.params.first(where: { $0.name == name })?.value else {
+                            throw ContractError(
+                                .invalidSpec, "the path has '{\(name)}' but 'params' gives it no value",
+                                at: spec.location, hint: "add 'params: { \(name): … }' to the endpoint")
+                        }
+                        let filled = try render(template, encode: PercentEncoding.pathComponent)
+                        sentPath += filled.sent
+                        shownPath += filled.shown
+                        secrets += filled.secrets
                     }
-                    let name = String(rest[rest.index(after: open)..<close])
-                    let literal = PercentEncoding.literalPathText(String(rest[..<open]))
-                    sentPath += literal
-                    shownPath += literal
-                    guard let template = spec.params.first(where: { $0.name == name })?.value else {
-                        throw ContractError(
-                            .invalidSpec, "the path has '{\(name)}' but 'params' gives it no value", at: spec.location,
-                            hint: "add 'params: { \(name): … }' to the endpoint")
-                    }
-                    let filled = try render(template, encode: PercentEncoding.pathComponent)
-                    sentPath += filled.sent
-                    shownPath += filled.shown
-                    secrets += filled.secrets
-                    rest = rest[rest.index(after: close)...]
                 }
-                let literal = PercentEncoding.literalPathText(String(rest))
-                sentPath += literal
-                shownPath += literal
             }
         }
 

@@ -164,15 +164,42 @@ extension SpecFileParser {
     /// The names of the `{name}` placeholders in a spec's path. One after a `$` is none (`${NAME}` is an environment
     /// variable, `$${name}` text); `followingADollar` lists those instead.
     static func placeholders(in path: String, followingADollar: Bool = false) -> [String] {
-        guard path.utf8.contains(UInt8(ascii: "{")) else { return [] }
         var names: [String] = []
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let afterDollar = open > rest.startIndex && rest[rest.index(before: open)] == "$"
-            if afterDollar == followingADollar { names.append(String(rest[rest.index(after: open)..<close])) }
-            rest = rest[rest.index(after: close)...]
+        forEachPiece(ofPath: Substring(path)) { piece in
+            if case .placeholder(let name, _, let afterADollar) = piece, afterADollar == followingADollar {
+                names.append(String(name))
+            }
         }
         return names
+    }
+
+    /// A piece of a spec's path, cut at the `{name}` in it.
+    enum PathPiece {
+        /// Text with no `{name}` in it.
+        case text(Substring)
+        /// `{name}`, whole and its name. After a `$` (`afterADollar`) it is no placeholder: `${NAME}` is an
+        /// environment variable, and `$${name}` the text `${name}` once the path is read as a template.
+        case placeholder(name: Substring, whole: Substring, afterADollar: Bool)
+    }
+
+    /// Calls `body` with each piece of `path` in order: the rules by which the spec's checks and the recorder both
+    /// find placeholders.
+    static func forEachPiece<Failure: Error>(
+        ofPath path: Substring, _ body: (PathPiece) throws(Failure) -> Void
+    ) throws(Failure) {
+        var rest = path
+        // A text without a `{` byte has no placeholder: told by its bytes, without the walk of Characters.
+        while rest.utf8.contains(UInt8(ascii: "{")), let open = rest.firstIndex(of: "{"),
+            let close = rest[open...].firstIndex(of: "}")
+        {
+            let afterADollar = open > rest.startIndex && rest[rest.index(before: open)] == "$"
+            if open > rest.startIndex { try body(.text(rest[..<open])) }
+            try body(
+                .placeholder(
+                    name: rest[rest.index(after: open)..<close], whole: rest[open...close], afterADollar: afterADollar))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { try body(.text(rest)) }
     }
 
     /// The defaults with the endpoint's own entries replacing those of the same name (headers compare case-insensitively).
