@@ -6,8 +6,10 @@ import Foundation
 /// a value that almost matches, and `^(\w|-)+$` runs out of ICU's backtracking stack on a long value that does
 /// match. `firstMatch` reads both as "no match", which would blame the backend for the spec's pattern. So a match
 /// the engine abandons is `undecided`, never a mismatch; and a pattern whose match may take more than time linear in
-/// a value's length (``slowness(_:)``: a repeated group, two long repeats, one in a search not anchored at its start)
-/// is timed, through the engine's progress calls. Those calls make a match slower, so other patterns are not timed.
+/// a value's length (``slowness(_:)``: a repeated group, two long repeats, one in a search not anchored at its start,
+/// short repeats with many ways to share out the value) is timed, through the engine's progress calls. Timing also
+/// keeps the verdict from ICU's own limit, which after about a second of backtracking answers "no match" with no
+/// error, for a value that matches. Those calls make a match slower, so other patterns are not timed.
 final class RegexCache: @unchecked Sendable {
     static let shared = RegexCache()
 
@@ -141,10 +143,13 @@ final class RegexCache: @unchecked Sendable {
         /// `\k<name>`): a backtracking engine may take time exponential in the length.
         case repeatedGroup
         /// Two long repeats (`*`, `+`, `{n,}`, or `{n,m}` with `m` over 16) anywhere (`^a*a*b`): a power of the
-        /// length, as each gives back what the next might take.
+        /// length, as each gives back what the next might take. Or short ones (`?`, `{n,m}`) that can share out the
+        /// characters in more than ``RegexCache/manyChoices`` ways (`^a?a?a?a?a?a?a?a?a?aaaaaaaaa$`): each way may be
+        /// tried.
         case repeats
         /// One long repeat in a pattern not anchored at its start (`[a-z]+b`): ICU tries it from every position of
-        /// the value in turn, each try as long as the rest of the value, so the square of the length.
+        /// the value in turn, each try as long as the rest of the value, so the square of the length. Or short repeats
+        /// with more than ``RegexCache/fewChoices`` ways, tried from every position.
         case unanchoredRepeat
 
         /// How to write the pattern so that the engine decides every value quickly.
@@ -166,6 +171,10 @@ final class RegexCache: @unchecked Sendable {
         let tokens = RegexSyntax.tokens(pattern)
         var afterGroup = false
         var longRepeats = 0
+        // The ways the short repeats (`?`, `{n,m}` with `m` up to 16) can share out the characters, multiplied.
+        var choices = 1
+        // A `?` right after a `(` is a group's syntax (`(?:`, `(?=`), and one right after a repeat makes it lazy.
+        var previous: Character = " "
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -173,30 +182,51 @@ final class RegexCache: @unchecked Sendable {
             guard case .syntax = token.kind else {
                 if token.kind == .escaped, token.character.isNumber || token.character == "k" { return .repeatedGroup }
                 afterGroup = false
+                previous = " "
                 continue
             }
             if afterGroup, "*+?{".contains(token.character) { return .repeatedGroup }
             afterGroup = token.character == ")"
+            let repeated = previous != "(" && !"*+?}".contains(previous)
+            previous = token.character
             switch token.character {
             case "*", "+":
-                longRepeats += 1
+                if repeated { longRepeats += 1 }
+            case "?":
+                if repeated { choices = min(choices * 2, Self.manyChoices + 1) }
             case "{":
-                if let upper = Self.repeatUpperBound(tokens, from: &index), upper.map({ $0 > 16 }) ?? true {
+                guard let (lower, upper) = Self.repeatBounds(tokens, from: &index) else {
+                    previous = " "
+                    break
+                }
+                previous = "}"
+                if let upper, upper <= 16 {
+                    choices = min(choices * (max(upper - lower, 0) + 1), Self.manyChoices + 1)
+                } else {
                     longRepeats += 1
                 }
             default:
                 break
             }
         }
-        if longRepeats >= 2 { return .repeats }
-        if longRepeats == 1 && !Self.isAnchoredAtStart(tokens) { return .unanchoredRepeat }
+        if longRepeats >= 2 || choices > Self.manyChoices { return .repeats }
+        if (longRepeats == 1 || choices > Self.fewChoices) && !Self.isAnchoredAtStart(tokens) {
+            return .unanchoredRepeat
+        }
         return nil
     }
 
-    /// The upper bound of the repeat whose `{` comes just before `index` in `tokens`: nil inside when it has none
-    /// (`{2,}`), the count for `{3}`; nil when the brace opens no repeat (ICU reads `a{x` as literal text). Moves
-    /// `index` past the closing brace.
-    private static func repeatUpperBound(_ tokens: [RegexSyntax.Token], from index: inout Int) -> Int?? {
+    /// More ways than this for the short repeats of a pattern to share out a value's characters
+    /// (`^a?a?a?a?a?a?a?a?a?a?a?aaaaaaaaaaa$` has 2,048), and a match may try them all: ICU, after about a second of
+    /// that, answers that nothing matched, with no error to tell it from a real mismatch.
+    static let manyChoices = 256
+    /// More ways than this, in a search tried from every character of the value, may take as long.
+    static let fewChoices = 16
+
+    /// The bounds of the repeat whose `{` comes just before `index` in `tokens`: an upper bound of nil when it has
+    /// none (`{2,}`), both the count for `{3}`; nil when the brace opens no repeat (ICU reads `a{x` as literal text).
+    /// Moves `index` past the closing brace.
+    private static func repeatBounds(_ tokens: [RegexSyntax.Token], from index: inout Int) -> (Int, Int?)? {
         var lower = ""
         var upper: String?
         var position = index
@@ -206,8 +236,9 @@ final class RegexCache: @unchecked Sendable {
             if character == "}" {
                 guard !lower.isEmpty else { return nil }
                 index = position
-                guard let upper else { return .some(Int(lower)) }
-                return .some(upper.isEmpty ? nil : Int(upper) ?? Int.max)
+                let low = Int(lower) ?? Int.max
+                guard let upper else { return (low, low) }
+                return (low, upper.isEmpty ? nil : Int(upper) ?? Int.max)
             }
             if character == ",", upper == nil {
                 upper = ""
