@@ -26,8 +26,15 @@ enum CurlCommand {
         return parts.joined(separator: " \\\n  ")
     }
 
-    /// Single-quoted for POSIX shells: nothing inside is expanded; a `'` is written as `'\''`.
+    /// Single-quoted for POSIX shells: nothing inside is expanded; a `'` is written as `'\''`. Read by Unicode
+    /// scalars: a `'` followed by a combining mark is one `Character` to Swift, and still a quote to the shell.
     static func quote(_ text: String) -> String {
-        "'" + text.replacing("'", with: "'\\''") + "'"
+        var out = String.UnicodeScalarView()
+        out.append("'")
+        for scalar in text.unicodeScalars {
+            if scalar == "'" { out.append(contentsOf: "'\\''".unicodeScalars) } else { out.append(scalar) }
+        }
+        out.append("'")
+        return String(out)
     }
 }

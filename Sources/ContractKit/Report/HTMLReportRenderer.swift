@@ -297,20 +297,21 @@ public struct HTMLReportRenderer: ReportRenderer {
 
 /// Escaping for HTML text and attribute values.
 enum HTML {
-    /// `text` with `& < > " '` escaped.
+    /// `text` with `& < > " '` escaped. Read by Unicode scalars: a `"` followed by a combining mark is one
+    /// `Character` to Swift, and still the end of an attribute value to a browser.
     static func escape(_ text: String) -> String {
-        var out = ""
+        var out = String.UnicodeScalarView()
         out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": out.append(contentsOf: "&#39;".unicodeScalars)
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 }

@@ -37,7 +37,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
                 others.map { result, finding in
                     [
                         Markdown.code(result.id), finding.label,
-                        finding.kind.rawValue + Self.mark(finding, failOn: report.failOn),
+                        Markdown.escape(finding.kind.rawValue) + Self.mark(finding, failOn: report.failOn),
                         finding.path.map { Markdown.code($0.description) } ?? "",
                         Markdown.prose(finding.waiverText ?? finding.message),
                     ]
@@ -49,7 +49,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
                 ["Endpoint", "Kind", "Path", "Expected", "Seen"],
                 history.resolved.map { finding in
                     [
-                        Markdown.code(finding.endpoint), finding.kind.rawValue,
+                        Markdown.code(finding.endpoint), Markdown.escape(finding.kind.rawValue),
                         finding.path.map { Markdown.code($0.description) } ?? "", Markdown.code(finding.expected),
                         finding.history.map {
                             Markdown.escape(
@@ -91,7 +91,8 @@ public struct MarkdownReportRenderer: ReportRenderer {
             ["#", "Severity", "Kind", "Path", "Expected", "Actual"],
             shown.enumerated().map { index, finding in
                 [
-                    String(index + 1), finding.label, finding.kind.rawValue + Self.mark(finding, failOn: failOn),
+                    String(index + 1), finding.label,
+                    Markdown.escape(finding.kind.rawValue) + Self.mark(finding, failOn: failOn),
                     finding.path.map {
                         Markdown.code($0.description) + (finding.occurrences > 1 ? " (×\(finding.occurrences))" : "")
                     } ?? "",
@@ -100,7 +101,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
             })
         for (index, finding) in shown.enumerated() {
             out +=
-                "\n### \(index + 1). \(finding.kind.rawValue)\(finding.path.map { " at \(Markdown.code($0.description))" } ?? "")\n\n"
+                "\n### \(index + 1). \(Markdown.escape(finding.kind.rawValue))\(finding.path.map { " at \(Markdown.code($0.description))" } ?? "")\n\n"
             out += Markdown.prose(finding.message) + "\n"
             if finding.occurrences > 1 {
                 out +=
@@ -146,54 +147,73 @@ public struct MarkdownReportRenderer: ReportRenderer {
 }
 
 /// Writing Markdown that GitHub, GitLab and Jira all read the same way.
+///
+/// Text is read by Unicode scalars, not by `Character`s: a backtick or a line break followed by a combining mark is
+/// one `Character` to Swift, but still a backtick or a line break to a Markdown reader, so text a backend sent could
+/// otherwise close a code span or end a table row.
 enum Markdown {
     /// Text with the characters Markdown would act on escaped, on one line.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#": out += "\\" + String(character)
-            case "\n", "\r", "\r\n": out += " "
-            default: out.append(character)
+        var out = String.UnicodeScalarView()
+        var previous: Unicode.Scalar = " "
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#":
+                out.append("\\")
+                out.append(scalar)
+            // A line ending (`\n`, `\r`, or both) becomes one space.
+            case "\n" where previous == "\r": break
+            case "\n", "\r": out.append(" ")
+            default: out.append(scalar)
             }
+            previous = scalar
         }
-        return out
+        return String(out)
     }
 
     /// Prose from messages and hints: `` `code` `` spans kept as code, everything else escaped.
     static func prose(_ text: String) -> String {
-        let pieces = text.split(separator: "`", omittingEmptySubsequences: false)
+        let pieces = text.unicodeScalars.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
         // An odd number of pieces means the backticks pair up: every second piece is code.
         guard pieces.count > 1, pieces.count % 2 == 1 else { return escape(text) }
         return pieces.enumerated().map { index, piece in
-            index % 2 == 1 && !piece.isEmpty ? code(String(piece)) : escape(String(piece))
+            index % 2 == 1 && !piece.isEmpty ? code(piece) : escape(piece)
         }.joined()
     }
 
     /// An inline code span; safe inside table cells.
     static func code(_ text: String) -> String {
-        let flat = text.replacing("\n", with: " ").replacing("|", with: "\\|")
-        var longest = 0
-        var run = 0
-        for character in flat {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
+        var flat = String.UnicodeScalarView()
+        var previous: Unicode.Scalar = " "
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n" where previous == "\r": break
+            case "\n", "\r": flat.append(" ")
+            case "|": flat.append(contentsOf: "\\|".unicodeScalars)
+            default: flat.append(scalar)
+            }
+            previous = scalar
         }
-        let ticks = String(repeating: "`", count: longest + 1)
-        let pad = flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
-        return ticks + pad + flat + pad + ticks
+        let ticks = String(repeating: "`", count: longestBacktickRun(in: flat) + 1)
+        let pad = flat.first == "`" || flat.last == "`" ? " " : ""
+        return ticks + pad + String(flat) + pad + ticks
     }
 
     /// A fenced code block, the fence longer than any run of backticks inside.
     static func fence(_ text: String, language: String) -> String {
+        let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: text.unicodeScalars) + 1))
+        return "\(fence)\(language)\n\(text)\n\(fence)\n"
+    }
+
+    /// The length of the longest run of backticks in `scalars`.
+    private static func longestBacktickRun(in scalars: String.UnicodeScalarView) -> Int {
         var longest = 0
         var run = 0
-        for character in text {
-            run = character == "`" ? run + 1 : 0
+        for scalar in scalars {
+            run = scalar == "`" ? run + 1 : 0
             longest = max(longest, run)
         }
-        let fence = String(repeating: "`", count: max(3, longest + 1))
-        return "\(fence)\(language)\n\(text)\n\(fence)\n"
+        return longest
     }
 
     /// A table; cells are already escaped.
