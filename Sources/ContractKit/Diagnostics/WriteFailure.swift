@@ -35,6 +35,8 @@ enum WriteFailure {
             return "the disk (or your quota on it) is full: free some space and run again; that file was left as it was"
         case .EACCES?, .EPERM?:
             return "you may not write into that folder: change its permissions, or write into another folder"
+        case .ENXIO?:
+            return "no process reads that pipe: start its reader first, or write to a file"
         case .EROFS?:
             return "the file system is mounted read-only: write into a folder on another file system"
         default:

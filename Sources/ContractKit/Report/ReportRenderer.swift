@@ -72,12 +72,14 @@ public enum ReportDirectory {
         return written
     }
 
-    /// Writes one report file atomically, creating its folder when needed.
+    /// Writes one report file atomically, creating its folder when needed; a device or a pipe at `path`
+    /// (`/dev/null`, `>(gzip > r.gz)`) is written to, never replaced, and a link's file is replaced, not the link
+    /// (``AtomicFile/writeOutput(_:to:)``).
     ///
     /// - Throws: ``ContractError`` with code `.io` when the file cannot be written.
     public static func write(_ text: String, to path: String) throws(ContractError) {
         do {
-            try AtomicFile.write(Data(text.utf8), to: path)
+            try AtomicFile.writeOutput(Data(text.utf8), to: path)
         } catch {
             throw WriteFailure.error(writing: path, what: "the report", error)
         }

@@ -31,6 +31,47 @@ enum AtomicFile {
         try renameIntoPlace(temporary, over: path)
     }
 
+    /// Writes `data` to a path a user named for an output (a report): a regular file, or a new one, whole or not at
+    /// all, as ``write(_:to:)`` does; through a link, the file the link leads to, the link kept. Anything else found
+    /// there (a device such as `/dev/null`, a pipe such as `>(gzip > r.gz)`, a socket) is opened and written, never
+    /// replaced: renamed over, `/dev/null` would become a file holding the report. So is a link under `/dev` or `/proc`
+    /// (`/dev/stdout` redirected to a file), appended to, as the shell's redirection writes there too.
+    ///
+    /// - Throws: a `POSIXError`: `EISDIR` for a folder; `ENXIO` for a pipe no process reads.
+    static func writeOutput(_ data: Data, to path: String) throws {
+        var target = stat()
+        guard stat(path, &target) == 0 else { return try write(data, to: path) }
+        var entry = stat()
+        let isLink = lstat(path, &entry) == 0 && entry.st_mode & S_IFMT == S_IFLNK
+        let isSystemLink = isLink && (path.hasPrefix("/dev/") || path.hasPrefix("/proc/"))
+        switch target.st_mode & S_IFMT {
+        case S_IFDIR:
+            throw POSIXError(.EISDIR)
+        case S_IFREG where !isSystemLink:
+            guard isLink, let resolved = realpath(path, nil) else { return try write(data, to: path) }
+            defer { free(resolved) }
+            try write(data, to: String(cString: resolved))
+        default:
+            // This process's own standard output or error (`/dev/stdout`, redirected to a file or not): written
+            // through its descriptor, so that what the process writes there after does not overwrite it.
+            for standard in [STDOUT_FILENO, STDERR_FILENO] {
+                var open = stat()
+                if fstat(standard, &open) == 0, open.st_dev == target.st_dev, open.st_ino == target.st_ino {
+                    let failure = data.withUnsafeBytes { writeAll([$0], to: standard) }
+                    if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+                    return
+                }
+            }
+            // Not blocking on a pipe no process reads (ENXIO), then writing as a blocking descriptor.
+            let descriptor = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            _ = fcntl(descriptor, F_SETFL, O_WRONLY | O_APPEND)
+            var failure = data.withUnsafeBytes { writeAll([$0], to: descriptor) }
+            if close(descriptor) != 0, failure == 0 { failure = errno }
+            if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+        }
+    }
+
     /// Renames the file at `temporary` over `path`; one that cannot take its place is removed.
     private static func renameIntoPlace(_ temporary: String, over path: String) throws {
         if rename(temporary, path) != 0 {
