@@ -80,30 +80,31 @@ struct DiffCommand: AsyncParsableCommand {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// The `.json` files under `folder`, by path relative to it, sorted.
-    static func recordings(in folder: String) -> [String] {
-        let enumerator = FileManager.default.enumerator(atPath: folder)
-        var found: [String] = []
-        while let relative = enumerator?.nextObject() as? String {
-            if relative.hasSuffix(".json"), !isFolder(folder + "/" + relative) { found.append(relative) }
+    /// The `.json` files under `folder`, by path relative to it, sorted; the folders that could not be read and the
+    /// links out of it (not read) are printed as errors, and make `unreadable` true.
+    static func recordings(in folder: String, unreadable: inout Bool) -> [String] {
+        let found = FolderWalk.files(in: folder, what: "'\(folder.escapingNonPrintables())'") { $0.hasSuffix(".json") }
+        for problem in found.problems {
+            unreadable = true
+            Console.error(problem.description)
         }
-        return found.sorted()
+        return found.files
     }
 
     /// Every recording the folders share, diffed; those only one has, listed. Exit 2 when one cannot be read,
     /// else 1 when anything changed or is only on one side.
     func compareFolders() throws {
-        let olds = Self.recordings(in: old)
-        let news = Set(Self.recordings(in: new))
-        var changedCount = 0
         var unreadable = false
+        let olds = Self.recordings(in: old, unreadable: &unreadable)
+        let news = Set(Self.recordings(in: new, unreadable: &unreadable))
+        var changedCount = 0
         var text = ""
         var results: [JSONValue] = []
         for relative in olds where news.contains(relative) {
             let oldPath = old + "/" + relative
             let newPath = new + "/" + relative
             do {
-                let (oldRecording, newRecording) = try Self.readBoth(oldPath, newPath)
+                let (oldRecording, newRecording) = try Self.readBoth(oldPath, newPath, within: (old, new))
                 let diff = RecordingDiff(old: oldRecording, new: newRecording, options: options)
                 if diff.shapeChanged { changedCount += 1 }
                 switch format {
@@ -147,10 +148,12 @@ struct DiffCommand: AsyncParsableCommand {
 
     /// The recordings at `oldPath` and `newPath`, read (and their bodies parsed) side by side on two threads; the
     /// old one's error first when both fail, as when they are read one after the other.
-    static func readBoth(_ oldPath: String, _ newPath: String) throws(ContractError) -> (Recording, Recording) {
+    static func readBoth(_ oldPath: String, _ newPath: String, within folders: (String, String)? = nil)
+        throws(ContractError) -> (Recording, Recording)
+    {
         let (old, new) = SideBySide.run(
-            { Result { () throws(ContractError) in try Recording.readInPlace(from: oldPath) } },
-            { Result { () throws(ContractError) in try Recording.readInPlace(from: newPath) } })
+            { Result { () throws(ContractError) in try Recording.readInPlace(from: oldPath, within: folders?.0) } },
+            { Result { () throws(ContractError) in try Recording.readInPlace(from: newPath, within: folders?.1) } })
         return (try old.get(), try new.get())
     }
 

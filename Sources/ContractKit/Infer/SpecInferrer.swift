@@ -24,7 +24,7 @@ package struct SpecInferrer: Sendable {
     package static func shapeNamesDeclared(in directory: String, except: String) -> Set<String> {
         var names: Set<String> = []
         let replaced = URL(fileURLWithPath: except).standardizedFileURL.path
-        for file in SpecLoader.specFiles(in: directory)
+        for file in SpecLoader.specFiles(in: directory).files
         where URL(fileURLWithPath: file).standardizedFileURL.path != replaced {
             guard let text = try? SpecLoader.readText(file), let root = try? YAMLLoader.load(text, path: file),
                 let shapes = root.pairs?.first(where: { $0.key.scalarValue == "shapes" })?.value.pairs

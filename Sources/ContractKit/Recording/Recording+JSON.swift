@@ -19,6 +19,13 @@ extension Recording {
     /// `/etc/passwd` is an error that quotes nothing of it.
     package static func readInPlace(from path: String, within folder: String? = nil) throws(ContractError) -> Recording
     {
+        // The fast readers follow links in the folders on the way (only the last step is refused to them): a folder of
+        // recordings that links elsewhere is refused here, once per folder.
+        if let folder, FolderWalk.folderLeadsOutside(of: path, root: folder) {
+            throw ContractError(
+                .io, "'\(path.escapingNonPrintables())' is in a folder that links outside the recordings folder",
+                hint: "a recording is a file inside the recordings folder: replace the link with the folder itself")
+        }
         let document: JSONDocument
         do {
             if let small = MappedFile.readSmall(path: path, limit: 1 << 20) {

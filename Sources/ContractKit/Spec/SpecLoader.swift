@@ -20,9 +20,12 @@ public struct SpecLoader: Sendable {
             ])
         }
         let files: [String]
+        var errors: [ContractError] = []
         if isDirectory.boolValue {
-            files = SpecLoader.specFiles(in: directory)
-            guard !files.isEmpty else {
+            let found = SpecLoader.specFiles(in: directory)
+            files = found.files
+            errors = found.problems
+            guard !files.isEmpty || !errors.isEmpty else {
                 throw ContractErrors([
                     ContractError(
                         .io, "no spec files (*.yaml, *.yml) in '\(directory)'",
@@ -33,7 +36,6 @@ public struct SpecLoader: Sendable {
             files = [directory]
         }
         var sources: [(path: String, text: String)] = []
-        var errors: [ContractError] = []
         for file in files {
             do {
                 sources.append((file, try SpecLoader.readText(file)))
@@ -150,15 +152,14 @@ public struct SpecLoader: Sendable {
     }
 
     /// Spec files under `directory`, sorted so runs are deterministic.
-    static func specFiles(in directory: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var files: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
-                files.append(directory.hasSuffix("/") ? directory + relative : directory + "/" + relative)
-            }
+    /// The spec files under `directory` (`*.yaml`, `*.yml`), as paths that start with it, sorted; and the folders
+    /// that could not be read and the links out of it, which are not read (``FolderWalk``).
+    static func specFiles(in directory: String) -> (files: [String], problems: [ContractError]) {
+        let found = FolderWalk.files(in: directory, what: "the specs folder") {
+            $0.hasSuffix(".yaml") || $0.hasSuffix(".yml")
         }
-        return files.sorted()
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return (found.files.map { prefix + $0 }, found.problems)
     }
 
     static func readText(_ path: String) throws(ContractError) -> String {

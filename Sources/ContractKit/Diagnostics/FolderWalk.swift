@@ -1,0 +1,133 @@
+import Foundation
+import Synchronization
+
+/// The files under a folder (the specs, a folder of recordings), found by a walk that says what it could not see.
+///
+/// `FileManager`'s enumerator passes over a folder it may not read, which made a suite with an unreadable
+/// `Specs/team/` pass with its endpoints left out; and it lists a link as the file it leads to, wherever that is, so
+/// `Specs/zz.yaml -> /proc/self/environ` was read and its text quoted in the error about it. Here a folder that
+/// cannot be read is a problem, and so is a link that leads out of the folder walked, named without being read. A
+/// link inside the folder is followed, once.
+package enum FolderWalk {
+    /// The files found, by path relative to the folder, sorted; and what could not be walked.
+    package struct Found {
+        package var files: [String] = []
+        package var problems: [ContractError] = []
+    }
+
+    /// The files under `root` whose names `matching` accepts. `what` names the folder in problems ("the specs
+    /// folder").
+    package static func files(in root: String, what: String, matching: (String) -> Bool) -> Found {
+        var found = Found()
+        guard let resolvedRoot = resolved(root) else {
+            found.problems.append(
+                ContractError(.io, "cannot read \(what) '\(root.escapingNonPrintables())'", hint: Self.readableHint))
+            return found
+        }
+        var visited: Set<String> = [resolvedRoot]
+        walk(
+            root, relative: "", resolvedRoot: resolvedRoot, what: what, matching: matching, visited: &visited,
+            into: &found)
+        found.files.sort()
+        return found
+    }
+
+    private static let readableHint = "check that it exists and that you may read it (ls -ld, chmod)"
+
+    private static func walk(
+        _ folder: String, relative: String, resolvedRoot: String, what: String, matching: (String) -> Bool,
+        visited: inout Set<String>, into found: inout Found
+    ) {
+        guard let directory = opendir(folder) else {
+            let reason = String(cString: strerror(errno))
+            found.problems.append(
+                ContractError(
+                    .io, "cannot read the folder '\(folder.escapingNonPrintables())' in \(what): \(reason)",
+                    hint: Self.readableHint + "; its files would otherwise be left out"))
+            return
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
+                let bytes = raw.prefix { $0 != 0 }
+                return String(validating: bytes, as: UTF8.self)
+            }
+            guard let name else {
+                let shown = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                found.problems.append(
+                    ContractError(
+                        .io,
+                        "the name of '\((folder + "/" + shown).escapingNonPrintables())' in \(what) is not UTF-8 text",
+                        hint: "rename it: a file's name is part of its endpoint's name, which is text"))
+                continue
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        for name in names.sorted() {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let shownRelative = relative.isEmpty ? name : relative + "/" + name
+            var entry = stat()
+            guard lstat(path, &entry) == 0 else { continue }
+            var isFolder = entry.st_mode & S_IFMT == S_IFDIR
+            if entry.st_mode & S_IFMT == S_IFLNK {
+                var target = stat()
+                // A link that leads nowhere (or round in a loop) is listed, for the reader to say so.
+                if let resolvedTarget = resolved(path), stat(path, &target) == 0 {
+                    guard isInside(resolvedTarget, resolvedRoot) else {
+                        guard target.st_mode & S_IFMT == S_IFDIR || matching(name) else { continue }
+                        found.problems.append(
+                            ContractError(
+                                .io,
+                                "'\(path.escapingNonPrintables())' is a link to a \(target.st_mode & S_IFMT == S_IFDIR ? "folder" : "file") outside \(what)",
+                                hint: "it is not read: put the file itself in \(what), or a link to one inside it"))
+                        continue
+                    }
+                    isFolder = target.st_mode & S_IFMT == S_IFDIR
+                    if isFolder, !visited.insert(resolvedTarget).inserted { continue }
+                }
+            }
+            if isFolder {
+                walk(
+                    path, relative: shownRelative, resolvedRoot: resolvedRoot, what: what, matching: matching,
+                    visited: &visited, into: &found)
+            } else if matching(name) {
+                found.files.append(shownRelative)
+            }
+        }
+    }
+
+    /// The path `path` resolves to, every link followed; nil when it leads nowhere.
+    static func resolved(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// True when the resolved path `path` is `root` or under it.
+    static func isInside(_ path: String, _ root: String) -> Bool {
+        path == root || path.hasPrefix(root == "/" ? root : root + "/")
+    }
+
+    /// The folders already found to be inside (or not) the root they were asked about, by folder and root.
+    private static let folderVerdicts = Mutex<[String: Bool]>([:])
+
+    /// True when the folder that holds `path`, once its links are followed, is outside `root`: a recording read as
+    /// `Recordings/users/get-user.json` where `Recordings/users` links elsewhere. Asked once per folder in a process.
+    package static func folderLeadsOutside(of path: String, root: String) -> Bool {
+        let folder = AtomicFile.folder(of: path)
+        let key = folder + "\u{0}" + root
+        if let known = folderVerdicts.withLock({ $0[key] }) { return !known }
+        let inside: Bool
+        if let resolvedFolder = resolved(folder), let resolvedRoot = resolved(root) {
+            inside = isInside(resolvedFolder, resolvedRoot)
+        } else {
+            // A folder that does not resolve holds no file to read; the read says so.
+            inside = true
+        }
+        folderVerdicts.withLock { $0[key] = inside }
+        return !inside
+    }
+}

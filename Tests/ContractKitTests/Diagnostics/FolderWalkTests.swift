@@ -1,0 +1,42 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+@testable import ContractKit
+
+/// The walk of the specs folder and of folders of recordings: links out of the folder are named and not read, links
+/// inside are followed once, and nothing it could not see is passed over in silence.
+@Suite struct FolderWalkTests {
+    @Test func linksOutOfTheFolderAreNamedAndNotFollowed() throws {
+        let root = try LinkedFolders.make()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let found = FolderWalk.files(in: root + "/Specs", what: "the specs folder") {
+            $0.hasSuffix(".yaml") || $0.hasSuffix(".yml")
+        }
+        // The link inside is followed, the loop back up is walked once, the dangling link is listed for its reader.
+        #expect(found.files == ["a.yaml", "dangling.yaml", "inside.yaml", "team/b.yml"])
+        #expect(
+            found.problems.map(\.message) == [
+                "'\(root)/Specs/linked' is a link to a folder outside the specs folder",
+                "'\(root)/Specs/zz.yaml' is a link to a file outside the specs folder",
+            ])
+    }
+
+    @Test func aFileNameThatIsNotUTF8IsAProblemNotAFileThatCannotBeRead() throws {
+        let root = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let name = root + "/b\u{FF}x.yaml"
+        // The name's bytes: `b`, 0xFF, `x.yaml`.
+        var bytes = Array((root + "/b").utf8) + [0xFF] + Array("x.yaml".utf8) + [0]
+        let descriptor = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        _ = name
+        let found = FolderWalk.files(in: root, what: "the specs folder") { $0.hasSuffix(".yaml") }
+        #expect(found.files.isEmpty)
+        #expect(found.problems.count == 1)
+        #expect(found.problems.first?.message.hasSuffix("in the specs folder is not UTF-8 text") == true)
+    }
+}
