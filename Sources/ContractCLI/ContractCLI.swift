@@ -31,8 +31,11 @@ public enum ContractCLI {
                         var command = command
                         try await command.run()
                     } catch {
+                        // A report that could not be written to standard output is a run that could not be done.
+                        Console.exitIfAStreamFailed()
                         RootCommand.exit(withError: error)
                     }
+                    Console.exitIfAStreamFailed()
                 }
             }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContractKit
 import Foundation
+import Synchronization
 
 /// Where the specs live and which endpoints to take.
 struct SpecSelection: ParsableArguments {
@@ -130,12 +131,56 @@ enum Console {
     static func error(_ text: String) {
         let line = text.hasSuffix("\n") ? text : text + "\n"
         if let capture { return capture.append(line, toError: true) }
-        FileHandle.standardError.write(Data(line.utf8))
+        write(line, to: STDERR_FILENO)
     }
 
     static func output(_ text: String) {
         if let capture { return capture.append(text, toError: false) }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        write(text, to: STDOUT_FILENO)
+    }
+
+    /// The first stream that could not be written, and why (`errno`); nil while every write has gone through.
+    private static let failure = Mutex<(stream: Int32, code: Int32)?>(nil)
+
+    /// True when standard output or standard error could not be written: the run then exits 2 (``exitIfAStreamFailed()``),
+    /// as its report may not have reached anyone.
+    static var aStreamFailed: Bool { failure.withLock { $0 != nil } }
+
+    /// Writes `text` to `descriptor` whole. `FileHandle.write` stops the process on an error (a full disk, a closed
+    /// stream); here the first failure is noted, said on standard error when that is not the stream that failed, and
+    /// later writes to that stream are dropped.
+    private static func write(_ text: String, to descriptor: Int32) {
+        if failure.withLock({ $0?.stream == descriptor }) { return }
+        var text = text
+        let code = text.withUTF8 { bytes -> Int32 in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return 0
+        }
+        guard code != 0 else { return }
+        let first = failure.withLock { noted -> Bool in
+            guard noted == nil else { return false }
+            noted = (descriptor, code)
+            return true
+        }
+        if first, descriptor == STDOUT_FILENO {
+            write(
+                "error: cannot write to standard output: \(String(cString: strerror(code)))\n"
+                    + "  hint: the report did not reach it; check the disk or the pipe it goes to, or write it to a "
+                    + "file with --output\n", to: STDERR_FILENO)
+        }
+    }
+
+    /// Exits 2 when a stream could not be written; else returns.
+    static func exitIfAStreamFailed() {
+        if aStreamFailed { Foundation.exit(2) }
     }
 
     static var colorEnabled: Bool {
