@@ -24,7 +24,8 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Record into this folder (default: \(CheckCommand.defaultFolder)).", valueName: "folder"))
+        help: ArgumentHelp("Record into this folder (default: \(CheckCommand.defaultFolder)).", valueName: "folder"),
+        transform: PathOption.nonEmpty)
     var into: String?
 
     @Flag(name: .long, help: "Record into the baseline (--recordings) itself, updating it.")

@@ -29,7 +29,7 @@ struct GenerateModelsCommand: AsyncParsableCommand {
 
     @OptionGroup var selection: SpecSelection
 
-    @Option(name: .long, help: "The folder to write the Swift files into.")
+    @Option(name: .long, help: "The folder to write the Swift files into.", transform: PathOption.nonEmpty)
     var output = "Sources/APIModels"
 
     @Option(name: .long, help: "The access level of the generated types: public, package or internal.")

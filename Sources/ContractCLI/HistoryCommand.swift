@@ -28,7 +28,7 @@ struct HistoryCommand: AsyncParsableCommand {
         name: .long,
         help: ArgumentHelp(
             "Without --history or $CONTRACT_HISTORY: the specs whose 'history:' setting names the file.",
-            valueName: "folder"))
+            valueName: "folder"), transform: PathOption.nonEmpty)
     var specs = "Specs"
 
     @Option(name: .customLong("env"), help: ArgumentHelp("Only the runs of this environment.", valueName: "label"))
@@ -51,7 +51,9 @@ struct HistoryCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The output format: text, json, csv or html.")
     var format: HistoryTimelineRenderer.Format = .text
 
-    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"),
+        transform: PathOption.nonEmpty)
     var output: String?
 
     @Option(

@@ -28,7 +28,7 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
     @Argument(help: "The OpenAPI document.")
     var file: String
 
-    @Option(name: .long, help: "The folder the spec files are written to.")
+    @Option(name: .long, help: "The folder the spec files are written to.", transform: PathOption.nonEmpty)
     var output = "Specs"
 
     @Option(name: .long, help: "The spec file's name, without .yaml (default: the document's file name).")

@@ -25,10 +25,10 @@ struct InferCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The spec file's name (<output>/<name>.yaml), and the endpoints' group.")
     var name: String?
 
-    @Option(name: .long, help: "The folder the spec is written to.")
+    @Option(name: .long, help: "The folder the spec is written to.", transform: PathOption.nonEmpty)
     var output = "Specs"
 
-    @Option(name: .long, help: "The folder recordings are written to.")
+    @Option(name: .long, help: "The folder recordings are written to.", transform: PathOption.nonEmpty)
     var recordings = "Recordings"
 
     @Flag(name: .long, help: "Infer enums for strings and integers with few distinct values across many samples.")

@@ -41,7 +41,7 @@ struct LiveRequestOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "A PEM file of CA certificates to trust instead of the system's, for a server with a private CA (Linux).",
-            valueName: "path"))
+            valueName: "path"), transform: PathOption.nonEmpty)
     var caFile: String?
 
     @Flag(
@@ -69,14 +69,19 @@ struct LiveRequestOptions: ParsableArguments {
         } catch {
             throw ValidationError(error.message + (error.hint.map { "; \($0)" } ?? ""))
         }
-        guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1") }
+        // More requests at once than any server or machine takes; the recorder makes a task and a connection for each.
+        guard (1...1_000).contains(concurrency) else {
+            throw ValidationError("--concurrency must be from 1 to 1000, not \(concurrency)")
+        }
         // A day is longer than any request or wait a run should make; inf, nan and 1e300 are typing mistakes.
         let day = 86_400.0
         guard timeout > 0, timeout <= day else {
             throw ValidationError(
                 "--timeout must be more than 0 and at most \(Int(day)) seconds (a day), not \(timeout)")
         }
-        guard retries >= 0 else { throw ValidationError("--retries must be 0 or more") }
+        guard (0...100).contains(retries) else {
+            throw ValidationError("--retries must be from 0 to 100, not \(retries)")
+        }
         guard (0...day).contains(retryBackoff), (0...day).contains(maxRetryDelay) else {
             throw ValidationError(
                 "--retry-backoff and --max-retry-delay must be from 0 to \(Int(day)) seconds (a day), not \(retryBackoff) and \(maxRetryDelay)"

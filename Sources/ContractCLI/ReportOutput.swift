@@ -8,14 +8,16 @@ struct ReportOutput: ParsableArguments {
     @Option(name: .long, help: "The report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .text
 
-    @Option(name: .long, help: "Write the report to this file (the text report still goes to standard output).")
+    @Option(
+        name: .long, help: "Write the report to this file (the text report still goes to standard output).",
+        transform: PathOption.nonEmpty)
     var output: String?
 
     @Option(
         name: .customLong("report-dir"),
         help: ArgumentHelp(
             "Also write report.txt, report.json, report.xml (JUnit), report.md and report.html into this folder.",
-            valueName: "dir"))
+            valueName: "dir"), transform: PathOption.nonEmpty)
     var reportDirectory: String?
 
     /// Writes the report as asked; exits 2 when a file cannot be written, once every other output is written.

@@ -5,7 +5,7 @@ import Synchronization
 
 /// Where the specs live and which endpoints to take.
 struct SpecSelection: ParsableArguments {
-    @Option(name: .long, help: "The folder of YAML specs (or one spec file).")
+    @Option(name: .long, help: "The folder of YAML specs (or one spec file).", transform: PathOption.nonEmpty)
     var specs = "Specs"
 
     @Option(
@@ -65,7 +65,7 @@ struct SpecSelection: ParsableArguments {
 struct SuiteOptions: ParsableArguments {
     @OptionGroup var selection: SpecSelection
 
-    @Option(name: .long, help: "The folder of recordings, as <spec>/<endpoint>.json.")
+    @Option(name: .long, help: "The folder of recordings, as <spec>/<endpoint>.json.", transform: PathOption.nonEmpty)
     var recordings = "Recordings"
 
     /// Exits 2 when the recordings folder does not exist: every endpoint would otherwise be "recording-missing",

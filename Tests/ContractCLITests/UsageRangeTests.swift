@@ -1,0 +1,41 @@
+import ContractTestSupport
+import Foundation
+import Testing
+
+/// Option values a script gets wrong (an unset variable passed on, a number far out of range) are usage errors:
+/// exit 64 with the flag named, before anything is read or written.
+@Suite struct UsageRangeTests {
+    @Test(arguments: [
+        ["verify", "--report-dir", ""], ["verify", "--output", " "], ["verify", "--specs", ""],
+        ["verify", "--recordings", ""], ["report", "merge", "a.json", "--report-dir", ""],
+        ["record", "--base-url", "http://127.0.0.1:9", "--recordings", ""],
+        ["check", "--base-url", "http://127.0.0.1:9", "--into", ""], ["generate", "models", "--output", ""],
+        ["history", "--output", ""], ["import", "openapi", "api.yaml", "--output", ""],
+        ["infer", "a.json", "--output", ""],
+        ["record", "--base-url", "http://127.0.0.1:9", "--ca-file", ""],
+    ])
+    func anEmptyPathIsAUsageError(_ arguments: [String]) throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try ContractProcess.run(arguments, in: folder)
+        #expect(run.status == 64)
+        #expect(run.standardError.contains("a path cannot be empty (is the variable passed to it unset?)"))
+        // Nothing was written: not the reports into the folder (or the root), not a recording.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test(arguments: [
+        (["--concurrency", "9223372036854775807"], "--concurrency must be from 1 to 1000"),
+        (["--concurrency", "0"], "--concurrency must be from 1 to 1000"),
+        (["--retries", "9223372036854775807"], "--retries must be from 0 to 100"),
+        (["--retries=-1"], "--retries must be from 0 to 100"),
+    ])
+    func aNumberOutOfRangeIsAUsageError(_ options: [String], _ message: String) throws {
+        for command in ["record", "check"] {
+            let run = try ContractProcess.run(
+                [command, "--base-url", "http://127.0.0.1:9"] + options, in: NSTemporaryDirectory())
+            #expect(run.status == 64, "\(command) \(options)")
+            #expect(run.standardError.contains(message), "\(command) \(options): \(run.standardError)")
+        }
+    }
+}
