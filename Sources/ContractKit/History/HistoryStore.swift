@@ -25,6 +25,9 @@ package final class HistoryStore {
     package init(path: String, create: Bool = true, readOnly: Bool = false, busyTimeout: Duration = .seconds(60))
         throws(ContractError)
     {
+        // A history kept behind a link (a CI cache's folder): the file it leads to is checked and opened, its size
+        // read, and its '-wal' looked for beside it, where SQLite keeps it.
+        let path = HistoryStore.followingLinks(path)
         let files = FileManager.default
         let exists = files.fileExists(atPath: path)
         if !exists && !create {
@@ -83,6 +86,13 @@ package final class HistoryStore {
         }
         database = opened
         let version = try database.integer("PRAGMA user_version") ?? 0
+        guard version >= 0 else {
+            throw ContractError(
+                .invalidHistory, "the history '\(path)' is damaged: its schema version is \(version)",
+                hint:
+                    "it was left as it is; restore it from a backup or the CI cache, or start a new history at another path"
+            )
+        }
         if applicationID != HistorySchema.applicationID {
             let tables = try database.integer("SELECT count(*) FROM sqlite_master") ?? 0
             guard applicationID == 0, version == 0, tables == 0 else {
@@ -130,9 +140,20 @@ package final class HistoryStore {
         return folder.isEmpty ? "." : folder
     }
 
-    /// The size of the file at `path` in bytes; 0 when there is none.
+    /// The size of the file at `path` (through a link, of the file it leads to) in bytes; 0 when there is none.
     static func sizeOfFile(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// `path`, or the file it leads to when it is a link.
+    static func followingLinks(_ path: String) -> String {
+        var entry = stat()
+        guard lstat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
+            return path
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The tables every history has: checked before anything is written, so a damaged file is refused as it is.
@@ -164,6 +185,20 @@ package final class HistoryStore {
     /// A non-empty file must start as SQLite files do, and (with no WAL beside it to hold newer pages) be as long
     /// as its header says: anything else is refused before SQLite opens it, so that nothing writes to it.
     private static func requireIntactFile(_ path: String) throws(ContractError) {
+        // A FIFO would block the open until someone writes to it, and SQLite cannot open a folder or a device.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            let kind: String
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: kind = "a folder"
+            case S_IFIFO: kind = "a FIFO (named pipe)"
+            case S_IFSOCK: kind = "a socket"
+            default: kind = "a device"
+            }
+            throw ContractError(
+                .io, "'\(path)' is \(kind), not a history file",
+                hint: "pass the path of a history file, or a new path to start one")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ContractError(
                 .io, "cannot read the history file '\(path)': permission denied, or it is not a regular file",

@@ -53,6 +53,47 @@ import Testing
         }
     }
 
+    @Test func aNegativeSchemaVersionIsDamagedNotACrash() throws {
+        let path = try Self.history()
+        do {
+            let database = try SQLiteDatabase(path: path, create: false)
+            try database.execute("PRAGMA user_version = -1")
+        }
+        for error in try Self.refusal(path, code: .invalidHistory) {
+            #expect(error.message == "the history '\(path)' is damaged: its schema version is -1")
+        }
+    }
+
+    @Test func aFIFOOrAFolderIsRefusedAtOnce() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/fifo.sqlite", 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: folder + "/folder.sqlite", withIntermediateDirectories: false)
+        for (name, kind) in [("fifo.sqlite", "a FIFO (named pipe)"), ("folder.sqlite", "a folder")] {
+            for readOnly in [false, true] {
+                let error = #expect(throws: ContractError.self) {
+                    _ = try HistoryStore(path: folder + "/" + name, create: !readOnly, readOnly: readOnly)
+                }
+                #expect(error?.message == "'\(folder)/\(name)' is \(kind), not a history file")
+            }
+        }
+    }
+
+    @Test func aHistoryBehindALinkIsReadAndAppendedToThroughIt() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/cache", withIntermediateDirectories: false)
+        _ = try Self.history(at: folder + "/cache/real.sqlite")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/link.sqlite", withDestinationPath: "cache/real.sqlite")
+        let store = try HistoryStore(path: folder + "/link.sqlite")
+        _ = try store.append(HistoryReports.report(["a/b": []]), run: HistoryReports.run(day: 4))
+        let reader = try HistoryStore(path: folder + "/link.sqlite", create: false, readOnly: true)
+        #expect(try reader.timeline(.suite, environment: nil, since: nil).runs.count == 4)
+        var entry = stat()
+        #expect(lstat(folder + "/link.sqlite", &entry) == 0 && entry.st_mode & S_IFMT == S_IFLNK)
+    }
+
     @Test func randomBytesAreNotAHistory() throws {
         let path = HistoryStoreTests.temporaryPath()
         var generator = SystemRandomNumberGenerator()
