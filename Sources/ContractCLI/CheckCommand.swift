@@ -59,6 +59,7 @@ struct CheckCommand: AsyncParsableCommand {
         #endif
         let loaded = try suite.selection.loadSuite(done: "recorded")
         try history.requireHistory(for: loaded)
+        try reports.requireNoClash(history: HistoryOptions.path(given: history.history, suite: loaded))
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)
         let check = LiveCheck(

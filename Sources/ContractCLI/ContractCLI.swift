@@ -33,6 +33,10 @@ public enum ContractCLI {
                     } catch {
                         // A report that could not be written to standard output is a run that could not be done.
                         Console.exitIfAStreamFailed()
+                        if let usage = error as? LateUsageError {
+                            Console.error("Error: \(usage.message)")
+                            Foundation.exit(ExitCode.validationFailure.rawValue)
+                        }
                         RootCommand.exit(withError: error)
                     }
                     Console.exitIfAStreamFailed()

@@ -20,6 +20,57 @@ struct ReportOutput: ParsableArguments {
             valueName: "dir"), transform: PathOption.nonEmpty)
     var reportDirectory: String?
 
+    /// Refuses outputs that would write over each other or over the history file (`history`): `--output` naming the
+    /// history (the report replaced the database), or a `--report-dir` file of another format (`report.xml` left
+    /// holding HTML, which a CI's JUnit parser then rejects). A usage error, before anything is written.
+    func requireNoClash(history: String?) throws {
+        var files: [(flag: String, path: String, format: ReportFormat)] = []
+        if let output { files.append(("--output", output, format)) }
+        if let reportDirectory {
+            for format in ReportFormat.allCases {
+                guard let name = format.reportFileName else { continue }
+                files.append(
+                    (
+                        "--report-dir",
+                        (reportDirectory.hasSuffix("/") ? reportDirectory : reportDirectory + "/") + name, format
+                    ))
+            }
+        }
+        let identities = files.map { Self.identity(of: $0.path) }
+        if let history {
+            let historyIdentity = Self.identity(of: history)
+            if let index = identities.firstIndex(of: historyIdentity) {
+                throw Self.usageError(
+                    "\(files[index].flag) would write the report over the history file \(history); give the report another path"
+                )
+            }
+        }
+        guard output != nil else { return }
+        for index in identities.indices.dropFirst()
+        where identities[index] == identities[0] && files[index].format != format {
+            throw Self.usageError(
+                "--output \(files[0].path) is the file --report-dir writes the \(files[index].format.rawValue) report to, and --format is \(format.rawValue); give --output another path"
+            )
+        }
+    }
+
+    /// A usage error found once the specs are read (they may name the history): said as ArgumentParser says one, but
+    /// without the root command's usage line that a `ValidationError` thrown from `run()` gets.
+    static func usageError(_ message: String) -> LateUsageError { LateUsageError(message: message) }
+
+    /// A path as the file it names: the file a link leads to, in a folder written without `.`, `..` or links.
+    static func identity(of path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        guard let resolved = realpath(folder, nil) else { return url.standardizedFileURL.path }
+        defer { free(resolved) }
+        return String(cString: resolved) + "/" + url.lastPathComponent
+    }
+
     /// Writes the report as asked; exits 2 when a file cannot be written, once every other output is written.
     ///
     /// With `--output`, the chosen format goes to the file and the text report to standard output; otherwise the
@@ -49,4 +100,9 @@ struct ReportOutput: ParsableArguments {
             throw ExitCode(2)
         }
     }
+}
+
+/// A usage error a command finds in `run()`; ``ContractCLI/main(models:)`` says it and exits 64.
+struct LateUsageError: Error {
+    let message: String
 }

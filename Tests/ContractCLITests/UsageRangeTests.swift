@@ -38,4 +38,28 @@ import Testing
             #expect(run.standardError.contains(message), "\(command) \(options): \(run.standardError)")
         }
     }
+
+    @Test func aReportOverTheHistoryOrOverAnotherFormatsFileIsAUsageError() throws {
+        let suite = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: suite) }
+        #expect(try ContractProcess.run(["verify", "--history", "h.sqlite"], in: suite).status == 0)
+        let history = try #require(FileManager.default.contents(atPath: suite + "/h.sqlite"))
+        let overHistory = try ContractProcess.run(
+            ["verify", "--history", "h.sqlite", "--format", "json", "--output", "./h.sqlite"], in: suite)
+        #expect(overHistory.status == 64)
+        #expect(
+            overHistory.standardError
+                == "Error: --output would write the report over the history file h.sqlite; give the report another path\n"
+        )
+        #expect(FileManager.default.contents(atPath: suite + "/h.sqlite") == history)
+        let overJUnit = try ContractProcess.run(
+            ["verify", "--format", "html", "--output", "reports/report.xml", "--report-dir", "reports"], in: suite)
+        #expect(overJUnit.status == 64)
+        #expect(overJUnit.standardError.contains("is the file --report-dir writes the junit report to"))
+        #expect(!FileManager.default.fileExists(atPath: suite + "/reports"))
+        // The same format twice is the same file, written twice: allowed.
+        let same = try ContractProcess.run(
+            ["verify", "--format", "junit", "--output", "reports/report.xml", "--report-dir", "reports"], in: suite)
+        #expect(same.status == 0)
+    }
 }
