@@ -186,15 +186,7 @@ package final class HistoryStore {
     /// as its header says: anything else is refused before SQLite opens it, so that nothing writes to it.
     private static func requireIntactFile(_ path: String) throws(ContractError) {
         // A FIFO would block the open until someone writes to it, and SQLite cannot open a folder or a device.
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            let kind: String
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: kind = "a folder"
-            case S_IFIFO: kind = "a FIFO (named pipe)"
-            case S_IFSOCK: kind = "a socket"
-            default: kind = "a device"
-            }
+        if let kind = FileKind.nonRegular(at: path) {
             throw ContractError(
                 .io, "'\(path)' is \(kind), not a history file",
                 hint: "pass the path of a history file, or a new path to start one")

@@ -103,14 +103,7 @@ final class OpenAPIFiles {
                 .io, "'\(path)': \(String(cString: strerror(errno)))",
                 hint: "check the path; relative $refs are read from the document's folder")
         }
-        let kind: String
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return
-        case S_IFDIR: kind = "a folder"
-        case S_IFIFO: kind = "a pipe"
-        case S_IFSOCK: kind = "a socket"
-        default: kind = "a device"
-        }
+        guard let kind = FileKind.nonRegular(info) else { return }
         throw ContractError(
             .io, "'\(path)' is \(kind), not a document", hint: "point the $ref at a YAML or JSON file")
     }

@@ -74,15 +74,7 @@ extension Recording {
         }
         // Asked only here, when neither fast reader took the file: a FIFO would block the run forever, and a device
         // or folder is not a recording.
-        var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-            let kind: String
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR: kind = "a folder"
-            case S_IFIFO: kind = "a FIFO (named pipe)"
-            case S_IFSOCK: kind = "a socket"
-            default: kind = "a device"
-            }
+        if let kind = FileKind.nonRegular(at: path) {
             throw ContractError(
                 .io, "'\(path.escapingNonPrintables())' is \(kind), not a regular file",
                 hint: "a recording is a JSON file; remove what is at that path and record it again")

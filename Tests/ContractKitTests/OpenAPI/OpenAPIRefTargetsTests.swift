@@ -52,7 +52,8 @@ import Testing
         )
         #expect(
             said[base + "p/$ref"]
-                == "the $ref 'pipe#/X' leads to a file that cannot be read: '\(folder)/pipe' is a pipe, not a document")
+                == "the $ref 'pipe#/X' leads to a file that cannot be read: '\(folder)/pipe' is a FIFO (named pipe), not a document"
+        )
         #expect(
             said[base + "e/$ref"]
                 == "the $ref 'empty.yaml#/X' leads to a file that cannot be read: '\(folder)/empty.yaml' is empty")
