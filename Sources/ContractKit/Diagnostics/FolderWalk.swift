@@ -6,8 +6,8 @@ import Synchronization
 /// `FileManager`'s enumerator passes over a folder it may not read, which made a suite with an unreadable
 /// `Specs/team/` pass with its endpoints left out; and it lists a link as the file it leads to, wherever that is, so
 /// `Specs/zz.yaml -> /proc/self/environ` was read and its text quoted in the error about it. Here a folder that
-/// cannot be read is a problem, and so is a link that leads out of the folder walked, named without being read. A
-/// link inside the folder is followed, once.
+/// cannot be read is a problem, and so is a link to a file out of the folder walked, named without being read. A
+/// link to a file inside the folder is followed; a link to a folder is not walked into.
 package enum FolderWalk {
     /// The files found, by path relative to the folder, sorted; and what could not be walked.
     package struct Found {
@@ -24,10 +24,7 @@ package enum FolderWalk {
                 ContractError(.io, "cannot read \(what) '\(root.escapingNonPrintables())'", hint: Self.readableHint))
             return found
         }
-        var visited: Set<String> = [resolvedRoot]
-        walk(
-            root, relative: "", resolvedRoot: resolvedRoot, what: what, matching: matching, visited: &visited,
-            into: &found)
+        walk(root, relative: "", resolvedRoot: resolvedRoot, what: what, matching: matching, into: &found)
         found.files.sort()
         return found
     }
@@ -36,7 +33,7 @@ package enum FolderWalk {
 
     private static func walk(
         _ folder: String, relative: String, resolvedRoot: String, what: String, matching: (String) -> Bool,
-        visited: inout Set<String>, into found: inout Found
+        into found: inout Found
     ) {
         guard let directory = opendir(folder) else {
             let reason = String(cString: strerror(errno))
@@ -71,28 +68,28 @@ package enum FolderWalk {
             let shownRelative = relative.isEmpty ? name : relative + "/" + name
             var entry = stat()
             guard lstat(path, &entry) == 0 else { continue }
-            var isFolder = entry.st_mode & S_IFMT == S_IFDIR
+            let isFolder = entry.st_mode & S_IFMT == S_IFDIR
             if entry.st_mode & S_IFMT == S_IFLNK {
                 var target = stat()
-                // A link that leads nowhere (or round in a loop) is listed, for the reader to say so.
+                // A link that leads nowhere (or round in a loop) is listed, for the reader to say so. A link to a
+                // folder is not walked into (as FileManager's enumerator did not): the same files twice would be two
+                // specs with one name.
                 if let resolvedTarget = resolved(path), stat(path, &target) == 0 {
+                    if target.st_mode & S_IFMT == S_IFDIR { continue }
                     guard isInside(resolvedTarget, resolvedRoot) else {
-                        guard target.st_mode & S_IFMT == S_IFDIR || matching(name) else { continue }
+                        guard matching(name) else { continue }
                         found.problems.append(
                             ContractError(
-                                .io,
-                                "'\(path.escapingNonPrintables())' is a link to a \(target.st_mode & S_IFMT == S_IFDIR ? "folder" : "file") outside \(what)",
+                                .io, "'\(path.escapingNonPrintables())' is a link to a file outside \(what)",
                                 hint: "it is not read: put the file itself in \(what), or a link to one inside it"))
                         continue
                     }
-                    isFolder = target.st_mode & S_IFMT == S_IFDIR
-                    if isFolder, !visited.insert(resolvedTarget).inserted { continue }
                 }
             }
             if isFolder {
                 walk(
                     path, relative: shownRelative, resolvedRoot: resolvedRoot, what: what, matching: matching,
-                    visited: &visited, into: &found)
+                    into: &found)
             } else if matching(name) {
                 found.files.append(shownRelative)
             }
