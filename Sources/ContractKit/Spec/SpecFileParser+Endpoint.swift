@@ -336,7 +336,15 @@ extension SpecFileParser {
             var kind: DriftKind?
             if let kindNode = map["kind"], let text = scalar(kindNode, "the waiver's 'kind'") {
                 let known = DriftKind.all.map(\.rawValue)
-                if known.contains(text) {
+                if [DriftKind.waiverExpired, .waiverUnused].contains(DriftKind(rawValue: text)) {
+                    // A waiver of these would silence the findings that keep waivers honest.
+                    report(
+                        "a waiver cannot accept '\(text)': that finding is about the waivers themselves",
+                        at: kindNode.location,
+                        hint: text == "waiver-expired"
+                            ? "renew the expired waiver's 'until', or fix the drift and delete it"
+                            : "delete the waiver that accepts nothing")
+                } else if known.contains(text) {
                     kind = DriftKind(rawValue: text)
                 } else {
                     report(

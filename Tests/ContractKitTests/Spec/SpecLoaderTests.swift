@@ -177,6 +177,24 @@ import Testing
             ])
     }
 
+    @Test func aWaiverCannotAcceptTheFindingsAboutWaivers() {
+        // Accepting waiver-expired would let an expired waiver pass the run, which Reports.md says fails it.
+        let lines = firstLines(
+            """
+            endpoints:
+              a:
+                request: GET /a
+                waivers:
+                  - { kind: waiver-expired, until: 2099-12-31, reason: x }
+                  - { kind: waiver-unused, until: 2099-12-31, reason: x }
+            """)
+        #expect(
+            lines == [
+                "Specs/x.yaml:5:17: error: a waiver cannot accept 'waiver-expired': that finding is about the waivers themselves",
+                "Specs/x.yaml:6:17: error: a waiver cannot accept 'waiver-unused': that finding is about the waivers themselves",
+            ])
+    }
+
     @Test func anUnknownTypeListsEveryBuiltInType() throws {
         let error = try #require(errors("endpoints: { e: { request: GET /e, expect: { body: Int8 } } }").first)
         let hint = try #require(error.split(separator: "\n").last { $0.hasPrefix("  hint: ") })
