@@ -23,13 +23,27 @@ public enum ContractCLI {
                         Foundation.exit(ExitCode.validationFailure.rawValue)
                     }
                     let arguments = Array(CommandLine.arguments.dropFirst())
-                    guard let command = RootCommand.parsedDirectly(arguments) else {
-                        await RootCommand.main()
-                        return
+                    // Parsed directly when it can be (no walk of the command tree); else by ArgumentParser, whose
+                    // errors (help, usage) it says and exits with.
+                    let parsed: any ParsableCommand
+                    if let direct = RootCommand.parsedDirectly(arguments) {
+                        parsed = direct
+                    } else {
+                        do {
+                            parsed = try RootCommand.parseAsRoot(arguments)
+                        } catch {
+                            RootCommand.exit(withError: error)
+                        }
                     }
                     do {
-                        var command = command
-                        try await command.run()
+                        // Every command runs through here, so that a stream that could not be written and a usage
+                        // error found late end each run the same way.
+                        if var command = parsed as? any AsyncParsableCommand {
+                            try await command.run()
+                        } else {
+                            var command = parsed
+                            try command.run()
+                        }
                     } catch {
                         // A report that could not be written to standard output is a run that could not be done.
                         Console.exitIfAStreamFailed()

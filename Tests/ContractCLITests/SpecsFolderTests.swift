@@ -30,13 +30,18 @@ import Testing
         try FileManager.default.moveItem(
             atPath: suite.root + "/Specs/bets.yaml", toPath: suite.root + "/Specs/team/bets.yaml")
         #expect(chmod(suite.root, 0o755) == 0)
-        #expect(chmod(suite.root + "/Specs/team", 0) == 0)
         let contract = ContractProcess.productsDirectory.appendingPathComponent("contract").path
-        let run = try ContractProcess.run(
-            ["--reuid=nobody", "--regid=nogroup", "--clear-groups", contract, "verify"], executable: setpriv,
-            in: suite.root)
-        #expect(run.status == 2)
-        #expect(
-            run.standardError.contains("cannot read the folder 'Specs/team' in the specs folder: Permission denied"))
+        // Unreadable, or readable (its names listed) but not searchable (its files not opened).
+        for (mode, said) in [
+            (mode_t(0), "cannot read the folder 'Specs/team' in the specs folder: Permission denied"),
+            (0o644, "cannot read 'Specs/team/bets.yaml' in the specs folder: Permission denied"),
+        ] {
+            #expect(chmod(suite.root + "/Specs/team", mode) == 0)
+            let run = try ContractProcess.run(
+                ["--reuid=nobody", "--regid=nogroup", "--clear-groups", contract, "verify"], executable: setpriv,
+                in: suite.root)
+            #expect(run.status == 2, "mode \(mode)")
+            #expect(run.standardError.contains(said), "mode \(mode): \(run.standardError)")
+        }
     }
 }

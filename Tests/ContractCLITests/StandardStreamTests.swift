@@ -33,6 +33,17 @@ import Testing
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full here"))
+    func aFullStandardOutputExitsTwoWhicheverWayTheCommandIsParsed() throws {
+        // Bare `contract` (verify, the default) and `lint --help`-free paths that ArgumentParser parses.
+        for arguments in [[], ["--specs", "Specs"]] {
+            let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+            let (status, said) = try Self.run(arguments, output: full, error: nil)
+            #expect(status == 2, "\(arguments)")
+            #expect(said.contains("error: cannot write to standard output"), "\(arguments)")
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full here"))
     func aFullStandardErrorExitsTwo() throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         // lint passes the sample suite (exit 0) with warnings on standard error: those it could not say fail the run.

@@ -57,6 +57,19 @@ import Testing
         #expect(overJUnit.status == 64)
         #expect(overJUnit.standardError.contains("is the file --report-dir writes the junit report to"))
         #expect(!FileManager.default.fileExists(atPath: suite + "/reports"))
+        // report merge and history say the same of the history file; the file is left as it was.
+        #expect(try ContractProcess.run(["verify", "--format", "json", "--output", "r.json"], in: suite).status == 0)
+        let historyNow = try #require(FileManager.default.contents(atPath: suite + "/h.sqlite"))
+        for arguments in [
+            ["report", "merge", "r.json", "--history", "h.sqlite", "--output", "h.sqlite"],
+            ["history", "--history", "h.sqlite", "--format", "json", "--output", "h.sqlite"],
+        ] {
+            let run = try ContractProcess.run(arguments, in: suite)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(
+                run.standardError.hasPrefix("Error: --output would write the "), "\(arguments): \(run.standardError)")
+            #expect(FileManager.default.contents(atPath: suite + "/h.sqlite") == historyNow)
+        }
         // The same format twice is the same file, written twice: allowed.
         let same = try ContractProcess.run(
             ["verify", "--format", "junit", "--output", "reports/report.xml", "--report-dir", "reports"], in: suite)

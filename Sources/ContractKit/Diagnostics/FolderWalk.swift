@@ -67,7 +67,18 @@ package enum FolderWalk {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let shownRelative = relative.isEmpty ? name : relative + "/" + name
             var entry = stat()
-            guard lstat(path, &entry) == 0 else { continue }
+            guard lstat(path, &entry) == 0 else {
+                // Gone since the folder was listed: nothing to see. Anything else (a folder that may be listed but
+                // not entered) is a file the walk could not see.
+                if errno != ENOENT {
+                    let reason = String(cString: strerror(errno))
+                    found.problems.append(
+                        ContractError(
+                            .io, "cannot read '\(path.escapingNonPrintables())' in \(what): \(reason)",
+                            hint: Self.readableHint + "; it would otherwise be left out"))
+                }
+                continue
+            }
             let isFolder = entry.st_mode & S_IFMT == S_IFDIR
             if entry.st_mode & S_IFMT == S_IFLNK {
                 var target = stat()

@@ -36,7 +36,7 @@ enum WriteFailure {
         case .EACCES?, .EPERM?:
             return "you may not write into that folder: change its permissions, or write into another folder"
         case .ENXIO?:
-            return "no process reads that pipe: start its reader first, or write to a file"
+            return "no process is reading from it: start the named pipe's reader first, or write to a file"
         case .EROFS?:
             return "the file system is mounted read-only: write into a folder on another file system"
         default:

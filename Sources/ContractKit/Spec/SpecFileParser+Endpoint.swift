@@ -335,8 +335,9 @@ extension SpecFileParser {
             let count = errors.count
             var kind: DriftKind?
             if let kindNode = map["kind"], let text = scalar(kindNode, "the waiver's 'kind'") {
-                let known = DriftKind.all.map(\.rawValue)
-                if [DriftKind.waiverExpired, .waiverUnused].contains(DriftKind(rawValue: text)) {
+                let aboutWaivers: [DriftKind] = [.waiverExpired, .waiverUnused]
+                let known = DriftKind.all.filter { !aboutWaivers.contains($0) }.map(\.rawValue)
+                if aboutWaivers.contains(DriftKind(rawValue: text)) {
                     // A waiver of these would silence the findings that keep waivers honest.
                     report(
                         "a waiver cannot accept '\(text)': that finding is about the waivers themselves",

@@ -41,6 +41,16 @@ enum AtomicFile {
     static func writeOutput(_ data: Data, to path: String) throws {
         var target = stat()
         guard stat(path, &target) == 0 else { return try write(data, to: path) }
+        // This process's own standard output or error (`/dev/stdout`, `../../dev/stdout`, redirected to a file or not):
+        // written through its descriptor, so that what the process writes there after does not overwrite it.
+        for standard in [STDOUT_FILENO, STDERR_FILENO] {
+            var open = stat()
+            if fstat(standard, &open) == 0, open.st_dev == target.st_dev, open.st_ino == target.st_ino {
+                let failure = data.withUnsafeBytes { writeAll([$0], to: standard) }
+                if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+                return
+            }
+        }
         var entry = stat()
         let isLink = lstat(path, &entry) == 0 && entry.st_mode & S_IFMT == S_IFLNK
         let isSystemLink = isLink && (path.hasPrefix("/dev/") || path.hasPrefix("/proc/"))
@@ -52,16 +62,6 @@ enum AtomicFile {
             defer { free(resolved) }
             try write(data, to: String(cString: resolved))
         default:
-            // This process's own standard output or error (`/dev/stdout`, redirected to a file or not): written
-            // through its descriptor, so that what the process writes there after does not overwrite it.
-            for standard in [STDOUT_FILENO, STDERR_FILENO] {
-                var open = stat()
-                if fstat(standard, &open) == 0, open.st_dev == target.st_dev, open.st_ino == target.st_ino {
-                    let failure = data.withUnsafeBytes { writeAll([$0], to: standard) }
-                    if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
-                    return
-                }
-            }
             // Not blocking on a pipe no process reads (ENXIO), then writing as a blocking descriptor.
             let descriptor = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }

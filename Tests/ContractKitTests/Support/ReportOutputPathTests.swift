@@ -57,7 +57,7 @@ import Testing
         #expect(mkfifo(pipe, 0o600) == 0)
         let error = #expect(throws: ContractError.self) { try ReportDirectory.write("{}\n", to: pipe) }
         #expect(error?.message.contains("No such device or address") == true)
-        #expect(error?.hint == "no process reads that pipe: start its reader first, or write to a file")
+        #expect(error?.hint == "no process is reading from it: start the named pipe's reader first, or write to a file")
         #expect(Self.kind(of: pipe) == S_IFIFO)
     }
 
