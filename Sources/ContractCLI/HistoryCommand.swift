@@ -143,10 +143,7 @@ struct HistoryCommand: AsyncParsableCommand {
     func run() async throws {
         let suite = try HistoryOptions.suiteForSetting(given: history, specs: specs)
         guard let path = HistoryOptions.path(given: history, suite: suite) else { throw HistoryCommand.noHistory }
-        if let output, ReportOutput.identity(of: output) == ReportOutput.identity(of: path) {
-            throw ReportOutput.usageError(
-                "--output would write the timeline over the history file \(path); give it another path")
-        }
+        if let output { try ReportOutput.refuse(output, flag: "--output", writing: "the timeline", overHistory: path) }
         do {
             let store = try HistoryStore(path: path, create: false, readOnly: prune == nil)
             if let prune, let seconds = HistoryCommand.age(prune) {

@@ -28,22 +28,14 @@ struct ReportOutput: ParsableArguments {
         if let output { files.append(("--output", output, format)) }
         if let reportDirectory {
             for format in ReportFormat.allCases {
-                guard let name = format.reportFileName else { continue }
-                files.append(
-                    (
-                        "--report-dir",
-                        (reportDirectory.hasSuffix("/") ? reportDirectory : reportDirectory + "/") + name, format
-                    ))
+                if let path = ReportDirectory.path(of: format, in: reportDirectory) {
+                    files.append(("--report-dir", path, format))
+                }
             }
         }
         let identities = files.map { Self.identity(of: $0.path) }
-        if let history {
-            let historyIdentity = Self.identity(of: history)
-            if let index = identities.firstIndex(of: historyIdentity) {
-                throw Self.usageError(
-                    "\(files[index].flag) would write the report over the history file \(history); give the report another path"
-                )
-            }
+        if let history, let index = identities.firstIndex(of: Self.identity(of: history)) {
+            throw Self.overHistory(flag: files[index].flag, writing: "the report", history: history)
         }
         guard output != nil else { return }
         for index in identities.indices.dropFirst()
@@ -54,21 +46,28 @@ struct ReportOutput: ParsableArguments {
         }
     }
 
+    /// Refuses `path` (given as `flag`) when it is the history file `history`: `what` would be written over it.
+    static func refuse(_ path: String, flag: String, writing what: String, overHistory history: String?) throws {
+        guard let history, identity(of: path) == identity(of: history) else { return }
+        throw overHistory(flag: flag, writing: what, history: history)
+    }
+
+    private static func overHistory(flag: String, writing what: String, history: String) -> LateUsageError {
+        usageError("\(flag) would write \(what) over the history file \(history); give \(what) another path")
+    }
+
     /// A usage error found once the specs are read (they may name the history): said as ArgumentParser says one, but
     /// without the root command's usage line that a `ValidationError` thrown from `run()` gets.
     static func usageError(_ message: String) -> LateUsageError { LateUsageError(message: message) }
 
     /// A path as the file it names: the file a link leads to, in a folder written without `.`, `..` or links.
     static func identity(of path: String) -> String {
-        if let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
+        if let resolved = FilePaths.resolved(path) { return resolved }
         let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        guard let resolved = realpath(folder, nil) else { return url.standardizedFileURL.path }
-        defer { free(resolved) }
-        return String(cString: resolved) + "/" + url.lastPathComponent
+        guard let folder = FilePaths.resolved(url.deletingLastPathComponent().path) else {
+            return url.standardizedFileURL.path
+        }
+        return folder + "/" + url.lastPathComponent
     }
 
     /// Writes the report as asked; exits 2 when a file cannot be written, once every other output is written.

@@ -152,18 +152,7 @@ enum Console {
     private static func write(_ text: String, to descriptor: Int32) {
         if failure.withLock({ $0?.stream == descriptor }) { return }
         var text = text
-        let code = text.withUTF8 { bytes -> Int32 in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return 0
-        }
+        let code = text.withUTF8 { FilePaths.writeAll([UnsafeRawBufferPointer($0)], to: descriptor) }
         guard code != 0 else { return }
         let first = failure.withLock { noted -> Bool in
             guard noted == nil else { return false }

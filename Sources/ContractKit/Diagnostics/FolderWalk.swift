@@ -19,7 +19,7 @@ package enum FolderWalk {
     /// folder").
     package static func files(in root: String, what: String, matching: (String) -> Bool) -> Found {
         var found = Found()
-        guard let resolvedRoot = resolved(root) else {
+        guard let resolvedRoot = FilePaths.resolved(root) else {
             found.problems.append(
                 ContractError(.io, "cannot read \(what) '\(root.escapingNonPrintables())'", hint: Self.readableHint))
             return found
@@ -31,29 +31,30 @@ package enum FolderWalk {
 
     private static let readableHint = "check that it exists and that you may read it (ls -ld, chmod)"
 
+    /// `cannot read <shown> in <what>: <the system's words for code>`, with the hint, and what would be left out.
+    private static func unreadable(_ shown: String, in what: String, code: Int32, leftOut: String) -> ContractError {
+        ContractError(
+            .io, "cannot read \(shown) in \(what): \(String(cString: strerror(code)))",
+            hint: readableHint + "; \(leftOut) would otherwise be left out")
+    }
+
     private static func walk(
         _ folder: String, relative: String, resolvedRoot: String, what: String, matching: (String) -> Bool,
         into found: inout Found
     ) {
         guard let directory = opendir(folder) else {
-            let reason = String(cString: strerror(errno))
+            let failure = errno
             found.problems.append(
-                ContractError(
-                    .io, "cannot read the folder '\(folder.escapingNonPrintables())' in \(what): \(reason)",
-                    hint: Self.readableHint + "; its files would otherwise be left out"))
+                unreadable(
+                    "the folder '\(folder.escapingNonPrintables())'", in: what, code: failure, leftOut: "its files"))
             return
         }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
-                let bytes = raw.prefix { $0 != 0 }
-                return String(validating: bytes, as: UTF8.self)
-            }
-            guard let name else {
-                let shown = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                let shown = String(decoding: bytes, as: UTF8.self)
                 found.problems.append(
                     ContractError(
                         .io,
@@ -70,12 +71,10 @@ package enum FolderWalk {
             guard lstat(path, &entry) == 0 else {
                 // Gone since the folder was listed: nothing to see. Anything else (a folder that may be listed but
                 // not entered) is a file the walk could not see.
-                if errno != ENOENT {
-                    let reason = String(cString: strerror(errno))
+                let failure = errno
+                if failure != ENOENT {
                     found.problems.append(
-                        ContractError(
-                            .io, "cannot read '\(path.escapingNonPrintables())' in \(what): \(reason)",
-                            hint: Self.readableHint + "; it would otherwise be left out"))
+                        unreadable("'\(path.escapingNonPrintables())'", in: what, code: failure, leftOut: "it"))
                 }
                 continue
             }
@@ -85,9 +84,9 @@ package enum FolderWalk {
                 // A link that leads nowhere (or round in a loop) is listed, for the reader to say so. A link to a
                 // folder is not walked into (as FileManager's enumerator did not): the same files twice would be two
                 // specs with one name.
-                if let resolvedTarget = resolved(path), stat(path, &target) == 0 {
+                if let resolvedTarget = FilePaths.resolved(path), stat(path, &target) == 0 {
                     if target.st_mode & S_IFMT == S_IFDIR { continue }
-                    guard isInside(resolvedTarget, resolvedRoot) else {
+                    guard FilePaths.isInside(resolvedTarget, resolvedRoot) else {
                         guard matching(name) else { continue }
                         found.problems.append(
                             ContractError(
@@ -107,18 +106,6 @@ package enum FolderWalk {
         }
     }
 
-    /// The path `path` resolves to, every link followed; nil when it leads nowhere.
-    static func resolved(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// True when the resolved path `path` is `root` or under it.
-    static func isInside(_ path: String, _ root: String) -> Bool {
-        path == root || path.hasPrefix(root == "/" ? root : root + "/")
-    }
-
     /// The folders already found to be inside (or not) the root they were asked about, by folder and root.
     private static let folderVerdicts = Mutex<[String: Bool]>([:])
 
@@ -129,8 +116,8 @@ package enum FolderWalk {
         let key = folder + "\u{0}" + root
         if let known = folderVerdicts.withLock({ $0[key] }) { return !known }
         let inside: Bool
-        if let resolvedFolder = resolved(folder), let resolvedRoot = resolved(root) {
-            inside = isInside(resolvedFolder, resolvedRoot)
+        if let resolvedFolder = FilePaths.resolved(folder), let resolvedRoot = FilePaths.resolved(root) {
+            inside = FilePaths.isInside(resolvedFolder, resolvedRoot)
         } else {
             // A folder that does not resolve holds no file to read; the read says so.
             inside = true

@@ -149,11 +149,8 @@ package final class HistoryStore {
     /// `path`, or the file it leads to when it is a link.
     static func followingLinks(_ path: String) -> String {
         var entry = stat()
-        guard lstat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
-            return path
-        }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        guard lstat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFLNK else { return path }
+        return FilePaths.resolved(path) ?? path
     }
 
     /// The tables every history has: checked before anything is written, so a damaged file is refused as it is.

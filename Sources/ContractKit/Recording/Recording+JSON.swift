@@ -63,10 +63,12 @@ extension Recording {
     private static func contents(of path: String, within folder: String?) throws(ContractError) -> Data {
         // The fast readers do not follow a final symbolic link (O_NOFOLLOW): a link comes here, and is checked.
         var link = stat()
-        if let folder, lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
-            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-            guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+        // A link that leads nowhere is read, and says so.
+        if let folder, lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK,
+            let target = FilePaths.resolved(path),
+            let root = FilePaths.resolved(folder)
+        {
+            guard FilePaths.isInside(target, root), target != root else {
                 throw ContractError(
                     .io, "'\(path.escapingNonPrintables())' is a link to a file outside the recordings folder",
                     hint: "a recording is a file inside the recordings folder: replace the link with the file itself")

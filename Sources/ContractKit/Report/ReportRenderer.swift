@@ -59,8 +59,7 @@ public enum ReportDirectory {
         var written: [String] = []
         var failures: [ContractError] = []
         for format in ReportFormat.allCases {
-            guard let name = format.reportFileName else { continue }
-            let path = (directory.hasSuffix("/") ? directory : directory + "/") + name
+            guard let path = path(of: format, in: directory) else { continue }
             do {
                 try ReportDirectory.write(format.renderer(color: false).render(report), to: path)
                 written.append(path)
@@ -70,6 +69,11 @@ public enum ReportDirectory {
         }
         guard failures.isEmpty else { throw ContractErrors(failures) }
         return written
+    }
+
+    /// The path of the `format` report in `directory` (`reports/report.xml`); nil for a format with no file.
+    package static func path(of format: ReportFormat, in directory: String) -> String? {
+        format.reportFileName.map { (directory.hasSuffix("/") ? directory : directory + "/") + $0 }
     }
 
     /// Writes one report file atomically, creating its folder when needed; a device or a pipe at `path`

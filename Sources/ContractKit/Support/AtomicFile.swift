@@ -46,7 +46,7 @@ enum AtomicFile {
         for standard in [STDOUT_FILENO, STDERR_FILENO] {
             var open = stat()
             if fstat(standard, &open) == 0, open.st_dev == target.st_dev, open.st_ino == target.st_ino {
-                let failure = data.withUnsafeBytes { writeAll([$0], to: standard) }
+                let failure = data.withUnsafeBytes { FilePaths.writeAll([$0], to: standard) }
                 if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
                 return
             }
@@ -58,15 +58,14 @@ enum AtomicFile {
         case S_IFDIR:
             throw POSIXError(.EISDIR)
         case S_IFREG where !isSystemLink:
-            guard isLink, let resolved = realpath(path, nil) else { return try write(data, to: path) }
-            defer { free(resolved) }
-            try write(data, to: String(cString: resolved))
+            guard isLink, let resolved = FilePaths.resolved(path) else { return try write(data, to: path) }
+            try write(data, to: resolved)
         default:
             // Not blocking on a pipe no process reads (ENXIO), then writing as a blocking descriptor.
             let descriptor = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             _ = fcntl(descriptor, F_SETFL, O_WRONLY | O_APPEND)
-            var failure = data.withUnsafeBytes { writeAll([$0], to: descriptor) }
+            var failure = data.withUnsafeBytes { FilePaths.writeAll([$0], to: descriptor) }
             if close(descriptor) != 0, failure == 0 { failure = errno }
             if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
         }
@@ -162,7 +161,7 @@ enum AtomicFile {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var failure = writeAll(pieces, to: descriptor)
+        var failure = FilePaths.writeAll(pieces, to: descriptor)
         if failure == 0, flushed, !flush(descriptor) { failure = errno }
         if failure != 0 || !keepingOpen {
             if close(descriptor) != 0, failure == 0 { failure = errno }
@@ -208,35 +207,6 @@ enum AtomicFile {
         if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
         #endif
         return fsync(descriptor) == 0
-    }
-
-    /// Writes the pieces in order with as few calls as the kernel allows (`writev`, resumed after a short write);
-    /// 0, or the error number.
-    private static func writeAll(_ pieces: [UnsafeRawBufferPointer], to descriptor: Int32) -> Int32 {
-        var vectors = pieces.filter { !$0.isEmpty }.map {
-            iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count)
-        }
-        var first = 0
-        while first < vectors.count {
-            let count = vectors.withUnsafeBufferPointer {
-                writev(descriptor, $0.baseAddress! + first, Int32(min($0.count - first, 1024)))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            // Skip what was written: whole pieces, then part of the next.
-            var left = count
-            while first < vectors.count, left >= vectors[first].iov_len {
-                left -= vectors[first].iov_len
-                first += 1
-            }
-            if left > 0 {
-                vectors[first].iov_base = vectors[first].iov_base.map { $0 + left }
-                vectors[first].iov_len -= left
-            }
-        }
-        return 0
     }
 
     /// Sweeps `folder` the first time this process writes there (removing the temporary files abandoned by processes
@@ -333,7 +303,7 @@ enum AtomicFile {
             throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
         defer { close(descriptor) }
-        let failure = writeAll(pieces, to: descriptor)
+        let failure = FilePaths.writeAll(pieces, to: descriptor)
         guard failure == 0 else { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
         if linkUnnamed(descriptor, to: path) != 0 {
             let failure = errno
