@@ -35,10 +35,12 @@ let package = Package(
             dependencies: [
                 "CLibYAML", "CSQLite", .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ]),
+        // Holds closed standard streams open on /dev/null from before the Swift runtime starts (one C file).
+        .target(name: "CStandardStreams"),
         .target(
             name: "ContractCLI",
             dependencies: [
-                "ContractKit",
+                "ContractKit", "CStandardStreams",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -19,10 +19,14 @@ struct DiffCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The older recording, or a folder of them.", valueName: "old"))
+    @Argument(
+        help: ArgumentHelp("The older recording, or a folder of them.", valueName: "old"),
+        transform: PathOption.nonEmpty)
     var old: String
 
-    @Argument(help: ArgumentHelp("The newer recording, or a folder of them.", valueName: "new"))
+    @Argument(
+        help: ArgumentHelp("The newer recording, or a folder of them.", valueName: "new"),
+        transform: PathOption.nonEmpty)
     var new: String
 
     @Option(

@@ -25,7 +25,7 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The OpenAPI document.")
+    @Argument(help: "The OpenAPI document.", transform: PathOption.nonEmpty)
     var file: String
 
     @Option(name: .long, help: "The folder the spec files are written to.", transform: PathOption.nonEmpty)

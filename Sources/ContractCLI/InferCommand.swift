@@ -19,7 +19,7 @@ struct InferCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Recordings, HAR files, raw JSON files, or folders of them.")
+    @Argument(help: "Recordings, HAR files, raw JSON files, or folders of them.", transform: PathOption.nonEmpty)
     var inputs: [String] = []
 
     @Option(name: .long, help: "The spec file's name (<output>/<name>.yaml), and the endpoints' group.")

@@ -25,7 +25,7 @@ struct ReportMergeCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The shards' JSON reports.", valueName: "report.json"))
+    @Argument(help: ArgumentHelp("The shards' JSON reports.", valueName: "report.json"), transform: PathOption.nonEmpty)
     var reports: [String]
 
     @OptionGroup var output: ReportOutput

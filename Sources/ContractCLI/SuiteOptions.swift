@@ -1,4 +1,5 @@
 import ArgumentParser
+import CStandardStreams
 import ContractKit
 import Foundation
 import Synchronization
@@ -146,13 +147,19 @@ enum Console {
     /// as its report may not have reached anyone.
     static var aStreamFailed: Bool { failure.withLock { $0 != nil } }
 
+    /// The standard streams that were closed when the process started (`contract verify >&-`), each now holding
+    /// `/dev/null` in its place (`CStandardStreams`), as bits: a write to one of them fails as a closed stream.
+    private static let closedAtStart = contract_streams_closed_at_start()
+
     /// Writes `text` to `descriptor` whole. `FileHandle.write` stops the process on an error (a full disk, a closed
     /// stream); here the first failure is noted, said on standard error when that is not the stream that failed, and
     /// later writes to that stream are dropped.
     private static func write(_ text: String, to descriptor: Int32) {
         if failure.withLock({ $0?.stream == descriptor }) { return }
         var text = text
-        let code = text.withUTF8 { FilePaths.writeAll([UnsafeRawBufferPointer($0)], to: descriptor) }
+        let code =
+            closedAtStart & (1 << descriptor) != 0
+            ? EBADF : text.withUTF8 { FilePaths.writeAll([UnsafeRawBufferPointer($0)], to: descriptor) }
         guard code != 0 else { return }
         let first = failure.withLock { noted -> Bool in
             guard noted == nil else { return false }
@@ -161,7 +168,7 @@ enum Console {
         }
         if first, descriptor == STDOUT_FILENO {
             write(
-                "error: cannot write to standard output: \(String(cString: strerror(code)))\n"
+                "error: cannot write to standard output: \(code == EBADF ? "it is closed" : String(cString: strerror(code)))\n"
                     + "  hint: the report did not reach it; check the disk or the pipe it goes to, or write it to a "
                     + "file with --output\n", to: STDERR_FILENO)
         }

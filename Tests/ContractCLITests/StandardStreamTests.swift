@@ -43,6 +43,24 @@ import Testing
         }
     }
 
+    @Test func aClosedStandardOutputExitsTwoAndTheReportFileKeepsItsOwnText() throws {
+        // `>&-`: descriptor 1 is closed, so the first file the run opens would be 1 without the stream held.
+        let suite = TestSuites.copyOfSampleSuite()
+        defer { try? FileManager.default.removeItem(atPath: suite) }
+        let contract = ContractProcess.productsDirectory.appendingPathComponent("contract").path
+        let run = try ContractProcess.run(
+            ["-c", "exec \"$0\" verify --format json --output r.json --report-dir out >&-", contract],
+            executable: "/bin/sh", in: suite)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("error: cannot write to standard output: it is closed"))
+        for path in ["r.json", "out/report.json"] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: suite + "/" + path))
+            #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "\(path) is not whole JSON")
+        }
+        let text = try String(contentsOfFile: suite + "/out/report.txt", encoding: .utf8)
+        #expect(text.hasPrefix("PASS accounts/get-account"))
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full here"))
     func aFullStandardErrorExitsTwo() throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))

@@ -13,6 +13,9 @@ import Testing
         ["history", "--output", ""], ["import", "openapi", "api.yaml", "--output", ""],
         ["infer", "a.json", "--output", ""],
         ["record", "--base-url", "http://127.0.0.1:9", "--ca-file", ""],
+        // Positional paths, as a script passes them from variables.
+        ["diff", "", "b.json"], ["diff", "a.json", " "], ["infer", ""], ["import", "openapi", ""],
+        ["report", "merge", ""],
     ])
     func anEmptyPathIsAUsageError(_ arguments: [String]) throws {
         let folder = TestSuites.temporaryDirectory()
