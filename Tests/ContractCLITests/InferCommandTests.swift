@@ -107,6 +107,35 @@ import Testing
         #expect(none.status == 2)
     }
 
+    @Test func aFolderIsWalkedAsTheSpecsFolderIs() throws {
+        // A link out of the folder is named and not read (its text would be a sample, written into the spec and a
+        // recording); a link to a folder is named, as its files are left out; hidden files are passed over.
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let manager = FileManager.default
+        for path in ["samples/.cache", "elsewhere/more"] {
+            try manager.createDirectory(atPath: folder + "/" + path, withIntermediateDirectories: true)
+        }
+        try #"{"id": 1}"#.write(toFile: folder + "/samples/user.json", atomically: true, encoding: .utf8)
+        try #"{"stale": true}"#.write(toFile: folder + "/samples/.cache/old.json", atomically: true, encoding: .utf8)
+        try #"{"token": "SECRETVALUE"}"#.write(
+            toFile: folder + "/elsewhere/token.json", atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(
+            atPath: folder + "/samples/token.json", withDestinationPath: "../elsewhere/token.json")
+        try manager.createSymbolicLink(atPath: folder + "/samples/more", withDestinationPath: "../elsewhere/more")
+        let infer = try CommandRunner.run(["infer", "samples", "--name", "s"], in: folder)
+        #expect(infer.status == 0, "\(infer.stderr)")
+        #expect(infer.stderr.contains("'samples/token.json' is a link to a file outside 'samples'"), "\(infer.stderr)")
+        #expect(infer.stderr.contains("'samples/more' is a link to a folder, which is not walked into"))
+        #expect(infer.stdout.contains("inferred 1 endpoint"), "\(infer.stdout)")
+        let spec = try String(contentsOfFile: folder + "/Specs/s.yaml", encoding: .utf8)
+        #expect(!spec.contains("token") && !spec.contains("stale"), "\(spec)")
+        #expect(
+            try RecordCommandTests.writtenBytes(under: folder + "/Recordings").allSatisfy {
+                !String(decoding: $0.bytes, as: UTF8.self).contains("SECRETVALUE")
+            })
+    }
+
     /// One HAR entry as JSON: a request and a JSON (or other) response.
     static func entry(
         _ method: String, _ url: String, requestHeaders: [(String, String)] = [], postData: String? = nil,

@@ -6,8 +6,8 @@ import Synchronization
 /// `FileManager`'s enumerator passes over a folder it may not read, which made a suite with an unreadable
 /// `Specs/team/` pass with its endpoints left out; and it lists a link as the file it leads to, wherever that is, so
 /// `Specs/zz.yaml -> /proc/self/environ` was read and its text quoted in the error about it. Here a folder that
-/// cannot be read is a problem, and so is a link to a file out of the folder walked, named without being read. A
-/// link to a file inside the folder is followed; a link to a folder is not walked into.
+/// cannot be read is a problem, and so is a link to a file out of the folder walked, named without being read, and a
+/// link to a folder, which is not walked into. A link to a file inside the folder is followed.
 package enum FolderWalk {
     /// The files found, by path relative to the folder, sorted; and what could not be walked.
     package struct Found {
@@ -82,10 +82,19 @@ package enum FolderWalk {
             if entry.st_mode & S_IFMT == S_IFLNK {
                 var target = stat()
                 // A link that leads nowhere (or round in a loop) is listed, for the reader to say so. A link to a
-                // folder is not walked into (as FileManager's enumerator did not): the same files twice would be two
-                // specs with one name.
+                // folder is not walked into, and says so: inside the folder walked, its files would be found twice
+                // (two specs with one name); outside, they are not ours to read; and passed over without a word (as
+                // FileManager's enumerator did), a folder of specs would leave its endpoints out of a passing run.
                 if let resolvedTarget = FilePaths.resolved(path), stat(path, &target) == 0 {
-                    if target.st_mode & S_IFMT == S_IFDIR { continue }
+                    if target.st_mode & S_IFMT == S_IFDIR {
+                        found.problems.append(
+                            ContractError(
+                                .io,
+                                "'\(path.escapingNonPrintables())' is a link to a folder, which is not walked into",
+                                hint: "its files would be left out: move the folder itself into \(what), or remove the "
+                                    + "link"))
+                        continue
+                    }
                     guard FilePaths.isInside(resolvedTarget, resolvedRoot) else {
                         guard matching(name) else { continue }
                         found.problems.append(

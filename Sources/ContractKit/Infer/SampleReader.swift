@@ -42,12 +42,14 @@ package struct SampleReader: Sendable {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                 result.problems.append(
                     ContractError(
-                        .io, "'\(path)' does not exist",
+                        .io, "'\(path.escapingNonPrintables())' does not exist",
                         hint: "give recordings, HAR files, raw JSON files, or folders of them"))
                 continue
             }
             if isFolder.boolValue {
-                for file in Self.files(under: path) { readFile(file, into: &result) }
+                let found = Self.files(under: path)
+                result.problems += found.problems
+                for file in found.files { readFile(file, into: &result) }
             } else {
                 readFile(path, into: &result)
             }
@@ -55,18 +57,18 @@ package struct SampleReader: Sendable {
         return result
     }
 
-    /// The `.har` and `.json` files under `folder`, sorted by path; hidden files and folders are left out.
-    static func files(under folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var files: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let components = relative.split(separator: "/")
-            if components.contains(where: { $0.hasPrefix(".") }) { continue }
-            let lowered = relative.lowercased()
-            guard lowered.hasSuffix(".har") || lowered.hasSuffix(".json") else { continue }
-            files.append(folder.hasSuffix("/") ? folder + relative : folder + "/" + relative)
+    /// The `.har` and `.json` files under `folder`, sorted by path, with hidden files and folders left out; and what
+    /// could not be walked (a folder that cannot be read, a link out of the folder or to a folder: ``FolderWalk``).
+    static func files(under folder: String) -> FolderWalk.Found {
+        var found = FolderWalk.files(in: folder, what: "'\(folder.escapingNonPrintables())'") { name in
+            let lowered = name.lowercased()
+            return !name.hasPrefix(".") && (lowered.hasSuffix(".har") || lowered.hasSuffix(".json"))
         }
-        return files.sorted()
+        found.files = found.files.compactMap { relative in
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return nil }
+            return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+        }
+        return found
     }
 
     private func readFile(_ path: String, into result: inout Result) {
@@ -116,7 +118,8 @@ package struct SampleReader: Sendable {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ContractError(
-                .io, "cannot read '\(path)': \(error.localizedDescription)", hint: "check the path and its permissions")
+                .io, "cannot read '\(path.escapingNonPrintables())': \(error.localizedDescription)",
+                hint: "check the path and its permissions")
         }
     }
 
