@@ -421,7 +421,9 @@ enum GeneratedRunner {
             try Data("import ContractCLI\n\nawait ContractCLI.main(models: \(list))\n".utf8)
                 .write(to: URL(fileURLWithPath: main))
             arguments += ["-module-name", "APIModels", "-o", folder + "/runner", main]
-            for target in ["ContractCLI", "ContractKit", "ArgumentParser", "ArgumentParserToolInfo"] {
+            for target in [
+                "ContractCLI", "CStandardStreams", "ContractKit", "ArgumentParser", "ArgumentParserToolInfo",
+            ] {
                 let objects = products + "/\(target).build"
                 let names = try FileManager.default.contentsOfDirectory(atPath: objects).filter { $0.hasSuffix(".o") }
                 arguments += names.sorted().map { objects + "/" + $0 }

@@ -145,8 +145,11 @@ public struct Verifier: Sendable {
 
     /// The finding for a recording that cannot be read.
     private func unreadable(_ endpoint: Endpoint, path: String, error: ContractError) -> Finding {
-        // Asked only when reading failed, so that a run makes no extra system call per recording.
-        if error.code == .io && !FileManager.default.fileExists(atPath: path) {
+        // Asked only when reading failed, so that a run makes no extra system call per recording. Missing means
+        // nothing at the path itself: a link that loops or leads nowhere, or a folder that may not be entered, is a
+        // recording there that cannot be read, and recording it again would not mend that.
+        var entry = stat()
+        if error.code == .io && lstat(path, &entry) != 0 && errno == ENOENT {
             return Finding(
                 kind: .recordingMissing, severity: .breaking, path: nil, expected: "a recording at \(path)",
                 actual: "no file",
@@ -158,8 +161,11 @@ public struct Verifier: Sendable {
             kind: .recordingInvalid, severity: .breaking, path: nil, expected: Recording.formatID,
             actual: "invalid at \(error.location?.description ?? path)",
             message: "the recording cannot be read: \(error.message)",
-            hint: (error.hint.map { "\($0); otherwise " } ?? "")
-                + "record it again (`\(RunnerName.current) record --filter \(endpoint.id)`), or restore it from git if it was cut short or edited by mistake",
+            // A file that cannot be reached is mended where the error says; one whose text is wrong, by recording.
+            hint: error.code == .io
+                ? error.hint
+                : (error.hint.map { "\($0); otherwise " } ?? "")
+                    + "record it again (`\(RunnerName.current) record --filter \(endpoint.id)`), or restore it from git if it was cut short or edited by mistake",
             specLocation: endpoint.location)
     }
 

@@ -149,6 +149,38 @@ struct HostileFileTests {
         #expect(verifier.verify(suite.endpoints[1]).findings.isEmpty)
     }
 
+    @Test func aRecordingThatCannotBeReachedSaysWhyAndIsNotCalledMissing() throws {
+        // Each was "recording-missing" with "record it" as the fix, which would not have mended it.
+        let suite = try TestSuites.suite(
+            ("Specs/a.yaml", "endpoints: { loop: { request: GET /l }, dangling: { request: GET /d } }"),
+            ("Specs/b.yaml", "endpoints: { e: { request: GET /e } }"),
+            ("Specs/c.yaml", "endpoints: { gone: { request: GET /g } }"))
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/a", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/a/loop.json", withDestinationPath: "loop.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/a/dangling.json", withDestinationPath: "nowhere.json")
+        try "not a folder".write(toFile: folder + "/b", atomically: true, encoding: .utf8)
+        let verifier = Verifier(suite: suite, options: .init(recordingsDirectory: folder))
+        let said = suite.endpoints.map { endpoint in
+            let finding = verifier.verify(endpoint).findings.first
+            return "\(endpoint.id) \(finding?.kind.rawValue ?? "-"): \(finding?.message ?? "") | \(finding?.hint ?? "")"
+        }
+        #expect(
+            said == [
+                "a/loop recording-invalid: the recording cannot be read: cannot read '\(folder)/a/loop.json': it is a "
+                    + "link that leads round in a loop | replace the link with the recording itself",
+                "a/dangling recording-invalid: the recording cannot be read: cannot read '\(folder)/a/dangling.json': it "
+                    + "is a link to a file that does not exist | remove the link, or replace it with the recording itself",
+                "b/e recording-invalid: the recording cannot be read: cannot read '\(folder)/b/e.json': '\(folder)/b' is "
+                    + "a file, not a folder | a spec's recordings are files in a folder named after the spec: move that "
+                    + "file aside",
+                "c/gone recording-missing: there is no recording for this endpoint | record it with `contract record "
+                    + "--filter c/gone`, or add the file by hand",
+            ], "\(said)")
+    }
+
     @Test func anIdWithControlCharactersIsPrintedEscaped() {
         let result = EndpointResult(
             id: "x/a\u{1B}[31mred\u{202E}", specLocation: SourceLocation(file: "Specs/x.yaml", line: 1, column: 1),
