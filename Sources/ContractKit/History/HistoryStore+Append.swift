@@ -17,13 +17,6 @@ extension HistoryStore {
             var previousRun: (id: Int64, startedAt: String)?
             if try previous.step(), !previous.isNull(0) { previousRun = (previous.int64(0), previous.text(1) ?? "") }
 
-            var previousDrifts: Set<Int64> = []
-            if let previousRun {
-                let statement = try database.prepare("SELECT drift_id FROM findings WHERE run_id = ?1")
-                try statement.bind([.integer(previousRun.id)])
-                while try statement.step() { previousDrifts.insert(statement.int64(0)) }
-            }
-
             // "New" compares each endpoint with the last run of this environment that verified it, so shards
             // and --filter runs that skip an endpoint do not make its old drift new again.
             let lastVerifying = try database.prepare(
@@ -41,12 +34,12 @@ extension HistoryStore {
                 "SELECT 1 FROM run_endpoints WHERE run_id = ?1 AND endpoint_id = ?2")
 
             var annotated = report
-            var seenDrifts: Set<Int64> = []
-            var verifiedEndpoints: Set<Int64> = []
+            // The drifts gone since the last run that verified each endpoint, by that run: resolved, whichever run
+            // came just before (a --filter run or another shard may have left the endpoint out).
+            var gone: [Int64: Set<Int64>] = [:]
             for index in annotated.results.indices {
                 let result = annotated.results[index]
                 let endpointID = try writer.endpointID(result.id)
-                verifiedEndpoints.insert(endpointID)
                 try alreadyInRun.bind([.integer(runID), .integer(endpointID)])
                 if try alreadyInRun.step() {
                     throw ContractError(
@@ -58,8 +51,10 @@ extension HistoryStore {
                 }
                 // How the last run to verify this endpoint had each of its drifts: severity, and waived or not.
                 var earlier: [Int64: (severity: Severity?, waived: Bool)] = [:]
+                var earlierRun: Int64?
                 try lastVerifying.bind([.text(run.environment), .integer(endpointID), .integer(runID)])
                 if try lastVerifying.step() {
+                    earlierRun = lastVerifying.int64(0)
                     try driftsOfEndpoint.bind([.integer(lastVerifying.int64(0)), .integer(endpointID)])
                     while try driftsOfEndpoint.step() {
                         earlier[driftsOfEndpoint.int64(0)] = (
@@ -75,7 +70,10 @@ extension HistoryStore {
                         finding, driftID: known, endpointID: endpointID,
                         startsStreak: known.flatMap { earlier[$0] } == nil)
                     driftIDs.append(driftID)
-                    seenDrifts.insert(driftID)
+                }
+                if let earlierRun {
+                    let left = earlier.filter { !$0.value.waived }.keys.filter { !driftIDs.contains($0) }
+                    if !left.isEmpty { gone[earlierRun, default: []].formUnion(left) }
                 }
                 for (offset, driftID) in driftIDs.enumerated() {
                     let stats = try writer.stats(driftID)
@@ -93,25 +91,24 @@ extension HistoryStore {
             }
 
             var resolved: [Finding] = []
-            let gone = previousDrifts.subtracting(seenDrifts)
             if !gone.isEmpty {
                 let statement = try database.prepare(
                     """
                     SELECT d.id, e.name, d.kind, f.severity, f.path, d.expected, d.actual, d.message, d.hint, d.spec,
-                           f.occurrences, d.endpoint_id, s.first_seen, s.runs_seen
+                           f.occurrences, s.first_seen, s.runs_seen
                     FROM findings f JOIN drifts d ON d.id = f.drift_id JOIN endpoints e ON e.id = d.endpoint_id
                     LEFT JOIN drift_stats s ON s.env = ?2 AND s.drift_id = d.id
                     WHERE f.run_id = ?1 AND f.waived = 0
                     """)
-                try statement.bind([.integer(previousRun!.id), .text(run.environment)])
-                while try statement.step() {
-                    guard gone.contains(statement.int64(0)), verifiedEndpoints.contains(statement.int64(11)) else {
-                        continue
+                for (earlierRun, drifts) in gone.sorted(by: { $0.key < $1.key }) {
+                    try statement.bind([.integer(earlierRun), .text(run.environment)])
+                    while try statement.step() {
+                        guard drifts.contains(statement.int64(0)) else { continue }
+                        var finding = HistoryStore.finding(statement, from: 1)
+                        finding.history = FindingHistory(
+                            isNew: false, firstSeen: statement.text(11) ?? "", runsSeen: statement.int(12))
+                        resolved.append(finding)
                     }
-                    var finding = HistoryStore.finding(statement, from: 1)
-                    finding.history = FindingHistory(
-                        isNew: false, firstSeen: statement.text(12) ?? "", runsSeen: statement.int(13))
-                    resolved.append(finding)
                 }
                 resolved.sort {
                     ($0.endpoint, $0.kind.rawValue, $0.path?.description ?? "", $0.expected)

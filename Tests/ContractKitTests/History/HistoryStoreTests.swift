@@ -135,6 +135,28 @@ enum HistoryReports {
         #expect(filtered.history?.resolved == [])
     }
 
+    @Test func aDriftIsResolvedWhenARunBetweenLeftItsEndpointOut() throws {
+        // Day 2 is a --filter run (or another shard without --run-id): day 3 finds the drift of day 1 gone, and says
+        // so, though the run just before it never had it. A waived drift that goes is not listed.
+        let store = try HistoryStore(path: Self.temporaryPath())
+        let drift = HistoryReports.finding("users/list", .typeMismatch, at: "$.id")
+        var waived = HistoryReports.finding("users/list", .extraKey, at: "$.note")
+        waived.waiver = Waiver(
+            kind: .extraKey, path: "$.note", until: "2099-12-31", reason: "APP-1",
+            location: SourceLocation(file: "Specs/users.yaml", line: 1, column: 1))
+        _ = try store.append(
+            HistoryReports.report(["users/list": [drift, waived], "users/get": []]), run: HistoryReports.run(day: 1))
+        _ = try store.append(HistoryReports.report(["users/get": []]), run: HistoryReports.run(day: 2))
+        let third = try store.append(
+            HistoryReports.report(["users/list": [], "users/get": []]), run: HistoryReports.run(day: 3))
+        #expect(third.history?.resolved.map(\.fingerprint) == [drift.fingerprint])
+        #expect(third.history?.previousRun == "2026-11-02T03:00:00Z")
+        // Resolved once: the next run has nothing more to say.
+        let fourth = try store.append(
+            HistoryReports.report(["users/list": [], "users/get": []]), run: HistoryReports.run(day: 4))
+        #expect(fourth.history?.resolved == [])
+    }
+
     @Test func theFileIsReadBackByANewConnection() throws {
         let path = Self.temporaryPath()
         do {
