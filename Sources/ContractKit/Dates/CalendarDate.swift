@@ -4,13 +4,24 @@ import Foundation
 struct CalendarDate: Comparable {
     var year: Int, month: Int, day: Int
 
+    /// A day written `yyyy-MM-dd` that the calendar has: not `2099-02-31`, nor `2027-02-29`.
     init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day)
+            (1...12).contains(month), (1...Self.days(inMonth: month, of: year)).contains(day)
         else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
+    }
+
+    /// The number of days in `month` (1-12) of `year`, in the Gregorian calendar.
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     init(year: Int, month: Int, day: Int) {

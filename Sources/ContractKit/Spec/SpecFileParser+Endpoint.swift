@@ -361,7 +361,8 @@ extension SpecFileParser {
                     until = text
                 } else {
                     report(
-                        "'\(text)' is not a date; write the last day the waiver holds as yyyy-MM-dd",
+                        "'\(text)' is not a date (or not a day the calendar has); write the last day the waiver holds "
+                            + "as yyyy-MM-dd",
                         at: untilNode.location)
                 }
             } else if map["until"] == nil {
@@ -375,7 +376,19 @@ extension SpecFileParser {
             } else {
                 report("a waiver needs 'reason': why the drift is accepted, shown in every report", at: item.location)
             }
-            let path = map["path"].flatMap { scalar($0, "the waiver's 'path'") }
+            var path: String?
+            if let pathNode = map["path"], let text = scalar(pathNode, "the waiver's 'path'") {
+                // Findings' paths start at the body's root, `$`: a path without it would match none, and the
+                // waiver would only ever be reported unused.
+                if text.hasPrefix("$") || text.hasPrefix("*") {
+                    path = text
+                } else {
+                    let written = text.hasPrefix(".") || text.hasPrefix("[") ? "$" + text : "$." + text
+                    report(
+                        "the waiver's path '\(text)' matches nothing: a finding's path starts at '$', the body's root",
+                        at: pathNode.location, hint: "write it as '\(written)'")
+                }
+            }
             guard errors.count == count, let kind, let until, let reason else { continue }
             waivers.append(Waiver(kind: kind, path: path, until: until, reason: reason, location: item.location))
         }

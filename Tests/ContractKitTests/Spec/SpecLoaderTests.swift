@@ -411,10 +411,17 @@ import Testing
                     waivers:
                       - { kind: extra-key }
                       - { kind: extra-key, until: next week, reason: x }
+                      - { kind: extra-key, until: 2099-02-31, reason: x }
+                      - { kind: extra-key, until: 2027-02-29, reason: x }
+                      - { kind: extra-key, until: 2028-02-29, reason: x }
+                      - { kind: extra-key, until: 2099-+1-01, reason: x }
                 """) == [
                     "Specs/x.yaml:5:9: error: a waiver needs 'until': the last day it holds (yyyy-MM-dd), so it cannot be forgotten",
                     "Specs/x.yaml:5:9: error: a waiver needs 'reason': why the drift is accepted, shown in every report",
-                    "Specs/x.yaml:6:35: error: 'next week' is not a date; write the last day the waiver holds as yyyy-MM-dd",
+                    "Specs/x.yaml:6:35: error: 'next week' is not a date (or not a day the calendar has); write the last day the waiver holds as yyyy-MM-dd",
+                    "Specs/x.yaml:7:35: error: '2099-02-31' is not a date (or not a day the calendar has); write the last day the waiver holds as yyyy-MM-dd",
+                    "Specs/x.yaml:8:35: error: '2027-02-29' is not a date (or not a day the calendar has); write the last day the waiver holds as yyyy-MM-dd",
+                    "Specs/x.yaml:10:35: error: '2099-+1-01' is not a date (or not a day the calendar has); write the last day the waiver holds as yyyy-MM-dd",
                 ])
     }
 

@@ -23,6 +23,30 @@ import Testing
             suite.endpoints[0])
     }
 
+    @Test func aWaiverPathWithoutTheRootIsAnErrorWhoseFixWaivesTheDrift() throws {
+        // `path: id` would match no finding's path (`$.id`): an error in the spec, with the path to write.
+        var hint: String?
+        do {
+            _ = try Self.verify(
+                waivers: "      - { kind: type-mismatch, path: id, until: 2027-01-01, reason: ids move to strings }\n",
+                body: #"{"id": "1"}"#)
+        } catch let errors as ContractErrors {
+            #expect(
+                errors.errors.map(\.message) == [
+                    "the waiver's path 'id' matches nothing: a finding's path starts at '$', the body's root"
+                ])
+            hint = errors.errors.first?.hint
+        }
+        #expect(hint == "write it as '$.id'")
+        let written = try #require(hint?.split(separator: "'").dropFirst().first)
+        let result = try Self.verify(
+            waivers:
+                "      - { kind: type-mismatch, path: \(written), until: 2027-01-01, reason: ids move to strings }\n",
+            body: #"{"id": "1"}"#)
+        #expect(result.findings.map(\.kind) == [.typeMismatch])
+        #expect(result.findings.first?.isWaived == true)
+    }
+
     @Test func aWaiverThatMatchesNothingIsAnInfoFinding() throws {
         let result = try Self.verify(
             waivers: "      - { kind: type-mismatch, path: $.id, until: 2027-01-01, reason: ids move to strings }\n",
