@@ -55,9 +55,17 @@ struct HistoryOptions: ParsableArguments {
         do {
             return try SpecLoader().load(directory: folder)
         } catch {
-            guard strict else { return nil }
-            Console.error(error.description)
             let count = error.errors.count
+            guard strict else {
+                // report merge goes on without the specs (they only name the history), but says what it left out.
+                Console.error(
+                    "warning: \(count) error\(count == 1 ? "" : "s") in the specs ('\(folder)'), read for their "
+                        + "'history:' setting: the report is not added to a history they may name; run "
+                        + "`\(CommandName.current) lint --specs \(folder)` to see \(count == 1 ? "it" : "them"), or pass "
+                        + "--history FILE")
+                return nil
+            }
+            Console.error(error.description)
             Console.error(
                 "\(CommandName.current): \(count) error\(count == 1 ? "" : "s") in the specs, read for their 'history:' setting; pass --history FILE to go without them"
             )

@@ -49,6 +49,19 @@ import Testing
         // Two runs, the one that wrote r.json (the setting applies to it too), and the merged one.
         #expect(
             try CommandRunner.run(["history", "--format", "csv"], in: root).stdout.split(separator: "\n").count == 5)
+
+        // With an error in the specs, the merge goes on, and says the history they name was left out.
+        try Self.write("endpoints: [\n", to: root + "/Specs/broken.yaml")
+        let without = try CommandRunner.run(["report", "merge", "r.json"], in: root)
+        #expect(without.status == 1, "\(without.stderr)")
+        #expect(
+            without.stderr.contains(
+                "warning: 1 error in the specs ('Specs'), read for their 'history:' setting: the report is not added "
+                    + "to a history they may name; run `contract lint --specs Specs` to see it, or pass --history FILE"),
+            "\(without.stderr)")
+        #expect(
+            try CommandRunner.run(["history", "--format", "csv", "--history", ".contract/history.sqlite"], in: root)
+                .stdout.split(separator: "\n").count == 5)
     }
 
     @Test func withoutAFileFromAnywhereHistoryIsAUsageError() throws {
