@@ -3,34 +3,65 @@
 /// Used to hand `JSONDecoder` the body's own bytes from a recording file, instead of writing the parsed body
 /// out again, when nothing changed it on the way.
 enum JSONValueLocator {
+    /// A step from a container to a value in it.
+    enum Step: Equatable {
+        case key(String)
+        case index(Int)
+    }
+
     /// The byte range of the value reached by `keys` (object members, from the root), or nil when the text does
     /// not have that shape. Assumes the text is valid JSON (the caller parsed it already).
     static func range(of keys: [String], in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        range(of: keys.map(Step.key), in: bytes)
+    }
+
+    /// The byte range of the value reached by `steps` (object members and array elements, from the root), or nil
+    /// when the text does not have that shape. Assumes the text is valid JSON.
+    static func range(of steps: [Step], in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
         var position = 0
         skipWhitespace(bytes, &position)
-        for key in keys {
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else { return nil }
-            position += 1
-            while true {
-                skipWhitespace(bytes, &position)
-                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
-                let keyStart = position
-                guard skipString(bytes, &position) else { return nil }
-                let matches = equalsKey(bytes, keyStart + 1, position - 1, key)
-                skipWhitespace(bytes, &position)
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
+        for step in steps {
+            switch step {
+            case .key(let key):
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else { return nil }
+                position += 1
+                while true {
+                    skipWhitespace(bytes, &position)
+                    guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+                    let keyStart = position
+                    guard skipString(bytes, &position) else { return nil }
+                    let matches = equalsKey(bytes, keyStart + 1, position - 1, key)
+                    skipWhitespace(bytes, &position)
+                    guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
+                    position += 1
+                    skipWhitespace(bytes, &position)
+                    if matches { break }
+                    guard skipElement(bytes, &position) else { return nil }
+                }
+            case .index(let index):
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "[") else { return nil }
                 position += 1
                 skipWhitespace(bytes, &position)
-                if matches { break }
-                guard skipValue(bytes, &position) else { return nil }
-                skipWhitespace(bytes, &position)
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return nil }
-                position += 1
+                for _ in 0..<index {
+                    guard skipElement(bytes, &position) else { return nil }
+                    skipWhitespace(bytes, &position)
+                }
+                guard position < bytes.count, bytes[position] != UInt8(ascii: "]") else { return nil }
             }
         }
         let start = position
         guard skipValue(bytes, &position) else { return nil }
         return start..<position
+    }
+
+    /// Moves past a member's value or an element and the comma after it; false at the container's end.
+    private static func skipElement(_ bytes: UnsafeRawBufferPointer, _ position: inout Int) -> Bool {
+        guard skipValue(bytes, &position) else { return false }
+        skipWhitespace(bytes, &position)
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return false }
+        position += 1
+        skipWhitespace(bytes, &position)
+        return true
     }
 
     /// The offset just past the value that starts at `start`, or nil when the text there is not a value.

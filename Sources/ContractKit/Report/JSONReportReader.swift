@@ -16,7 +16,9 @@ package struct JSONReportReader: Sendable {
     /// - Throws: ``ContractError`` with code `.io`, `.jsonSyntax` (with `line:col`) or `.invalidReport`.
     package func read(from path: String) throws(ContractError) -> VerificationReport {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ContractError(.io, "cannot read '\(path)'", hint: "check that the file exists and is readable")
+            throw ContractError(
+                .io, "cannot read '\(path.escapingNonPrintables())'", hint: "check that the file exists and is readable"
+            )
         }
         let parsed: Result<JSONValue, ContractError> = data.withUnsafeBytes { buffer in
             Result { () throws(ContractError) -> JSONValue in
@@ -24,27 +26,66 @@ package struct JSONReportReader: Sendable {
             }
         }
         switch parsed {
-        case .success(let value): return try report(from: value, file: path)
+        case .success(let value): return try ReportReading(file: path, text: data).report(value)
         case .failure(let error): throw error
         }
     }
 
     /// Reads a report from its parsed JSON; `file` names it in errors.
     package func report(from json: JSONValue, file: String) throws(ContractError) -> VerificationReport {
-        try ReportReading(file: file).report(json)
+        try ReportReading(file: file, text: nil).report(json)
     }
 }
 
 /// One report being read, for error messages that say where.
 private struct ReportReading {
     let file: String
+    /// The report's text, to find the value an error is about; nil to point at the start.
+    let text: Data?
 
-    func invalid(_ message: String) -> ContractError {
-        ContractError(
-            .invalidReport, message, at: SourceLocation(file: file, line: 1, column: 1),
+    /// An error about the value `name` names (`endpoints[2].findings[0].severity`; `report` for the whole), or, when
+    /// no name is given, the one the message starts by quoting. It points at that value in the text, or at the
+    /// nearest container around it the text has (a missing member, at the object that lacks it).
+    func invalid(_ message: String, at name: String? = nil) -> ContractError {
+        var named = name
+        if named == nil, message.hasPrefix("'"), let close = message.dropFirst().firstIndex(of: "'") {
+            named = String(message[message.index(after: message.startIndex)..<close])
+        }
+        return ContractError(
+            .invalidReport, message,
+            at: named.flatMap(location(of:)) ?? SourceLocation(file: file, line: 1, column: 1),
             hint:
                 "pass reports written by `\(RunnerName.current) verify --format json` (or report.json from --report-dir)"
         )
+    }
+
+    /// Where the value `name` names is in the text, or the nearest container around it.
+    private func location(of name: String) -> SourceLocation? {
+        guard let text else { return nil }
+        var steps: [JSONValueLocator.Step] = []
+        if name != "report" {
+            for part in name.split(separator: ".", omittingEmptySubsequences: false) {
+                let pieces = part.split(separator: "[", omittingEmptySubsequences: false)
+                steps.append(.key(String(pieces[0])))
+                for piece in pieces.dropFirst() {
+                    guard piece.hasSuffix("]"), let index = Int(piece.dropLast()) else { return nil }
+                    steps.append(.index(index))
+                }
+            }
+        }
+        return text.withUnsafeBytes { bytes -> SourceLocation? in
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            let skipped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            let content = UnsafeRawBufferPointer(rebasing: bytes[skipped...])
+            while true {
+                if let range = JSONValueLocator.range(of: steps, in: content) {
+                    return JSONReader.location(
+                        at: skipped + range.lowerBound, in: base, count: bytes.count, contentStart: skipped, file: file)
+                }
+                if steps.isEmpty { return nil }
+                steps.removeLast()
+            }
+        }
     }
 
     func object(_ value: JSONValue?, _ name: String) throws(ContractError) -> JSONObject {
@@ -91,10 +132,11 @@ private struct ReportReading {
     func report(_ json: JSONValue) throws(ContractError) -> VerificationReport {
         let root = try object(json, "report")
         guard let format = root["format"]?.stringValue else {
-            throw invalid("missing 'format' (\"\(JSONReportRenderer.formatID)\")")
+            throw invalid("missing 'format' (\"\(JSONReportRenderer.formatID)\")", at: "report")
         }
         guard format == JSONReportRenderer.formatID else {
-            throw invalid("unsupported format '\(format)'; this version reads \(JSONReportRenderer.formatID)")
+            throw invalid(
+                "unsupported format '\(format)'; this version reads \(JSONReportRenderer.formatID)", at: "format")
         }
         let failOn = try severity(try string(root, "failOn", in: "report"), in: "failOn")
         var shard: ShardCoverage?

@@ -115,6 +115,36 @@ import Testing
         #expect(message(#"{"format": "contract-report/1", "failOn": "info", "endpoints": []}"#) == nil)
     }
 
+    @Test func readerErrorsPointAtTheValueInTheFile() throws {
+        // Read from a file, an error points at the value it is about, or at the object that lacks a member.
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func location(_ text: String) throws -> String? {
+            let path = folder + "/r.json"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            do {
+                _ = try JSONReportReader().read(from: path)
+                return nil
+            } catch {
+                return error.location.map { "\($0.line):\($0.column) \(error.message)" }
+            }
+        }
+        let head = #"{"format": "contract-report/1", "failOn": "info","#
+        let endpoint = #"{"id": "a/b", "spec": "x.yaml:1:1", "recording": "r", "findings": ["#
+        #expect(
+            try location(#"{"format": "contract-report/2"}"#)
+                == "1:12 unsupported format 'contract-report/2'; this version reads contract-report/1")
+        #expect(
+            try location(head + "\n \"endpoints\": [\n  " + endpoint + "]},\n  {\"id\": 7}]}")
+                == "4:10 'endpoints[1].id' must be a string")
+        #expect(
+            try location(head + "\n \"endpoints\": [\n  " + endpoint + "\n   {\"kind\": \"x\", \"severity\": 1}]}]}")
+                == "4:30 'endpoints[0].findings[0].severity' must be a string")
+        #expect(
+            try location(head + "\n \"endpoints\": [\n  {\"id\": \"a/b\"}]}")
+                == "3:3 'endpoints[0].spec' must be a string")
+    }
+
     @Test func jsonPathsReadBackAsWritten() {
         let paths: [JSONPath] = [
             .root, JSONPath(components: [.key("users"), .index(3), .key("first_name")]),
