@@ -51,6 +51,13 @@ public enum ContractCLI {
                             Console.error("Error: \(usage.message)")
                             Foundation.exit(ExitCode.validationFailure.rawValue)
                         }
+                        // A usage error found by run(), with the usage of the command that was run (ArgumentParser
+                        // would print the root's, `contract <subcommand>`).
+                        if let usage = error as? ValidationError {
+                            Console.error(
+                                "Error: \(usage.message)\nUsage: \(RootCommand.usageString(for: type(of: parsed)))")
+                            Foundation.exit(ExitCode.validationFailure.rawValue)
+                        }
                         RootCommand.exit(withError: error)
                     }
                     Console.exitIfAStreamFailed()
