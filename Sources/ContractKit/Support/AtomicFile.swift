@@ -6,7 +6,7 @@ import Synchronization
 /// Foundation's `.atomic` option names its temporary file at random (`.dat.nosync…` on Linux), so one left behind
 /// by a killed process stays for good. Here the temporary file is `.<name>.contract-tmp-<pid>` (with `-<n>` after
 /// the pid when a batch writes it, ``AtomicFileBatch``): the first write into a folder in a process removes the ones
-/// there whose process is gone.
+/// there whose process is gone, or whose process id now belongs to a process that started after the file was written.
 enum AtomicFile {
     /// This process's id, for temporary names: asked once (`getpid` is a system call, once per file otherwise).
     private static let processID = String(getpid())
@@ -347,8 +347,60 @@ enum AtomicFile {
             guard let range = entry.range(of: marker, options: .backwards),
                 let pid = pid_t(entry[range.upperBound...].prefix { $0 != "-" })
             else { continue }
-            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { unlink(folder + "/" + entry) }
+            let path = folder + "/" + entry
+            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                unlink(path)
+            } else if wasWrittenBeforeProcess(pid, started: path) {
+                // A process of that id runs, but started after the file was last written: the id was reused (or,
+                // in a container, every run is process 1), and the writer is gone.
+                unlink(path)
+            }
         }
         return entries
     }
+
+    /// Seconds of doubt between a file's time and a process's start, which /proc gives to 1 s (the boot time) and a
+    /// clock tick.
+    private static let startSlack = 2.0
+
+    /// True when the file at `path` was last written before the process `pid` started (with ``startSlack`` to
+    /// spare); false when it was not, or the system does not say (not Linux, no /proc).
+    static func wasWrittenBeforeProcess(_ pid: pid_t, started path: String) -> Bool {
+        #if os(Linux)
+        var file = stat()
+        guard let started = processStart(pid), lstat(path, &file) == 0 else { return false }
+        return Double(file.st_mtim.tv_sec) + startSlack < started
+        #else
+        return false
+        #endif
+    }
+
+    /// When the process `pid` started, in seconds since 1970; nil where the system does not say (not Linux, no
+    /// /proc, the process gone).
+    static func processStart(_ pid: pid_t) -> Double? {
+        #if os(Linux)
+        guard let bootTime,
+            let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return nil }
+        // After the command's name in parentheses (which may hold spaces): the state, field 3, to the start time in
+        // clock ticks since boot, field 22.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        return bootTime + ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        #else
+        return nil
+        #endif
+    }
+
+    #if os(Linux)
+    /// When the system booted, in seconds since 1970 (`btime` in /proc/stat).
+    private static let bootTime: Double? = {
+        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("btime ") {
+            return Double(line.dropFirst(6).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }()
+    #endif
 }

@@ -50,6 +50,36 @@ import Testing
         #expect(!names.contains { $0.hasPrefix(".list-users.json.contract-tmp-\(getpid())") }, "\(names)")
     }
 
+    #if os(Linux)
+    @Test func aFileOlderThanTheProcessWithItsIdIsRemoved() throws {
+        // The writer was killed and its id reused by a process started since (in a container, every run is
+        // process 1): the process's start, from /proc, tells the files apart.
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sleeper = Process()
+        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        sleeper.arguments = ["30"]
+        try sleeper.run()
+        defer { sleeper.terminate() }
+        let started = try #require(AtomicFile.processStart(sleeper.processIdentifier))
+        #expect(abs(started - Date().timeIntervalSince1970) < 30, "\(started)")
+        let mine = try #require(AtomicFile.processStart(getpid()))
+        let hourAgo = timeval(tv_sec: Int(Date().timeIntervalSince1970) - 3600, tv_usec: 0)
+        var leftovers: [String] = []
+        for (pid, old) in [(sleeper.processIdentifier, true), (sleeper.processIdentifier, false), (getpid(), true)] {
+            let path = folder + "/.f\(leftovers.count).json.contract-tmp-\(pid)"
+            _ = FileManager.default.createFile(atPath: path, contents: Data("half".utf8))
+            if old {
+                #expect(utimes(path, [hourAgo, hourAgo]) == 0)
+            }
+            leftovers.append(path)
+        }
+        AtomicFile.removeAbandoned(in: folder)
+        let left = leftovers.map { FileManager.default.fileExists(atPath: $0) }
+        #expect(left == [false, true, Date().timeIntervalSince1970 - mine > 3600 - 2], "\(left)")
+    }
+    #endif
+
     /// The temporary file of a name whose own file fits in 255 bytes fits too: the name's start and a hash of the
     /// whole, so that two long names with one start still get two files, and the next process still sweeps it.
     @Test func theTemporaryFileOfALongNameFitsInAFileName() throws {
