@@ -40,7 +40,18 @@ enum AtomicFile {
     /// - Throws: a `POSIXError`: `EISDIR` for a folder; `ENXIO` for a pipe no process reads.
     static func writeOutput(_ data: Data, to path: String) throws {
         var target = stat()
-        guard stat(path, &target) == 0 else { return try write(data, to: path) }
+        guard stat(path, &target) == 0 else {
+            // A link to a file not there yet is written through, as the shell's `>` does: the file it names is made,
+            // and the link kept. (A loop fails with ELOOP, and is replaced like any path that is not a file.)
+            var entry = stat()
+            if errno == ENOENT, lstat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFLNK,
+                let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+            {
+                return try writeOutput(
+                    data, to: destination.hasPrefix("/") ? destination : folder(of: path) + "/" + destination)
+            }
+            return try write(data, to: path)
+        }
         // This process's own standard output or error (`/dev/stdout`, `../../dev/stdout`, redirected to a file or not):
         // written through its descriptor, so that what the process writes there after does not overwrite it.
         for standard in [STDOUT_FILENO, STDERR_FILENO] {

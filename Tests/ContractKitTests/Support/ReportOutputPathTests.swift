@@ -73,6 +73,18 @@ import Testing
         #expect(try String(contentsOfFile: folder + "/cache/report.json", encoding: .utf8) == "new\n")
     }
 
+    @Test func aLinkToAFileNotThereYetMakesTheFileAndKeepsTheLink() throws {
+        // As `> report.json` does in the shell; the link was replaced by the file.
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/cache", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/report.json", withDestinationPath: "cache/report.json")
+        try ReportDirectory.write("new\n", to: folder + "/report.json")
+        #expect(Self.kind(of: folder + "/report.json") == S_IFLNK)
+        #expect(try String(contentsOfFile: folder + "/cache/report.json", encoding: .utf8) == "new\n")
+    }
+
     @Test func aFolderIsRefusedAndKept() throws {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
