@@ -33,7 +33,8 @@ let package = Package(
         .target(
             name: "ContractKit",
             dependencies: [
-                "CLibYAML", "CSQLite", .target(name: "CCurl", condition: .when(platforms: [.linux])),
+                "CLibYAML", "CSQLite", "CStandardStreams",
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ]),
         // Holds closed standard streams open on /dev/null from before the Swift runtime starts (one C file).
         .target(name: "CStandardStreams"),

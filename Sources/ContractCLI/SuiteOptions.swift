@@ -168,9 +168,13 @@ enum Console {
         }
         if first, descriptor == STDOUT_FILENO {
             write(
-                "error: cannot write to standard output: \(code == EBADF ? "it is closed" : String(cString: strerror(code)))\n"
-                    + "  hint: the report did not reach it; check the disk or the pipe it goes to, or write it to a "
-                    + "file with --output\n", to: STDERR_FILENO)
+                code == EBADF
+                    ? "error: cannot write to standard output: it is closed\n"
+                        + "  hint: the report did not reach it; run it with standard output open (`>/dev/null` to "
+                        + "drop what it says, with --output FILE for the report)\n"
+                    : "error: cannot write to standard output: \(String(cString: strerror(code)))\n"
+                        + "  hint: the report did not reach it; check the disk or the pipe it goes to, or write it to "
+                        + "a file with --output\n", to: STDERR_FILENO)
         }
     }
 

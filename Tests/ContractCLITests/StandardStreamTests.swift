@@ -59,6 +59,16 @@ import Testing
         }
         let text = try String(contentsOfFile: suite + "/out/report.txt", encoding: .utf8)
         #expect(text.hasPrefix("PASS accounts/get-account"))
+        #expect(run.standardError.contains("run it with standard output open"), "\(run.standardError)")
+
+        // --output /dev/stdout names the stream that was closed: an error, not a report written to /dev/null.
+        let named = try ContractProcess.run(
+            ["-c", "exec \"$0\" verify --format json --output /dev/stdout >&-", contract],
+            executable: "/bin/sh", in: suite)
+        #expect(named.status == 2)
+        #expect(
+            named.standardError.contains("cannot write the report '/dev/stdout': Bad file descriptor"),
+            "\(named.standardError)")
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full here"))

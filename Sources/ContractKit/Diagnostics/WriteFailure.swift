@@ -39,6 +39,12 @@ enum WriteFailure {
             return "no process is reading from it: start the named pipe's reader first, or write to a file"
         case .EROFS?:
             return "the file system is mounted read-only: write into a folder on another file system"
+        case .EBADF?:
+            return
+                "the stream it names was closed when the run started: run it with the stream open, or write to a file"
+        case .ENOENT?:
+            return
+                "a folder on the way to it is not there (a link may lead into one): make it, or write to another path"
         default:
             return otherwise
         }

@@ -116,6 +116,12 @@ extension Recording {
                 .io, "cannot read '\(shown)': it is a link that leads round in a loop",
                 hint: "replace the link with the recording itself")
         case ENOENT:
+            var entry = stat()
+            guard lstat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFLNK else {
+                return ContractError(
+                    .io, "cannot read '\(shown)': there is no such file",
+                    hint: "check the path, and that the file is there")
+            }
             return ContractError(
                 .io, "cannot read '\(shown)': it is a link to a file that does not exist",
                 hint: "remove the link, or replace it with the recording itself")

@@ -1,3 +1,4 @@
+import CStandardStreams
 import Foundation
 import Synchronization
 
@@ -40,23 +41,28 @@ enum AtomicFile {
     /// - Throws: a `POSIXError`: `EISDIR` for a folder; `ENXIO` for a pipe no process reads.
     static func writeOutput(_ data: Data, to path: String) throws {
         var target = stat()
-        guard stat(path, &target) == 0 else {
+        if stat(path, &target) != 0 {
             // A link to a file not there yet is written through, as the shell's `>` does: the file it names is made,
             // and the link kept. (A loop fails with ELOOP, and is replaced like any path that is not a file.)
             var entry = stat()
-            if errno == ENOENT, lstat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFLNK,
-                let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
-            {
-                return try writeOutput(
-                    data, to: destination.hasPrefix("/") ? destination : folder(of: path) + "/" + destination)
+            if errno == ENOENT, lstat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFLNK {
+                // Made through the link by the kernel, which keeps its rules (a missing folder, a link another user
+                // left in a shared folder), then written as a link to a file.
+                let made = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o666)
+                guard made >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                close(made)
+                guard stat(path, &target) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            } else {
+                return try write(data, to: path)
             }
-            return try write(data, to: path)
         }
         // This process's own standard output or error (`/dev/stdout`, `../../dev/stdout`, redirected to a file or not):
         // written through its descriptor, so that what the process writes there after does not overwrite it.
         for standard in [STDOUT_FILENO, STDERR_FILENO] {
             var open = stat()
             if fstat(standard, &open) == 0, open.st_dev == target.st_dev, open.st_ino == target.st_ino {
+                // A stream closed when the process started holds /dev/null in its place: the report would be lost.
+                if contract_streams_closed_at_start() & (1 << standard) != 0 { throw POSIXError(.EBADF) }
                 let failure = data.withUnsafeBytes { FilePaths.writeAll([$0], to: standard) }
                 if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
                 return
@@ -370,9 +376,10 @@ enum AtomicFile {
         return entries
     }
 
-    /// Seconds of doubt between a file's time and a process's start, which /proc gives to 1 s (the boot time) and a
-    /// clock tick.
-    private static let startSlack = 2.0
+    /// Seconds a file must be older than the process with its id to be taken as left by another: far more than the
+    /// second /proc gives the start to, so that a file server's clock running behind ours (NFS, a VM's shared folder)
+    /// or a clock set at boot does not make a live writer's file look abandoned.
+    private static let startSlack = 600.0
 
     /// True when the file at `path` was last written before the process `pid` started (with ``startSlack`` to
     /// spare); false when it was not, or the system does not say (not Linux, no /proc).

@@ -85,6 +85,20 @@ import Testing
         #expect(try String(contentsOfFile: folder + "/cache/report.json", encoding: .utf8) == "new\n")
     }
 
+    @Test func aLinkIntoAFolderNotThereIsAnErrorThatMakesNothing() throws {
+        // As the shell's `>` fails: the kernel follows the link, and no folder is made for it.
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/report.json", withDestinationPath: "missing/report.json")
+        let error = #expect(throws: ContractError.self) {
+            try ReportDirectory.write("{}\n", to: folder + "/report.json")
+        }
+        #expect(error?.hint?.contains("a folder on the way to it is not there") == true, "\(String(describing: error))")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/missing"))
+        #expect(Self.kind(of: folder + "/report.json") == S_IFLNK)
+    }
+
     @Test func aFolderIsRefusedAndKept() throws {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -181,6 +181,15 @@ struct HostileFileTests {
             ], "\(said)")
     }
 
+    @Test func aPathWithNoFileIsNotCalledALink() throws {
+        // What `contract diff` says of a mistyped path.
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let error = #expect(throws: ContractError.self) { try Recording.read(from: folder + "/nope.json") }
+        #expect(error?.message == "cannot read '\(folder)/nope.json': there is no such file")
+        #expect(error?.hint == "check the path, and that the file is there")
+    }
+
     @Test func anIdWithControlCharactersIsPrintedEscaped() {
         let result = EndpointResult(
             id: "x/a\u{1B}[31mred\u{202E}", specLocation: SourceLocation(file: "Specs/x.yaml", line: 1, column: 1),
