@@ -7,7 +7,8 @@ import Synchronization
 /// `Specs/team/` pass with its endpoints left out; and it lists a link as the file it leads to, wherever that is, so
 /// `Specs/zz.yaml -> /proc/self/environ` was read and its text quoted in the error about it. Here a folder that
 /// cannot be read is a problem, and so is a link to a file out of the folder walked, named without being read, and a
-/// link to a folder, which is not walked into. A link to a file inside the folder is followed.
+/// link to a folder that holds files the walk would take, which is not walked into. A link to a file inside the
+/// folder is followed.
 package enum FolderWalk {
     /// The files found, by path relative to the folder, sorted; and what could not be walked.
     package struct Found {
@@ -17,14 +18,18 @@ package enum FolderWalk {
 
     /// The files under `root` whose names `matching` accepts. `what` names the folder in problems ("the specs
     /// folder").
-    package static func files(in root: String, what: String, matching: (String) -> Bool) -> Found {
+    package static func files(
+        in root: String, what: String, skippingHidden: Bool = false, matching: (String) -> Bool
+    ) -> Found {
         var found = Found()
         guard let resolvedRoot = FilePaths.resolved(root) else {
             found.problems.append(
                 ContractError(.io, "cannot read \(what) '\(root.escapingNonPrintables())'", hint: Self.readableHint))
             return found
         }
-        walk(root, relative: "", resolvedRoot: resolvedRoot, what: what, matching: matching, into: &found)
+        walk(
+            root, relative: "", resolvedRoot: resolvedRoot, what: what, skippingHidden: skippingHidden,
+            matching: matching, into: &found)
         found.files.sort()
         return found
     }
@@ -39,8 +44,8 @@ package enum FolderWalk {
     }
 
     private static func walk(
-        _ folder: String, relative: String, resolvedRoot: String, what: String, matching: (String) -> Bool,
-        into found: inout Found
+        _ folder: String, relative: String, resolvedRoot: String, what: String, skippingHidden: Bool,
+        matching: (String) -> Bool, into found: inout Found
     ) {
         guard let directory = opendir(folder) else {
             let failure = errno
@@ -62,7 +67,7 @@ package enum FolderWalk {
                         hint: "rename it: a file's name is part of its endpoint's name, which is text"))
                 continue
             }
-            if name != "." && name != ".." { names.append(name) }
+            if name != "." && name != ".." && !(skippingHidden && name.hasPrefix(".")) { names.append(name) }
         }
         for name in names.sorted() {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
@@ -87,12 +92,16 @@ package enum FolderWalk {
                 // FileManager's enumerator did), a folder of specs would leave its endpoints out of a passing run.
                 if let resolvedTarget = FilePaths.resolved(path), stat(path, &target) == 0 {
                     if target.st_mode & S_IFMT == S_IFDIR {
-                        found.problems.append(
-                            ContractError(
-                                .io,
-                                "'\(path.escapingNonPrintables())' is a link to a folder, which is not walked into",
-                                hint: "its files would be left out: move the folder itself into \(what), or remove the "
-                                    + "link"))
+                        // Named only when it holds files the walk would take (a link to a folder of fixtures is no
+                        // concern of ours); its names are looked at, none is read or quoted.
+                        if holdsMatchingFiles(resolvedTarget, skippingHidden: skippingHidden, matching: matching) {
+                            found.problems.append(
+                                ContractError(
+                                    .io,
+                                    "'\(path.escapingNonPrintables())' is a link to a folder, which is not walked into",
+                                    hint: "its files would be left out: move the folder itself into \(what), or "
+                                        + "remove the link"))
+                        }
                         continue
                     }
                     guard FilePaths.isInside(resolvedTarget, resolvedRoot) else {
@@ -107,11 +116,37 @@ package enum FolderWalk {
             }
             if isFolder {
                 walk(
-                    path, relative: shownRelative, resolvedRoot: resolvedRoot, what: what, matching: matching,
-                    into: &found)
+                    path, relative: shownRelative, resolvedRoot: resolvedRoot, what: what,
+                    skippingHidden: skippingHidden, matching: matching, into: &found)
             } else if matching(name) {
                 found.files.append(shownRelative)
             }
+        }
+    }
+
+    /// True when the folder at `folder` (its links followed) holds, a few levels down at most, a file whose name
+    /// `matching` accepts; links inside it are not followed, and what cannot be listed is passed over.
+    private static func holdsMatchingFiles(
+        _ folder: String, skippingHidden: Bool, matching: (String) -> Bool, depth: Int = 0
+    ) -> Bool {
+        guard depth < 8, let directory = opendir(folder) else { return false }
+        defer { closedir(directory) }
+        var folders: [String] = []
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let name = String(decoding: bytes, as: UTF8.self)
+            guard name != "." && name != "..", !(skippingHidden && name.hasPrefix(".")) else { continue }
+            var info = stat()
+            let path = folder + "/" + name
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: folders.append(path)
+            case S_IFREG, S_IFLNK: if matching(name) { return true }
+            default: continue
+            }
+        }
+        return folders.contains {
+            holdsMatchingFiles($0, skippingHidden: skippingHidden, matching: matching, depth: depth + 1)
         }
     }
 

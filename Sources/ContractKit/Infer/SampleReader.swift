@@ -60,14 +60,11 @@ package struct SampleReader: Sendable {
     /// The `.har` and `.json` files under `folder`, sorted by path, with hidden files and folders left out; and what
     /// could not be walked (a folder that cannot be read, a link out of the folder or to a folder: ``FolderWalk``).
     static func files(under folder: String) -> FolderWalk.Found {
-        var found = FolderWalk.files(in: folder, what: "'\(folder.escapingNonPrintables())'") { name in
-            let lowered = name.lowercased()
-            return !name.hasPrefix(".") && (lowered.hasSuffix(".har") || lowered.hasSuffix(".json"))
+        var found = FolderWalk.files(in: folder, what: "'\(folder.escapingNonPrintables())'", skippingHidden: true) {
+            let lowered = $0.lowercased()
+            return lowered.hasSuffix(".har") || lowered.hasSuffix(".json")
         }
-        found.files = found.files.compactMap { relative in
-            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return nil }
-            return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
-        }
+        found.files = found.files.map { folder.hasSuffix("/") ? folder + $0 : folder + "/" + $0 }
         return found
     }
 
