@@ -380,13 +380,25 @@ extension SpecFileParser {
             if let pathNode = map["path"], let text = scalar(pathNode, "the waiver's 'path'") {
                 // Findings' paths start at the body's root, `$`: a path without it would match none, and the
                 // waiver would only ever be reported unused.
-                if text.hasPrefix("$") || text.hasPrefix("*") {
+                if text.hasPrefix("$") || text.hasPrefix("*") || text.hasPrefix("?") {
                     path = text
                 } else {
-                    let written = text.hasPrefix(".") || text.hasPrefix("[") ? "$" + text : "$." + text
+                    // The path as findings print it (`$["1"].x` for `1.x`), when the text reads as one.
+                    let rooted = text.hasPrefix(".") || text.hasPrefix("[") ? "$" + text : "$." + text
+                    // A `[*]` is read as an index the text cannot hold, and put back after.
+                    let anyIndex = "[\(Int.max)]"
+                    let marked = rooted.replacingOccurrences(of: "[*]", with: anyIndex)
+                    // Other wildcards stay as written: quoted into a key, they would match only themselves.
+                    let written =
+                        marked.contains("*") || marked.contains("?")
+                        ? rooted
+                        : JSONPath(parsing: marked)?.description.replacingOccurrences(of: anyIndex, with: "[*]")
                     report(
                         "the waiver's path '\(text)' matches nothing: a finding's path starts at '$', the body's root",
-                        at: pathNode.location, hint: "write it as '\(written)'")
+                        at: pathNode.location,
+                        hint: written.map { "write it as '\($0)'" }
+                            ?? "write it as findings print their paths, from '$' (or leave 'path' out to waive the "
+                            + "kind anywhere in the body)")
                 }
             }
             guard errors.count == count, let kind, let until, let reason else { continue }

@@ -47,6 +47,30 @@ import Testing
         #expect(result.findings.first?.isWaived == true)
     }
 
+    @Test func aWaiverPathsFixIsWrittenAsFindingsPrintPaths() throws {
+        // Following each hint gives a path that can match: keys that need quoting are quoted, wildcards kept.
+        func hint(_ path: String) -> String? {
+            do {
+                _ = try TestSuites.suite(
+                    (
+                        "Specs/users.yaml",
+                        "endpoints:\n  get:\n    request: GET /u\n    waivers:\n      - { kind: extra-key, path: \"\(path)\", "
+                            + "until: 2027-01-01, reason: r }\n"
+                    ))
+                return nil
+            } catch {
+                return error.errors.first?.hint
+            }
+        }
+        #expect(hint("1.x") == "write it as '$[\"1\"].x'")
+        #expect(hint("1[*].x") == "write it as '$[\"1\"][*].x'")
+        #expect(hint(".a") == "write it as '$.a'")
+        #expect(hint("a*") == "write it as '$.a*'")
+        #expect(hint("")?.hasPrefix("write it as findings print their paths") == true)
+        #expect(hint("?.a") == nil, "a '?' matches the root")
+        #expect(hint("*.a") == nil)
+    }
+
     @Test func aWaiverThatMatchesNothingIsAnInfoFinding() throws {
         let result = try Self.verify(
             waivers: "      - { kind: type-mismatch, path: $.id, until: 2027-01-01, reason: ids move to strings }\n",
