@@ -57,7 +57,7 @@ package enum FolderWalk {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let bytes = nameBytes(of: entry)
             guard let name = String(validating: bytes, as: UTF8.self) else {
                 let shown = String(decoding: bytes, as: UTF8.self)
                 found.problems.append(
@@ -124,6 +124,11 @@ package enum FolderWalk {
         }
     }
 
+    /// The bytes of the name of a folder entry that `readdir` gave.
+    private static func nameBytes(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+    }
+
     /// True when the folder at `folder` (its links followed) holds, a few levels down at most, a file whose name
     /// `matching` accepts; links inside it are not followed, and what cannot be listed is passed over.
     private static func holdsMatchingFiles(
@@ -133,8 +138,7 @@ package enum FolderWalk {
         defer { closedir(directory) }
         var folders: [String] = []
         while let entry = readdir(directory) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            let name = String(decoding: bytes, as: UTF8.self)
+            let name = String(decoding: nameBytes(of: entry), as: UTF8.self)
             guard name != "." && name != "..", !(skippingHidden && name.hasPrefix(".")) else { continue }
             var info = stat()
             let path = folder + "/" + name

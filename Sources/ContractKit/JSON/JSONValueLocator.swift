@@ -54,6 +54,27 @@ enum JSONValueLocator {
         return start..<position
     }
 
+    /// The `line:col` of the value reached by `steps` in JSON text (after a byte-order mark, if any), or of the
+    /// nearest container on the way that the text has when `nearest` (a missing member, at the object that lacks
+    /// it); nil when the text has none.
+    static func location(
+        of steps: [Step], in bytes: UnsafeRawBufferPointer, file: String, nearest: Bool = false
+    ) -> SourceLocation? {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        // The locator does not expect a byte-order mark; the line and column count from after it either way.
+        let skipped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let content = UnsafeRawBufferPointer(rebasing: bytes[skipped...])
+        var steps = steps[...]
+        while true {
+            if let range = range(of: Array(steps), in: content) {
+                return JSONReader.location(
+                    at: skipped + range.lowerBound, in: base, count: bytes.count, contentStart: skipped, file: file)
+            }
+            guard nearest, !steps.isEmpty else { return nil }
+            steps.removeLast()
+        }
+    }
+
     /// Moves past a member's value or an element and the comma after it; false at the container's end.
     private static func skipElement(_ bytes: UnsafeRawBufferPointer, _ position: inout Int) -> Bool {
         guard skipValue(bytes, &position) else { return false }

@@ -341,7 +341,11 @@ extension Recording {
 
     /// A `locate` for ``init(json:file:locate:)`` that finds values in `text`, the recording file's bytes.
     static func fieldLocator(in text: Data, file: String) -> (_ keys: [String]) -> SourceLocation? {
-        { keys in text.withUnsafeBytes { Recording.location(of: keys, in: $0, file: file) } }
+        { keys in
+            text.withUnsafeBytes {
+                JSONValueLocator.location(of: keys.map(JSONValueLocator.Step.key), in: $0, file: file)
+            }
+        }
     }
 
     /// A `locate` for ``init(json:file:locate:)`` that reads the file at `path` again when it is called: errors are
@@ -353,19 +357,6 @@ extension Recording {
             }
             return fieldLocator(in: text, file: path)(keys)
         }
-    }
-
-    /// The `line:col` of the value reached by `keys` (object members from the root) in JSON text, or nil when the
-    /// text has no such value.
-    static func location(of keys: [String], in bytes: UnsafeRawBufferPointer, file: String) -> SourceLocation? {
-        guard let base = bytes.baseAddress else { return nil }
-        // The locator does not expect a byte-order mark; the line and column count from after it either way.
-        let skipped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        guard let range = JSONValueLocator.range(of: keys, in: UnsafeRawBufferPointer(rebasing: bytes[skipped...]))
-        else { return nil }
-        return JSONReader.location(
-            at: skipped + range.lowerBound, in: base.assumingMemoryBound(to: UInt8.self), count: bytes.count,
-            contentStart: skipped, file: file)
     }
 
     /// The recording as JSON, members in a fixed order so files diff cleanly.

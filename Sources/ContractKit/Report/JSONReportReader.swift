@@ -73,19 +73,7 @@ private struct ReportReading {
                 }
             }
         }
-        return text.withUnsafeBytes { bytes -> SourceLocation? in
-            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-            let skipped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            let content = UnsafeRawBufferPointer(rebasing: bytes[skipped...])
-            while true {
-                if let range = JSONValueLocator.range(of: steps, in: content) {
-                    return JSONReader.location(
-                        at: skipped + range.lowerBound, in: base, count: bytes.count, contentStart: skipped, file: file)
-                }
-                if steps.isEmpty { return nil }
-                steps.removeLast()
-            }
-        }
+        return text.withUnsafeBytes { JSONValueLocator.location(of: steps, in: $0, file: file, nearest: true) }
     }
 
     func object(_ value: JSONValue?, _ name: String) throws(ContractError) -> JSONObject {
