@@ -36,12 +36,13 @@ let package = Package(
                 "CLibYAML", "CSQLite", "CStandardStreams",
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ]),
-        // Holds closed standard streams open on /dev/null from before the Swift runtime starts (one C file).
+        // Holds closed standard streams open on /dev/null from before the Swift runtime starts (one C file; read
+        // through FilePaths.wasClosedAtStart).
         .target(name: "CStandardStreams"),
         .target(
             name: "ContractCLI",
             dependencies: [
-                "ContractKit", "CStandardStreams",
+                "ContractKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

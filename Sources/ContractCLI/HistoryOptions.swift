@@ -58,15 +58,10 @@ struct HistoryOptions: ParsableArguments {
             let count = error.errors.count
             guard strict else {
                 // report merge goes on without the specs (they only name the history), but says what it left out.
-                let plain = folder.unicodeScalars.allSatisfy {
-                    $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0)
-                        || "._/-".unicodeScalars.contains($0)
-                }
-                let shown = plain ? folder : "'" + folder.replacingOccurrences(of: "'", with: "'\\''") + "'"
                 Console.error(
                     "warning: \(count) error\(count == 1 ? "" : "s") in the specs ('\(folder.escapingNonPrintables())'), read for their "
                         + "'history:' setting: the report is not added to a history they may name; run "
-                        + "`\(CommandName.current) lint --specs \(shown.escapingNonPrintables())` to see \(count == 1 ? "it" : "them"), or pass "
+                        + "`\(CommandName.current) lint --specs \(ShellText.argument(folder).escapingNonPrintables())` to see \(count == 1 ? "it" : "them"), or pass "
                         + "--history FILE")
                 return nil
             }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CStandardStreams
 import ContractKit
 import Foundation
 import Synchronization
@@ -147,10 +146,6 @@ enum Console {
     /// as its report may not have reached anyone.
     static var aStreamFailed: Bool { failure.withLock { $0 != nil } }
 
-    /// The standard streams that were closed when the process started (`contract verify >&-`), each now holding
-    /// `/dev/null` in its place (`CStandardStreams`), as bits: a write to one of them fails as a closed stream.
-    private static let closedAtStart = contract_streams_closed_at_start()
-
     /// Writes `text` to `descriptor` whole. `FileHandle.write` stops the process on an error (a full disk, a closed
     /// stream); here the first failure is noted, said on standard error when that is not the stream that failed, and
     /// later writes to that stream are dropped.
@@ -158,7 +153,8 @@ enum Console {
         if failure.withLock({ $0?.stream == descriptor }) { return }
         var text = text
         let code =
-            closedAtStart & (1 << descriptor) != 0
+            // A stream closed when the process started fails as a closed stream (its /dev/null would lose it).
+            FilePaths.wasClosedAtStart(descriptor)
             ? EBADF : text.withUTF8 { FilePaths.writeAll([UnsafeRawBufferPointer($0)], to: descriptor) }
         guard code != 0 else { return }
         let first = failure.withLock { noted -> Bool in

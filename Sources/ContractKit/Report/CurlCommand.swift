@@ -7,34 +7,24 @@ enum CurlCommand {
         var parts: [String] = []
         let method = request.method.uppercased()
         let plainMethod = !method.isEmpty && method.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
-        let methodArgument = plainMethod ? method : quote(method)
+        let methodArgument = plainMethod ? method : ShellText.quote(method)
         parts.append(
-            method == "GET" && request.body == nil ? "curl \(quote(url))" : "curl -X \(methodArgument) \(quote(url))")
+            method == "GET" && request.body == nil
+                ? "curl \(ShellText.quote(url))" : "curl -X \(methodArgument) \(ShellText.quote(url))")
         for header in request.headers {
-            parts.append("-H \(quote("\(header.name): \(header.value)"))")
+            parts.append("-H \(ShellText.quote("\(header.name): \(header.value)"))")
         }
         switch request.body {
         case .json?, .indexed?:
-            parts.append("--data-raw \(quote(JSONWriter(style: .compact).write(request.body?.jsonValue ?? .null)))")
+            parts.append(
+                "--data-raw \(ShellText.quote(JSONWriter(style: .compact).write(request.body?.jsonValue ?? .null)))")
         case .text(let text)?:
-            parts.append("--data-raw \(quote(text))")
+            parts.append("--data-raw \(ShellText.quote(text))")
         case .base64?:
             parts.append("--data-binary @body.bin  # the recorded body is binary")
         case nil:
             break
         }
         return parts.joined(separator: " \\\n  ")
-    }
-
-    /// Single-quoted for POSIX shells: nothing inside is expanded; a `'` is written as `'\''`. Read by Unicode
-    /// scalars: a `'` followed by a combining mark is one `Character` to Swift, and still a quote to the shell.
-    static func quote(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        out.append("'")
-        for scalar in text.unicodeScalars {
-            if scalar == "'" { out.append(contentsOf: "'\\''".unicodeScalars) } else { out.append(scalar) }
-        }
-        out.append("'")
-        return String(out)
     }
 }

@@ -1,4 +1,3 @@
-import CStandardStreams
 import Foundation
 import Synchronization
 
@@ -62,7 +61,7 @@ enum AtomicFile {
             var open = stat()
             if fstat(standard, &open) == 0, open.st_dev == target.st_dev, open.st_ino == target.st_ino {
                 // A stream closed when the process started holds /dev/null in its place: the report would be lost.
-                if contract_streams_closed_at_start() & (1 << standard) != 0 { throw POSIXError(.EBADF) }
+                if FilePaths.wasClosedAtStart(standard) { throw POSIXError(.EBADF) }
                 let failure = data.withUnsafeBytes { FilePaths.writeAll([$0], to: standard) }
                 if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
                 return

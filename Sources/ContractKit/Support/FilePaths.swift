@@ -1,8 +1,16 @@
+import CStandardStreams
 import Foundation
 
 /// Paths as the system resolves them, and whole writes to a descriptor: the few system calls the folder walk, the
 /// history, report outputs, atomic writes and the console share.
 package enum FilePaths {
+    /// True when the standard stream `descriptor` (0-2) was closed when the process started (`contract verify
+    /// >&-`): it holds `/dev/null` in its place (`CStandardStreams`), so that no file opened later takes its number, and
+    /// what is written to it would be lost.
+    package static func wasClosedAtStart(_ descriptor: Int32) -> Bool {
+        contract_streams_closed_at_start() & (1 << descriptor) != 0
+    }
+
     /// The path `path` resolves to, every link followed and `.` and `..` taken out; nil when it leads nowhere.
     package static func resolved(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

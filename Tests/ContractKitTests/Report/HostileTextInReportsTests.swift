@@ -16,7 +16,7 @@ import Testing
     @Test(arguments: hostile)
     func aCurlArgumentPastedIntoAShellIsTheTextItQuotes(_ text: String) throws {
         let shell = try #require(ExternalTool.path(of: "sh"))
-        let run = try ExternalTool.run(shell, ["-c", "printf '%s' " + CurlCommand.quote(text)])
+        let run = try ExternalTool.run(shell, ["-c", "printf '%s' " + ShellText.quote(text)])
         #expect(run.status == 0)
         #expect(run.output == text)
     }
