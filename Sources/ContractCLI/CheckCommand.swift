@@ -39,6 +39,7 @@ struct CheckCommand: AsyncParsableCommand {
     var failOn: Severity = .breaking
 
     func validate() throws {
+        guard ParseOrder.validates else { return }
         if updateBaseline, let into, into != suite.recordings {
             throw ValidationError(
                 "--update-baseline records into --recordings (\(suite.recordings)); it cannot be combined with --into \(into)"

@@ -32,7 +32,7 @@ public enum ContractCLI {
                         do {
                             parsed = try RootCommand.parseAsRoot(arguments)
                         } catch {
-                            RootCommand.exit(withError: error)
+                            RootCommand.exit(withError: ParseOrder.firstError(in: arguments, failedWith: error))
                         }
                     }
                     do {

@@ -47,6 +47,7 @@ struct DiffCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        guard ParseOrder.validates else { return }
         // A path's text starts with '$': a glob that starts with another character than '$', '*' or '?' leaves
         // nothing out, silently, where the user meant to (`users[*].updatedAt`, `.updatedAt`).
         for glob in ignore where !(glob.first.map { "$*?".contains($0) } ?? false) {

@@ -64,6 +64,7 @@ struct HistoryCommand: AsyncParsableCommand {
     var prune: String?
 
     func validate() throws {
+        guard ParseOrder.validates else { return }
         try HistoryOptions.validate(given: history)
         if HistoryOptions.path(given: history) == nil, !FileManager.default.fileExists(atPath: specs) {
             throw HistoryCommand.noHistory

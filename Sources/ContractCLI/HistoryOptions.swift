@@ -82,6 +82,7 @@ struct HistoryOptions: ParsableArguments {
     }
 
     func validate() throws {
+        guard ParseOrder.validates else { return }
         try Self.validate(given: history)
     }
 

@@ -47,6 +47,7 @@ struct InferCommand: AsyncParsableCommand {
     @OptionGroup var live: InferLiveOptions
 
     func validate() throws {
+        guard ParseOrder.validates else { return }
         if inputs.isEmpty && request == nil {
             throw ValidationError(
                 "give recordings, HAR files, raw JSON files or folders to infer from, or --base-url URL --request \"GET /path\""

@@ -60,6 +60,7 @@ struct LiveRequestOptions: ParsableArguments {
     }
 
     func validate() throws {
+        guard ParseOrder.validates else { return }
         guard let url = resolvedBaseURL else {
             throw ValidationError(
                 "give the server to record from with --base-url URL or the CONTRACT_BASE_URL environment variable")

@@ -40,6 +40,7 @@ struct ReportMergeCommand: AsyncParsableCommand {
     var specs = "Specs"
 
     func validate() throws {
+        guard ParseOrder.validates else { return }
         if reports.isEmpty {
             throw ValidationError("pass at least one JSON report, such as shard-1/report.json shard-2/report.json")
         }

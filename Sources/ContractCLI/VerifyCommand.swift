@@ -25,6 +25,7 @@ struct VerifyCommand: AsyncParsableCommand {
     var shard: String?
 
     func validate() throws {
+        guard ParseOrder.validates else { return }
         if let shard {
             do {
                 _ = try Shard(parsing: shard)

@@ -23,6 +23,30 @@ struct VersionAndTyposTests {
             "\(run.standardError)")
     }
 
+    /// ArgumentParser validates a command before it looks for arguments nothing took, so the error a mistyped
+    /// option's absence caused used to be told instead of the mistyped option.
+    @Test(arguments: [
+        (["history", "--histroy", "runs.db"], "--histroy", "--history"),
+        (["record", "--concurency", "4"], "--concurency", "--concurrency"),
+        (["verify", "--shard", "3/2", "--spec", "Specs"], "--spec", "--specs"),
+        (["report", "merge", "--fromat", "json"], "--fromat", "--format"),
+    ])
+    func aMistypedOptionIsToldBeforeWhatItsAbsenceBreaks(_ arguments: [String], _ typed: String, _ meant: String)
+        throws
+    {
+        let run = try ContractProcess.run(arguments, in: NSTemporaryDirectory())
+        #expect(run.status == 64)
+        #expect(
+            run.standardError.hasPrefix("Error: Unknown option '\(typed)'. Did you mean '\(meant)'?"),
+            "\(run.standardError)")
+    }
+
+    @Test func aValidationErrorIsStillToldWhenEveryArgumentIsKnown() throws {
+        let run = try ContractProcess.run(["history", "--since", "yesterday"], in: NSTemporaryDirectory())
+        #expect(run.status == 64)
+        #expect(run.standardError.hasPrefix("Error: pass the history file with --history FILE"), "\(run.standardError)")
+    }
+
     @Test func theRecorderSendsItsOwnUserAgentUnlessTheSpecSetsOne() async throws {
         let server = try ScriptedServer(routes: [:]) { request, _ in
             .json(#"{"agent": "\#(request.header("User-Agent") ?? "")"}"#)
