@@ -68,11 +68,12 @@ struct OpenAPISchemaMapper {
         while !pending.isEmpty {
             let (place, name) = pending.removeFirst()
             let pointer = pointerText(place)
-            guard let schema = schema(at: place) else {
-                problems.append(
-                    OpenAPIImportProblem(
-                        pointer: pointer, message: "the $ref leads nowhere",
-                        hint: "the shape \(name) is Any; fix the $ref in the document"))
+            // Every $ref is looked up before its place is named, so this is only a guard.
+            let schema: JSONValue
+            switch files.value(of: pointer, at: (place.file, place.pointer)) {
+            case .success(let value): schema = value
+            case .failure(let words):
+                problems.append(OpenAPIImportProblem(pointer: pointer, words, then: "the shape \(name) is Any"))
                 shapes.append(NamedShape(name: name, shape: Self.shape(.any), comment: ["not found: \(pointer)"]))
                 continue
             }
@@ -219,6 +220,12 @@ struct OpenAPISchemaMapper {
         return Place(file: file, pointer: fragment.removingPercentEncoding ?? fragment)
     }
 
+    /// Adds `problem` unless it is listed already: a schema's discriminator is read for the shape's comment and again
+    /// for the field it is written in.
+    private mutating func reportOnce(_ problem: OpenAPIImportProblem) {
+        if !problems.contains(problem) { problems.append(problem) }
+    }
+
     mutating func problem(_ place: Place, _ message: String, hint: String? = nil) {
         problems.append(OpenAPIImportProblem(pointer: pointerText(place), message: message, hint: hint))
     }
@@ -239,7 +246,18 @@ struct OpenAPISchemaMapper {
                 isName
                 ? Place(file: place.file, pointer: JSONPointer.appending("/components/schemas", reference))
                 : target(of: reference, from: place)
-            guard !files.isOutsideFolder(target.file), self.schema(at: target) != nil else {
+            let mappingPointer = JSONPointer.appending(
+                JSONPointer.appending(JSONPointer.appending(pointerText(place), "discriminator"), "mapping"), entry.key)
+            if files.isOutsideFolder(target.file) {
+                reportOnce(
+                    files.outsideFolderProblem(
+                        reference, pointer: mappingPointer, then: "the mapping is noted as not found"))
+                cases.append("\(entry.key): \(reference) (not found)")
+                continue
+            }
+            if case .failure(let words) = files.value(of: reference, at: (target.file, target.pointer)) {
+                reportOnce(
+                    OpenAPIImportProblem(pointer: mappingPointer, words, then: "the mapping is noted as not found"))
                 cases.append("\(entry.key): \(reference) (not found)")
                 continue
             }

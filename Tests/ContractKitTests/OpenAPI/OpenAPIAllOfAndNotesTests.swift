@@ -197,5 +197,11 @@ import Testing
                     {oneOf: [{$ref: '#/components/schemas/Dog'}, {$ref: '#/components/schemas/Cat'}], discriminator: {propertyName: kind, mapping: {dog: '#/components/schemas/Dog', lion: '#/components/schemas/Lion'}}}
                     """))
         #expect(imported.text.contains("# discriminator: kind (dog: Dog, lion: #/components/schemas/Lion (not found))"))
+        // A mapping that leads nowhere is a problem too, said once, with why.
+        let mapping = imported.result.problems.filter { $0.pointer.hasSuffix("/discriminator/mapping/lion") }
+        #expect(
+            mapping.map(\.message) == [
+                "the $ref '#/components/schemas/Lion' leads nowhere: the document has nothing at '#/components/schemas/Lion'"
+            ], "\(imported.result.problems)")
     }
 }
