@@ -1,7 +1,7 @@
 /// Finds where a value sits in JSON text without building it: skipping is several times cheaper than parsing.
 ///
-/// Used to hand `JSONDecoder` the body's own bytes from a recording file, instead of writing the parsed body
-/// out again, when nothing changed it on the way.
+/// Used to point an error about a recording or a report at its `line:col`, after the text was parsed: a key written
+/// twice in an object is found as the parser keeps it, the last one.
 enum JSONValueLocator {
     /// A step from a container to a value in it.
     enum Step: Equatable {
@@ -25,6 +25,8 @@ enum JSONValueLocator {
             case .key(let key):
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else { return nil }
                 position += 1
+                // The whole object is read: of a key written twice, the parser keeps the last.
+                var found: Int?
                 while true {
                     skipWhitespace(bytes, &position)
                     guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
@@ -35,9 +37,11 @@ enum JSONValueLocator {
                     guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
                     position += 1
                     skipWhitespace(bytes, &position)
-                    if matches { break }
-                    guard skipElement(bytes, &position) else { return nil }
+                    if matches { found = position }
+                    guard skipElement(bytes, &position) else { break }
                 }
+                guard let found else { return nil }
+                position = found
             case .index(let index):
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "[") else { return nil }
                 position += 1

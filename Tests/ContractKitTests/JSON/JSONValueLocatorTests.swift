@@ -22,6 +22,18 @@ import Testing
         #expect(locate([], in: " [1, 2] ") == "[1, 2]")
     }
 
+    /// `JSONObject` reads the last of a key written twice, so an error about its value points there.
+    @Test func aKeyWrittenTwiceIsFoundAtItsLastCopy() {
+        let text = #"{"runs": 1, "meta": {"runs": "x"}, "runs": [2], "after": {}}"#
+        #expect(locate(["runs"], in: text) == "[2]")
+        #expect(locate(["meta", "runs"], in: text) == #""x""#)
+        let bytes = Array(text.utf8)
+        let location = bytes.withUnsafeBytes {
+            JSONValueLocator.location(of: [.key("runs"), .index(0)], in: $0, file: "r.json")
+        }
+        #expect(location.map { "\($0.line):\($0.column)" } == "1:45")
+    }
+
     @Test func missingKeysAndOtherShapesGiveNil() {
         #expect(locate(["response", "body"], in: #"{"response": {"status": 204}}"#) == nil)
         #expect(locate(["response", "body"], in: #"{"response": [1]}"#) == nil)
