@@ -41,9 +41,14 @@ struct VersionAndTyposTests {
             "\(run.standardError)")
     }
 
-    @Test func aValidationErrorIsStillToldWhenEveryArgumentIsKnown() throws {
+    @Test func aValidationErrorIsStillToldWhenEveryOptionIsKnown() throws {
         let run = try ContractProcess.run(["history", "--since", "yesterday"], in: NSTemporaryDirectory())
         #expect(run.status == 64)
+        // A value left over after an option took the next option as its value is told as that option's mistake.
+        let swallowed = try ContractProcess.run(
+            ["history", "--history", "h.sqlite", "--since", "--env", "x"], in: NSTemporaryDirectory())
+        #expect(
+            swallowed.standardError.hasPrefix("Error: --since '--env' is neither a day"), "\(swallowed.standardError)")
         #expect(run.standardError.hasPrefix("Error: pass the history file with --history FILE"), "\(run.standardError)")
     }
 
