@@ -255,9 +255,10 @@ struct OpenAPISchemaMapper {
                 cases.append("\(entry.key): \(reference) (not found)")
                 continue
             }
-            if case .failure(let words) = files.value(of: reference, at: (target.file, target.pointer)) {
+            if case .failure(var words) = files.value(of: reference, at: (target.file, target.pointer)) {
+                if words.hint == nil { words.hint = "name a schema the document declares, or drop the mapping" }
                 reportOnce(
-                    OpenAPIImportProblem(pointer: mappingPointer, words, then: "the mapping is noted as not found"))
+                    OpenAPIImportProblem(pointer: mappingPointer, words, then: "it is noted as not found"))
                 cases.append("\(entry.key): \(reference) (not found)")
                 continue
             }

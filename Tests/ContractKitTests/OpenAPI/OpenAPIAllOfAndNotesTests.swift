@@ -203,5 +203,7 @@ import Testing
             mapping.map(\.message) == [
                 "the $ref '#/components/schemas/Lion' leads nowhere: the document has nothing at '#/components/schemas/Lion'"
             ], "\(imported.result.problems)")
+        #expect(
+            mapping.first?.hint == "name a schema the document declares, or drop the mapping; it is noted as not found")
     }
 }
