@@ -104,21 +104,8 @@ struct HistoryCommand: AsyncParsableCommand {
     /// `2026-11-01`, or an age (`30d`, `12w`) counted back from now, as the first instant to keep.
     static func day(_ text: String, now: Date = Date()) -> String? {
         if let seconds = age(text) { return ISO8601.utcSeconds(now.addingTimeInterval(-seconds)) }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]),
-            (1...12).contains(month), dayOfMonth >= 1, dayOfMonth <= daysIn(month: month, of: year)
-        else { return nil }
+        guard CalendarDate(text) != nil else { return nil }
         return text + "T00:00:00Z"
-    }
-
-    static func daysIn(month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     /// The longest age `--since` and `--prune` take: 100 years, so the cutoff is always a real date.

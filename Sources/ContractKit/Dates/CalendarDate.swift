@@ -1,11 +1,11 @@
 import Foundation
 
 /// A calendar day written `yyyy-MM-dd`, compared as text-free numbers.
-struct CalendarDate: Comparable {
+package struct CalendarDate: Comparable {
     var year: Int, month: Int, day: Int
 
     /// A day written `yyyy-MM-dd` that the calendar has: not `2099-02-31`, nor `2027-02-29`.
-    init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }),
@@ -28,7 +28,7 @@ struct CalendarDate: Comparable {
         (self.year, self.month, self.day) = (year, month, day)
     }
 
-    static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 }

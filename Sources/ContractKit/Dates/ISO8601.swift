@@ -120,17 +120,9 @@ package enum ISO8601 {
     private static func readDate(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
         guard let high = twoDigits(bytes, 0), let low = twoDigits(bytes, 2), bytes[4] == UInt8(ascii: "-"),
             let month = twoDigits(bytes, 5), bytes[7] == UInt8(ascii: "-"), let day = twoDigits(bytes, 8),
-            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: high * 100 + low)
+            (1...12).contains(month), day >= 1, day <= CalendarDate.days(inMonth: month, of: high * 100 + low)
         else { return nil }
         return (high * 100 + low, month, day)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     private static func digit(_ byte: UInt8) -> Int? {
