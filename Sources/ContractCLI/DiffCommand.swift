@@ -50,8 +50,8 @@ struct DiffCommand: AsyncParsableCommand {
         guard ParseOrder.validates else { return }
         // A path's text starts with '$': a glob that starts with another character than '$', '*' or '?' leaves
         // nothing out, silently, where the user meant to (`users[*].updatedAt`, `.updatedAt`).
-        for glob in ignore where !(glob.first.map { "$*?".contains($0) } ?? false) {
-            let steps = glob.hasPrefix(".") || glob.hasPrefix("[") ? glob : "." + glob
+        for glob in ignore where !Glob.mayMatchJSONPath(glob) {
+            let steps = Glob.stepsFromRoot(glob)
             let suggestion =
                 glob.isEmpty
                 ? "'$.users[*].updatedAt'" : "'$\(steps)' (or '*' for any start: '*\(steps)')"

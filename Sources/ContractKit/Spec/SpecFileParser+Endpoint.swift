@@ -380,11 +380,11 @@ extension SpecFileParser {
             if let pathNode = map["path"], let text = scalar(pathNode, "the waiver's 'path'") {
                 // Findings' paths start at the body's root, `$`: a path without it would match none, and the
                 // waiver would only ever be reported unused.
-                if text.hasPrefix("$") || text.hasPrefix("*") || text.hasPrefix("?") {
+                if Glob.mayMatchJSONPath(text) {
                     path = text
                 } else {
                     // The path as findings print it (`$["1"].x` for `1.x`), when the text reads as one.
-                    let rooted = text.hasPrefix(".") || text.hasPrefix("[") ? "$" + text : "$." + text
+                    let rooted = "$" + Glob.stepsFromRoot(text)
                     // A `[*]` is read as an index the text cannot hold, and put back after.
                     let anyIndex = "[\(Int.max)]"
                     let marked = rooted.replacingOccurrences(of: "[*]", with: anyIndex)

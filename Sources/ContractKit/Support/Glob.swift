@@ -1,5 +1,17 @@
 /// Shell-style wildcard matching for endpoint filters and waiver paths.
-enum Glob {
+package enum Glob {
+    /// True when `pattern` can match a JSON path as findings and diffs print it: those start with `$`, the body's
+    /// root, so the pattern must start with `$` or a wildcard (`users[*].id` and `.id` match nothing).
+    package static func mayMatchJSONPath(_ pattern: String) -> Bool {
+        pattern.first.map { "$*?".contains($0) } ?? false
+    }
+
+    /// The steps of a path written without its root, as they follow `$`: `users[*].id` gives `.users[*].id`, and
+    /// `.id` and `[0]` stay as they are.
+    package static func stepsFromRoot(_ pattern: String) -> String {
+        pattern.hasPrefix(".") || pattern.hasPrefix("[") ? pattern : "." + pattern
+    }
+
     /// True when `text` matches `pattern` as a whole; `*` matches any run, `?` one character (a Unicode scalar).
     ///
     /// Walks both strings' scalars in place (no array of either is made: a diff's findings filter calls this for every
