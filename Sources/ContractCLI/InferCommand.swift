@@ -128,11 +128,11 @@ struct InferCommand: AsyncParsableCommand {
             }
             // The spec and its recordings go together: what would stop the recordings stops the spec too.
             if let obstacle = spec.recordingsObstacle(in: recordings) {
+                let (found, written) =
+                    obstacle.isFolder ? ("a folder", "a recording") : ("a file", "a folder of recordings")
                 Console.error(
-                    obstacle.isFolder
-                        ? "error: '\(obstacle.path)' is a folder, where infer writes a recording; nothing was written\n  hint: move it away, or pass --recordings to write the recordings elsewhere"
-                        : "error: '\(obstacle.path)' is a file, where infer writes a folder of recordings; nothing was written\n  hint: move it away, or pass --recordings to write the recordings elsewhere"
-                )
+                    "error: '\(obstacle.path)' is \(found), where infer writes \(written); nothing was written\n"
+                        + "  hint: move it away, or pass --recordings to write the recordings elsewhere")
                 throw ExitCode(2)
             }
             if existing != text { try InferredSpecWriter.write(text, to: path) }
