@@ -154,21 +154,29 @@ public struct MarkdownReportRenderer: ReportRenderer {
 enum Markdown {
     /// Text with the characters Markdown would act on escaped, on one line.
     static func escape(_ text: String) -> String {
+        String(
+            oneLine(text) { scalar, out in
+                if "\\`*_[]<>|~#".unicodeScalars.contains(scalar) { out.append("\\") }
+                out.append(scalar)
+            })
+    }
+
+    /// `text` on one line, each line ending (`\n`, `\r`, or both) one space, and every other scalar as `write`
+    /// appends it.
+    private static func oneLine(
+        _ text: String, _ write: (Unicode.Scalar, inout String.UnicodeScalarView) -> Void
+    ) -> String.UnicodeScalarView {
         var out = String.UnicodeScalarView()
         var previous: Unicode.Scalar = " "
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#":
-                out.append("\\")
-                out.append(scalar)
-            // A line ending (`\n`, `\r`, or both) becomes one space.
             case "\n" where previous == "\r": break
             case "\n", "\r": out.append(" ")
-            default: out.append(scalar)
+            default: write(scalar, &out)
             }
             previous = scalar
         }
-        return String(out)
+        return out
     }
 
     /// Prose from messages and hints: `` `code` `` spans kept as code, everything else escaped.
@@ -183,16 +191,9 @@ enum Markdown {
 
     /// An inline code span; safe inside table cells.
     static func code(_ text: String) -> String {
-        var flat = String.UnicodeScalarView()
-        var previous: Unicode.Scalar = " "
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n" where previous == "\r": break
-            case "\n", "\r": flat.append(" ")
-            case "|": flat.append(contentsOf: "\\|".unicodeScalars)
-            default: flat.append(scalar)
-            }
-            previous = scalar
+        let flat = oneLine(text) { scalar, out in
+            if scalar == "|" { out.append("\\") }
+            out.append(scalar)
         }
         let ticks = String(repeating: "`", count: longestBacktickRun(in: flat) + 1)
         let pad = flat.first == "`" || flat.last == "`" ? " " : ""
