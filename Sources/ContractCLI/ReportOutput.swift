@@ -40,8 +40,9 @@ struct ReportOutput: ParsableArguments {
         guard output != nil else { return }
         for index in identities.indices.dropFirst()
         where identities[index] == identities[0] && files[index].format != format {
-            throw Self.usageError(
-                "--output \(files[0].path) is the file --report-dir writes the \(files[index].format.rawValue) report to, and --format is \(format.rawValue); give --output another path"
+            throw LateUsageError(
+                message:
+                    "--output \(files[0].path) is the file --report-dir writes the \(files[index].format.rawValue) report to, and --format is \(format.rawValue); give --output another path"
             )
         }
     }
@@ -53,12 +54,9 @@ struct ReportOutput: ParsableArguments {
     }
 
     private static func overHistory(flag: String, writing what: String, history: String) -> LateUsageError {
-        usageError("\(flag) would write \(what) over the history file \(history); give \(what) another path")
+        LateUsageError(
+            message: "\(flag) would write \(what) over the history file \(history); give \(what) another path")
     }
-
-    /// A usage error found once the specs are read (they may name the history): said as ArgumentParser says one, but
-    /// without the root command's usage line that a `ValidationError` thrown from `run()` gets.
-    static func usageError(_ message: String) -> LateUsageError { LateUsageError(message: message) }
 
     /// A path as the file it names: the file a link leads to, in a folder written without `.`, `..` or links.
     static func identity(of path: String) -> String {
@@ -101,7 +99,9 @@ struct ReportOutput: ParsableArguments {
     }
 }
 
-/// A usage error a command finds in `run()`; ``ContractCLI/main(models:)`` says it and exits 64.
+/// A usage error a command finds in `run()`, once the specs are read (they may name the history);
+/// ``ContractCLI/main(models:)`` says it and exits 64, without a usage line: it is about paths the options name
+/// together, not how the command is written.
 struct LateUsageError: Error {
     let message: String
 }
