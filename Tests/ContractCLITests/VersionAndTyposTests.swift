@@ -30,6 +30,8 @@ struct VersionAndTyposTests {
         (["record", "--concurency", "4"], "--concurency", "--concurrency"),
         (["verify", "--shard", "3/2", "--spec", "Specs"], "--spec", "--specs"),
         (["report", "merge", "--fromat", "json"], "--fromat", "--format"),
+        (["diff", "--value", "old.json"], "--value", "--values"),
+        (["diff", "old.json", "--ignroe", "$.id"], "--ignroe", "--ignore"),
     ])
     func aMistypedOptionIsToldBeforeWhatItsAbsenceBreaks(_ arguments: [String], _ typed: String, _ meant: String)
         throws
