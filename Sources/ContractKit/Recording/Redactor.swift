@@ -70,7 +70,10 @@ package struct Redactor: Sendable {
         }
 
         private init(_ secrets: Set<String>) {
-            let long = secrets.filter { $0.count >= Redactor.minimumSearchedLength }
+            let given = secrets.filter { $0.count >= Redactor.minimumSearchedLength }
+            // A secret past ASCII sent in a header comes back misread by a server that reads header bytes as
+            // Latin-1, as HTTP/1.1 once said to (Python's `http.server` does): `é`'s two bytes as `Ã©`.
+            let long = given.union(given.compactMap(Redactor.readAsLatin1))
             let spellings = long.flatMap { secret in
                 PercentEncoding.spellings(of: secret) + Redactor.encodedSpellings(of: secret)
             }
@@ -100,6 +103,15 @@ package struct Redactor: Sendable {
                 }
                 .map { ByteSearch.Needle(Array($0.utf8)) }
         }
+    }
+
+    /// `secret`'s UTF-8 bytes each read as the Latin-1 character of that number; nil for an ASCII secret, which
+    /// reads the same.
+    static func readAsLatin1(_ secret: String) -> String? {
+        guard secret.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        var misread = ""
+        misread.unicodeScalars.append(contentsOf: secret.utf8.map { Unicode.Scalar($0) })
+        return misread
     }
 
     /// `text`'s bytes as ``JSONTextOutput`` writes them inside a string's quotes.

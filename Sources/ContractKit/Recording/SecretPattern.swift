@@ -1,60 +1,66 @@
-/// An ASCII secret found however a server spelled each of its characters, one character at a time: as itself,
-/// percent-encoded once or twice (`%2F`, `%252F`, hex in either case), as a JSON escape (`\/`, `\u002f`), or `+` for
-/// a space.
+/// A secret found however a server spelled each of its characters, one character at a time: as itself,
+/// percent-encoded once or twice (`%2F`, `%252F`, `%C3%A9`, hex in either case), as a JSON escape (`\/`, `\"`,
+/// `\u002f`, `\u00e9`), or `+` for a space.
 ///
 /// The fixed spellings (``PercentEncoding/spellings(of:)``) are what one encoder writes; servers differ in which
-/// characters they encode (Python's `quote` leaves `/` and encodes `+`, PHP's `json_encode` writes `/` as `\/`), and a
-/// URL wrapped in another URL's query is encoded twice. A pattern is found by its anchor, the longest run of the
-/// secret's characters that no encoder touches (letters, digits, `-._~`), and the rest of the secret is matched
-/// outward from there in any mix of spellings.
+/// characters they encode (Python's `quote` leaves `/` and encodes `+`, PHP's `json_encode` writes `/` as `\/`, a
+/// JSON text echoed inside a string has its `"` and `\` escaped, and `ensure_ascii` escapes every character past
+/// ASCII), and a URL wrapped in another URL's query is encoded twice. A pattern is found by its anchor, the longest
+/// run of the secret's characters that no encoder touches (letters, digits, `-._~`), and the rest of the secret is
+/// matched outward from there in any mix of spellings.
 struct SecretPattern: Sendable {
-    private let secret: [UInt8]
-    /// Where the anchor is in the secret.
+    /// The secret's characters (Unicode scalars), each as its UTF-8 bytes.
+    private let characters: [[UInt8]]
+    /// Where the anchor is in ``characters``.
     private let anchorStart: Int
     /// The anchor's bytes: where the pattern occurs, they do (used to rule a text out quickly). Kept, as every
     /// string of a body the secret may show in is searched for it.
     let anchor: [UInt8]
 
-    /// The most bytes one occurrence can take: every character as a `\u00XX` escape.
-    var reach: Int { secret.count * 6 }
+    /// The most bytes one occurrence can take: an ASCII character as a `\u00XX` escape, any other with each of its
+    /// bytes encoded twice (`%25XX`).
+    var reach: Int { characters.reduce(0) { $0 + ($1.count == 1 ? 6 : 5 * $1.count) } }
 
     /// Fewer anchor bytes than this, and a secret is left to its fixed spellings: an anchor of one letter would
     /// stop at every other byte of a text.
     static let shortestAnchor = 3
 
-    /// Nil when the secret is not ASCII, has nothing an encoder would change (its fixed spellings find it), or has
-    /// no anchor long enough.
+    /// Nil when the secret has nothing an encoder would change (its fixed spellings find it), or no anchor long
+    /// enough.
     init?(_ secret: String) {
-        let bytes = Array(secret.utf8)
-        guard bytes.allSatisfy({ $0 < 0x80 }), bytes.contains(where: { !PercentEncoding.unreserved.contains($0) })
-        else { return nil }
+        let characters = secret.unicodeScalars.map { Array(String($0).utf8) }
+        func untouched(_ character: [UInt8]) -> Bool {
+            character.count == 1 && PercentEncoding.unreserved.contains(character[0])
+        }
+        guard characters.contains(where: { !untouched($0) }) else { return nil }
         var best = (start: 0, length: 0)
         var start = 0
-        while start < bytes.count {
+        while start < characters.count {
             var end = start
-            while end < bytes.count, PercentEncoding.unreserved.contains(bytes[end]) { end += 1 }
+            while end < characters.count, untouched(characters[end]) { end += 1 }
             if end - start > best.length { best = (start, end - start) }
             start = end + 1
         }
         guard best.length >= Self.shortestAnchor else { return nil }
-        self.secret = bytes
+        self.characters = characters
         anchorStart = best.start
-        anchor = Array(bytes[best.start..<best.start + best.length])
+        anchor = characters[best.start..<best.start + best.length].flatMap { $0 }
     }
 
     /// Calls `body` with the byte range of each occurrence in `text`, front to back (occurrences that share an
     /// anchor are one range, from the earliest start to the latest end).
     func forEachOccurrence(in text: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+        let anchorEnd = anchorStart + anchor.count
         anchor.withUnsafeBufferPointer { anchor in
             ByteSearch.forEachOccurrence(of: anchor, in: text) { offset in
                 var ends = [offset + anchor.count]
-                for index in (anchorStart + anchor.count)..<secret.count {
-                    ends = Self.step(ends, over: secret[index], in: text, forward: true)
+                for index in anchorEnd..<characters.count {
+                    ends = Self.step(ends, over: characters[index], in: text, forward: true)
                     if ends.isEmpty { return true }
                 }
                 var starts = [offset]
                 for index in stride(from: anchorStart - 1, through: 0, by: -1) {
-                    starts = Self.step(starts, over: secret[index], in: text, forward: false)
+                    starts = Self.step(starts, over: characters[index], in: text, forward: false)
                     if starts.isEmpty { return true }
                 }
                 body(starts.min()!..<ends.max()!)
@@ -63,13 +69,14 @@ struct SecretPattern: Sendable {
         }
     }
 
-    /// The positions reached from each of `positions` by one spelling of `byte`: after it (forward), or before it.
-    private static func step(_ positions: [Int], over byte: UInt8, in text: UnsafeBufferPointer<UInt8>, forward: Bool)
-        -> [Int]
-    {
+    /// The positions reached from each of `positions` by one spelling of `character`: after it (forward), or
+    /// before it.
+    private static func step(
+        _ positions: [Int], over character: [UInt8], in text: UnsafeBufferPointer<UInt8>, forward: Bool
+    ) -> [Int] {
         var reached: [Int] = []
         for position in positions {
-            for width in widths(of: byte, in: text, at: position, forward: forward) {
+            for width in widths(of: character, in: text, at: position, forward: forward) {
                 let next = forward ? position + width : position - width
                 if !reached.contains(next) { reached.append(next) }
             }
@@ -77,33 +84,52 @@ struct SecretPattern: Sendable {
         return reached
     }
 
-    /// The lengths of the spellings of `byte` that start at `position` (forward) or end there.
-    private static func widths(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>, at position: Int, forward: Bool)
-        -> [Int]
-    {
-        var widths: [Int] = []
-        func spelled(_ prefix: [UInt8], hex: Bool) {
-            let width = prefix.count + (hex ? 2 : 0)
-            let start = forward ? position : position - width
-            guard start >= 0, start + width <= text.count else { return }
-            for (index, expected) in prefix.enumerated() where text[start + index] != expected { return }
-            if hex {
-                guard JSONByte.hexDigit(text[start + prefix.count]) == byte >> 4,
-                    JSONByte.hexDigit(text[start + prefix.count + 1]) == byte & 0x0F
-                else { return }
-            }
-            widths.append(width)
-        }
-        spelled([byte], hex: false)
+    /// One piece of a spelling: bytes as they are, then (when `hex` is given) that byte as two hex digits.
+    private typealias Piece = (prefix: [UInt8], hex: UInt8?)
+
+    /// The ways a character (its UTF-8 bytes) may be spelled, each as its pieces.
+    private static func spellings(of character: [UInt8]) -> [[Piece]] {
         let percent = UInt8(ascii: "%")
         let backslash = UInt8(ascii: "\\")
-        spelled([percent], hex: true)
-        spelled([percent, UInt8(ascii: "2"), UInt8(ascii: "5")], hex: true)
-        spelled([backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")], hex: true)
-        switch byte {
-        case UInt8(ascii: "/"), UInt8(ascii: "\""), backslash: spelled([backslash, byte], hex: false)
-        case UInt8(ascii: " "): spelled([UInt8(ascii: "+")], hex: false)
+        let escape = [backslash, UInt8(ascii: "u")]
+        var spellings: [[Piece]] = [
+            [(character, nil)],
+            character.map { ([percent], $0) },
+            character.map { ([percent, UInt8(ascii: "2"), UInt8(ascii: "5")], $0) },
+        ]
+        // A JSON `\u` escape is of the character's UTF-16 code units, not its bytes.
+        let scalar = String(decoding: character, as: UTF8.self)
+        spellings.append(
+            scalar.utf16.flatMap { unit -> [Piece] in [(escape, UInt8(unit >> 8)), ([], UInt8(unit & 0xFF))] })
+        switch character {
+        case [UInt8(ascii: "/")], [UInt8(ascii: "\"")], [backslash]: spellings.append([([backslash] + character, nil)])
+        case [UInt8(ascii: " ")]: spellings.append([([UInt8(ascii: "+")], nil)])
         default: break
+        }
+        return spellings
+    }
+
+    /// The lengths of the spellings of `character` that start at `position` (forward) or end there.
+    private static func widths(
+        of character: [UInt8], in text: UnsafeBufferPointer<UInt8>, at position: Int, forward: Bool
+    ) -> [Int] {
+        var widths: [Int] = []
+        spellings: for pieces in spellings(of: character) {
+            let width = pieces.reduce(0) { $0 + $1.prefix.count + ($1.hex == nil ? 0 : 2) }
+            var at = forward ? position : position - width
+            guard at >= 0, at + width <= text.count else { continue }
+            for piece in pieces {
+                for expected in piece.prefix {
+                    guard text[at] == expected else { continue spellings }
+                    at += 1
+                }
+                if let byte = piece.hex {
+                    guard JSONByte.hexDigit(text[at]) == byte >> 4, JSONByte.hexDigit(text[at + 1]) == byte & 0x0F
+                    else { continue spellings }
+                    at += 2
+                }
+            }
+            widths.append(width)
         }
         return widths
     }

@@ -70,6 +70,40 @@ struct RedactorTests {
         #expect(Redactor(secrets: [Self.slashed]).scrub(text) == text)
     }
 
+    /// A secret past ASCII with a character JSON escapes: the server echoes the request's JSON body inside a string
+    /// (httpbin's `data`), so the quote comes back as `\"`, or escapes every character past ASCII (`ensure_ascii`).
+    static let accented = #"pässwörd"1"#
+
+    @Test(arguments: [
+        #"{"note":"pässwörd\"1","n":5}"#,
+        #"{"note":"p\u00e4ssw\u00F6rd\"1"}"#,
+        #"{"note":"p\u00e4ssw\u00f6rd\u00221"}"#,
+        "/x?note=p%C3%A4ssw%c3%b6rd%221",
+        "/login?r=p%25C3%25A4ssw%25C3%25B6rd%25221",
+        // Sent in a header and echoed by a server that reads header bytes as Latin-1.
+        #"{"auth":"Bearer p\u00c3\u00a4ssw\u00c3\u00b6rd\"1"}"#, "Bearer pÃ¤sswÃ¶rd\"1",
+    ])
+    func aSecretPastASCIIIsFoundInAnyMixOfSpellings(_ text: String) {
+        let scrubbed = Redactor(secrets: [Self.accented]).scrub(text)
+        #expect(scrubbed.contains(SecretRedaction.placeholder), "\(scrubbed)")
+        #expect(!scrubbed.contains("ssw"), "\(scrubbed)")
+    }
+
+    @Test(arguments: [#"pässwörd\"2"#, #"pässwőrd\"1"#, "p%C3%A4ssw%C3%B6rd%23"])
+    func aTextLikeASecretPastASCIIIsLeftAlone(_ text: String) {
+        #expect(Redactor(secrets: [Self.accented]).scrub(text) == text)
+    }
+
+    @Test func aSecretPastASCIIEchoedInAStringIsRedactedInTheBody() throws {
+        let redactor = Redactor(secrets: [Self.accented])
+        let text = Array(#"{"reqbody": "{\"note\":\"pässwörd\\\"1\",\"n\":5}"}"#.utf8)
+        #expect(text.withUnsafeBytes { redactor.secretsMayShow(inWrittenJSON: $0) })
+        let body = try JSONParser().parse(text)
+        #expect(
+            redactor.redactBody(body)
+                == .object(JSONObject([.init(key: "reqbody", value: .string(#"{"note":"<redacted>","n":5}"#))])))
+    }
+
     @Test func aSecretInAMixOfSpellingsIsSeenInAWrittenBody() throws {
         let redactor = Redactor(secrets: [Self.slashed])
         let text = Array(#"{"next": "/x?tok=wJalrXUtnFEMI/K7MDENG%2BbPxRfiCY"}"#.utf8)
