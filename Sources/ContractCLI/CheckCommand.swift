@@ -60,7 +60,12 @@ struct CheckCommand: AsyncParsableCommand {
         #endif
         let loaded = try suite.selection.loadSuite(done: "recorded")
         try history.requireHistory(for: loaded)
-        try reports.requireNoClash(history: HistoryOptions.path(given: history.history, suite: loaded))
+        try reports.requireNoClash(
+            history: HistoryOptions.path(given: history.history, suite: loaded),
+            inputs: [
+                ("the specs", suite.selection.specs), ("the recordings", suite.recordings),
+                ("the recordings", folder),
+            ])
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)
         let check = LiveCheck(

@@ -60,7 +60,9 @@ struct ReportMergeCommand: AsyncParsableCommand {
         // The merge needs no specs: ones with errors (reported by the shards' runs) only have no setting to give.
         let suite = try HistoryOptions.suiteForSetting(given: history.history, specs: specs, strict: false)
         try history.requireHistory(for: suite)
-        try output.requireNoClash(history: HistoryOptions.path(given: history.history, suite: suite))
+        try output.requireNoClash(
+            history: HistoryOptions.path(given: history.history, suite: suite),
+            inputs: reports.map { ("the report", $0) })
         merged = try history.record(
             merged, startedAt: Date(), duration: .zero, specs: specs, suite: suite, output: output)
         try output.emit(merged)

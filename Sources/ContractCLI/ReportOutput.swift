@@ -20,10 +20,16 @@ struct ReportOutput: ParsableArguments {
             valueName: "dir"), transform: PathOption.nonEmpty)
     var reportDirectory: String?
 
-    /// Refuses outputs that would write over each other or over the history file (`history`): `--output` naming the
-    /// history (the report replaced the database), or a `--report-dir` file of another format (`report.xml` left
-    /// holding HTML, which a CI's JUnit parser then rejects). A usage error, before anything is written.
-    func requireNoClash(history: String?) throws {
+    /// What a run reads, that no report may be written over or into: its flag or what it is (`the specs`), and its
+    /// path, a file or a folder.
+    typealias Input = (what: String, path: String)
+
+    /// Refuses outputs that would write over each other, over the history file (`history`) or over what the run
+    /// reads (`inputs`): `--output` naming the history (the report replaced the database), a spec or a recording
+    /// (the next run failed on a Markdown report where the spec was), the one report a merge reads, or a
+    /// `--report-dir` file of another format (`report.xml` left holding HTML, which a CI's JUnit parser then
+    /// rejects). A usage error, before anything is written.
+    func requireNoClash(history: String?, inputs: [Input] = []) throws {
         var files: [(flag: String, path: String, format: ReportFormat)] = []
         if let output { files.append(("--output", output, format)) }
         if let reportDirectory {
@@ -36,6 +42,17 @@ struct ReportOutput: ParsableArguments {
         let identities = files.map { Self.identity(of: $0.path) }
         if let history, let index = identities.firstIndex(of: Self.identity(of: history)) {
             throw Self.overHistory(flag: files[index].flag, writing: "the report", history: history)
+        }
+        for input in inputs {
+            let read = Self.identity(of: input.path)
+            for (file, identity) in zip(files, identities) where identity == read || identity.hasPrefix(read + "/") {
+                let (given, written) =
+                    file.flag == "--output" ? (file.path, "the report") : (reportDirectory ?? file.path, "reports")
+                throw LateUsageError(
+                    message:
+                        "\(file.flag) \(given) would write \(written) \(identity == read ? "over" : "into") \(input.what) \(input.path), which this run reads; give \(file.flag) \(identity == read ? "another path" : "a path outside it")"
+                )
+            }
         }
         guard output != nil else { return }
         for index in identities.indices.dropFirst()

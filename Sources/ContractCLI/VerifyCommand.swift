@@ -40,7 +40,9 @@ struct VerifyCommand: AsyncParsableCommand {
         let clock = ContinuousClock.now
         let loaded = try suite.selection.loadSuite()
         try history.requireHistory(for: loaded)
-        try reports.requireNoClash(history: HistoryOptions.path(given: history.history, suite: loaded))
+        try reports.requireNoClash(
+            history: HistoryOptions.path(given: history.history, suite: loaded),
+            inputs: [("the specs", suite.selection.specs), ("the recordings", suite.recordings)])
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)
         try suite.requireRecordingsFolder()

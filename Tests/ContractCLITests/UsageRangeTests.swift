@@ -73,6 +73,42 @@ import Testing
                 run.standardError.hasPrefix("Error: --output would write the "), "\(arguments): \(run.standardError)")
             #expect(FileManager.default.contents(atPath: suite + "/h.sqlite") == historyNow)
         }
+        // Nor over or into what the run reads: a spec, a recording, the report a merge reads.
+        let spec = try #require(FileManager.default.contents(atPath: suite + "/Specs/users.yaml"))
+        let recording = try #require(FileManager.default.contents(atPath: suite + "/Recordings/users/get-user.json"))
+        for (arguments, message) in [
+            (
+                ["verify", "--format", "markdown", "--output", "Specs/users.yaml"],
+                "--output Specs/users.yaml would write the report into the specs Specs, which this run reads; give --output a path outside it"
+            ),
+            (
+                ["verify", "--format", "json", "--output", "Recordings/../Recordings/users/get-user.json"],
+                "--output Recordings/../Recordings/users/get-user.json would write the report into the recordings Recordings"
+            ),
+            (
+                ["verify", "--report-dir", "Recordings/reports"],
+                "--report-dir Recordings/reports would write reports into the recordings Recordings"
+            ),
+            (
+                ["check", "--base-url", "http://127.0.0.1:9", "--into", "live", "--output", "live/users/x.json"],
+                "--output live/users/x.json would write the report into the recordings live"
+            ),
+            (
+                ["report", "merge", "r.json", "--format", "html", "--output", "./r.json"],
+                "--output ./r.json would write the report over the report r.json, which this run reads; give --output another path"
+            ),
+        ] {
+            let run = try ContractProcess.run(arguments, in: suite)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.standardError.hasPrefix("Error: " + message), "\(arguments): \(run.standardError)")
+        }
+        #expect(FileManager.default.contents(atPath: suite + "/Specs/users.yaml") == spec)
+        #expect(FileManager.default.contents(atPath: suite + "/Recordings/users/get-user.json") == recording)
+        #expect(!FileManager.default.fileExists(atPath: suite + "/Recordings/reports"))
+        #expect(!FileManager.default.fileExists(atPath: suite + "/live"))
+        #expect(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: suite + "/r.json")))
+                is [String: Any])
         // The same format twice is the same file, written twice: allowed.
         let same = try ContractProcess.run(
             ["verify", "--format", "junit", "--output", "reports/report.xml", "--report-dir", "reports"], in: suite)
