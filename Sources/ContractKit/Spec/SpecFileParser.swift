@@ -362,6 +362,8 @@ struct SpecFileParser {
             return Shape(.array(element), at: node.location)
         case .mapping(let pairs):
             var fields: [Field] = []
+            // Looked up by name: a shape `infer` writes from a body of 100,000 keys was 25 minutes of searching.
+            var declared: Set<String> = []
             var extraKeys: ExtraKeysPolicy?
             for pair in pairs {
                 guard var name = keyName(pair.key) else { continue }
@@ -377,7 +379,7 @@ struct SpecFileParser {
                     presence = .required
                     name.removeLast()
                 }
-                if fields.contains(where: { $0.name == name }) {
+                guard declared.insert(name).inserted else {
                     report("field '\(name)' is declared twice in \(context)", at: pair.key.location)
                     continue
                 }

@@ -17,6 +17,24 @@ import Testing
         errors(yaml).map { String($0.split(separator: "\n")[0]) }
     }
 
+    /// `infer` writes a shape with a key per member of the body it saw; one of 100,000 keys loads (looked up by
+    /// name, not searched for each key: 25 minutes), and a field declared twice at the end (`k5?` after `k5`) is
+    /// still found.
+    @Test(.timeLimit(.minutes(1))) func aShapeOfManyKeysLoadsAndAKeyDeclaredTwiceIsFound() throws {
+        let keys = (0..<100_000).map { "    k\($0): Int\n" }.joined()
+        let suite = try TestSuites.suite(("Specs/wide.yaml", "shapes:\n  Wide:\n" + keys))
+        guard case .object(let object) = suite.shapes["Wide"]?.kind else {
+            Issue.record("Wide is not an object shape")
+            return
+        }
+        #expect(object.fields.count == 100_000)
+        #expect(object.fields.last?.name == "k99999")
+        #expect(
+            firstLines("shapes:\n  Wide:\n" + keys + "    k5?: String\n") == [
+                "Specs/x.yaml:100003:5: error: field 'k5' is declared twice in shape 'Wide'"
+            ])
+    }
+
     @Test func loadsTheWholeFormat() throws {
         let suite = try TestSuites.suite(
             (
