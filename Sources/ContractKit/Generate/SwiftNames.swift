@@ -126,4 +126,28 @@ enum SwiftNames {
         while taken.contains("\(name)\(number)") { number += 1 }
         return "\(name)\(number)"
     }
+
+    /// Names handed out one by one in one scope (an enum's cases, a struct's properties), each as ``unique(_:avoiding:)``
+    /// gives it, without counting up from 2 again for every name that wants the same one: 20,000 enum values of
+    /// punctuation alone (`!@#`), each wanting `_3`, took 25 s to name.
+    struct Taker {
+        private(set) var taken: Set<String>
+        /// For a wanted name already taken, the number to try next after it.
+        private var next: [String: Int] = [:]
+
+        init(taken: Set<String> = []) { self.taken = taken }
+
+        /// `name`, or the first of `name2`, `name3`... not taken yet; taken from now on.
+        mutating func take(_ name: String) -> String {
+            var chosen = name
+            if taken.contains(name) {
+                var number = next[name, default: 2]
+                while taken.contains("\(name)\(number)") { number += 1 }
+                next[name] = number + 1
+                chosen = "\(name)\(number)"
+            }
+            taken.insert(chosen)
+            return chosen
+        }
+    }
 }

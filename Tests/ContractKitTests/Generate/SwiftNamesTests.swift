@@ -28,4 +28,17 @@ import Testing
         #expect(SwiftNames.stringLiteral("a\"b\\c\nd\u{202E}") == #""a\"b\\c\nd\u{202e}""#)
         #expect(SwiftNames.unique("Item", avoiding: ["Item", "Item2"]) == "Item3")
     }
+
+    /// A taker names as `unique` does, one name after another, and a wanted name's numbers go on from the last one
+    /// given, skipping those taken on the way (20,000 values each wanting `_3` are named without counting from 2 each
+    /// time).
+    @Test(.timeLimit(.minutes(1))) func aTakerNamesAsUniqueDoesAndKeepsCounting() {
+        var taker = SwiftNames.Taker(taken: ["unknown", "a3"])
+        let wanted = ["a", "a", "b", "a", "a2", "a", "unknown"]
+        #expect(wanted.map { taker.take($0) } == ["a", "a2", "b", "a4", "a22", "a5", "unknown2"])
+        var many = SwiftNames.Taker()
+        let names = (0..<20_000).map { _ in many.take("_3") }
+        #expect(Set(names).count == 20_000)
+        #expect(names.prefix(3) == ["_3", "_32", "_33"])
+    }
 }

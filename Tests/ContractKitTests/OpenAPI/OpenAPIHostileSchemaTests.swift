@@ -42,6 +42,30 @@ import Testing
                 level: {type: number, enum: [0.5, 1.5]}
         """
 
+    /// An enum of 100,000 cases (each looked up in a set, not searched for: minutes) imports with each case once,
+    /// and models are generated for it, a case each.
+    @Test(.timeLimit(.minutes(1))) func aLargeEnumImportsEachCaseOnceAndGetsACaseEach() throws {
+        let cases = (0..<100_000).map { "\"v\($0)\"" } + ["\"v7\""]
+        let document = """
+            {"openapi": "3.0.3", "info": {"title": "E", "version": "1"}, "paths": {"/e": {"get": {"operationId": "e",
+            "responses": {"200": {"description": "ok", "content": {"application/json": {"schema":
+            {"type": "string", "enum": [\(cases.joined(separator: ", "))]}}}}}}}}}
+            """
+        let imported = try ImportedSuite(document: document, named: "api.json")
+        let shape = try #require(imported.suite.endpoints.first?.expect.body)
+        guard case .enumeration(let values) = shape.kind else {
+            Issue.record("\(shape.kind) is not an enumeration")
+            return
+        }
+        #expect(values.count == 100_000)
+        #expect(values.prefix(2) == ["v0", "v1"])
+        let models = ModelGenerator(suite: imported.suite, options: .init(), command: "contract").generate()
+        let text = models.files.map(\.text).joined()
+        // A case per value, and `unknown(String)` for the rest.
+        #expect(text.components(separatedBy: "\n    case ").count - 1 == 100_001)
+        #expect(text.contains("\n    case v99999\n") && text.contains("\n    case unknown(String)\n"))
+    }
+
     @Test func aliasCyclesUnwritableNamesAndNumericEnumsAreHandled() throws {
         let imported = try ImportedSuite(document: Self.document)
         let pointers = imported.result.problems.map(\.pointer)
