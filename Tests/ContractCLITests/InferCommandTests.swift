@@ -546,6 +546,27 @@ import Testing
         #expect(noFiles.stderr.contains("no raw JSON file was read"), "\(noFiles.stderr)")
     }
 
+    /// An expression nests at most 64 levels, a body 200: arrays nested deeper than an expression holds are written
+    /// as YAML lists (`- - - Int`), and the spec infer writes verifies its own recordings.
+    @Test func arraysNestedDeeperThanAnExpressionHoldsAreWrittenAsLists() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for depth in [63, 64, 199] {
+            let body = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+            try body.write(toFile: folder + "/d\(depth).json", atomically: true, encoding: .utf8)
+            let infer = try CommandRunner.run(["infer", "d\(depth).json"], in: folder)
+            #expect(infer.status == 0, "\(depth): \(infer.stderr)")
+            let spec = try String(contentsOfFile: folder + "/Specs/d\(depth).yaml", encoding: .utf8)
+            #expect(
+                spec.contains("\"" + String(repeating: "[", count: 63) + "Int") == (depth == 63),
+                "\(depth): \(spec)")
+            #expect(spec.contains(String(repeating: "- ", count: depth) + "Int") == (depth > 63), "\(depth): \(spec)")
+        }
+        let verify = try CommandRunner.run(["verify"], in: folder)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("3 endpoints: 3 passed"), "\(verify.stdout)")
+    }
+
     @Test func aBodyNestedTooDeepIsAProblemWithItsPlaceNotACrash() throws {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -55,6 +55,21 @@ enum ShapeText {
         text.contains("\"") ? "'\(text)'" : "\"\(text)\""
     }
 
+    /// True when the shape's expression nests no deeper than an expression may (``ShapeExpressionParser/maximumDepth``);
+    /// an array nested deeper (`infer` on a body of 100 nested arrays) is written as a YAML list instead, which
+    /// reads back as the same shape. Counted as the parser counts, or more: a level per `[`, `(`, `[String:` and `?`.
+    static func fitsOneExpression(_ shape: Shape) -> Bool {
+        func depth(_ shape: Shape) -> Int {
+            switch shape.kind {
+            case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): return 1 + depth(wrapped)
+            case .union(let members): return 1 + (members.map(depth).max() ?? 0)
+            default: return 0
+            }
+        }
+        // The parser enters a level for the expression itself.
+        return depth(shape) < ShapeExpressionParser.maximumDepth
+    }
+
     /// True when an object may stand at this place written as a YAML mapping: the value of a key, or the element of
     /// an array that may itself be written as a block.
     static func isBlock(_ shape: Shape) -> Bool {

@@ -100,7 +100,9 @@ package struct SpecYAMLWriter: Sendable {
     ) -> [String] {
         let padding = String(repeating: " ", count: indent)
         let trailing = comment.map { "  # " + Self.oneLine($0).escapingNonPrintables() } ?? ""
-        if let expression = ShapeText.expression(shape) {
+        let asList: Bool
+        if case .array = shape.kind { asList = !ShapeText.fitsOneExpression(shape) } else { asList = false }
+        if !asList, let expression = ShapeText.expression(shape) {
             let text = expression == "{}" ? expression : YAMLScalarText.scalar(expression)
             return ["\(padding)\(key): \(text)\(trailing)"]
         }
@@ -108,7 +110,8 @@ package struct SpecYAMLWriter: Sendable {
             + block(shape, indent: indent + 2, fieldComments: fieldComments, path: path)
     }
 
-    /// An object as its fields, or an array of objects as a list, each line at `indent` spaces.
+    /// An object as its fields, or an array of objects (or of arrays too deep for one expression) as a list, each
+    /// line at `indent` spaces.
     private func block(_ shape: Shape, indent: Int, fieldComments: [String: String], path: String) -> [String] {
         switch shape.kind {
         case .object(let object):
