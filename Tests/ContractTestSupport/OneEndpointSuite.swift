@@ -8,7 +8,11 @@ package struct OneEndpointSuite {
     package let root: String
 
     /// Writes `spec` as `Specs/<group>.yaml` and each body as the recording of `<group>/<endpoint>`.
-    package init(group: String = "api", spec: String, bodies: [String: String], status: Int = 200) throws {
+    /// With `asReceived`, each body is kept as the recorder keeps a body it received (its text indented as it
+    /// stands, escapes the parser would change included), not parsed into a tree first.
+    package init(
+        group: String = "api", spec: String, bodies: [String: String], status: Int = 200, asReceived: Bool = false
+    ) throws {
         root = TestSuites.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
         try spec.write(toFile: root + "/Specs/\(group).yaml", atomically: true, encoding: .utf8)
@@ -18,7 +22,10 @@ package struct OneEndpointSuite {
                 request: .init(method: "GET", url: "https://staging.example.com/\(endpoint)"),
                 response: .init(
                     status: status, headers: [.init(name: "Content-Type", value: "application/json")],
-                    body: .json(TestSuites.json(body))))
+                    body: asReceived
+                        ? Recording.Body.redacted(
+                            received: Data(body.utf8), contentType: "application/json", by: Redactor(secrets: []))
+                        : .json(TestSuites.json(body))))
             try FileManager.default.createDirectory(
                 atPath: root + "/Recordings/\(group)", withIntermediateDirectories: true)
             _ = try recording.write(to: root + "/Recordings/\(group)/\(endpoint).json")

@@ -97,6 +97,11 @@ struct DecodeSession {
                 // A body that parsed, refused as a whole: a number no Swift number type reads, somewhere. Those the
                 // body has are made 0, once; each the model reads is a failure at its place, and the model gets to
                 // judge every other place.
+                // Or a string escaping half a surrogate pair, in the text as sent. Looked for after the first attempt
+                // whatever it threw: the next attempts write the text out again, with U+FFFD for each half, as the
+                // parser read it, and would never meet them.
+                let halves = attempt == 1 && firstAttempt.map { recordHalfSurrogates(in: $0) } == true
+                if halves, case .dataCorrupted(let context) = error, context.codingPath.isEmpty { continue }
                 if !zeroedBeyondDouble, case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
                     zeroNumbersBeyondDouble()
                 {
@@ -122,6 +127,59 @@ struct DecodeSession {
 
     private func stop(_ attempts: Int, _ reason: String) -> DecodeReport {
         DecodeReport(failures: failures, completed: false, attempts: attempts, stopReason: reason)
+    }
+
+    /// Records a failure for each string of `text` that holds half a surrogate pair where the model reads it: a
+    /// string it reads, or a key of an object it reads (a keyed container reads every key); false when there is
+    /// none (the decoder reads a string lazily, so one the model never reads breaks nothing).
+    private mutating func recordHalfSurrogates(in text: Data) -> Bool {
+        let places = JSONHalfSurrogates.places(in: [UInt8](text))
+        guard !places.isEmpty else { return false }
+        var readAt: [JSONPath: (codingPath: JSONPath, record: ProbeRecord)] = [:]
+        for (codingPath, record) in probe.records {
+            let (path, absent) = locate(codingPath)
+            if !absent, readAt[path] == nil { readAt[path] = (codingPath, record) }
+        }
+        var found = false
+        for (path, isKey) in places {
+            var owner: String?
+            var property: String?
+            var expected = "String"
+            var optional = false
+            var codingPath = path
+            var sent = body[path: path]
+            if !isKey, let read = readAt[path] {
+                codingPath = read.codingPath
+                expected = SwiftTypeName.of(read.record.type)
+                optional = read.record.optional
+                owner = read.record.owner.map(SwiftTypeName.of)
+                if case .key(let key)? = read.codingPath.components.last {
+                    property = probe.propertyName(forKey: key, in: read.codingPath.parent) ?? key
+                    if owner == nil, let parent = probe.records[read.codingPath.parent] {
+                        owner = SwiftTypeName.of(parent.type)
+                    }
+                }
+            } else if isKey, case .key(let key)? = path.components.last,
+                let container = readAt[path.parent].map({ SwiftTypeName.of($0.record.type) })
+                    ?? (path.parent.components.isEmpty ? decoder.model.name : nil)
+            {
+                // The key of an object the model reads: its container reads every key, this one too.
+                owner = container
+                property = key
+                expected = "key"
+                sent = .string(key)
+            } else {
+                continue
+            }
+            found = true
+            failures.append(
+                DecodeFailure(
+                    kind: .dataCorrupted, codingPath: codingPath, path: path, expectedType: expected,
+                    ownerType: owner, property: property, isOptional: optional, found: sent,
+                    detail: JSONHalfSurrogates.detail))
+            patched.append(path)
+        }
+        return found
     }
 
     /// Makes every number of the body that no Swift number type reads 0, and records a failure for each the model

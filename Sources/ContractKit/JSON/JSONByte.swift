@@ -32,7 +32,7 @@ enum JSONByte {
 
     /// The scalar a `\u` escape stands for: `unit` itself, or, when `unit` is the high half of a surrogate pair, the
     /// pair with the `\uXXXX` low half at `index` of `bytes` (then `consumed` is 6). Half a pair without its other
-    /// half is U+FFFD, as `JSONDecoder` reads it.
+    /// half is U+FFFD (`JSONDecoder` refuses the whole text for it: ``JSONHalfSurrogates``).
     static func escapedScalar(_ unit: UInt32, followedBy bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
         scalar: UInt32, consumed: Int
     ) {

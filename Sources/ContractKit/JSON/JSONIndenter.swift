@@ -9,7 +9,8 @@ import _Builtin_intrinsics.intel
 /// does what a parse and a walk of its tape did in two. It takes exactly the text the parser takes, nested up to
 /// `maxDepth`; for any other text it stops and returns nil, and the caller asks the parser, which says what is wrong.
 /// As the tape writer does, it copies numbers and strings without escapes as they stand, and writes a string with
-/// escapes decoded and escaped again as ``JSONTextOutput`` escapes a string.
+/// escapes decoded and escaped again as ``JSONTextOutput`` escapes a string; but half a surrogate pair without its
+/// other half stays an escape (`\ud800`), not U+FFFD, so that the recording shows what `JSONDecoder` will refuse.
 ///
 /// The whole pass is one function over local positions, so that they stay in registers. Strings are scanned 16 bytes
 /// at a time and digits eight, runs of up to 64 bytes are copied as 16-byte words, and a key is copied with the colon
@@ -564,6 +565,16 @@ struct JSONIndenter {
                 written += 4
             }
         }
+        /// `\u` and the unit in lowercase hex: six bytes, as many as the escape read.
+        func writeHalfSurrogate(_ unit: UInt32) {
+            target[written] = JSONByte.backslash
+            target[written + 1] = JSONByte.lowercaseU
+            for digit in 0..<4 {
+                let nibble = UInt8(unit >> (12 - 4 * UInt32(digit)) & 0x0F)
+                target[written + 2 + digit] = nibble < 10 ? JSONByte.zero + nibble : 0x61 + nibble - 10
+            }
+            written += 6
+        }
         // The opening quote and the plain bytes after it, before the first special one.
         target.update(from: bytes + start, count: firstSpecial - start)
         written = firstSpecial - start
@@ -606,7 +617,13 @@ struct JSONIndenter {
                 index += 4
                 let (scalar, consumed) = JSONByte.escapedScalar(unit, followedBy: raw, at: index)
                 index += consumed
-                writeScalar(scalar)
+                if scalar == 0xFFFD, unit != 0xFFFD {
+                    // Half a surrogate pair without its other half is kept as its escape: `JSONDecoder` refuses the
+                    // body for it (``JSONHalfSurrogates``), and U+FFFD in its place would hide that from verify.
+                    writeHalfSurrogate(unit)
+                } else {
+                    writeScalar(scalar)
+                }
             default:
                 return (-1, 0)
             }

@@ -230,11 +230,54 @@ struct JSONTextOutput {
 
     private mutating func appendTapeString(_ view: JSONTapeView, _ index: Int) {
         guard view.kind(index) == .string else {
-            appendQuoted(view.string(index))
+            let raw = view.rawBytes(index)
+            if JSONHalfSurrogates.holdsHalf(raw) {
+                appendKeepingHalfSurrogates(raw)
+            } else {
+                appendQuoted(view.string(index))
+            }
             return
         }
         output.append(JSONByte.quote)
         output.append(view.rawBytes(index))
+        output.append(JSONByte.quote)
+    }
+
+    /// A string's raw text with its escapes decoded and escaped again, but for each half of a surrogate pair
+    /// without its other half, kept as its escape in lowercase hex (`\ud800`), as ``JSONIndenter`` keeps it.
+    private mutating func appendKeepingHalfSurrogates(_ raw: UnsafeBufferPointer<UInt8>) {
+        output.append(JSONByte.quote)
+        func appendDecoded(_ range: Range<Int>) {
+            var text = JSONTapeView.decodeEscapes(UnsafeBufferPointer(rebasing: raw[range]))
+            text.withUTF8 { appendEscaped(utf8: $0) }
+        }
+        var pieceStart = 0
+        var index = 0
+        while index + 1 < raw.count {
+            guard raw[index] == JSONByte.backslash else {
+                index += 1
+                continue
+            }
+            guard raw[index + 1] == JSONByte.lowercaseU, let unit = JSONByte.hexQuad(in: raw, at: index + 2) else {
+                index += 2
+                continue
+            }
+            let (scalar, consumed) = JSONByte.escapedScalar(unit, followedBy: raw, at: index + 6)
+            guard scalar == 0xFFFD, unit != 0xFFFD else {
+                index += 6 + consumed
+                continue
+            }
+            appendDecoded(pieceStart..<index)
+            output.append(JSONByte.backslash)
+            output.append(JSONByte.lowercaseU)
+            for digit in 0..<4 {
+                let nibble = UInt8(unit >> (12 - 4 * UInt32(digit)) & 0x0F)
+                output.append(nibble < 10 ? JSONByte.zero + nibble : 0x61 + nibble - 10)
+            }
+            index += 6
+            pieceStart = index
+        }
+        appendDecoded(pieceStart..<raw.count)
         output.append(JSONByte.quote)
     }
 
@@ -245,10 +288,13 @@ struct JSONTextOutput {
 
     private mutating func appendQuoted(utf8 text: UnsafeBufferPointer<UInt8>) {
         output.append(JSONByte.quote)
-        guard let base = text.baseAddress else {
-            output.append(JSONByte.quote)
-            return
-        }
+        appendEscaped(utf8: text)
+        output.append(JSONByte.quote)
+    }
+
+    /// A string's UTF-8 written between its quotes: `"`, `\\` and control characters escaped.
+    private mutating func appendEscaped(utf8 text: UnsafeBufferPointer<UInt8>) {
+        guard let base = text.baseAddress else { return }
         var segmentStart = 0
         while true {
             let index = JSONByte.firstStringSpecial(in: base, from: segmentStart, to: text.count)
@@ -275,7 +321,6 @@ struct JSONTextOutput {
             }
         }
         output.append(UnsafeBufferPointer(rebasing: text[segmentStart...]))
-        output.append(JSONByte.quote)
     }
 }
 

@@ -407,6 +407,9 @@ struct ModelVerification {
         if failure.kind == .dataCorrupted, failure.detail == JSONNumber.beyondDoubleDetail {
             return JSONNumber.beyondDoubleHint
         }
+        if failure.kind == .dataCorrupted, failure.detail == JSONHalfSurrogates.detail {
+            return JSONHalfSurrogates.hint
+        }
         if traced.isEntryKey, failure.kind == .typeMismatch, let property = failure.property,
             case .key(let key)? = failure.path.components.last
         {

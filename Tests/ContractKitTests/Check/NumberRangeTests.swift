@@ -52,7 +52,7 @@ import Testing
         var name: String
     }
 
-    static func verify(_ body: String) async throws -> EndpointResult {
+    static func verify(_ body: String, asReceived: Bool = false) async throws -> EndpointResult {
         let spec = """
             endpoints:
               ticket:
@@ -60,7 +60,7 @@ import Testing
                 expect: { body: { price: Double, count: Int, name: String, legacy?: Double, at?: Any } }
                 model: Ticket
             """
-        let suite = try OneEndpointSuite(spec: spec, bodies: ["ticket": body])
+        let suite = try OneEndpointSuite(spec: spec, bodies: ["ticket": body], asReceived: asReceived)
         defer { suite.remove() }
         return try await suite.verify(models: [Ticket.self]).results[0]
     }
@@ -88,6 +88,34 @@ import Testing
         // Where the model reads nothing, such a number breaks nothing.
         let unread = try await Self.verify(#"{"price": 1.5, "count": 3, "name": "a", "legacy": -1e-400}"#)
         #expect(summary(unread.findings) == ["type-mismatch warning $.legacy"])
+    }
+
+    /// JSONDecoder refuses a whole body for a string it reads that escapes half a surrogate pair (a string cut inside
+    /// an emoji), saying only "not valid JSON" at `$`. The failure is told at the string, with the backend fix; the
+    /// model still judges every other place; a whole pair, or a half the model never reads, breaks nothing.
+    @Test func halfASurrogatePairIsBlamedWhereTheModelReadsIt() async throws {
+        let result = try await Self.verify(
+            #"{"price": 1.5, "count": "3", "name": "Alan\ud800 Turing", "at": ["\udc00", "\ud83d\ude00"]}"#,
+            asReceived: true)
+        #expect(summary(result.findings) == ["type-mismatch breaking $.count", "decode-failed breaking $.name"])
+        let half = result.findings[1]
+        #expect(
+            half.message.hasPrefix(
+                "Ticket.name (String) cannot be read from string \"Alan\u{FFFD} Turing\": the string escapes half of a UTF-16 surrogate pair"
+            ), "\(half.message)")
+        #expect(half.hint == JSONHalfSurrogates.hint)
+        let whole = try await Self.verify(
+            #"{"price": 1.5, "count": 3, "name": "\ud83d\ude00", "at": "\ud800"}"#, asReceived: true)
+        #expect(whole.findings.isEmpty, "\(whole.findings)")
+    }
+
+    @Test(arguments: [
+        (#"a\ud800"#, true), (#"\udc00b"#, true), (#"\ud83d\ude00"#, false), (#"\ud83d\u0041"#, true),
+        (#"\\ud800"#, false), (#"\ud83d"#, true), (#"\uD83D\uDE00\uDE00"#, true), ("plain", false),
+    ])
+    func halfPairsAreFoundInTheRawText(_ raw: String, _ holdsHalf: Bool) {
+        let bytes = Array(raw.utf8)
+        #expect(bytes.withUnsafeBufferPointer { JSONHalfSurrogates.holdsHalf($0) } == holdsHalf, "\(raw)")
     }
 
     /// Where the spec says `Any`, the shape check has nothing to say; the model's failure is told at the number, not
