@@ -60,6 +60,17 @@ enum JSONHalfSurrogates {
 
     /// True when the raw (still escaped) text of a string holds a `\u` escape of half a pair without the other half.
     static func holdsHalf(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        var holds = false
+        forEachHalf(in: raw) { _, _ in
+            holds = true
+            return false
+        }
+        return holds
+    }
+
+    /// Calls `body` with the byte range and the unit of each `\u` escape in the raw text of a string that names
+    /// half a pair without the other half, front to back, while it returns true.
+    static func forEachHalf(in raw: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, UInt32) -> Bool) {
         var index = 0
         while index + 1 < raw.count {
             guard raw[index] == JSONByte.backslash else {
@@ -70,19 +81,20 @@ enum JSONHalfSurrogates {
                 index += 2
                 continue
             }
-            index += 6
-            switch unit {
-            case 0xD800...0xDBFF:
-                guard index + 1 < raw.count, raw[index] == JSONByte.backslash, raw[index + 1] == JSONByte.lowercaseU,
-                    let low = JSONByte.hexQuad(in: raw, at: index + 2), (0xDC00...0xDFFF).contains(low)
-                else { return true }
-                index += 6
-            case 0xDC00...0xDFFF:
-                return true
-            default:
-                break
+            let (scalar, consumed) = JSONByte.escapedScalar(unit, followedBy: raw, at: index + 6)
+            if scalar == 0xFFFD, unit != 0xFFFD {
+                guard body(index..<index + 6, unit) else { return }
             }
+            index += 6 + consumed
         }
-        return false
+    }
+
+    /// The escape a writer keeps for such a half: `\u` and the unit in lowercase hex, six bytes.
+    static func escape(_ unit: UInt32) -> [UInt8] {
+        [JSONByte.backslash, JSONByte.lowercaseU]
+            + (0..<4).map { digit in
+                let nibble = UInt8(unit >> (12 - 4 * UInt32(digit)) & 0x0F)
+                return nibble < 10 ? JSONByte.zero + nibble : 0x61 + nibble - 10
+            }
     }
 }

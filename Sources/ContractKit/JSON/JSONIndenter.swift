@@ -565,15 +565,12 @@ struct JSONIndenter {
                 written += 4
             }
         }
-        /// `\u` and the unit in lowercase hex: six bytes, as many as the escape read.
+        /// The half's escape: six bytes, as many as were read.
         func writeHalfSurrogate(_ unit: UInt32) {
-            target[written] = JSONByte.backslash
-            target[written + 1] = JSONByte.lowercaseU
-            for digit in 0..<4 {
-                let nibble = UInt8(unit >> (12 - 4 * UInt32(digit)) & 0x0F)
-                target[written + 2 + digit] = nibble < 10 ? JSONByte.zero + nibble : 0x61 + nibble - 10
+            for byte in JSONHalfSurrogates.escape(unit) {
+                target[written] = byte
+                written += 1
             }
-            written += 6
         }
         // The opening quote and the plain bytes after it, before the first special one.
         target.update(from: bytes + start, count: firstSpecial - start)

@@ -252,30 +252,11 @@ struct JSONTextOutput {
             text.withUTF8 { appendEscaped(utf8: $0) }
         }
         var pieceStart = 0
-        var index = 0
-        while index + 1 < raw.count {
-            guard raw[index] == JSONByte.backslash else {
-                index += 1
-                continue
-            }
-            guard raw[index + 1] == JSONByte.lowercaseU, let unit = JSONByte.hexQuad(in: raw, at: index + 2) else {
-                index += 2
-                continue
-            }
-            let (scalar, consumed) = JSONByte.escapedScalar(unit, followedBy: raw, at: index + 6)
-            guard scalar == 0xFFFD, unit != 0xFFFD else {
-                index += 6 + consumed
-                continue
-            }
-            appendDecoded(pieceStart..<index)
-            output.append(JSONByte.backslash)
-            output.append(JSONByte.lowercaseU)
-            for digit in 0..<4 {
-                let nibble = UInt8(unit >> (12 - 4 * UInt32(digit)) & 0x0F)
-                output.append(nibble < 10 ? JSONByte.zero + nibble : 0x61 + nibble - 10)
-            }
-            index += 6
-            pieceStart = index
+        JSONHalfSurrogates.forEachHalf(in: raw) { half, unit in
+            appendDecoded(pieceStart..<half.lowerBound)
+            for byte in JSONHalfSurrogates.escape(unit) { output.append(byte) }
+            pieceStart = half.upperBound
+            return true
         }
         appendDecoded(pieceStart..<raw.count)
         output.append(JSONByte.quote)
