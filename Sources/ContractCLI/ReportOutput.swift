@@ -20,8 +20,8 @@ struct ReportOutput: ParsableArguments {
             valueName: "dir"), transform: PathOption.nonEmpty)
     var reportDirectory: String?
 
-    /// What a run reads, that no report may be written over or into: its flag or what it is (`the specs`), and its
-    /// path, a file or a folder.
+    /// What a run reads, that no report may be written over or into: what it is, as a message names it (`the
+    /// specs`), and its path, a file or a folder.
     typealias Input = (what: String, path: String)
 
     /// Refuses outputs that would write over each other, over the history file (`history`) or over what the run
