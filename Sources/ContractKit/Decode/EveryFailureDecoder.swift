@@ -136,10 +136,7 @@ struct DecodeSession {
         let places = JSONHalfSurrogates.places(in: [UInt8](text))
         guard !places.isEmpty else { return false }
         var readAt: [JSONPath: (codingPath: JSONPath, record: ProbeRecord)] = [:]
-        for (codingPath, record) in probe.records {
-            let (path, absent) = locate(codingPath)
-            if !absent, readAt[path] == nil { readAt[path] = (codingPath, record) }
-        }
+        for read in placesRead() where readAt[read.path] == nil { readAt[read.path] = (read.codingPath, read.record) }
         var found = false
         for (path, isKey) in places {
             var owner: String?
@@ -152,13 +149,7 @@ struct DecodeSession {
                 codingPath = read.codingPath
                 expected = SwiftTypeName.of(read.record.type)
                 optional = read.record.optional
-                owner = read.record.owner.map(SwiftTypeName.of)
-                if case .key(let key)? = read.codingPath.components.last {
-                    property = probe.propertyName(forKey: key, in: read.codingPath.parent) ?? key
-                    if owner == nil, let parent = probe.records[read.codingPath.parent] {
-                        owner = SwiftTypeName.of(parent.type)
-                    }
-                }
+                (owner, property) = ownerAndProperty(at: read.codingPath, record: read.record)
             } else if isKey, case .key(let key)? = path.components.last,
                 let container = readAt[path.parent].map({ SwiftTypeName.of($0.record.type) })
                     ?? (path.parent.components.isEmpty ? decoder.model.name : nil)
@@ -182,6 +173,26 @@ struct DecodeSession {
         return found
     }
 
+    /// Every place the model reads that the body has: its coding path, its place in the body, what the probe
+    /// learnt of it.
+    private func placesRead() -> [(codingPath: JSONPath, path: JSONPath, record: ProbeRecord)] {
+        probe.records.compactMap { codingPath, record in
+            let (path, absent) = locate(codingPath)
+            return absent ? nil : (codingPath, path, record)
+        }
+    }
+
+    /// The Swift type that reads the value at `codingPath` (`record`'s owner, else its container's type) and the
+    /// property it reads it into: the Swift property, not the key, when CodingKeys maps one to the other.
+    private func ownerAndProperty(at codingPath: JSONPath, record: ProbeRecord?) -> (
+        owner: String?, property: String?
+    ) {
+        var owner = record?.owner.map(SwiftTypeName.of)
+        guard case .key(let key)? = codingPath.components.last else { return (owner, nil) }
+        if owner == nil, let parent = probe.records[codingPath.parent] { owner = SwiftTypeName.of(parent.type) }
+        return (owner, probe.propertyName(forKey: key, in: codingPath.parent) ?? key)
+    }
+
     /// Makes every number of the body that no Swift number type reads 0, and records a failure for each the model
     /// reads (found by the probe); false when the body has none.
     private mutating func zeroNumbersBeyondDouble() -> Bool {
@@ -192,18 +203,9 @@ struct DecodeSession {
         guard !zeroed.isEmpty else { return false }
         // Each zeroed place's position in the body, to record the failures in body order.
         let order = Dictionary(zeroed.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        var read: [(codingPath: JSONPath, path: JSONPath, record: ProbeRecord)] = []
-        for (codingPath, record) in probe.records {
-            let (path, absent) = locate(codingPath)
-            if !absent, order[path] != nil { read.append((codingPath, path, record)) }
-        }
+        let read = placesRead().filter { order[$0.path] != nil }
         for (codingPath, path, record) in read.sorted(by: { order[$0.path]! < order[$1.path]! }) {
-            var owner = record.owner.map(SwiftTypeName.of)
-            var property: String?
-            if case .key(let key)? = codingPath.components.last {
-                property = probe.propertyName(forKey: key, in: codingPath.parent) ?? key
-                if owner == nil, let parent = probe.records[codingPath.parent] { owner = SwiftTypeName.of(parent.type) }
-            }
+            let (owner, property) = ownerAndProperty(at: codingPath, record: record)
             failures.append(
                 DecodeFailure(
                     kind: .dataCorrupted, codingPath: codingPath, path: path,
@@ -289,13 +291,7 @@ struct DecodeSession {
         }
         let (path, absent) = locate(codingPath)
         let record = probe.records[codingPath]
-        var owner = record?.owner.map(SwiftTypeName.of)
-        var property: String?
-        if case .key(let key)? = codingPath.components.last {
-            // The Swift property, not the key, when CodingKeys maps one to the other.
-            property = probe.propertyName(forKey: key, in: codingPath.parent) ?? key
-            if owner == nil, let parent = probe.records[codingPath.parent] { owner = SwiftTypeName.of(parent.type) }
-        }
+        let (owner, property) = ownerAndProperty(at: codingPath, record: record)
         let expected = record.map { SwiftTypeName.of($0.type) } ?? errorType.map(SwiftTypeName.of) ?? "a value"
         return DecodeFailure(
             kind: kind, codingPath: codingPath, path: path, expectedType: expected, ownerType: owner,
