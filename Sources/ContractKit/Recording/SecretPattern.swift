@@ -9,17 +9,18 @@
 /// run of the secret's characters that no encoder touches (letters, digits, `-._~`), and the rest of the secret is
 /// matched outward from there in any mix of spellings.
 struct SecretPattern: Sendable {
-    /// The secret's characters (Unicode scalars), each as its UTF-8 bytes.
-    private let characters: [[UInt8]]
+    /// The ways each of the secret's characters (Unicode scalars) may be spelled, worked out once: every occurrence
+    /// of the anchor in every text tries them.
+    private let characters: [[Spelling]]
     /// Where the anchor is in ``characters``.
     private let anchorStart: Int
     /// The anchor's bytes: where the pattern occurs, they do (used to rule a text out quickly). Kept, as every
     /// string of a body the secret may show in is searched for it.
     let anchor: [UInt8]
 
-    /// The most bytes one occurrence can take: an ASCII character as a `\u00XX` escape, any other with each of its
-    /// bytes encoded twice (`%25XX`).
-    var reach: Int { characters.reduce(0) { $0 + ($1.count == 1 ? 6 : 5 * $1.count) } }
+    /// The most bytes one occurrence can take: each character in its longest spelling (an ASCII one as a `\u00XX`
+    /// escape, any other with each of its bytes encoded twice, `%25XX`).
+    var reach: Int { characters.reduce(0) { $0 + ($1.map(\.width).max() ?? 0) } }
 
     /// Fewer anchor bytes than this, and a secret is left to its fixed spellings: an anchor of one letter would
     /// stop at every other byte of a text.
@@ -42,7 +43,7 @@ struct SecretPattern: Sendable {
             start = end + 1
         }
         guard best.length >= Self.shortestAnchor else { return nil }
-        self.characters = characters
+        self.characters = characters.map(Self.spellings(of:))
         anchorStart = best.start
         anchor = characters[best.start..<best.start + best.length].flatMap { $0 }
     }
@@ -69,10 +70,10 @@ struct SecretPattern: Sendable {
         }
     }
 
-    /// The positions reached from each of `positions` by one spelling of `character`: after it (forward), or
+    /// The positions reached from each of `positions` by one spelling of a character: after it (forward), or
     /// before it.
     private static func step(
-        _ positions: [Int], over character: [UInt8], in text: UnsafeBufferPointer<UInt8>, forward: Bool
+        _ positions: [Int], over character: [Spelling], in text: UnsafeBufferPointer<UInt8>, forward: Bool
     ) -> [Int] {
         var reached: [Int] = []
         for position in positions {
@@ -87,8 +88,19 @@ struct SecretPattern: Sendable {
     /// One piece of a spelling: bytes as they are, then (when `hex` is given) that byte as two hex digits.
     private typealias Piece = (prefix: [UInt8], hex: UInt8?)
 
-    /// The ways a character (its UTF-8 bytes) may be spelled, each as its pieces.
-    private static func spellings(of character: [UInt8]) -> [[Piece]] {
+    /// One way a character may be spelled: its pieces, and how many bytes they take.
+    private struct Spelling: Sendable {
+        let pieces: [Piece]
+        let width: Int
+
+        init(_ pieces: [Piece]) {
+            self.pieces = pieces
+            width = pieces.reduce(0) { $0 + $1.prefix.count + ($1.hex == nil ? 0 : 2) }
+        }
+    }
+
+    /// The ways a character (its UTF-8 bytes) may be spelled.
+    private static func spellings(of character: [UInt8]) -> [Spelling] {
         let percent = UInt8(ascii: "%")
         let backslash = UInt8(ascii: "\\")
         let escape = [backslash, UInt8(ascii: "u")]
@@ -106,19 +118,19 @@ struct SecretPattern: Sendable {
         case [UInt8(ascii: " ")]: spellings.append([([UInt8(ascii: "+")], nil)])
         default: break
         }
-        return spellings
+        return spellings.map(Spelling.init)
     }
 
-    /// The lengths of the spellings of `character` that start at `position` (forward) or end there.
+    /// The lengths of a character's spellings that start at `position` (forward) or end there.
     private static func widths(
-        of character: [UInt8], in text: UnsafeBufferPointer<UInt8>, at position: Int, forward: Bool
+        of character: [Spelling], in text: UnsafeBufferPointer<UInt8>, at position: Int, forward: Bool
     ) -> [Int] {
         var widths: [Int] = []
-        spellings: for pieces in spellings(of: character) {
-            let width = pieces.reduce(0) { $0 + $1.prefix.count + ($1.hex == nil ? 0 : 2) }
+        spellings: for spelling in character {
+            let width = spelling.width
             var at = forward ? position : position - width
             guard at >= 0, at + width <= text.count else { continue }
-            for piece in pieces {
+            for piece in spelling.pieces {
                 for expected in piece.prefix {
                     guard text[at] == expected else { continue spellings }
                     at += 1
