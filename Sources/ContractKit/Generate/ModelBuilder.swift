@@ -169,7 +169,7 @@ struct ModelBuilder {
         named name: String, members: [Shape], key: String, nested: inout [SwiftDeclaration],
         takenTypes: inout Set<String>, scope: Scope
     ) -> SwiftDeclaration {
-        var taken: Set<String> = []
+        var caseNames = SwiftNames.Taker()
         var cases: [SwiftDeclaration.UnionMember] = []
         let types = members.map {
             swiftType($0, key: key + "Option", isElement: false, nested: &nested, takenTypes: &takenTypes, scope: scope)
@@ -181,9 +181,7 @@ struct ModelBuilder {
         for (member, type) in zip(members, types) {
             var base = Self.caseName(member, type: type)
             if typeNames.contains(base) { base += "Value" }
-            let caseName = SwiftNames.unique(base, avoiding: taken)
-            taken.insert(caseName)
-            cases.append(SwiftDeclaration.UnionMember(name: caseName, type: type))
+            cases.append(SwiftDeclaration.UnionMember(name: caseNames.take(base), type: type))
         }
         let listed = cases.map { "`\($0.type)`" }.joined(separator: ", ")
         return SwiftDeclaration(

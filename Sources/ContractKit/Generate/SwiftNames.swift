@@ -122,9 +122,14 @@ enum SwiftNames {
     /// `name`, or `name2`, `name3`... : the first that is not in `taken`.
     static func unique(_ name: String, avoiding taken: Set<String>) -> String {
         guard taken.contains(name) else { return name }
-        var number = 2
+        return "\(name)\(firstFreeNumber(after: name, from: 2, avoiding: taken))"
+    }
+
+    /// The first of `number`, `number + 1`... that, written after `name`, is not in `taken`.
+    private static func firstFreeNumber(after name: String, from number: Int, avoiding taken: Set<String>) -> Int {
+        var number = number
         while taken.contains("\(name)\(number)") { number += 1 }
-        return "\(name)\(number)"
+        return number
     }
 
     /// Names handed out one by one in one scope (an enum's cases, a struct's properties), each as ``unique(_:avoiding:)``
@@ -141,8 +146,7 @@ enum SwiftNames {
         mutating func take(_ name: String) -> String {
             var chosen = name
             if taken.contains(name) {
-                var number = next[name, default: 2]
-                while taken.contains("\(name)\(number)") { number += 1 }
+                let number = SwiftNames.firstFreeNumber(after: name, from: next[name, default: 2], avoiding: taken)
                 next[name] = number + 1
                 chosen = "\(name)\(number)"
             }
