@@ -8,13 +8,7 @@ package enum HARImport {
     package static func samples(fromFileAt path: String) throws(ContractError) -> (
         samples: [ResponseSample], problems: [ContractError]
     ) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ContractError(
-                .io, "cannot read '\(path)': \(error.localizedDescription)", hint: "check the path and its permissions")
-        }
+        let data = try InputFile.sample.contents(of: path)
         let root = try JSONParser().parse([UInt8](data), file: path)
         guard let entries = root.objectValue?["log"]?.objectValue?["entries"]?.arrayValue else {
             throw ContractError(

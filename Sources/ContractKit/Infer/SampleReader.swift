@@ -40,6 +40,12 @@ package struct SampleReader: Sendable {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                // A link that loops or leads nowhere is there, and says which.
+                var link = stat()
+                if lstat(path, &link) == 0 {
+                    result.problems.append(InputFile.sample.unreadable(path))
+                    continue
+                }
                 result.problems.append(
                     ContractError(
                         .io, "'\(path.escapingNonPrintables())' does not exist",
@@ -80,7 +86,7 @@ package struct SampleReader: Sendable {
             return
         }
         do {
-            let data = try Self.contents(of: path)
+            let data = try InputFile.sample.contents(of: path)
             let value = try JSONParser().parse([UInt8](data), file: path)
             if case .object(let object) = value, object["format"]?.stringValue == Recording.formatID {
                 let recording = try Recording(json: value, file: path)
@@ -107,16 +113,6 @@ package struct SampleReader: Sendable {
             }
         } catch {
             result.problems.append(error)
-        }
-    }
-
-    private static func contents(of path: String) throws(ContractError) -> Data {
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ContractError(
-                .io, "cannot read '\(path.escapingNonPrintables())': \(error.localizedDescription)",
-                hint: "check the path and its permissions")
         }
     }
 

@@ -22,7 +22,8 @@ final class OpenAPIFiles {
     /// True when `path` (after `..` and symbolic links) is not inside the main document's folder: a document
     /// from elsewhere must not read, and copy into a spec, whatever files sit beside it.
     func isOutsideFolder(_ path: String) -> Bool {
-        if path == mainPath { return false }
+        // A URL is no path on this machine: reading it is refused as remote (``value(of:)``), not as outside.
+        if path == mainPath || Self.isRemote(path) { return false }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
         return !(resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/"))
     }
@@ -50,6 +51,11 @@ final class OpenAPIFiles {
     ///
     /// - Throws: when the file cannot be read, or lies outside the main document's folder.
     func value(of path: String) throws(ContractError) -> JSONValue {
+        if Self.isRemote(path) {
+            throw ContractError(
+                .invalidSpec, "'\(path.escapingNonPrintables())' is a remote document; remote $refs are not fetched",
+                hint: "download it beside the document (curl -o) and point the $ref at the local file")
+        }
         if isOutsideFolder(path) {
             throw ContractError(
                 .invalidSpec, "'\(path)' is outside the folder of the document \(folder); it is not read",
@@ -108,9 +114,16 @@ final class OpenAPIFiles {
             .io, "'\(path)' is \(kind), not a document", hint: "point the $ref at a YAML or JSON file")
     }
 
+    /// True for a `$ref` to a URL (`https://example.com/common.yaml`), which is not fetched: an import reads files.
+    static func isRemote(_ reference: String) -> Bool {
+        guard let colon = reference.range(of: "://") else { return false }
+        let scheme = reference[..<colon.lowerBound]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
     /// The path of `reference` (a relative file name in a `$ref`) as seen from the file `base`.
     func path(of reference: String, from base: String) -> String {
-        if reference.hasPrefix("/") { return reference }
+        if reference.hasPrefix("/") || Self.isRemote(reference) { return reference }
         let folder = (base as NSString).deletingLastPathComponent
         return ((folder.isEmpty ? reference : folder + "/" + reference) as NSString).standardizingPath
     }

@@ -74,62 +74,8 @@ extension Recording {
                     hint: "a recording is a file inside the recordings folder: replace the link with the file itself")
             }
         }
-        // Asked only here, when neither fast reader took the file: a FIFO would block the run forever, and a device
-        // or folder is not a recording.
-        if let kind = FileKind.nonRegular(at: path) {
-            throw ContractError(
-                .io, "'\(path.escapingNonPrintables())' is \(kind), not a regular file",
-                hint: "a recording is a JSON file; remove what is at that path and record it again")
-        }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        } catch {
-            throw unreadable(path)
-        }
-    }
-
-    /// Why the file at `path` cannot be read, in words to act on: a folder on the way that is a file or may not be
-    /// entered, a link that loops, a file that may not be read.
-    static func unreadable(_ path: String) -> ContractError {
-        let shown = path.escapingNonPrintables()
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        let failure = descriptor >= 0 ? EIO : errno
-        if descriptor >= 0 { close(descriptor) }
-        switch failure {
-        case ENOTDIR:
-            // The nearest folder on the way that is not one: `Recordings/users` left as a file.
-            var folder = AtomicFile.folder(of: path)
-            var entry = stat()
-            while !folder.isEmpty, folder != "/", stat(folder, &entry) != 0 || entry.st_mode & S_IFMT != S_IFDIR {
-                let outer = AtomicFile.folder(of: folder)
-                var outerEntry = stat()
-                if outer == folder || (stat(outer, &outerEntry) == 0 && outerEntry.st_mode & S_IFMT == S_IFDIR) {
-                    break
-                }
-                folder = outer
-            }
-            return ContractError(
-                .io, "cannot read '\(shown)': '\(folder.escapingNonPrintables())' is a file, not a folder",
-                hint: "a spec's recordings are files in a folder named after the spec: move that file aside")
-        case ELOOP:
-            return ContractError(
-                .io, "cannot read '\(shown)': it is a link that leads round in a loop",
-                hint: "replace the link with the recording itself")
-        case ENOENT:
-            var entry = stat()
-            guard lstat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFLNK else {
-                return ContractError(
-                    .io, "cannot read '\(shown)': there is no such file",
-                    hint: "check the path, and that the file is there")
-            }
-            return ContractError(
-                .io, "cannot read '\(shown)': it is a link to a file that does not exist",
-                hint: "remove the link, or replace it with the recording itself")
-        default:
-            return ContractError(
-                .io, "cannot read '\(shown)': \(String(cString: strerror(failure)))",
-                hint: "check that the file, and each folder on the way to it, may be read (ls -ld, chmod)")
-        }
+        // Asked only here, when neither fast reader took the file.
+        return try InputFile.recording.contents(of: path, mapped: true)
     }
 
     /// A JSON syntax error in a recording, worded as one.

@@ -15,11 +15,7 @@ package struct JSONReportReader: Sendable {
     ///
     /// - Throws: ``ContractError`` with code `.io`, `.jsonSyntax` (with `line:col`) or `.invalidReport`.
     package func read(from path: String) throws(ContractError) -> VerificationReport {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ContractError(
-                .io, "cannot read '\(path.escapingNonPrintables())'", hint: "check that the file exists and is readable"
-            )
-        }
+        let data = try InputFile.report.contents(of: path)
         let parsed: Result<JSONValue, ContractError> = data.withUnsafeBytes { buffer in
             Result { () throws(ContractError) -> JSONValue in
                 try JSONParser(maxDepth: JSONReportReader.maximumDepth).parse(buffer, file: path)

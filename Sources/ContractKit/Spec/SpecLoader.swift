@@ -162,14 +162,35 @@ public struct SpecLoader: Sendable {
         return (found.files.map { prefix + $0 }, found.problems)
     }
 
+    /// The text of the spec at `path`; an error naming what stands there instead of a file, or where its text
+    /// stops being UTF-8.
     static func readText(_ path: String) throws(ContractError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ContractError(.io, "cannot read '\(path)'", hint: "check that the file exists and is readable")
+        let data = try InputFile.spec.contents(of: path)
+        if let text = String(data: data, encoding: .utf8) { return text }
+        let (line, column) = firstNonUTF8Place(in: data)
+        throw ContractError(
+            .invalidSpec, "the text here is not UTF-8, and a spec is read as UTF-8",
+            at: SourceLocation(file: path, line: line, column: column),
+            hint: "save the file as UTF-8 (an editor's \"encoding\" setting; iconv -f LATIN1 -t UTF-8 converts Latin-1)"
+        )
+    }
+
+    /// The line and column (in characters, from 1) of the first byte of `data` that does not begin a UTF-8
+    /// character, or the place past the end when the text is cut off in the middle of one.
+    static func firstNonUTF8Place(in data: Data) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var bytes = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while case .valid(let encoded) = parser.parseScalar(from: &bytes) {
+            if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ContractError(.io, "'\(path)' is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))
-        }
-        return text
+        return (line, column)
     }
 }
 

@@ -64,4 +64,18 @@ import Testing
         #expect(imported.text.contains("Ok"))
         #expect(imported.endpoint("x") != nil && imported.endpoint("z") != nil)
     }
+
+    @Test(arguments: ["https://example.com/common.yaml", "http://127.0.0.1:9/common.yaml"])
+    func aRemoteRefIsNamedAsOneAndNotFetched(_ url: String) throws {
+        // It was "cannot be read" at the URL joined to the document's folder ("/tmp/x/https:/example.com/...").
+        let document = Self.document.replacingOccurrences(of: "schemas/ok.yaml", with: url)
+        let imported = try ImportedSuite(document: document)
+        let problem = imported.result.problems.first { $0.pointer.hasPrefix("#/paths/~1x/") }
+        #expect(
+            problem?.message
+                == "the $ref '\(url)#/Ok' leads to a file that cannot be read: '\(url)' is a remote document; remote "
+                + "$refs are not fetched")
+        #expect(problem?.hint?.hasPrefix("download it beside the document (curl -o)") == true)
+        #expect(imported.endpoint("x") != nil)
+    }
 }
