@@ -121,8 +121,21 @@ extension Recording {
                     ?? "a recording needs at least format, endpoint, request.method, request.url and response.status; see docs/Recording.md"
             )
         }
+        /// A recording's own objects name each member once: JSON lets a key repeat, and the last one would be read
+        /// without a word (a second `status`), or be taken for two bodies.
+        func requireEachKeyOnce(_ object: Fields, _ keys: [String]) throws(ContractError) {
+            var seen = Set<String>()
+            for member in object.members ?? [] where !seen.insert(member.key).inserted {
+                throw invalid(
+                    "\(keys.isEmpty ? "the recording" : "'\(keys[0])'") has '\(member.key)' twice",
+                    at: keys + [member.key],
+                    hint: "the recorder writes each member once, so the file was edited or merged by hand: keep the "
+                        + "one the server sent and remove the other")
+            }
+        }
         guard json.isObject else { throw invalid("a recording is a JSON object, found \(json.kindDescription)") }
         let root = json
+        try requireEachKeyOnce(root, [])
         guard let format = root["format"]?.stringValue else {
             throw invalid("missing 'format' (\"\(Recording.formatID)\")", at: ["format"])
         }
@@ -135,6 +148,7 @@ extension Recording {
         guard let request = root["request"], request.isObject else {
             throw invalid("missing 'request' object", at: ["request"])
         }
+        try requireEachKeyOnce(request, ["request"])
         guard let method = request["method"]?.stringValue else {
             throw invalid("missing 'request.method'", at: ["request", "method"])
         }
@@ -144,6 +158,7 @@ extension Recording {
         guard let response = root["response"], response.isObject else {
             throw invalid("missing 'response' object", at: ["response"])
         }
+        try requireEachKeyOnce(response, ["response"])
         guard let statusNumber = response["status"]?.numberValue, let status = statusNumber.int64Value,
             (100...599).contains(status)
         else {

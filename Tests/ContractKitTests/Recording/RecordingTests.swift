@@ -289,6 +289,38 @@ import Testing
         #expect(error.location == SourceLocation(file: "r.json", line: line, column: column))
     }
 
+    @Test(arguments: [
+        // A second status was taken silently (the last won), and two bodies were "'body' and 'body'".
+        (
+            #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/b"}, "response": {"status": 200, "status": 500}}"#,
+            "'response' has 'status' twice"
+        ),
+        (
+            #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/b"}, "response": {"status": 200, "body": 1, "body": 2}}"#,
+            "'response' has 'body' twice"
+        ),
+        (
+            #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "method": "POST", "url": "/b"}, "response": {"status": 200}}"#,
+            "'request' has 'method' twice"
+        ),
+        (
+            #"{"format": "contract-recording/1", "endpoint": "a/b", "endpoint": "a/c", "request": {"method": "GET", "url": "/b"}, "response": {"status": 200}}"#,
+            "the recording has 'endpoint' twice"
+        ),
+    ])
+    func aMemberOfTheRecordingNamedTwiceIsRefused(text: String, message: String) throws {
+        let error = try #require(refusal(text))
+        #expect(error.code == .invalidRecording)
+        #expect(error.message == message)
+        #expect(error.location?.line == 1 && (error.location?.column ?? 0) > 1)
+        #expect(error.hint?.hasPrefix("the recorder writes each member once") == true)
+    }
+
+    @Test func aRepeatedKeyInsideTheBodyIsTheBodysOwn() throws {
+        // The body is the server's: a key it repeats is read as JSONDecoder reads it, not refused here.
+        #expect(refusal(recording(response: #"    "body": {"a": 1, "a": 2}"#)) == nil)
+    }
+
     @Test func twoBodyFieldsInTheRequestAreRefusedToo() throws {
         let text =
             #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "POST", "url": "/b", "body": {}, "bodyText": "x"}, "response": {"status": 200}}"#
