@@ -420,9 +420,14 @@ struct SpecFileParser {
     mutating func parseStatus(_ node: YAMLNode) -> StatusExpectation? {
         var codes: [Int] = []
         var classes: [Int] = []
+        // Every element that is not a code is reported, not only the first.
+        var isValid = true
         let items = node.items ?? [node]
         for item in items {
-            guard let text = scalar(item, "status") else { return nil }
+            guard let text = scalar(item, "status") else {
+                isValid = false
+                continue
+            }
             let lowered = text.lowercased()
             if lowered.count == 3, lowered.hasSuffix("xx"), let digit = Int(lowered.prefix(1)), (1...5).contains(digit)
             {
@@ -430,12 +435,14 @@ struct SpecFileParser {
             } else if let code = Int(text), (100...599).contains(code) {
                 codes.append(code)
             } else {
+                let range = Int(text) == nil ? "" : ": status codes run from 100 to 599"
                 report(
-                    "'\(text)' is not a status code", at: item.location,
+                    "'\(text)' is not a status code\(range)", at: item.location,
                     hint: "write a code (200), a list ([200, 201]) or a class (2xx)")
-                return nil
+                isValid = false
             }
         }
+        guard isValid else { return nil }
         guard !codes.isEmpty || !classes.isEmpty else {
             report("status needs at least one code", at: node.location)
             return nil

@@ -345,12 +345,17 @@ import Testing
                   c: { request: "GET /u/{id}" }
                   d: { request: GET /d, params: { id: 1 } }
                   e: { request: GET /e, expect: { status: 2xy } }
+                  f: { request: GET /f, expect: { status: [2xx, 600, 0x10, [201]] } }
                 """) == [
                     "Specs/x.yaml:2:17: error: unknown HTTP method 'GTE'; did you mean 'GET'?",
                     "Specs/x.yaml:3:17: error: the path 'users' must start with '/'",
                     "Specs/x.yaml:4:18: error: the path has '{id}' but 'params' gives it no value",
                     "Specs/x.yaml:5:39: error: 'params' gives 'id' but the path has no '{id}'",
                     "Specs/x.yaml:6:43: error: '2xy' is not a status code",
+                    // Each bad element of a list, not only the first.
+                    "Specs/x.yaml:7:49: error: '600' is not a status code: status codes run from 100 to 599",
+                    "Specs/x.yaml:7:54: error: '0x10' is not a status code",
+                    "Specs/x.yaml:7:60: error: status must be a single value, found a list",
                 ])
     }
 
