@@ -336,7 +336,7 @@ package struct Redactor: Sendable {
     // MARK: - Bodies
 
     /// A JSON body as it may be written down: values at the `redact:` paths replaced, secrets scrubbed from every
-    /// string and key, and a number spelled exactly like a secret replaced.
+    /// string and key, and a number that holds a secret (or is spelled as a short one) replaced by `0`.
     package func redactBody(_ body: JSONValue) -> JSONValue {
         var value = body
         for path in bodyPaths { value = path.redacting(value, by: SecretRedaction.placeholder(shapedLike:)) }
@@ -347,8 +347,10 @@ package struct Redactor: Sendable {
         switch value {
         case .string(let text):
             return .string(scrub(text))
-        case .number(let number) where secrets.contains(number.literal):
-            return .string(SecretRedaction.placeholder)
+        case .number(let number)
+        where secrets.contains(number.literal) || searched.contains { ByteSearch.contains(number.literal, $0) }:
+            // A number stays a number, as at a `redact:` path, so that the recording still verifies.
+            return .number(JSONNumber(0))
         case .array(let items):
             return .array(items.map(scrubValues))
         case .object(let object):

@@ -157,14 +157,16 @@ struct RedactorTests {
         let body = TestSuites.json(
             """
             {"users": [{"email": "a@b.c", "name": "A"}, {"email": "d@e.f"}],
-             "nested": {"deeper": {"password": 12}}, "echo": "Bearer tok-12345", "tok-12345": 987654, "pin": 98765}
+             "nested": {"deeper": {"password": 12}}, "echo": "Bearer tok-12345", "tok-12345": 987654, "pin": 98765,
+             "inside": 19876543.5}
             """)
         #expect(
             redactor.redactBody(body)
                 == TestSuites.json(
                     """
                     {"users": [{"email": "<redacted>", "name": "A"}, {"email": "<redacted>"}],
-                     "nested": {"deeper": {"password": 0}}, "echo": "Bearer <redacted>", "<redacted>": "<redacted>", "pin": 98765}
+                     "nested": {"deeper": {"password": 0}}, "echo": "Bearer <redacted>", "<redacted>": 0, "pin": 98765,
+                     "inside": 0}
                     """))
     }
 
