@@ -58,7 +58,19 @@ package enum SpecModelLines {
             guard lines.indices.contains(index) else { continue }
             let keyIndent = location.column - 1
             let keyLine = lines[index]
-            if let colon = afterKey(keyLine, from: keyIndent), !isBlankOrComment(colon) {
+            if let colon = afterKey(keyLine, from: keyIndent), let alias = aliasName(colon) {
+                errors.append(
+                    ContractError(
+                        .invalidSpec,
+                        "\(entry.endpoint.id): the endpoint is written as the alias *\(alias), so its model line was not "
+                            + "added",
+                        at: location,
+                        hint:
+                            "it shares every key of the endpoint it names, model: included; write its keys out and add "
+                            + "`model: \(entry.model)` by hand"))
+                continue
+            }
+            if let colon = afterKey(keyLine, from: keyIndent), !isBlankOrComment(String(afterAnchorAndTag(colon))) {
                 errors.append(
                     ContractError(
                         .invalidSpec,
@@ -98,6 +110,23 @@ package enum SpecModelLines {
             }
         }
         return (lines.joined(separator: "\n"), added, errors)
+    }
+
+    /// `rest` (what follows a key's colon) after an anchor (`&get-user`) and a tag (`!!map`) that start a block
+    /// mapping on the lines below: `get-user: &get-user` is not a mapping written on one line.
+    private static func afterAnchorAndTag(_ rest: String) -> Substring {
+        var text = rest.drop { $0 == " " || $0 == "\t" }
+        while let first = text.first, first == "&" || first == "!" {
+            text = text.drop { $0 != " " && $0 != "\t" }.drop { $0 == " " || $0 == "\t" }
+        }
+        return text
+    }
+
+    /// The name of the alias (`*get-user`) that is all of `rest` (what follows a key's colon), or nil.
+    private static func aliasName(_ rest: String) -> Substring? {
+        let text = rest.drop { $0 == " " || $0 == "\t" }
+        guard text.first == "*" else { return nil }
+        return text.dropFirst().prefix { $0 != " " && $0 != "\t" && $0 != "\r" }
     }
 
     /// What follows the `:` of the key that starts at `column` of `line`; nil when there is no colon.

@@ -61,6 +61,33 @@ import Testing
         #expect(reloaded.endpoints.map(\.model) == ["Mfirst", "Msecond", nil])
     }
 
+    @Test func anAnchoredEndpointGetsItsLineAndAnAliasIsRefusedByName() throws {
+        // `first: &first` was "written on one line".
+        let text = """
+            endpoints:
+              first: &first   # shared
+                request: GET /a
+                expect: { body: { id: Int } }
+              again: *first
+            """
+        let result = SpecModelLines.insert(try lines(text), into: text)
+        #expect(result.added == ["s/first"])
+        #expect(
+            result.text == """
+                endpoints:
+                  first: &first   # shared
+                    request: GET /a
+                    expect: { body: { id: Int } }
+                    model: Mfirst
+                  again: *first
+                """)
+        #expect(
+            result.errors.map(\.message) == [
+                "s/again: the endpoint is written as the alias *first, so its model line was not added"
+            ])
+        #expect(try SpecLoader().load(sources: [("Specs/s.yaml", result.text)]).endpoints.count == 2)
+    }
+
     @Test func keepsCarriageReturnsAndAMissingFinalLineBreak() throws {
         let crlf = "endpoints:\r\n  e:\r\n    request: GET /e\r\n    expect: { body: [Int] }"
         let result = SpecModelLines.insert(try lines(crlf), into: crlf)
