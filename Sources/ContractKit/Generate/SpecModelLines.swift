@@ -62,12 +62,13 @@ package enum SpecModelLines {
                 errors.append(
                     ContractError(
                         .invalidSpec,
-                        "\(entry.endpoint.id): the endpoint is written as the alias *\(alias), so its model line was not "
+                        "\(entry.endpoint.id): the endpoint is written as the alias *\(alias), so it has every key of "
+                            + "the endpoint that anchor names, the model line that one gets included; its own was not "
                             + "added",
                         at: location,
                         hint:
-                            "it shares every key of the endpoint it names, model: included; write its keys out and add "
-                            + "`model: \(entry.model)` by hand"))
+                            "to decode it as `\(entry.model)`, write its keys out and add `model: \(entry.model)` by hand"
+                    ))
                 continue
             }
             if let colon = afterKey(keyLine, from: keyIndent), !isBlankOrComment(String(afterAnchorAndTag(colon))) {

@@ -118,12 +118,17 @@ final class OpenAPIFiles {
     static func isRemote(_ reference: String) -> Bool {
         guard let colon = reference.range(of: "://") else { return false }
         let scheme = reference[..<colon.lowerBound]
-        return !scheme.isEmpty && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        // A `file:` URL names a file here: read as its path, inside the document's folder only.
+        return !scheme.isEmpty && scheme.lowercased() != "file"
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
     /// The path of `reference` (a relative file name in a `$ref`) as seen from the file `base`.
     func path(of reference: String, from base: String) -> String {
         if reference.hasPrefix("/") || Self.isRemote(reference) { return reference }
+        if reference.lowercased().hasPrefix("file://"), let url = URL(string: reference), url.isFileURL {
+            return url.standardizedFileURL.path
+        }
         let folder = (base as NSString).deletingLastPathComponent
         return ((folder.isEmpty ? reference : folder + "/" + reference) as NSString).standardizingPath
     }

@@ -19,6 +19,9 @@ package struct Redactor: Sendable {
     private var searchedIsASCII: [Bool] { spellings.searchedIsASCII }
     /// The secrets exactly as given, for matching whole JSON numbers.
     private let secrets: Set<String>
+    /// The secrets made of digits only, long enough to be searched for: one that is a whole run of digits in a JSON
+    /// number (its integer part, fraction or exponent: `987654.5`) is that number's secret.
+    private let digitSecrets: Set<String>
     /// What is looked for, worked out from ``secrets``.
     private let spellings: Spellings
     /// The endpoint's `redact:` paths.
@@ -28,6 +31,9 @@ package struct Redactor: Sendable {
     package init(secrets: [String], bodyPaths: [RedactionPath] = []) {
         let kept = Set(secrets.filter { !$0.isEmpty })
         self.secrets = kept
+        self.digitSecrets = kept.filter { secret in
+            secret.utf8.count >= Self.minimumSearchedLength && secret.utf8.allSatisfy { (0x30...0x39).contains($0) }
+        }
         self.spellings = Spellings.of(kept)
         self.bodyPaths = bodyPaths
     }
@@ -336,7 +342,7 @@ package struct Redactor: Sendable {
     // MARK: - Bodies
 
     /// A JSON body as it may be written down: values at the `redact:` paths replaced, secrets scrubbed from every
-    /// string and key, and a number that holds a secret (or is spelled as a short one) replaced by `0`.
+    /// string and key, and a number spelled as a secret, or with a run of digits that is one, replaced by `0`.
     package func redactBody(_ body: JSONValue) -> JSONValue {
         var value = body
         for path in bodyPaths { value = path.redacting(value, by: SecretRedaction.placeholder(shapedLike:)) }
@@ -347,8 +353,7 @@ package struct Redactor: Sendable {
         switch value {
         case .string(let text):
             return .string(scrub(text))
-        case .number(let number)
-        where secrets.contains(number.literal) || searched.contains { ByteSearch.contains(number.literal, $0) }:
+        case .number(let number) where secrets.contains(number.literal) || holdsDigitSecret(number.literal):
             // A number stays a number, as at a `redact:` path, so that the recording still verifies.
             return .number(JSONNumber(0))
         case .array(let items):
@@ -358,6 +363,15 @@ package struct Redactor: Sendable {
                 JSONObject(object.entries.map { JSONObject.Entry(key: scrub($0.key), value: scrubValues($0.value)) }))
         default:
             return value
+        }
+    }
+
+    /// True when a whole run of digits in the number `literal` is a secret made of digits (`987654.5`, `-987654`).
+    /// The secret's digits inside a longer run (`19876543`) are taken as chance: the number would lose its value.
+    private func holdsDigitSecret(_ literal: String) -> Bool {
+        guard !digitSecrets.isEmpty else { return false }
+        return literal.utf8.split { !(0x30...0x39).contains($0) }.contains {
+            digitSecrets.contains(String(decoding: $0, as: UTF8.self))
         }
     }
 

@@ -424,7 +424,7 @@ struct SpecFileParser {
         var isValid = true
         let items = node.items ?? [node]
         for item in items {
-            guard let text = scalar(item, "status") else {
+            guard let text = scalar(item, node.items == nil ? "status" : "each status in the list") else {
                 isValid = false
                 continue
             }
@@ -435,7 +435,10 @@ struct SpecFileParser {
             } else if let code = Int(text), (100...599).contains(code) {
                 codes.append(code)
             } else {
-                let range = Int(text) == nil ? "" : ": status codes run from 100 to 599"
+                // A whole number, however long (`99999999999999999999` is no Int either), is out of range.
+                let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+                let isWholeNumber = !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
+                let range = isWholeNumber ? ": status codes run from 100 to 599" : ""
                 report(
                     "'\(text)' is not a status code\(range)", at: item.location,
                     hint: "write a code (200), a list ([200, 201]) or a class (2xx)")

@@ -175,20 +175,26 @@ public struct SpecLoader: Sendable {
         )
     }
 
-    /// The line and column (in characters, from 1) of the first byte of `data` that does not begin a UTF-8
-    /// character, or the place past the end when the text is cut off in the middle of one.
+    /// The line and column (in Unicode scalars, from 1) of the first byte of `data` that does not begin a UTF-8
+    /// character, or the place past the end when the text is cut off in the middle of one. Counted as the YAML
+    /// loader counts: a byte order mark is no column, and `\r`, `\n` and `\r\n` each end a line.
     static func firstNonUTF8Place(in data: Data) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
-        var bytes = data.makeIterator()
+        var bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3).makeIterator() : data[...].makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
+        var afterCarriageReturn = false
         while case .valid(let encoded) = parser.parseScalar(from: &bytes) {
-            if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
+            let byte = encoded.count == 1 ? encoded.first : nil
+            if byte == UInt8(ascii: "\n") && afterCarriageReturn {
+                // The second half of a `\r\n`.
+            } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 line += 1
                 column = 1
             } else {
                 column += 1
             }
+            afterCarriageReturn = byte == UInt8(ascii: "\r")
         }
         return (line, column)
     }

@@ -77,6 +77,10 @@ struct InputFileTests {
         (Data([0x61, 0x3A, 0x20, 0xE9, 0x74, 0xE9]), 1, 4),
         (Data("endpoints:\n  x:\n    request: GET /é".utf8) + Data([0xFF]), 3, 20),
         (Data("a: b\n".utf8) + Data([0xE2, 0x82]), 2, 1),
+        // As the YAML loader counts: a byte order mark is no column; `\r` and `\r\n` end a line.
+        (Data([0xEF, 0xBB, 0xBF]) + Data("a: ".utf8) + Data([0xE9]), 1, 4),
+        (Data("a: b\rc: ".utf8) + Data([0xE9]), 2, 4),
+        (Data("a: b\r\nc: d\n\ne: ".utf8) + Data([0xE9]), 4, 4),
     ])
     func aSpecThatIsNotUTF8IsBlamedWhereItStopsBeingUTF8(bytes: Data, line: Int, column: Int) throws {
         // It was blamed at 1:1, with no hint, as an I/O error (`lint` exited 2, as for a file it could not read).

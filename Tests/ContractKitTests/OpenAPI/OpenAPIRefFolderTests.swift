@@ -78,4 +78,14 @@ import Testing
         #expect(problem?.hint?.hasPrefix("download it beside the document (curl -o)") == true)
         #expect(imported.endpoint("x") != nil)
     }
+
+    @Test func aFileURLRefIsReadAsItsPathAndHeldToTheFolder() throws {
+        // A `file:` URL is not remote: it was told to be downloaded.
+        let document = Self.document.replacingOccurrences(of: "schemas/ok.yaml", with: "file:///etc/hostname")
+        let imported = try ImportedSuite(document: document)
+        let problem = imported.result.problems.first { $0.pointer.hasPrefix("#/paths/~1x/") }
+        #expect(
+            problem?.message.hasPrefix("the $ref 'file:///etc/hostname#/Ok' leads outside the document's folder")
+                == true)
+    }
 }

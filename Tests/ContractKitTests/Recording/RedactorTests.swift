@@ -158,7 +158,7 @@ struct RedactorTests {
             """
             {"users": [{"email": "a@b.c", "name": "A"}, {"email": "d@e.f"}],
              "nested": {"deeper": {"password": 12}}, "echo": "Bearer tok-12345", "tok-12345": 987654, "pin": 98765,
-             "inside": 19876543.5}
+             "fraction": 19876543.987654, "chance": 19876543}
             """)
         #expect(
             redactor.redactBody(body)
@@ -166,7 +166,7 @@ struct RedactorTests {
                     """
                     {"users": [{"email": "<redacted>", "name": "A"}, {"email": "<redacted>"}],
                      "nested": {"deeper": {"password": 0}}, "echo": "Bearer <redacted>", "<redacted>": 0, "pin": 98765,
-                     "inside": 0}
+                     "fraction": 0, "chance": 19876543}
                     """))
     }
 

@@ -346,6 +346,7 @@ import Testing
                   d: { request: GET /d, params: { id: 1 } }
                   e: { request: GET /e, expect: { status: 2xy } }
                   f: { request: GET /f, expect: { status: [2xx, 600, 0x10, [201]] } }
+                  g: { request: GET /g, expect: { status: 99999999999999999999 } }
                 """) == [
                     "Specs/x.yaml:2:17: error: unknown HTTP method 'GTE'; did you mean 'GET'?",
                     "Specs/x.yaml:3:17: error: the path 'users' must start with '/'",
@@ -355,7 +356,8 @@ import Testing
                     // Each bad element of a list, not only the first.
                     "Specs/x.yaml:7:49: error: '600' is not a status code: status codes run from 100 to 599",
                     "Specs/x.yaml:7:54: error: '0x10' is not a status code",
-                    "Specs/x.yaml:7:60: error: status must be a single value, found a list",
+                    "Specs/x.yaml:7:60: error: each status in the list must be a single value, found a list",
+                    "Specs/x.yaml:8:43: error: '99999999999999999999' is not a status code: status codes run from 100 to 599",
                 ])
     }
 
