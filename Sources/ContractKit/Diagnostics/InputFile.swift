@@ -1,8 +1,9 @@
 import Foundation
 
-/// A kind of file the tool reads whole (a spec, a recording, a sample given to `infer`, a JSON report to merge), and how it says, in words
-/// to act on, why one cannot be read: something else stands at the path (a folder, a FIFO that would block the run,
-/// a device), a link loops or leads nowhere, a file stands where a folder on the way should be, or it may not be read.
+/// A kind of file the tool reads whole (a spec, a recording, a sample given to `infer`, a JSON report to merge),
+/// and how it says, in words to act on, why one cannot be read: something else stands at the path (a folder, a FIFO
+/// that would block the run, a device), a link loops or leads nowhere, a file stands where a folder on the way should
+/// be, or it may not be read.
 struct InputFile: Sendable {
     /// What the file is, in hints: "spec", "recording", "report", "sample".
     let noun: String
