@@ -31,6 +31,27 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         self.init(file: parts.dropLast(2).joined(separator: ":"), line: line, column: column)
     }
 
+    /// The place of the byte at `offset` in the YAML text `bytes`, counted as libyaml counts: lines end at `\n`,
+    /// `\r` or `\r\n`, columns count Unicode scalars, and a byte order mark at the start is no column.
+    package init(ofByteOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>, file: String) {
+        var line = 1
+        var column = 1
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let end = min(offset, bytes.count)
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                line += 1
+                column = 1
+                if byte == UInt8(ascii: "\r"), index + 1 < end, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        self.init(file: file, line: line, column: column)
+    }
+
     /// The same place moved `offset` columns to the right (for positions inside a one-line scalar).
     public func advanced(byColumns offset: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column + offset)

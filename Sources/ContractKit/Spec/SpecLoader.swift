@@ -167,36 +167,24 @@ public struct SpecLoader: Sendable {
     static func readText(_ path: String) throws(ContractError) -> String {
         let data = try InputFile.spec.contents(of: path)
         if let text = String(data: data, encoding: .utf8) { return text }
-        let (line, column) = firstNonUTF8Place(in: data)
+        let offset = firstNonUTF8Offset(in: data)
+        let place = data.withUnsafeBytes {
+            SourceLocation(ofByteOffset: offset, in: $0.assumingMemoryBound(to: UInt8.self), file: path)
+        }
         throw ContractError(
-            .invalidSpec, "the text here is not UTF-8, and a spec is read as UTF-8",
-            at: SourceLocation(file: path, line: line, column: column),
+            .invalidSpec, "the text here is not UTF-8, and a spec is read as UTF-8", at: place,
             hint: "save the file as UTF-8 (an editor's \"encoding\" setting; iconv -f LATIN1 -t UTF-8 converts Latin-1)"
         )
     }
 
-    /// The line and column (in Unicode scalars, from 1) of the first byte of `data` that does not begin a UTF-8
-    /// character, or the place past the end when the text is cut off in the middle of one. Counted as the YAML
-    /// loader counts: a byte order mark is no column, and `\r`, `\n` and `\r\n` each end a line.
-    static func firstNonUTF8Place(in data: Data) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        var bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3).makeIterator() : data[...].makeIterator()
+    /// The offset of the first byte of `data` that does not begin a UTF-8 character, or its end when the text is
+    /// cut off in the middle of one.
+    static func firstNonUTF8Offset(in data: Data) -> Int {
+        var offset = 0
+        var bytes = data.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
-        var afterCarriageReturn = false
-        while case .valid(let encoded) = parser.parseScalar(from: &bytes) {
-            let byte = encoded.count == 1 ? encoded.first : nil
-            if byte == UInt8(ascii: "\n") && afterCarriageReturn {
-                // The second half of a `\r\n`.
-            } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-            afterCarriageReturn = byte == UInt8(ascii: "\r")
-        }
-        return (line, column)
+        while case .valid(let encoded) = parser.parseScalar(from: &bytes) { offset += encoded.count }
+        return offset
     }
 }
 

@@ -157,7 +157,7 @@ final class LibYAMLEventParser {
                 message += " (found U+\(code))"
                 hint = "remove the character, or write it as the escape \\u\(code) inside a double-quoted string"
             }
-            let place = location(ofByteOffset: Int(state.problem_offset))
+            let place = SourceLocation(ofByteOffset: Int(state.problem_offset), in: input, file: path)
             return ContractError(.yamlSyntax, message, at: place, hint: hint)
         default:
             let contextLocation = state.context == nil ? nil : location(of: state.context_mark)
@@ -166,26 +166,6 @@ final class LibYAMLEventParser {
                 context: string(state.context), contextLocation: contextLocation)
             return syntaxProblem.contractError(lines: YAMLSyntaxProblem.lines(of: text))
         }
-    }
-
-    /// Counts lines and Unicode scalars up to `offset` in the input bytes.
-    private func location(ofByteOffset offset: Int) -> SourceLocation {
-        var line = 1
-        var column = 1
-        var index = 0
-        let end = min(offset, input.count)
-        while index < end {
-            let byte = input[index]
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                line += 1
-                column = 1
-                if byte == UInt8(ascii: "\r"), index + 1 < end, input[index + 1] == UInt8(ascii: "\n") { index += 1 }
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
-        }
-        return SourceLocation(file: path, line: line, column: column)
     }
 }
 
