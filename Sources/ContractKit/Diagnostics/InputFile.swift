@@ -12,20 +12,22 @@ struct InputFile: Sendable {
     /// The hint when a file stands where a folder on the way to the path should be.
     let fileOnTheWayHint: String
 
+    /// A kind of input file; most say "move that file aside, or fix the path" of a file on the way.
+    init(noun: String, notAFileHint: String, fileOnTheWayHint: String = "move that file aside, or fix the path") {
+        self.noun = noun
+        self.notAFileHint = notAFileHint
+        self.fileOnTheWayHint = fileOnTheWayHint
+    }
+
     static let spec = InputFile(
-        noun: "spec", notAFileHint: "a spec is a YAML file; remove what is at that path or give the spec another name",
-        fileOnTheWayHint: "move that file aside, or fix the path")
+        noun: "spec", notAFileHint: "a spec is a YAML file; remove what is at that path or give the spec another name")
     static let recording = InputFile(
         noun: "recording",
         notAFileHint: "a recording is a JSON file; remove what is at that path and record it again",
         fileOnTheWayHint: "a spec's recordings are files in a folder named after the spec: move that file aside")
-    static let report = InputFile(
-        noun: "report", notAFileHint: "give JSON reports written by `--format json`",
-        fileOnTheWayHint: "move that file aside, or fix the path")
+    static let report = InputFile(noun: "report", notAFileHint: "give JSON reports written by `--format json`")
     static let sample = InputFile(
-        noun: "sample",
-        notAFileHint: "give recordings, HAR files, raw JSON files, or folders of them",
-        fileOnTheWayHint: "move that file aside, or fix the path")
+        noun: "sample", notAFileHint: "give recordings, HAR files, raw JSON files, or folders of them")
 
     /// The bytes of the file at `path`, mapped rather than read when `mapped`; a clear error when it cannot be read.
     ///
