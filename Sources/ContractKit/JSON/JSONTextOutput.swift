@@ -154,7 +154,8 @@ struct JSONTextOutput {
     /// byte, without building it: strings without escapes and numbers are copied from the text as they stand (the
     /// parser checked them, so they need no escaping), and only strings with escapes are decoded and written again.
     ///
-    /// `replacing` gives scalars to write in place of some (scalar) entries, in the order of their entries.
+    /// `replacing` gives scalars to write in place of some scalar entries, and strings in place of some keys, in the
+    /// order of their entries.
     mutating func append(
         tape view: JSONTapeView, node root: Int, atDepth depth: Int, replacing: [(node: Int, value: JSONValue)] = []
     ) {
@@ -163,11 +164,15 @@ struct JSONTextOutput {
         var stack: [(end: Int, isObject: Bool)] = []
         var index = root
         var replaced = 0
+        func replacement(of index: Int) -> JSONValue? {
+            guard replaced < replacing.count, replacing[replaced].node == index else { return nil }
+            replaced += 1
+            return replacing[replaced - 1].value
+        }
         while true {
             let entry = view.entries[index]
-            if replaced < replacing.count, replacing[replaced].node == index {
-                appendOpening(replacing[replaced].value)
-                replaced += 1
+            if let value = replacement(of: index) {
+                appendOpening(value)
                 index += 1
             } else {
                 switch entry.kind {
@@ -196,7 +201,7 @@ struct JSONTextOutput {
                         stack.append((entry.end, isObject))
                         if pretty { appendNewline(indent: depth + stack.count) }
                         if isObject {
-                            appendTapeKey(view, index)
+                            appendTapeKey(view, index, replacement: replacement(of: index))
                             index += 1
                         }
                         continue
@@ -209,7 +214,7 @@ struct JSONTextOutput {
                     output.append(JSONByte.comma)
                     if pretty { appendNewline(indent: depth + stack.count) }
                     if isObject {
-                        appendTapeKey(view, index)
+                        appendTapeKey(view, index, replacement: replacement(of: index))
                         index += 1
                     }
                     break
@@ -222,8 +227,8 @@ struct JSONTextOutput {
         }
     }
 
-    private mutating func appendTapeKey(_ view: JSONTapeView, _ index: Int) {
-        appendTapeString(view, index)
+    private mutating func appendTapeKey(_ view: JSONTapeView, _ index: Int, replacement: JSONValue?) {
+        if case .string(let key) = replacement { appendQuoted(key) } else { appendTapeString(view, index) }
         output.append(JSONByte.colon)
         if pretty { output.append(JSONByte.space) }
     }

@@ -28,8 +28,9 @@ extension Recording.Body {
     /// A JSON body is checked and written out indented in one pass (``JSONIndenter``) and, when no secret shows in
     /// the text written, kept so, ``indexed(_:)``: no tape or tree is built for it unless something reads it. With
     /// `redact:` paths, the scalars they reach are written as placeholders in the same pass, or, where a key they
-    /// compare is not plain ASCII as written, from the body's tape. Otherwise (a secret shows, a path reaches an array
-    /// or an object) it is redacted as a tree.
+    /// compare is not plain ASCII as written, from the body's tape. Where a secret shows, the body is written again
+    /// from its tape with each string, key and number holding one scrubbed. Only where a path reaches an array or an
+    /// object is it redacted as a tree.
     package static func redacted(received data: Data, contentType: String?, by redactor: Redactor) -> Recording.Body? {
         guard !data.isEmpty else { return nil }
         let essence = contentType.map(MediaType.essence(of:))
@@ -43,9 +44,7 @@ extension Recording.Body {
                 return .indexed(
                     IndexedBody(received: data, indented: IndentedJSON(bytes: indented, depth: Recording.bodyDepth)))
             }
-            if let document = try? JSONParser().parseDocument([UInt8](data)) {
-                return .json(redactor.redactBody(document.value))
-            }
+            if let scrubbed = scrubbedOnTape(data, by: redactor) { return scrubbed }
         }
         if mayBeJSON, !redactor.bodyPaths.isEmpty, var watch = RedactionPathWatch(redactor.bodyPaths) {
             // `redact:` paths that reach scalars only, with keys as they stand, are applied as the body is indented.
@@ -56,10 +55,8 @@ extension Recording.Body {
                 guard redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(redacted)) else {
                     return .indexed(redacted: redacted)
                 }
-                // A secret shows: the tape would write the same text, so the tree does it.
-                if let document = try? JSONParser().parseDocument([UInt8](data)) {
-                    return .json(redactor.redactBody(document.value))
-                }
+                // A secret shows: the paths again and the scrubbing, from the tape.
+                if let scrubbed = scrubbedOnTape(data, by: redactor) { return scrubbed }
             case .refused:
                 return Recording.Body(received: data, contentType: contentType).map(redactor.redactBody)
             case .declined:
@@ -68,16 +65,27 @@ extension Recording.Body {
         }
         if mayBeJSON, !redactor.bodyPaths.isEmpty, let document = try? JSONParser().parseDocument([UInt8](data)) {
             // Otherwise on the tape, where keys are compared as Swift compares strings; the text written is then
-            // searched for secrets as an unredacted body's is.
-            if let redacted = redactor.redactingPaths(of: document, atDepth: Recording.bodyDepth),
-                !redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(redacted))
-            {
-                return .indexed(redacted: redacted)
+            // searched for secrets as an unredacted body's is, and written again scrubbed should one show.
+            if let redacted = redactor.redactedOnTape(document, atDepth: Recording.bodyDepth, scrubbing: false) {
+                guard redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(redacted)),
+                    let scrubbed = redactor.redactedOnTape(document, atDepth: Recording.bodyDepth, scrubbing: true)
+                else { return .indexed(redacted: redacted) }
+                return .indexed(redacted: scrubbed)
             }
             return .json(redactor.redactBody(document.value))
         }
         // Not JSON (the indenter accepts what the parser accepts): text or bytes, as the body reads.
         return Recording.Body(received: data, contentType: contentType).map(redactor.redactBody)
+    }
+
+    /// The JSON body `data` with the `redact:` paths applied and every secret scrubbed, written from its tape, or as a
+    /// tree where a path reaches an array or an object; nil when it does not parse.
+    private static func scrubbedOnTape(_ data: Data, by redactor: Redactor) -> Recording.Body? {
+        guard let document = try? JSONParser().parseDocument([UInt8](data)) else { return nil }
+        guard let scrubbed = redactor.redactedOnTape(document, atDepth: Recording.bodyDepth, scrubbing: true) else {
+            return .json(redactor.redactBody(document.value))
+        }
+        return .indexed(redacted: scrubbed)
     }
 
     /// A body kept as `redacted`, a body's text with its `redact:` paths applied, written indented: read back, should

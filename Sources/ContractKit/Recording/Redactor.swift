@@ -160,9 +160,14 @@ package struct Redactor: Sendable {
 
     /// `text` with every secret replaced by the placeholder.
     package func scrub(_ text: String) -> String {
+        scrubbedIfChanged(text) ?? text
+    }
+
+    /// `text` scrubbed as ``scrub(_:)`` scrubs it, or nil when no secret is in it.
+    private func scrubbedIfChanged(_ text: String) -> String? {
         Self.scrub(
             text, bytes: spellings.searchedBytes, patterns: spellings.patterns,
-            otherSpellingsOf: spellings.searchedNotASCII) ?? text
+            otherSpellingsOf: spellings.searchedNotASCII)
     }
 
     /// `text` with every occurrence of `needles` (byte for byte), of `patterns` and of `secrets` (as Swift compares
@@ -419,10 +424,14 @@ package struct Redactor: Sendable {
     }
 
     /// The body at `document`'s root with the `redact:` paths applied, written indented as the value of a member
-    /// `depth` deep, from the tape: the text ``JSONTextOutput`` writes for ``redactBody(_:)``'s tree when no secret
-    /// shows in it (``secretsMayShow(inWrittenJSON:)``, which the caller asks), or nil when a path reaches an array or
-    /// an object (then the tree does it).
-    func redactingPaths(of document: JSONDocument, atDepth depth: Int) -> JSONOutputBytes? {
+    /// `depth` deep, from the tape: the text ``JSONTextOutput`` writes for ``redactBody(_:)``'s tree, or nil when a
+    /// path reaches an array or an object (then the tree does it).
+    ///
+    /// Without `scrubbing`, strings, keys and numbers are written as they stand: right only when no secret shows in
+    /// the text written (``secretsMayShow(inWrittenJSON:)``, which the caller asks). With it, each is scrubbed as the
+    /// tree's walk scrubs it. Either way a string holding half a surrogate pair (`\ud800`) and no secret keeps its
+    /// escape, as an unredacted body does, where the tree would hold U+FFFD.
+    func redactedOnTape(_ document: JSONDocument, atDepth depth: Int, scrubbing: Bool) -> JSONOutputBytes? {
         document.withView { view -> JSONOutputBytes? in
             var matches: [Int] = []
             for path in bodyPaths {
@@ -438,11 +447,42 @@ package struct Redactor: Sendable {
                     replacements.append((node, SecretRedaction.placeholder(shapedLike: view.value(node))))
                 }
             }
+            if scrubbing { replacements = scrubbed(view, from: document.root, placeholders: replacements) }
             var output = JSONTextOutput(pretty: true)
             output.reserve(2 * document.byteCount + 256)
             output.append(tape: view, node: document.root, atDepth: depth, replacing: replacements)
             return output.buffer
         }
+    }
+
+    /// `placeholders` (in the order of their entries) scrubbed, with a replacement added for each other string, key
+    /// and number from `root` on that ``scrubValues(_:)`` would change, in the order of their entries.
+    private func scrubbed(
+        _ view: JSONTapeView, from root: Int, placeholders: [(node: Int, value: JSONValue)]
+    ) -> [(node: Int, value: JSONValue)] {
+        var replacements: [(node: Int, value: JSONValue)] = []
+        var placeholder = 0
+        for node in root..<view.next(after: root) {
+            if placeholder < placeholders.count, placeholders[placeholder].node == node {
+                replacements.append((node, scrubValues(placeholders[placeholder].value)))
+                placeholder += 1
+                continue
+            }
+            switch view.kind(node) {
+            case .string, .escapedString:
+                if let scrubbed = scrubbedIfChanged(view.string(node)) {
+                    replacements.append((node, .string(scrubbed)))
+                }
+            case .integer, .fraction:
+                let literal = view.numberLiteral(node)
+                if secrets.contains(literal) || holdsDigitSecret(literal) {
+                    replacements.append((node, .number(JSONNumber(0))))
+                }
+            default:
+                break
+            }
+        }
+        return replacements
     }
 
     /// A recorded body as it may be written down.

@@ -76,11 +76,16 @@ struct RecordingReceivedBodyTests {
         #expect(try !recording.write(to: folder + "/users/list.json", batch: AtomicFileBatch(flushing: false)))
     }
 
-    @Test func aBodyWithASecretInItIsRedactedAsATree() {
+    /// Scrubbed as it is written again from its tape: no tree of its values is built for the file.
+    @Test func aBodyWithASecretInItIsRedactedFromItsTape() throws {
         let body = Recording.Body.redacted(
             received: Data(#"{"token": "s3cr3t-value"}"#.utf8), contentType: "application/json",
             by: Redactor(secrets: ["s3cr3t-value"]))
-        #expect(body == .json(.object(JSONObject(["token": .string(SecretRedaction.placeholder)]))))
+        guard case .indexed(let indexed)? = body else {
+            Issue.record("not written from the tape: \(String(describing: body))")
+            return
+        }
+        #expect(indexed.value == .object(JSONObject(["token": .string(SecretRedaction.placeholder)])))
     }
 
     @Test func textThatIsNotJSONStaysText() {
