@@ -109,6 +109,28 @@ import Testing
         #expect(whole.findings.isEmpty, "\(whole.findings)")
     }
 
+    /// With transforms the app parses the body first, with the transforms' own parser
+    /// (``JSONTransform/apply(to:)-(Data)``), which reads half a pair as U+FFFD as the verifier's does: the model then
+    /// reads U+FFFD and nothing fails, in the app or here.
+    @Test func halfASurrogatePairBehindATransformIsReadAsTheAppReadsIt() async throws {
+        let body = #"{"data": {"price": 1.5, "count": 3, "name": "Alan\ud800 Turing"}}"#
+        let spec = """
+            endpoints:
+              ticket:
+                request: GET /t
+                expect: { body: { data: { price: Double, count: Int, name: String } } }
+                transforms:
+                  - unwrap: data
+                model: Ticket
+            """
+        let suite = try OneEndpointSuite(spec: spec, bodies: ["ticket": body], asReceived: true)
+        defer { suite.remove() }
+        let result = try await suite.verify(models: [Ticket.self]).results[0]
+        #expect(result.findings.isEmpty, "\(result.findings)")
+        let unwrapped = try UnwrapTransform(key: "data").apply(to: Data(body.utf8))
+        #expect(try JSONDecoder().decode(Ticket.self, from: unwrapped).name == "Alan\u{FFFD} Turing")
+    }
+
     @Test(arguments: [
         (#"a\ud800"#, true), (#"\udc00b"#, true), (#"\ud83d\ude00"#, false), (#"\ud83d\u0041"#, true),
         (#"\\ud800"#, false), (#"\ud83d"#, true), (#"\uD83D\uDE00\uDE00"#, true), ("plain", false),
