@@ -469,6 +469,9 @@ package struct Redactor: Sendable {
                 continue
             }
             switch view.kind(node) {
+            case .string where !secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(view.rawBytes(node))):
+                // Written as it stands, with no secret in it: no string need be made to tell.
+                break
             case .string, .escapedString:
                 if let scrubbed = scrubbedIfChanged(view.string(node)) {
                     replacements.append((node, .string(scrubbed)))
