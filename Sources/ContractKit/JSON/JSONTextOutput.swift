@@ -153,6 +153,7 @@ struct JSONTextOutput {
     /// Writes the value at tape entry `root` as ``append(_:atDepth:)`` writes the same value built as a tree, byte for
     /// byte, without building it: strings without escapes and numbers are copied from the text as they stand (the
     /// parser checked them, so they need no escaping), and only strings with escapes are decoded and written again.
+    /// The one difference: half a surrogate pair, which the tree holds as U+FFFD, keeps its escape (`\ud800`).
     ///
     /// `replacing` gives scalars to write in place of some scalar entries, and strings in place of some keys, in the
     /// order of their entries.
@@ -246,6 +247,14 @@ struct JSONTextOutput {
         output.append(JSONByte.quote)
         output.append(view.rawBytes(index))
         output.append(JSONByte.quote)
+    }
+
+    /// What ``append(tape:node:atDepth:replacing:)`` writes between the quotes of a string whose raw text (escapes
+    /// undecoded) is `raw` and holds half a surrogate pair: for the redactor, which must search those very bytes.
+    static func writtenKeepingHalfSurrogates(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var output = JSONTextOutput(pretty: false)
+        output.appendKeepingHalfSurrogates(raw)
+        return Array(output.bytes.dropFirst().dropLast())
     }
 
     /// A string's raw text with its escapes decoded and escaped again, but for each half of a surrogate pair

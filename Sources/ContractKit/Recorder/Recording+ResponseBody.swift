@@ -67,10 +67,12 @@ extension Recording.Body {
             // Otherwise on the tape, where keys are compared as Swift compares strings; the text written is then
             // searched for secrets as an unredacted body's is, and written again scrubbed should one show.
             if let redacted = redactor.redactedOnTape(document, atDepth: Recording.bodyDepth, scrubbing: false) {
-                guard redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(redacted)),
-                    let scrubbed = redactor.redactedOnTape(document, atDepth: Recording.bodyDepth, scrubbing: true)
-                else { return .indexed(redacted: redacted) }
-                return .indexed(redacted: scrubbed)
+                guard redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(redacted)) else {
+                    return .indexed(redacted: redacted)
+                }
+                if let scrubbed = redactor.redactedOnTape(document, atDepth: Recording.bodyDepth, scrubbing: true) {
+                    return .indexed(redacted: scrubbed)
+                }
             }
             return .json(redactor.redactBody(document.value))
         }

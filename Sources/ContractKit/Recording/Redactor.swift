@@ -429,8 +429,9 @@ package struct Redactor: Sendable {
     ///
     /// Without `scrubbing`, strings, keys and numbers are written as they stand: right only when no secret shows in
     /// the text written (``secretsMayShow(inWrittenJSON:)``, which the caller asks). With it, each is scrubbed as the
-    /// tree's walk scrubs it. Either way a string holding half a surrogate pair (`\ud800`) and no secret keeps its
-    /// escape, as an unredacted body does, where the tree would hold U+FFFD.
+    /// tree's walk scrubs it. Either way a string or key holding half a surrogate pair (`\ud800`) keeps its escape,
+    /// as in an unredacted body, where the tree would hold U+FFFD; unless, scrubbing, a secret shows in it as
+    /// written (in the escape's digits too): then it is written as the tree writes it.
     func redactedOnTape(_ document: JSONDocument, atDepth depth: Int, scrubbing: Bool) -> JSONOutputBytes? {
         document.withView { view -> JSONOutputBytes? in
             var matches: [Int] = []
@@ -473,8 +474,17 @@ package struct Redactor: Sendable {
                 // Written as it stands, with no secret in it: no string need be made to tell.
                 break
             case .string, .escapedString:
-                if let scrubbed = scrubbedIfChanged(view.string(node)) {
+                let text = view.string(node)
+                if let scrubbed = scrubbedIfChanged(text) {
                     replacements.append((node, .string(scrubbed)))
+                } else if view.kind(node) == .escapedString, JSONHalfSurrogates.holdsHalf(view.rawBytes(node)),
+                    JSONTextOutput.writtenKeepingHalfSurrogates(view.rawBytes(node)).withUnsafeBytes({
+                        secretsMayShow(inWrittenJSON: $0)
+                    })
+                {
+                    // No secret in the text, but one in the half's escape and what follows (`\udeadbeef1234`, a
+                    // secret `deadbeef1234`): written as the tree writes it, with U+FFFD for the half.
+                    replacements.append((node, .string(text)))
                 }
             case .integer, .fraction:
                 let literal = view.numberLiteral(node)

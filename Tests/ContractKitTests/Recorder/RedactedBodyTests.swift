@@ -275,6 +275,22 @@ struct RedactedBodyTests {
         #expect(files.tree == files.written.replacingOccurrences(of: #"\ud800"#, with: "\u{FFFD}"))
     }
 
+    /// A secret that shows only where a half's escape is kept (its hex digits and what follows them) is not let
+    /// through: that string is written as the tree writes it, U+FFFD for the half, and scrubbed of what remains.
+    @Test(arguments: [
+        (#"{"a": "\udeadbeef1234", "b": "x"}"#, "deadbeef1234", [String]()),
+        (#"{"\udeadbeef1234": 1}"#, "deadbeef1234", []),
+        (#"{"a": "\udeadbeef1234", "b": 1}"#, "deadbeef1234", ["$.b"]),
+        (#"{"a": "\ud800"}"#, "d800", []),
+        (#"[{"k": "caf\u00e9 \udeadbeef1234"}, "\ud800"]"#, "deadbeef1234", []),
+    ])
+    func aSecretSpelledThroughAKeptHalfIsNotLetThrough(text: String, secret: String, paths: [String]) throws {
+        let files = try Self.files(Array(text.utf8), secrets: [secret], paths: paths)
+        #expect(!files.written.contains(secret), "\(files.written)")
+        // A half with no secret showing through it keeps its escape: the tree's U+FFFD there.
+        #expect(files.written.replacingOccurrences(of: #""\ud800""#, with: "\"\u{FFFD}\"") == files.tree)
+    }
+
     /// A secret followed by a combining mark is one Character with it: it is still replaced, by its bytes.
     @Test func aSecretBeforeACombiningMarkIsRedacted() throws {
         #expect(Redactor(secrets: ["abcd"]).scrub("xabcd\u{301}y") == "x<redacted>\u{301}y")
