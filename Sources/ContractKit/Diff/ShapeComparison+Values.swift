@@ -7,8 +7,8 @@ extension ShapeComparison {
         case index(Int)
     }
 
-    /// Scalars that differ at the same concrete path, and arrays whose length changed; kinds that changed are
-    /// shape changes and are reported as findings instead. The bodies are walked side by side on their tapes, in the
+    /// Values that differ at the same concrete path: scalars, arrays whose length changed, and values whose kind
+    /// changed (those are shape changes too, where the old place held no value of the new kind). The bodies are walked side by side on their tapes, in the
     /// new body's order, and a path is written out only for a value that changed; the paths ignored are matched a
     /// step at a time on the way down (``IgnoredPathsCursor``).
     ///
@@ -79,7 +79,9 @@ extension ShapeComparison {
                 newElement = newView.next(after: newElement)
             }
         case (.object, _), (.array, _), (_, .object), (_, .array):
-            break
+            // A container where there was a scalar or the other kind of container, or the other way round: `null`
+            // that became an object is no shape change where the old place was only ever null, and is listed here.
+            record(steps, in: new, old: Self.brief(oldNode, in: oldView), new: Self.brief(newNode, in: newView))
         default:
             if !Self.scalar(oldNode, in: oldView, equals: newNode, in: newView) {
                 record(steps, in: new, old: Self.short(oldView.value(oldNode)), new: Self.short(newView.value(newNode)))
@@ -122,6 +124,16 @@ extension ShapeComparison {
             (.escapedString, .escapedString):
             return view.string(node, equals: other, in: otherView, mayDiffer: true)
         default: return false
+        }
+    }
+
+    /// A value as a list of changes shows it: a container as `{…}` or `[…]` (`{}` and `[]` when empty), which
+    /// costs nothing however large it is, a scalar as ``short(_:)`` writes it.
+    static func brief(_ node: Int, in view: JSONTapeView) -> String {
+        switch view.kind(node) {
+        case .object: return view.entries[node].memberCount == 0 ? "{}" : "{…}"
+        case .array: return view.entries[node].memberCount == 0 ? "[]" : "[…]"
+        default: return short(view.value(node))
         }
     }
 

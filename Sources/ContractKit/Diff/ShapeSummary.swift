@@ -161,11 +161,15 @@ final class ShapeSummary {
         keyTable = place.table
         keyLists = place.lists
         objectCount = place.objectCount
-        // Every key of every object id-like, and their values of one kind: `{"u1": {...}, "u42": {...}}`. A place
-        // whose first key is not id-like is no such collection, and is walked into.
+        // Every key of every object id-like, and their values of one kind: `{"u1": {...}, "u42": {...}}`. Scalars
+        // count only under keys that are plainly ids (`"42"`, UUIDs), as `infer` reads them: `{"ipv4": "...",
+        // "ipv6": "..."}` is an object of two fields, and one of them going missing is a finding. A place whose first
+        // key is not id-like is no such collection, and is walked into.
+        let containers = Self.kindNameBit(.object) | Self.kindNameBit(.array)
         isKeyedCollection =
             place.mayBeKeyed == true && place.table.keys.allSatisfy(Self.looksLikeAnId)
             && place.memberKinds.nonzeroBitCount == 1
+            && (place.memberKinds & containers != 0 || place.table.keys.allSatisfy(IDText.isPlainID))
         members = place.memberPlaces.map { $0 < 0 ? nil : made[Int($0)] }
         elements = place.elementPlace < 0 ? nil : made[Int(place.elementPlace)]
         objects = place.objects

@@ -388,6 +388,8 @@ struct ShapeSummaryBuilder: ~Copyable {
                 open.old = old
                 open.oldNext = old + 1
                 open.oldLeft = oldCount
+            } else if old >= 0, let oldView = changes?.oldView, oldView.kind(old) != .array {
+                recordKindChange(from: old, in: oldView, to: node, at: stack, in: &changes)
             }
             guard entry.memberCount > 0, open.place >= 0 || open.old >= 0 else { return entry.end }
             stack.push(open)
@@ -413,6 +415,8 @@ struct ShapeSummaryBuilder: ~Copyable {
             {
                 open.old = old
                 open.oldNext = old + 1
+            } else if old >= 0, let oldView = changes?.oldView, oldView.kind(old) != .object {
+                recordKindChange(from: old, in: oldView, to: node, at: stack, in: &changes)
             }
             guard entry.memberCount > 0, open.place >= 0 || open.old >= 0 else { return entry.end }
             if open.old >= 0, let oldView = changes?.oldView {
@@ -425,7 +429,7 @@ struct ShapeSummaryBuilder: ~Copyable {
             if place >= 0 { tallyScalar(node, entry.kind, at: here) }
             if old >= 0, let oldView = changes?.oldView {
                 switch oldView.kind(old) {
-                case .array, .object: break
+                case .array, .object: recordKindChange(from: old, in: oldView, to: node, at: stack, in: &changes)
                 default:
                     if !ShapeComparison.scalar(old, in: oldView, equals: node, in: view) {
                         record(
@@ -512,6 +516,17 @@ struct ShapeSummaryBuilder: ~Copyable {
             components.append(open.isObject ? .key(view.string(open.step)) : .index(open.step))
         }
         changes!.changes.append(path: JSONPath(components: components).description, old: old(), new: new())
+    }
+
+    /// Counts a value whose kind changed between a container and anything else, as ``record(at:in:old:new:)``.
+    @inline(never)
+    private func recordKindChange(
+        from old: Int, in oldView: JSONTapeView, to node: Int, at stack: borrowing OpenStack,
+        in changes: inout ValueChanges?
+    ) {
+        record(
+            at: stack, in: &changes, old: ShapeComparison.brief(old, in: oldView),
+            new: ShapeComparison.brief(node, in: view))
     }
 
     private mutating func openObject(_ node: Int, at place: Int) {

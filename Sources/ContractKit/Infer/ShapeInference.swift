@@ -199,13 +199,3 @@ struct ShapeInference {
         key.isEmpty || key.contains(where: { $0 == "." || $0 == "[" || $0 == "]" || $0 == " " }) ? nil : [key]
     }
 }
-
-extension IDText {
-    /// Digits, a UUID, or a Firebase push id: keys no object would use as names.
-    static func isPlainID(_ key: String) -> Bool {
-        let utf8 = key.utf8
-        if !utf8.isEmpty, utf8.allSatisfy({ (48...57).contains($0) }) { return true }
-        if utf8.count == 36, UUID(uuidString: key) != nil { return true }
-        return utf8.count == 20 && utf8.first == UInt8(ascii: "-")
-    }
-}

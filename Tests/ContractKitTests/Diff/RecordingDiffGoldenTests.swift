@@ -116,8 +116,12 @@ import Testing
             new: #"{"-Nf3xMnOpQrStUvWx": {"v": "3"}}"#),
         Case(
             name: "keyed collections inside array elements",
-            old: #"[{"scores": {"g1": 1, "g2": 2}}, {"scores": {"g3": 3}}]"#,
-            new: #"[{"scores": {"g4": 1.5}}, {"scores": {}}, {"scores": {"g5": "x"}}]"#),
+            old: #"[{"scores": {"101": 1, "102": 2}}, {"scores": {"103": 3}}]"#,
+            new: #"[{"scores": {"104": 1.5}}, {"scores": {}}, {"scores": {"105": "x"}}]"#),
+        Case(
+            name: "numbered names holding scalars are fields, not ids",
+            old: #"{"ipv4": "10.0.0.1", "ipv6": "::1", "line1": "1 Main St", "line2": "Flat 2"}"#,
+            new: #"{"ipv4": "10.0.0.1", "line1": "1 Main St"}"#),
         Case(
             name: "keyed collection entries of mixed kinds are plain objects",
             old: #"{"a1": 1, "a2": "x"}"#, new: #"{"a1": 1, "a3": "x"}"#),
