@@ -328,17 +328,28 @@ struct ShapeComparison {
         }
         let entries = view.memberKeys(of: new.root).map { (key: view.string($0), value: $0 + 1) }
         guard !entries.contains(where: { oldKeys.contains($0.key) }) else { return nil }
-        for entry in entries where !oldKeys.contains(entry.key) {
+        // A look-up by key reads the last member of a name, so only that one is tried: the shape compared is then
+        // the shape of the values listed.
+        var lastOfName: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() { lastOfName[entry.key] = index }
+        for (index, entry) in entries.enumerated() where lastOfName[entry.key] == index {
             switch (oldView.kind(oldRoot), view.kind(entry.value)) {
-            case (.object, .object), (.array, .array): break
+            case (.object, .object):
+                // The old body's shape exactly: the same keys at the top, or each would be a finding (unless
+                // ignored). Checked before a summary is made, so that a body of many members, each an object,
+                // costs its size.
+                if ignored.isEmpty {
+                    let keys = view.memberKeys(of: entry.value).map { view.string($0) }
+                    guard keys.count >= oldKeys.count, Set(keys) == oldKeys else { continue }
+                }
+            case (.array, .array): break
             default: continue
             }
             var inner = ShapeComparison(
                 endpoint: endpoint, ignored: ignored, ignoredPaths: .some(ignoredPaths), listsValues: false)
             let candidate = DiffBody(view: view, root: entry.value, rootPath: .root)
             inner.compare(old, ShapeSummary.of(candidate, values: [UInt32(entry.value)]), generic: [], name: "the body")
-            // The body inside is the last member of that name, as a look-up by key reads it.
-            if inner.findings.isEmpty { return (entry.key, view.value(of: new.root, forKey: entry.key)!) }
+            if inner.findings.isEmpty { return (entry.key, entry.value) }
         }
         return nil
     }
@@ -507,47 +518,48 @@ struct ShapeComparison {
         let oldKeys = Set(old.memberOrder)
         let newKeys = new.memberOrder
         let newIsOld = newKeys.map { oldKeys.contains($0) }
-        // For each of the new objects' key lists, its keys the old objects do not have, by their normalized
-        // spelling: made once a list, when a key is first found lacking from it, so that an object of many keys is
-        // not scanned again for each key.
-        var newSpellings: [[String: Set<String>]?] = Array(repeating: nil, count: new.keyLists.count)
+        let newIndex = new.keyIndex
+        let listed = new.keyLists.reduce(0) { $0 + $1.count }
+        // The new objects' keys the old objects do not have, by their normalized spelling, with the groups that
+        // hold each: made once, so that finding a key's other spellings costs the groups that have one, not a scan
+        // of every group for each key.
+        var spellings: [String: [(list: Int, variant: String)]] = [:]
+        for (number, key) in newKeys.enumerated() where !newIsOld[number] {
+            let normalized = KeyNames.normalized(key)
+            for list in newIndex.lists[number] { spellings[normalized, default: []].append((list, key)) }
+        }
         var consumed = Set<String>()
         for (oldNumber, key) in old.memberOrder.enumerated() {
             let step = Self.step(forKey: key)
             let newNumber = new.keyTable.number(of: key)
-            let lacking = new.keyLists.indices.filter { index in
-                newNumber.map { !new.keyLists[index].contains($0) } ?? true
-            }.map { (index: $0, list: new.keyLists[$0]) }
-            let lackingCount = lacking.reduce(0) { $0 + $1.list.count }
-            let concrete = { lacking.map(\.list.first).min().map { new.body.path(to: $0).appending(key: key) } }
+            let holds = { (list: Int) in newNumber.map { new.keyLists[list].contains($0) } ?? false }
+            let lackingCount = listed - (newNumber.map { newIndex.counts[$0] } ?? 0)
+            // The first group lacking the key and not among `skipped`, in the order of their first objects: a scan
+            // that passes over only groups holding the key or skipped, so all the keys' scans cost the groups' size.
+            let firstLacking = { (skipped: Set<Int>) -> Int? in
+                newIndex.listOrder.first { !holds($0) && !skipped.contains($0) }.map { new.keyLists[$0].first }
+            }
+            let concrete = { firstLacking([]).map { new.body.path(to: $0).appending(key: key) } }
             if isIgnored(generic: generic + [step], concrete: concrete) { continue }
             // Objects that lack the key but hold another spelling of it: the key changed its case or separators.
-            let normalized = KeyNames.normalized(key)
-            var respelled: [(first: Int, count: Int, variant: String)] = []
-            var absent: [(first: Int, count: Int)] = []
-            for (index, list) in lacking {
-                if newSpellings[index] == nil {
-                    var spellings: [String: Set<String>] = [:]
-                    for number in list.keys where !newIsOld[number] {
-                        spellings[KeyNames.normalized(newKeys[number]), default: []].insert(newKeys[number])
-                    }
-                    newSpellings[index] = spellings
-                }
-                if let variant = newSpellings[index]![normalized]?.sorted().first {
-                    respelled.append((list.first, list.count, variant))
-                } else {
-                    absent.append((list.first, list.count))
-                }
+            var variants: [Int: String] = [:]
+            for (list, variant) in spellings[KeyNames.normalized(key)] ?? [] where !holds(list) {
+                if let known = variants[list], known <= variant { continue }
+                variants[list] = variant
+            }
+            let respelled = variants.map {
+                (first: new.keyLists[$0.key].first, count: new.keyLists[$0.key].count, variant: $0.value)
             }
             let respelledCount = respelled.reduce(0) { $0 + $1.count }
-            let absentCount = absent.reduce(0) { $0 + $1.count }
+            let absentCount = lackingCount - respelledCount
+            let firstAbsent = absentCount > 0 ? firstLacking(Set(variants.keys)) : nil
             if let first = respelled.min(by: { $0.first < $1.first }) {
                 consumed.formUnion(respelled.map(\.variant))
                 add(
                     .keyCaseChanged, .breaking, at: new.body.path(to: first.first).appending(key: first.variant),
                     expected: "'\(key)'", actual: "'\(first.variant)'",
                     message: "'\(key)' is now spelled '\(first.variant)'"
-                        + (absent.isEmpty && respelledCount == lackingCount && lackingCount == new.objectCount
+                        + (absentCount == 0 && respelledCount == lackingCount && lackingCount == new.objectCount
                             ? "" : " in \(respelledCount) of \(new.objectCount) objects"),
                     hint:
                         "map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(key)) = \"\(first.variant)\"`), or decode with a key strategy that reads both (`convertFromSnakeCase`, `anyCase`)",
@@ -561,9 +573,9 @@ struct ShapeComparison {
             }
             let gone = newNumber == nil
             let requiredBefore = old.objectCount(having: oldNumber) == old.objectCount
-            if let first = absent.min(by: { $0.first < $1.first }), gone && respelled.isEmpty || requiredBefore {
+            if let first = firstAbsent, gone && respelled.isEmpty || requiredBefore {
                 add(
-                    .missingKey, .breaking, at: new.body.path(to: first.first).appending(key: key),
+                    .missingKey, .breaking, at: new.body.path(to: first).appending(key: key),
                     expected: "'\(key)': \(ShapeSummary.describe(old.member(key)?.kinds.keys.map { $0 } ?? []))",
                     actual: "absent",
                     message: gone && respelled.isEmpty

@@ -187,11 +187,42 @@ final class ShapeSummary {
     /// True when some object here has the key `text`.
     func hasMember(_ text: String) -> Bool { keyTable.number(of: text) != nil }
 
+    /// For each key, by its number: how many objects here have it, the first of them, and the groups (indices in
+    /// ``keyLists``) that hold it. Made once, when first asked for, in one pass over the groups, so that a place of
+    /// many groups and many keys (each object with a key of its own) costs their size and not its square.
+    struct KeyIndex {
+        var counts: [Int]
+        /// The first object with the key (a tape entry), or `Int.max` when none has it.
+        var firsts: [Int]
+        var lists: [[Int]]
+        /// The groups, in the order of their first objects.
+        var listOrder: [Int]
+    }
+
+    private(set) lazy var keyIndex: KeyIndex = {
+        var index = KeyIndex(
+            counts: Array(repeating: 0, count: keyTable.count),
+            firsts: Array(repeating: Int.max, count: keyTable.count),
+            lists: Array(repeating: [], count: keyTable.count), listOrder: [])
+        for (number, list) in keyLists.enumerated() {
+            for key in list.keys where index.lists[key].last != number {
+                index.counts[key] += list.count
+                index.firsts[key] = min(index.firsts[key], list.first)
+                index.lists[key].append(number)
+            }
+        }
+        index.listOrder = keyLists.indices.sorted { keyLists[$0].first < keyLists[$1].first }
+        return index
+    }()
+
     /// The number of objects here that have key number `key`.
-    func objectCount(having key: Int) -> Int { keyLists.reduce(0) { $0 + ($1.contains(key) ? $1.count : 0) } }
+    func objectCount(having key: Int) -> Int { keyIndex.counts[key] }
 
     /// The first object here (a tape entry) that has key number `key`, or nil.
-    func firstObject(having key: Int) -> Int? { keyLists.filter { $0.contains(key) }.map(\.first).min() }
+    func firstObject(having key: Int) -> Int? {
+        let first = keyIndex.firsts[key]
+        return first == Int.max ? nil : first
+    }
 
     /// True when every object here has no key (or there is none).
     var objectsAreEmpty: Bool { keyLists.allSatisfy(\.keys.isEmpty) }

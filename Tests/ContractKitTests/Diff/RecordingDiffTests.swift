@@ -34,6 +34,40 @@ import Testing
             })
     }
 
+    /// An envelope is found among many members that are objects without comparing each in full (a body of 3,000
+    /// such members took 20 s), and of two members of one name the last is the one tried, as a look-up reads it.
+    @Test func anEnvelopeIsFoundAmongManyObjectsAndIsTheLastOfItsName() throws {
+        let old = #"{"a": 1, "b": "x"}"#
+        let decoys = (0..<3_000).map { #""k\#($0)": {"a": 1, "c": "x"}"# }.joined(separator: ", ")
+        #expect(lines(old, "{\(decoys), \"data\": \(old)}") == ["unexpected-envelope $.data"])
+        // The first `data` has the old shape, the last does not: no envelope, and the type change is not hidden.
+        let twice = #"{"data": {"a": 1, "b": "x"}, "data": {"a": "1", "b": "x"}}"#
+        #expect(!lines(old, twice).contains { $0.hasPrefix("unexpected-envelope") })
+        let first = RecordingDiff(
+            old: recording(old), new: recording(#"{"data": {"a": "1", "b": "x"}, "data": \#(old)}"#))
+        #expect(first.findings.map(\.kind) == [.unexpectedEnvelope])
+        #expect(first.valueChanges.isEmpty)
+    }
+
+    /// Thousands of objects, each with keys of its own, are compared by their groups of keys without a scan of every
+    /// group for each key (20,000 such objects took 13 s): what is found is as for a few.
+    @Test func manyGroupsOfKeysAreComparedKeyByKey() throws {
+        let count = 5_000
+        let old = "[" + (0..<count).map { #"{"name\#($0)x": 1}"# }.joined(separator: ", ") + "]"
+        #expect(lines(old, old).isEmpty)
+        // Every other object spells its key another way; the last object lacks its key.
+        let new =
+            "["
+            + (0..<count).map { index in
+                index == count - 1 ? "{}" : index % 2 == 0 ? #"{"name\#(index)x": 1}"# : #"{"Name\#(index)X": 1}"#
+            }.joined(separator: ", ") + "]"
+        let found = lines(old, new)
+        #expect(found.filter { $0.hasPrefix("key-case-changed") }.count == count / 2 - 1)
+        #expect(found.contains("key-case-changed $[1].Name1X"))
+        // Its key is gone from the new body: the one key missing, from every object, the first of them named.
+        #expect(found.filter { $0.hasPrefix("missing-key") } == ["missing-key $[0].name\(count - 1)x x\(count)"])
+    }
+
     let users = """
         {"users": [{"id": 1, "name": "Ada", "email": "ada@example.com", "createdAt": "2026-01-10T09:30:00Z", "score": 1.5},
                    {"id": 2, "name": "Grace", "email": null, "createdAt": "2026-02-14T18:05:12Z", "score": 2}]}
