@@ -87,6 +87,9 @@ struct ShapeComparison {
         _ kind: DriftKind, _ severity: Severity, at path: JSONPath?, expected: String, actual: String, message: String,
         hint: String?, occurrences: Int = 1
     ) {
+        // A change found once, at a path left out (`--ignore '$[0]'`), is left out with it. One found in many
+        // places is kept: the summaries know where the first of them is, not whether every one is left out.
+        if occurrences == 1, let path, isIgnored(generic: [], concrete: { path }) { return }
         findings.append(
             Finding(
                 endpoint: endpoint, kind: kind, severity: severity, path: path, expected: expected, actual: actual,
@@ -100,11 +103,11 @@ struct ShapeComparison {
     func isIgnored(generic: [String], concrete findConcrete: () -> JSONPath? = { nil }) -> Bool {
         guard !ignored.isEmpty else { return false }
         var text = "$"
+        if ignored.contains(where: { Glob.matches($0, text) }) { return true }
         for step in generic {
             text += step
             if ignored.contains(where: { Glob.matches($0, text) }) { return true }
         }
-        if generic.isEmpty, ignored.contains(where: { Glob.matches($0, "$") }) { return true }
         guard let concrete = findConcrete() else { return false }
         for length in 0...concrete.components.count {
             let prefix = JSONPath(components: Array(concrete.components.prefix(length))).description
@@ -226,6 +229,8 @@ struct ShapeComparison {
     /// thread, whose summary is done sooner, also compares the later half of their elements, so that the two threads
     /// finish together.
     mutating func compare(_ old: DiffBody, _ new: DiffBody) {
+        // The whole body left out (`--ignore '$'`): nothing in it is compared.
+        guard !isIgnored(generic: []) else { return }
         let summarizeOld = { ShapeSummary.of(old, values: [UInt32(old.root)]) }
         let listsValues = listsValues
         let ignoring = ignoredPaths

@@ -34,6 +34,22 @@ import Testing
             })
     }
 
+    /// `--ignore '$'` leaves the whole body out, shape changes too; a glob naming one element leaves out a change
+    /// found only there, and keeps one found in other elements as well.
+    @Test func anIgnoredPathLeavesOutTheShapeChangesFoundOnlyThere() {
+        #expect(lines(#"[{"a": 1}]"#, #"[{"a": "x"}]"#, ignoring: ["$"]).isEmpty)
+        #expect(lines("1", #""x""#, ignoring: ["$"]).isEmpty)
+        #expect(lines(#"{"a": 1}"#, #"[1]"#, ignoring: ["$"]).isEmpty)
+        #expect(lines(#"[{"a": 1}]"#, #"[{"a": "x"}]"#, ignoring: ["$[0]"]).isEmpty)
+        #expect(lines(#"[{"a": 1}, {"a": 2}]"#, #"[{"a": 1}, {"a": "x"}]"#, ignoring: ["$[1]"]).isEmpty)
+        #expect(
+            lines(#"[{"a": 1}, {"a": 2}]"#, #"[{"a": 1}, {"a": "x"}]"#, ignoring: ["$[0]"]) == ["type-mismatch $[1].a"])
+        #expect(
+            lines(#"[{"a": 1}, {"a": 2}]"#, #"[{"a": "x"}, {"a": "y"}]"#, ignoring: ["$[0]"]) == [
+                "type-mismatch $[0].a x2"
+            ])
+    }
+
     /// An envelope is found among many members that are objects without comparing each in full (a body of 3,000
     /// such members took 20 s), and of two members of one name the last is the one tried, as a look-up reads it.
     @Test func anEnvelopeIsFoundAmongManyObjectsAndIsTheLastOfItsName() throws {
