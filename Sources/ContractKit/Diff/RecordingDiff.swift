@@ -89,7 +89,10 @@ struct ShapeComparison {
     ) {
         // A change found once, at a path left out (`--ignore '$[0]'`), is left out with it. One found in many
         // places is kept: the summaries know where the first of them is, not whether every one is left out.
-        if occurrences == 1, let path, isIgnored(generic: [], concrete: { path }) { return }
+        // An envelope is a change of the top level, which a glob on the key it arrives under does not leave out.
+        if occurrences == 1, kind != .unexpectedEnvelope, let path, isIgnored(generic: [], concrete: { path }) {
+            return
+        }
         findings.append(
             Finding(
                 endpoint: endpoint, kind: kind, severity: severity, path: path, expected: expected, actual: actual,
@@ -341,9 +344,9 @@ struct ShapeComparison {
             switch (oldView.kind(oldRoot), view.kind(entry.value)) {
             case (.object, .object):
                 // The old body's shape exactly: the same keys at the top, or each would be a finding (unless
-                // ignored). Checked before a summary is made, so that a body of many members, each an object,
-                // costs its size.
-                if ignored.isEmpty {
+                // ignored, or the old body is a collection keyed by id, compared by its entries). Checked before a
+                // summary is made, so that a body of many members, each an object, costs its size.
+                if ignored.isEmpty && !old.isKeyedCollection {
                     let keys = view.memberKeys(of: entry.value).map { view.string($0) }
                     guard keys.count >= oldKeys.count, Set(keys) == oldKeys else { continue }
                 }

@@ -59,6 +59,14 @@ import Testing
         // The first `data` has the old shape, the last does not: no envelope, and the type change is not hidden.
         let twice = #"{"data": {"a": 1, "b": "x"}, "data": {"a": "1", "b": "x"}}"#
         #expect(!lines(old, twice).contains { $0.hasPrefix("unexpected-envelope") })
+        // An old body keyed by id is compared by its entries, not its keys: an envelope of other ids is found.
+        #expect(
+            lines(#"{"u1": {"a": 1}, "u2": {"a": 2}}"#, #"{"data": {"u3": {"a": 3}}}"#) == [
+                "unexpected-envelope $.data"
+            ])
+        #expect(lines(#"{"1": 5, "2": 6}"#, #"{"data": {"3": 7, "4": 8}}"#) == ["unexpected-envelope $.data"])
+        // A glob on the envelope's key leaves its values out, not the envelope.
+        #expect(lines(old, #"{"data": \#(old)}"#, ignoring: ["$.data"]) == ["unexpected-envelope $.data"])
         let first = RecordingDiff(
             old: recording(old), new: recording(#"{"data": {"a": "1", "b": "x"}, "data": \#(old)}"#))
         #expect(first.findings.map(\.kind) == [.unexpectedEnvelope])
