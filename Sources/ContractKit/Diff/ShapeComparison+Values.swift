@@ -8,9 +8,9 @@ extension ShapeComparison {
     }
 
     /// Values that differ at the same concrete path: scalars, arrays whose length changed, and values whose kind
-    /// changed (those are shape changes too, where the old place held no value of the new kind). The bodies are walked side by side on their tapes, in the
-    /// new body's order, and a path is written out only for a value that changed; the paths ignored are matched a
-    /// step at a time on the way down (``IgnoredPathsCursor``).
+    /// changed (those are shape changes too, where the old place held no value of the new kind). The bodies are
+    /// walked side by side on their tapes, in the new body's order, and a path is written out only for a value that
+    /// changed; the paths ignored are matched a step at a time on the way down (``IgnoredPathsCursor``).
     ///
     /// The walk for a body found inside an envelope, which is compared without being summarised, and the reference
     /// the one-pass walk (``ShapeSummary/of(_:comparingWith:listsValues:ignoring:pairedElements:)``) is tested
