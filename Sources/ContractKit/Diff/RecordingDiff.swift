@@ -320,9 +320,16 @@ struct ShapeComparison {
         return true
     }
 
+    /// How many members ``envelope(old:new:)`` compares with the old body at most.
+    static let envelopeCandidates = 64
+
     /// The key of an envelope the new body wraps the old one in (`{"data": <old body>}`), with the tape entry of
     /// the body inside: a member of the new object whose value has the old body's shape exactly, where none of the
     /// old body's keys is left at the top. Nil when there is none.
+    ///
+    /// The first ``envelopeCandidates`` members that could hold the body are compared in full, and no more: an
+    /// envelope has a few members (`data`, `meta`, `links`), and a body of thousands of members, each an array,
+    /// would otherwise cost the old body's size for each of them (4,000 took 30 s).
     func envelope(old: ShapeSummary, new: DiffBody) -> (key: String, inner: Int)? {
         let view = new.view
         guard view.kind(new.root) == .object else { return nil }
@@ -338,6 +345,7 @@ struct ShapeComparison {
         guard !entries.contains(where: { oldKeys.contains($0.key) }) else { return nil }
         // A look-up by key reads the last member of a name, so only that one is tried: the shape compared is then
         // the shape of the values listed.
+        var tried = 0
         var lastOfName: [String: Int] = [:]
         for (index, entry) in entries.enumerated() { lastOfName[entry.key] = index }
         for (index, entry) in entries.enumerated() where lastOfName[entry.key] == index {
@@ -353,6 +361,8 @@ struct ShapeComparison {
             case (.array, .array): break
             default: continue
             }
+            tried += 1
+            if tried > Self.envelopeCandidates { return nil }
             var inner = ShapeComparison(
                 endpoint: endpoint, ignored: ignored, ignoredPaths: .some(ignoredPaths), listsValues: false)
             let candidate = DiffBody(view: view, root: entry.value, rootPath: .root)

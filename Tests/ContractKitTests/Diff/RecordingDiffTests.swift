@@ -59,6 +59,14 @@ import Testing
         // The first `data` has the old shape, the last does not: no envelope, and the type change is not hidden.
         let twice = #"{"data": {"a": 1, "b": "x"}, "data": {"a": "1", "b": "x"}}"#
         #expect(!lines(old, twice).contains { $0.hasPrefix("unexpected-envelope") })
+        // Past the first 64 members that could hold it, none is tried: a body of thousands of arrays costs no
+        // comparison of each with the old body.
+        let behind = { (count: Int) in
+            (0..<count).map { #""k\#($0)": [{"a": "x"}], "# }.joined() + #""data": [{"a": 2}]"#
+        }
+        let limit = ContractKit.ShapeComparison.envelopeCandidates
+        #expect(lines(#"[{"a": 1}]"#, "{\(behind(limit - 1))}") == ["unexpected-envelope $.data"])
+        #expect(!lines(#"[{"a": 1}]"#, "{\(behind(limit))}").contains { $0.hasPrefix("unexpected-envelope") })
         // An old body keyed by id is compared by its entries, not its keys: an envelope of other ids is found.
         #expect(
             lines(#"{"u1": {"a": 1}, "u2": {"a": 2}}"#, #"{"data": {"u3": {"a": 3}}}"#) == [
