@@ -131,6 +131,38 @@ import Testing
         #expect(lines(old, old).isEmpty)
     }
 
+    /// A finding's path through a large container is found by a search of where its members start (a finding in
+    /// each of 80,000 elements took 7 s when each path passed over the elements before it), and names the same
+    /// element and key as a scan would, in arrays and objects, at the first member, the last and between.
+    @Test func pathsThroughLargeContainersNameTheRightMember() {
+        let count = 100
+        // Member names of letters only, so that the object does not read as a collection keyed by id.
+        let name = { (index: Int) in
+            "f" + String(UnicodeScalar(97 + index / 26)!) + String(UnicodeScalar(97 + index % 26)!)
+        }
+        for index in [0, 1, 31, 32, 33, 70, count - 1] {
+            let old = (0..<count).map { _ in #"{"m": {"v": 1}}"# }.joined(separator: ", ")
+            let new = (0..<count).map { $0 == index ? #"{"m": {"v": "x"}}"# : #"{"m": {"v": 1}}"# }
+                .joined(separator: ", ")
+            #expect(lines("[\(old)]", "[\(new)]") == ["type-mismatch $[\(index)].m.v"])
+            let numbers = (0..<count).map { $0 == index ? #""x""# : "1" }.joined(separator: ", ")
+            #expect(
+                lines("[\(Array(repeating: "1", count: count).joined(separator: ", "))]", "[\(numbers)]") == [
+                    "type-mismatch $[\(index)]"
+                ])
+            let oldObject = (0..<count).map { #""\#(name($0))": {"v": 1}"# }.joined(separator: ", ")
+            let newObject = (0..<count).map { #""\#(name($0))": {"v": \#($0 == index ? "\"x\"" : "1")}"# }
+                .joined(separator: ", ")
+            #expect(lines("{\(oldObject)}", "{\(newObject)}") == ["type-mismatch $.\(name(index)).v"])
+        }
+        // Many findings, one in each element, each with its own path.
+        let old = (0..<2_000).map { #"{"k\#($0)": 1}"# }.joined(separator: ", ")
+        let new = (0..<2_000).map { #"{"k\#($0)": "x"}"# }.joined(separator: ", ")
+        let found = lines("[\(old)]", "[\(new)]")
+        #expect(found.count == 2_000)
+        #expect(found.first == "type-mismatch $[0].k0" && found.last == "type-mismatch $[1999].k1999")
+    }
+
     @Test func changedValuesAndReorderedOrExtraElementsAreNotDrift() {
         let new = """
             {"users": [{"id": 3, "name": "Alan", "email": "alan@example.com", "createdAt": "2026-03-01T00:00:00+01:00", "score": 7},
