@@ -36,7 +36,11 @@ struct DiffCommand: AsyncParsableCommand {
             valueName: "glob"))
     var ignore: [String] = []
 
-    @Flag(name: .long, help: "Also list the values that changed while the shape held.")
+    @Flag(
+        name: .long,
+        help:
+            "Also list the values that changed at the same path: scalars, array lengths, and values whose kind changed."
+    )
     var values = false
 
     @Option(name: .long, help: "The output format: text or json.")

@@ -24,7 +24,7 @@ extension RecordingDiff {
             if let hint = finding.hint { out += "    fix      \(hint.escapingNonPrintables())\n" }
         }
         if values, !valueChanges.isEmpty {
-            out += "values that changed while the shape held:\n"
+            out += "values that changed at the same path:\n"
             for change in valueChanges {
                 out +=
                     "  \(change.path.escapingNonPrintables())  \(change.old.escapingNonPrintables()) → \(change.new.escapingNonPrintables())\n"

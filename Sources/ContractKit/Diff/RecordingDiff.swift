@@ -35,9 +35,9 @@ package struct RecordingDiff: Sendable {
 
     /// The shape changes, in body order; each carries the new recording's path of its first occurrence.
     package var findings: [Finding]
-    /// The values that changed while the shape held; empty when the options say not to list them.
+    /// The values that changed at the same path; empty when the options say not to list them.
     package var valueChanges: ValueChangeList
-    /// How many values changed while the shape held, listed or not.
+    /// How many values changed at the same path, listed or not.
     package var valueChangeCount: Int
     /// Notes for the reader: what was not compared and why.
     package var notes: [String]

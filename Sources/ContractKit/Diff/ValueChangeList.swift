@@ -1,5 +1,5 @@
 extension RecordingDiff {
-    /// The values that changed while the shape held, in body order, kept as their text one after the other: a diff
+    /// The values that changed at the same path, in body order, kept as their text one after the other: a diff
     /// of two large recordings whose values all changed lists as many as the bodies have values, and as a path and two
     /// strings each they took more memory than the two bodies' tapes (figure 11's pair: 786,000 changes).
     package struct ValueChangeList: Sendable, Equatable, Sequence {

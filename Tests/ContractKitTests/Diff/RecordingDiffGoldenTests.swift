@@ -145,7 +145,7 @@ import Testing
             new: #"{"at": [1763701200, 12.5, "2026-01-10T09:30:00Z"]}"#),
         // Values.
         Case(
-            name: "values that changed while the shape held",
+            name: "values that changed at the same path",
             old:
                 #"{"s": "a\"b\\c\u0001", "long": "\#(String(repeating: "x", count: 100))", "n": 1.50, "arr": [1, 2, 3], "t": true, "o": {"k": [1]}}"#,
             new:

@@ -298,7 +298,7 @@ import Testing
                     old      no key 'vip'
                     new      boolean
                     fix      additive: nothing breaks until the app reads it; add it to the spec when it does
-                values that changed while the shape held:
+                values that changed at the same path:
                   $.users  2 elements → 1 element
                   $.users[0].email  "ada@example.com" → "a@x"
 
