@@ -520,6 +520,21 @@ struct ShapeComparison {
         }
     }
 
+    /// How many new spellings of one old key have their values compared with the old key's.
+    static let comparedSpellings = 16
+
+    /// The `count` least of `strings`, in order; a pass that keeps the least so far, so that a few of thousands cost
+    /// no sort of them all.
+    static func least(_ count: Int, of strings: Set<String>) -> [String] {
+        guard strings.count > count else { return strings.sorted() }
+        var least: [String] = []
+        for string in strings where least.count < count || string < least[least.count - 1] {
+            least.insert(string, at: least.firstIndex { string < $0 } ?? least.count)
+            if least.count > count { least.removeLast() }
+        }
+        return least
+    }
+
     /// Keys that went missing, appeared, or changed their spelling; then each common key's values.
     ///
     /// The objects are taken a group at a time (those with the same keys in the same order): what holds for one
@@ -572,7 +587,8 @@ struct ShapeComparison {
             let absentCount = lackingCount - respelledCount
             let firstAbsent = absentCount > 0 ? firstLacking(Set(variants.keys)) : nil
             if let first = respelled.min(by: { $0.first < $1.first }) {
-                consumed.formUnion(respelled.map(\.variant))
+                let variantNames = Set(respelled.map(\.variant))
+                consumed.formUnion(variantNames)
                 add(
                     .keyCaseChanged, .breaking, at: new.body.path(to: first.first).appending(key: first.variant),
                     expected: "'\(key)'", actual: "'\(first.variant)'",
@@ -582,7 +598,10 @@ struct ShapeComparison {
                     hint:
                         "map it in CodingKeys (`case \(KeyNames.convertFromSnakeCase(key)) = \"\(first.variant)\"`), or decode with a key strategy that reads both (`convertFromSnakeCase`, `anyCase`)",
                     occurrences: respelledCount)
-                for variant in Set(respelled.map(\.variant)).sorted() {
+                // Each spelling's values against the old key's; a key spelled hundreds of ways (by hostile bodies,
+                // not by a backend) has only its first few compared, so that 2,000 old keys each met by 2,000
+                // spellings are not four million comparisons.
+                for variant in Self.least(Self.comparedSpellings, of: variantNames) {
                     if let oldValues = old.member(key), let newValues = new.member(variant) {
                         compare(
                             oldValues, newValues, generic: generic + [Self.step(forKey: variant)], name: "'\(variant)'")
