@@ -49,6 +49,16 @@ struct JSONIndenter {
         return output
     }
 
+    /// As ``indented(_:atDepth:maxDepth:)``, but stopping with ``Outcome/tooLong`` once the text written passes
+    /// `maxLength` bytes, before it takes more memory.
+    static func indented(
+        _ text: UnsafeRawBufferPointer, atDepth depth: Int, maxDepth: Int = JSONParser.defaultMaxDepth,
+        maxLength: Int
+    ) -> Outcome {
+        var watch = NoWatch()
+        return indented(text, atDepth: depth, maxDepth: maxDepth, maxLength: maxLength, watching: &watch)
+    }
+
     /// What ``indented(_:atDepth:maxDepth:watching:)`` made of a text.
     enum Outcome {
         /// The text, indented, with the watch's placeholders in place of the values it reached.
@@ -58,13 +68,15 @@ struct JSONIndenter {
         /// The watch reached a container, or met a key it cannot compare as it stands: the caller does it otherwise.
         /// The text after that point was not read, so it may still be text the parser refuses.
         case declined
+        /// The text is one the parser takes, but written indented it would be longer than the length allowed.
+        case tooLong
     }
 
     /// The JSON text `text` indented as ``indented(_:atDepth:maxDepth:)`` indents it, with each scalar that `watch`
     /// reaches written as the watch's placeholder for it.
     static func indented<Watch: IndentWatch>(
         _ text: UnsafeRawBufferPointer, atDepth depth: Int, maxDepth: Int = JSONParser.defaultMaxDepth,
-        watching watch: inout Watch
+        maxLength: Int = .max, watching watch: inout Watch
     ) -> Outcome {
         guard let base = text.baseAddress, !text.isEmpty else { return .refused }
         // Indented text is rarely more than twice as long as compact text; growing past that doubles.
@@ -74,12 +86,13 @@ struct JSONIndenter {
         let isObject = UnsafeMutablePointer<UInt64>.allocate(capacity: (maxDepth + 64) / 64)
         isObject.initialize(repeating: 0, count: (maxDepth + 64) / 64)
         defer { isObject.deallocate() }
+        var limit = maxLength
         let written = write(
             base.assumingMemoryBound(to: UInt8.self), count: text.count, depth: depth, maxDepth: maxDepth,
-            isObject: isObject, into: &output, capacity: &capacity, watching: &watch)
-        guard written >= 0 else {
+            isObject: isObject, into: &output, capacity: &capacity, limit: &limit, watching: &watch)
+        guard written >= 0, written <= maxLength, limit >= 0 else {
             output.deallocate()
-            return written == declinedByWatch ? .declined : .refused
+            return written == declinedByWatch ? .declined : written == -1 ? .refused : .tooLong
         }
         return .written(JSONOutputBytes(adopting: output, count: written, capacity: capacity))
     }
@@ -89,10 +102,14 @@ struct JSONIndenter {
 
     /// Reads the whole text as one value followed only by whitespace, writing it to `buffer` as it goes: the number of
     /// bytes written, or -1 where the parser would throw, or nesting passes `maxDepth`, or ``declinedByWatch``.
+    ///
+    /// Once the text written would pass `limit` bytes, `limit` becomes -1 and the buffer stops growing: the rest is
+    /// read and checked, and written over the start of the buffer, to be thrown away.
     @inline(__always)
     private static func write<Watch: IndentWatch>(
         _ bytes: UnsafePointer<UInt8>, count: Int, depth: Int, maxDepth: Int, isObject: UnsafeMutablePointer<UInt64>,
-        into buffer: inout UnsafeMutablePointer<UInt8>, capacity bufferCapacity: inout Int, watching watch: inout Watch
+        into buffer: inout UnsafeMutablePointer<UInt8>, capacity bufferCapacity: inout Int, limit: inout Int,
+        watching watch: inout Watch
     ) -> Int {
         var output = buffer
         var capacity = bufferCapacity
@@ -155,7 +172,7 @@ struct JSONIndenter {
                 guard byte != JSONByte.openBrace, byte != JSONByte.openBracket else { return declinedByWatch }
                 offset = writePlaceholder(
                     bytes, count: count, at: offset, watch: &watch, output: &output, written: &written,
-                    capacity: &capacity)
+                    capacity: &capacity, limit: &limit)
                 guard offset >= 0 else { return -1 }
             case JSONByte.quote:
                 let end = plainStringEnd(bytes, count: count, from: offset &+ 1)
@@ -198,7 +215,7 @@ struct JSONIndenter {
                     lineBreak(
                         comma: false, indent: depth &+ level, remaining: count &- offset, table: lineBreaks,
                         output: &output,
-                        written: &written, capacity: &capacity)
+                        written: &written, capacity: &capacity, limit: &limit)
                     continue readingValues
                 }
             case JSONByte.lowercaseT:
@@ -230,7 +247,7 @@ struct JSONIndenter {
                     lineBreak(
                         comma: true, indent: depth &+ level, remaining: count &- offset, table: lineBreaks,
                         output: &output,
-                        written: &written, capacity: &capacity)
+                        written: &written, capacity: &capacity, limit: &limit)
                     continue readingValues
                 }
                 guard next == (inObject ? JSONByte.closeBrace : JSONByte.closeBracket) else { return -1 }
@@ -241,7 +258,7 @@ struct JSONIndenter {
                 lineBreak(
                     comma: false, indent: depth &+ level, remaining: count &- offset, table: lineBreaks,
                     output: &output,
-                    written: &written, capacity: &capacity)
+                    written: &written, capacity: &capacity, limit: &limit)
                 output[written] = next
                 written &+= 1
             }
@@ -256,7 +273,7 @@ struct JSONIndenter {
     @inline(never)
     private static func writePlaceholder<Watch: IndentWatch>(
         _ bytes: UnsafePointer<UInt8>, count: Int, at offset: Int, watch: inout Watch,
-        output: inout UnsafeMutablePointer<UInt8>, written: inout Int, capacity: inout Int
+        output: inout UnsafeMutablePointer<UInt8>, written: inout Int, capacity: inout Int, limit: inout Int
     ) -> Int {
         let end: Int
         let value: JSONValue
@@ -307,7 +324,7 @@ struct JSONIndenter {
         // Room for the placeholder and, as a line break makes, for the rest of the text.
         let needed = written &+ text.count &+ (count &- end) &+ slack
         if needed > capacity {
-            (output, capacity) = grown(output, written: written, capacity: capacity, needed: needed)
+            grow(&output, written: &written, capacity: &capacity, needed: needed, limit: &limit)
         }
         text.withUnsafeBufferPointer { (output + written).update(from: $0.baseAddress!, count: $0.count) }
         written &+= text.count
@@ -456,12 +473,12 @@ struct JSONIndenter {
     @inline(__always)
     private static func lineBreak(
         comma: Bool, indent depth: Int, remaining: Int, table: UnsafePointer<UInt8>,
-        output: inout UnsafeMutablePointer<UInt8>, written: inout Int, capacity: inout Int
+        output: inout UnsafeMutablePointer<UInt8>, written: inout Int, capacity: inout Int, limit: inout Int
     ) {
         let spaces = 2 &* depth
         let needed = written &+ spaces &+ remaining &+ slack
         if needed > capacity {
-            (output, capacity) = grown(output, written: written, capacity: capacity, needed: needed)
+            grow(&output, written: &written, capacity: &capacity, needed: needed, limit: &limit)
         }
         guard spaces <= maximumTableIndent else {
             if comma {
@@ -486,16 +503,30 @@ struct JSONIndenter {
         written &+= length
     }
 
-    /// A larger buffer holding the `written` bytes of `output`, which is freed. Out of line: it is rarely needed.
+    /// Makes room in `output` for `needed` bytes: a larger buffer holding the `written` bytes, the old one freed. Out
+    /// of line: it is rarely needed.
+    ///
+    /// Once more than `limit` bytes are written, the text written so far is given up instead: `limit` becomes -1, and
+    /// the writing starts again at the start of the buffer, which grows only if what is needed from there does not
+    /// fit. (Checked only here, so the buffer holds at most about twice `limit` and the rest of the text.)
     @inline(never)
-    private static func grown(_ output: UnsafeMutablePointer<UInt8>, written: Int, capacity: Int, needed: Int) -> (
-        UnsafeMutablePointer<UInt8>, Int
+    private static func grow(
+        _ output: inout UnsafeMutablePointer<UInt8>, written: inout Int, capacity: inout Int, needed: Int,
+        limit: inout Int
     ) {
-        let newCapacity = max(needed, capacity * 2)
+        var needed = needed
+        if limit < 0 || written > limit {
+            limit = -1
+            needed -= written
+            written = 0
+            guard needed > capacity else { return }
+        }
+        let newCapacity = limit < 0 ? needed : max(needed, capacity * 2)
         let newOutput = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newOutput.update(from: output, count: written)
         output.deallocate()
-        return (newOutput, newCapacity)
+        output = newOutput
+        capacity = newCapacity
     }
 
     /// Copies the string whose opening quote is at `start` and whose first quote, backslash, control character or

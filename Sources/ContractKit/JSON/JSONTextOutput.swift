@@ -156,9 +156,10 @@ struct JSONTextOutput {
     /// The one difference: half a surrogate pair, which the tree holds as U+FFFD, keeps its escape (`\ud800`).
     ///
     /// `replacing` gives scalars to write in place of some scalar entries, and strings in place of some keys, in the
-    /// order of their entries.
+    /// order of their entries. The writing stops at a line break once more than `maxLength` bytes are written.
     mutating func append(
-        tape view: JSONTapeView, node root: Int, atDepth depth: Int, replacing: [(node: Int, value: JSONValue)] = []
+        tape view: JSONTapeView, node root: Int, atDepth depth: Int, replacing: [(node: Int, value: JSONValue)] = [],
+        maxLength: Int = .max
     ) {
         // The containers open around the entry being written: where each ends on the tape, and whether it is an
         // object (whose members start with a key).
@@ -213,7 +214,10 @@ struct JSONTextOutput {
             while let (end, isObject) = stack.last {
                 if index < end {
                     output.append(JSONByte.comma)
-                    if pretty { appendNewline(indent: depth + stack.count) }
+                    if pretty {
+                        guard output.count <= maxLength else { return }
+                        appendNewline(indent: depth + stack.count)
+                    }
                     if isObject {
                         appendTapeKey(view, index, replacement: replacement(of: index))
                         index += 1

@@ -31,63 +31,87 @@ extension Recording.Body {
     /// compare is not plain ASCII as written, from the body's tape. Where a secret shows, the body is written again
     /// from its tape with each string, key and number holding one scrubbed. Only where a path reaches an array or an
     /// object is it redacted as a tree.
+    ///
+    /// A body that indented would be longer than ``indentedLengthLimit(received:)`` (deeply nested, a server's way to
+    /// make a 4 MB body a 2 GB file) is written compact instead, from its tape.
     package static func redacted(received data: Data, contentType: String?, by redactor: Redactor) -> Recording.Body? {
         guard !data.isEmpty else { return nil }
         let essence = contentType.map(MediaType.essence(of:))
         let saysJSON =
             essence.map { $0 == "application/json" || $0.hasSuffix("+json") || $0.hasSuffix("/json") } ?? true
         let mayBeJSON = saysJSON || data.withUnsafeBytes { Recording.Body.startsLikeJSON($0) }
-        if mayBeJSON, redactor.bodyPaths.isEmpty,
-            let indented = data.withUnsafeBytes({ JSONIndenter.indented($0, atDepth: Recording.bodyDepth) })
-        {
-            guard redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(indented)) else {
-                return .indexed(
-                    IndexedBody(received: data, indented: IndentedJSON(bytes: indented, depth: Recording.bodyDepth)))
+        let maxLength = indentedLengthLimit(received: data.count)
+        if mayBeJSON, redactor.bodyPaths.isEmpty {
+            switch data.withUnsafeBytes({
+                JSONIndenter.indented($0, atDepth: Recording.bodyDepth, maxLength: maxLength)
+            }) {
+            case .written(let indented):
+                guard redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(indented)) else {
+                    return .indexed(
+                        IndexedBody(received: data, indented: IndentedJSON(bytes: indented, depth: Recording.bodyDepth))
+                    )
+                }
+                if let scrubbed = onTape(data, by: redactor, maxLength: maxLength, scrubbing: true) { return scrubbed }
+            case .tooLong:
+                if let compact = onTape(data, by: redactor, maxLength: maxLength, scrubbing: false) { return compact }
+            case .refused, .declined:
+                break
             }
-            if let scrubbed = scrubbedOnTape(data, by: redactor) { return scrubbed }
         }
         if mayBeJSON, !redactor.bodyPaths.isEmpty, var watch = RedactionPathWatch(redactor.bodyPaths) {
             // `redact:` paths that reach scalars only, with keys as they stand, are applied as the body is indented.
             switch data.withUnsafeBytes({
-                JSONIndenter.indented($0, atDepth: Recording.bodyDepth, watching: &watch)
+                JSONIndenter.indented($0, atDepth: Recording.bodyDepth, maxLength: maxLength, watching: &watch)
             }) {
             case .written(let redacted):
                 guard redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(redacted)) else {
                     return .indexed(redacted: redacted)
                 }
                 // A secret shows: the paths again and the scrubbing, from the tape.
-                if let scrubbed = scrubbedOnTape(data, by: redactor) { return scrubbed }
+                if let scrubbed = onTape(data, by: redactor, maxLength: maxLength, scrubbing: true) { return scrubbed }
             case .refused:
                 return Recording.Body(received: data, contentType: contentType).map(redactor.redactBody)
-            case .declined:
+            case .declined, .tooLong:
                 break
             }
         }
-        if mayBeJSON, !redactor.bodyPaths.isEmpty, let document = try? JSONParser().parseDocument([UInt8](data)) {
-            // Otherwise on the tape, where keys are compared as Swift compares strings; the text written is then
-            // searched for secrets as an unredacted body's is, and written again scrubbed should one show.
-            if let redacted = redactor.redactedOnTape(document, atDepth: Recording.bodyDepth, scrubbing: false) {
-                guard redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(redacted)) else {
-                    return .indexed(redacted: redacted)
-                }
-                if let scrubbed = redactor.redactedOnTape(document, atDepth: Recording.bodyDepth, scrubbing: true) {
-                    return .indexed(redacted: scrubbed)
-                }
-            }
-            return .json(redactor.redactBody(document.value))
-        }
+        // Otherwise on the tape, where keys are compared as Swift compares strings; the text written is then searched
+        // for secrets as an unredacted body's is, and written again scrubbed should one show.
+        if mayBeJSON, let body = onTape(data, by: redactor, maxLength: maxLength, scrubbing: false) { return body }
         // Not JSON (the indenter accepts what the parser accepts): text or bytes, as the body reads.
         return Recording.Body(received: data, contentType: contentType).map(redactor.redactBody)
     }
 
-    /// The JSON body `data` with the `redact:` paths applied and every secret scrubbed, written from its tape, or as a
-    /// tree where a path reaches an array or an object; nil when it does not parse.
-    private static func scrubbedOnTape(_ data: Data, by redactor: Redactor) -> Recording.Body? {
+    /// How long a body received as `count` bytes may be written indented: 8 times as long and 1 MiB more. Indented
+    /// JSON is rarely more than twice as long as the text received; only values nested tens of levels deep, each
+    /// on a line of its own indented that far, take it past this, and those are written compact.
+    package static func indentedLengthLimit(received count: Int) -> Int {
+        let (eight, overflow) = count.multipliedReportingOverflow(by: 8)
+        return overflow ? .max : eight.addingReportingOverflow(1 << 20).overflow ? .max : eight + (1 << 20)
+    }
+
+    /// The JSON body `data` written from its tape with the `redact:` paths applied, and every secret scrubbed when
+    /// `scrubbing` or when one shows in the text written; indented, or compact where indented it would be longer than
+    /// `maxLength`. A tree where a path reaches an array or an object; nil when the body does not parse.
+    private static func onTape(_ data: Data, by redactor: Redactor, maxLength: Int, scrubbing: Bool)
+        -> Recording.Body?
+    {
         guard let document = try? JSONParser().parseDocument([UInt8](data)) else { return nil }
-        guard let scrubbed = redactor.redactedOnTape(document, atDepth: Recording.bodyDepth, scrubbing: true) else {
-            return .json(redactor.redactBody(document.value))
+        var scrubbing = scrubbing
+        var pretty = true
+        while true {
+            guard
+                let written = redactor.redactedOnTape(
+                    document, atDepth: Recording.bodyDepth, scrubbing: scrubbing, pretty: pretty, maxLength: maxLength)
+            else { return .json(redactor.redactBody(document.value)) }
+            if pretty && written.count > maxLength {
+                pretty = false
+            } else if !scrubbing && redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(written)) {
+                scrubbing = true
+            } else {
+                return .indexed(redacted: written)
+            }
         }
-        return .indexed(redacted: scrubbed)
     }
 
     /// A body kept as `redacted`, a body's text with its `redact:` paths applied, written indented: read back, should

@@ -45,6 +45,33 @@ import Testing
         Self.expectSame(Array(text.utf8), depth: 2, "escapes")
     }
 
+    /// With a length it may not pass, the indenter writes a text that fits as it would without one, gives up one
+    /// that does not (exactly: one byte too long is too long), and still refuses a text the parser refuses. The
+    /// buffer stops growing past the length: a deeply nested body written each value on a line of its own, hundreds
+    /// of spaces in, takes hundreds of times its size.
+    @Test func aTextLongerThanAllowedIndentedIsTooLong() throws {
+        let text = Array(#"{"a": [1, 2, {"b": [true, null, "x"]}], "c": {}}"#.utf8)
+        let length = try #require(Self.indented(text, depth: 2)).utf8.count
+        func outcome(_ text: [UInt8], _ maxLength: Int) -> String {
+            switch text.withUnsafeBytes({ JSONIndenter.indented($0, atDepth: 2, maxLength: maxLength) }) {
+            case .written(let bytes): return "written \(bytes.count)"
+            case .tooLong: return "too long"
+            case .refused: return "refused"
+            case .declined: return "declined"
+            }
+        }
+        #expect(outcome(text, length) == "written \(length)")
+        #expect(outcome(text, length - 1) == "too long")
+        #expect(outcome(text, 0) == "too long")
+        // A bomb: 300 levels, then 100,000 numbers; about 60 MB indented, 200 KB as received.
+        let bomb = Array(
+            (String(repeating: "[", count: 300) + String(repeating: "1,", count: 100_000) + "1"
+                + String(repeating: "]", count: 300)).utf8)
+        #expect(outcome(bomb, 1 << 20) == "too long")
+        // Past the length the rest is still checked: a text the parser refuses is refused, not too long.
+        #expect(outcome(Array(bomb.dropLast()), 1 << 20) == "refused")
+    }
+
     @Test func skipsAByteOrderMarkAndWhitespace() {
         let text = [0xEF, 0xBB, 0xBF] + Array(" \t\r\n{ \"a\" : [ ] , \"b\" :{}}\n ".utf8)
         #expect(Self.indented(text, depth: 0) == "{\n  \"a\": [],\n  \"b\": {}\n}")

@@ -204,7 +204,7 @@ struct RedactedBodyTests {
                 declined += 1
                 // Only a container reached (the tape declines too) or a key not as it stands.
                 #expect(tape == nil || body.contains(#"em\u0061il"#), "\(chosen) \(body)")
-            case .refused:
+            case .refused, .tooLong:
                 Issue.record("valid JSON refused: \(chosen) \(body)")
             }
         }
@@ -249,6 +249,39 @@ struct RedactedBodyTests {
         let readBack = String(decoding: indexed.text, as: UTF8.self)
         #expect(!readBack.contains("a@b.c") && !readBack.contains("2026") && !readBack.contains("a.example"))
         #expect(readBack.contains(#""when": "1970-01-01T00:00:00Z""#))
+    }
+
+    /// A body that indented would pass ``Recording/Body/indentedLengthLimit(received:)`` (a server's 4 MB body of
+    /// values 500 levels deep made a 2 GB file) is written compact, on every path a body takes: no secret, a secret
+    /// that shows, `redact:` paths, paths and a secret. It reads back as the same values, redacted and scrubbed, and a
+    /// body of the same values less deep is still written indented.
+    @Test(arguments: [
+        ([String](), [String]()), (["tok-3f9a8b7c6d"], []), ([], ["$.id"]), (["tok-3f9a8b7c6d"], ["$.id"]),
+    ])
+    func aBodyTooLongIndentedIsWrittenCompact(secrets: [String], paths: [String]) throws {
+        let deep =
+            String(repeating: "[", count: 300) + String(repeating: "1,", count: 50_000) + "1"
+            + String(repeating: "]", count: 300)
+        let text = Array(#"{"id": 7, "token": "tok-3f9a8b7c6d", "deep": \#(deep)}"#.utf8)
+        let redactor = Redactor(secrets: secrets, bodyPaths: try paths.map { try RedactionPath(parsing: $0) })
+        let body = try #require(
+            Recording.Body.redacted(received: Data(text), contentType: "application/json", by: redactor))
+        let file = RecordingReceivedBodyTests.recording(body).encodedBytes()
+        #expect(file.count < text.count + 4096)
+        let written = String(decoding: file, as: UTF8.self)
+        #expect(written.contains(#""body": {"id":"#))
+        for secret in secrets { #expect(!written.contains(secret)) }
+        // The same values as the tree of the body redacted, read back from the file.
+        let tree = redactor.redactBody(try JSONParser().parse(text))
+        let readBack = try JSONParser().parse(file)
+        #expect(readBack.objectValue?["response"]?.objectValue?["body"] == tree)
+        // Three levels deep, the same numbers are written a line each, indented.
+        let shallow = Array(#"{"deep": [[[\#(String(repeating: "1,", count: 50_000))1]]]}"#.utf8)
+        let indented = RecordingReceivedBodyTests.recording(
+            try #require(
+                Recording.Body.redacted(received: Data(shallow), contentType: "application/json", by: redactor))
+        ).encodedBytes()
+        #expect(String(decoding: indented, as: UTF8.self).contains("\n            1,\n"))
     }
 
     @Test func aPathToScalarsKeepsTheBodyOnTheTape() throws {
