@@ -55,8 +55,9 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
     func validate() throws {
         guard ParseOrder.validates else { return }
         // The first byte: a '.' and a combining mark are one character, but the file is hidden all the same.
-        if let name, !name.isEmpty, name.contains("/") || name.utf8.first == UInt8(ascii: ".") {
-            throw ValidationError("--name '\(name)' must be a file name: no '/', not starting with '.'")
+        if let name, InferCommand.validName(name) == nil {
+            throw ValidationError(
+                "--name '\(name.escapingNonPrintables())' cannot name a spec file: use letters, digits, '-' and '_'")
         }
         if !basePath.isEmpty, !basePath.hasPrefix("/") {
             throw ValidationError("--base-path '\(basePath)' must start with '/': --base-path /\(basePath)")

@@ -94,11 +94,43 @@ import Testing
 
     /// A name starting with '.' would write a hidden spec file, which the spec loader refuses, whatever follows the
     /// dot: a combining mark makes '.' and itself one character, which `hasPrefix(".")` let through.
-    @Test(arguments: [".hidden", ".\u{301}x"]) func aNameStartingWithADotIsRefused(_ name: String) throws {
+    /// So is any name a spec file may not have (empty, a line break, a slash), as `infer` refuses them.
+    @Test(arguments: [".hidden", ".\u{301}x", "", "a\nb", "a/b"]) func aNameAFileMayNotHaveIsRefused(_ name: String)
+        throws
+    {
         let usage = try contract("import", "openapi", fixture("petstore-expanded.yaml"), "--name", name)
         #expect(usage.status == 64, "\(usage.stderr)")
-        #expect(usage.stderr.contains("must be a file name: no '/', not starting with '.'"), "\(usage.stderr)")
+        #expect(usage.stderr.contains("cannot name a spec file: use letters, digits, '-' and '_'"), "\(usage.stderr)")
         #expect(!FileManager.default.fileExists(atPath: root + "/Specs"))
+    }
+
+    /// A document read from a pipe, as `contract import openapi <(curl -s ...)` gives it, is imported, and its spec
+    /// is named after its title (`/dev/fd/63` names nothing); a folder given as the document is named as one.
+    @Test func aDocumentFromAPipeIsImportedAndNamedAfterItsTitle() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let contractPath = CommandRunner.productsDirectory.appendingPathComponent("contract").path
+        let piped = try CommandRunner.run(
+            ["-c", #"exec "$0" import openapi <(cat "$1")"#, contractPath, fixture("petstore-expanded.yaml")],
+            in: root, executable: "/bin/bash")
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout == "imported 4 endpoints and 3 named shapes into Specs/swagger-petstore.yaml\n")
+        #expect(try contract("lint").status == 0)
+        // Its `$ref`s to other files are read from the current folder.
+        try #"{"Pet": {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]}}"#.write(
+            toFile: root + "/shapes.json", atomically: true, encoding: .utf8)
+        let main = #"""
+            {"openapi": "3.0.3", "info": {"title": "Refs", "version": "1"}, "paths": {"/pet": {"get": {
+              "operationId": "getPet", "responses": {"200": {"description": "ok",
+              "content": {"application/json": {"schema": {"$ref": "shapes.json#/Pet"}}}}}}}}}
+            """#
+        let withRef = try CommandRunner.run(
+            ["-c", #"exec "$0" import openapi <(printf '%s' "$1")"#, contractPath, main], in: root,
+            executable: "/bin/bash")
+        #expect(withRef.status == 0, "\(withRef.stderr)")
+        #expect(try String(contentsOfFile: root + "/Specs/refs.yaml", encoding: .utf8).contains("id: Int"))
+        let folder = try contract("import", "openapi", root + "/Specs", "--name", "x")
+        #expect(folder.status == 2)
+        #expect(folder.stderr.contains("is a folder, not a document"), "\(folder.stderr)")
     }
 
     @Test func problemsAreListedWithTheirPointerAndNothingImportedExitsTwo() throws {

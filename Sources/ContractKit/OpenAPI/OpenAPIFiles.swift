@@ -13,9 +13,15 @@ final class OpenAPIFiles {
     /// The folder holding the main document, symbolic links resolved: `$ref`s are read only inside it.
     let folder: String
 
+    /// True when the main document is a pipe or a terminal (`<(curl -s ...)`, `/dev/stdin`): its folder is then the
+    /// current one.
+    let mainIsPipe: Bool
+
     init(mainPath: String) {
         self.mainPath = mainPath
-        let parent = (mainPath as NSString).deletingLastPathComponent
+        var info = stat()
+        mainIsPipe = stat(mainPath, &info) == 0 && [S_IFIFO, S_IFCHR].contains(info.st_mode & S_IFMT)
+        let parent = mainIsPipe ? "" : (mainPath as NSString).deletingLastPathComponent
         folder = URL(fileURLWithPath: parent.isEmpty ? "." : parent).resolvingSymlinksInPath().standardizedFileURL.path
     }
 
@@ -129,7 +135,7 @@ final class OpenAPIFiles {
         if reference.lowercased().hasPrefix("file://"), let url = URL(string: reference), url.isFileURL {
             return url.standardizedFileURL.path
         }
-        let folder = (base as NSString).deletingLastPathComponent
+        let folder = base == mainPath && mainIsPipe ? "" : (base as NSString).deletingLastPathComponent
         return ((folder.isEmpty ? reference : folder + "/" + reference) as NSString).standardizingPath
     }
 
@@ -140,6 +146,18 @@ final class OpenAPIFiles {
     /// the JSON parser reads in place. A document of megabytes is never held as data, bytes and text besides.
     static func read(_ path: String) throws(ContractError) -> JSONValue {
         let isJSONName = path.lowercased().hasSuffix(".json")
+        var info = stat()
+        if stat(path, &info) == 0, let kind = FileKind.nonRegular(info) {
+            // Only the main document comes here so (a $ref's file is checked first): a pipe or a terminal
+            // (`<(curl -s ...)`, `/dev/stdin`) is read to its end; a folder or a socket is no document.
+            let mode = info.st_mode & S_IFMT
+            guard mode == S_IFIFO || mode == S_IFCHR else {
+                throw ContractError(
+                    .io, "'\(path.escapingNonPrintables())' is \(kind), not a document",
+                    hint: "give the OpenAPI document's file (YAML or JSON)")
+            }
+            return try parse(readStream(path), path: path, isJSONName: isJSONName)
+        }
         if !isJSONName, let mapped = MappedFile(path: path), Self.isYAMLToReadInPlace(mapped.bytes) {
             guard Self.isUTF8(mapped.bytes) else { throw Self.notUTF8(path) }
             mapped.releaseBytes(before: mapped.bytes.count)
@@ -154,12 +172,50 @@ final class OpenAPIFiles {
                 .io, "cannot read '\(path)'", hint: "check the path; relative $refs are read from the document's folder"
             )
         }
+        return try parse(bytes, path: path, isJSONName: isJSONName)
+    }
+
+    /// The document `bytes`, read from `path`: JSON when named so or when it starts with `{`, else YAML.
+    private static func parse(_ bytes: [UInt8], path: String, isJSONName: Bool) throws(ContractError) -> JSONValue {
         if isJSONName || Self.firstSignificantByte(bytes) == UInt8(ascii: "{") {
             return try JSONParser().parse(bytes, file: path)
         }
         guard Self.isUTF8(bytes) else { throw Self.notUTF8(path) }
         guard let root = try YAMLJSONReader.read(bytes: consume bytes, path: path) else { throw Self.empty(path) }
         return root
+    }
+
+    /// The most read from a pipe: a document larger than any published one, and short of exhausting memory.
+    static let mostFromAPipe = 1 << 30
+
+    /// Everything that comes from the pipe (or terminal) at `path` until it ends.
+    private static func readStream(_ path: String) throws(ContractError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ContractError(
+                .io, "cannot read '\(path.escapingNonPrintables())': \(String(cString: strerror(errno)))",
+                hint: "check that whatever writes to it is running")
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let count = Foundation.read(descriptor, chunk.baseAddress, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                throw ContractError(
+                    .io, "cannot read '\(path.escapingNonPrintables())': \(String(cString: strerror(errno)))",
+                    hint: "check that whatever writes to it is running")
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+            guard bytes.count <= mostFromAPipe else {
+                throw ContractError(
+                    .io, "'\(path.escapingNonPrintables())' gave more than 1 GiB; that is no OpenAPI document",
+                    hint: "save the document to a file and check what it is")
+            }
+        }
     }
 
     private static func notUTF8(_ path: String) -> ContractError {

@@ -91,12 +91,39 @@ struct OpenAPIImportRun {
         }
     }
 
+    /// The spec file's name when none is given: the document's file name without its extension, made a name a spec
+    /// file may have (letters, digits, `-`, `_`, `.`, not starting with `.`; a run of other characters becomes `-`);
+    /// for a document read from a pipe (`<(curl -s ...)` is `/dev/fd/63`), its title in lower case, made so;
+    /// `openapi` when neither gives one.
+    static func defaultName(source: String, title: String?) -> String {
+        let stem = (source as NSString).deletingPathExtension
+        let fromPipe = stem.allSatisfy(\.isNumber) || stem == "stdin"
+        for candidate in fromPipe ? [title?.lowercased()] : [stem, title?.lowercased()] {
+            guard let candidate else { continue }
+            var name = ""
+            for scalar in candidate.unicodeScalars {
+                let kept =
+                    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || "-_.".unicodeScalars.contains(scalar)
+                if kept {
+                    name.unicodeScalars.append(scalar)
+                } else if !name.hasSuffix("-") {
+                    name += "-"
+                }
+            }
+            while let first = name.first, first == "." || first == "-" { name.removeFirst() }
+            while name.hasSuffix("-") { name.removeLast() }
+            if !name.isEmpty { return name }
+        }
+        return "openapi"
+    }
+
     private mutating func layOut(
         _ imported: [Imported], shapes: [NamedShape]
     ) -> [(name: String, document: SpecDocument)] {
-        let name = options.name ?? ((sourceName as NSString).deletingPathExtension)
         let info = document["info"]?.objectValue
         let title = info?["title"]?.stringValue ?? "untitled"
+        let name = options.name ?? Self.defaultName(source: sourceName, title: info?["title"]?.stringValue)
         let apiVersion = info?["version"]?.stringValue ?? info?["version"]?.numberValue?.literal ?? "?"
         var header = [
             "Imported by `contract import openapi` from \(sourceName): \(title) \(apiVersion) (OpenAPI \(version))."

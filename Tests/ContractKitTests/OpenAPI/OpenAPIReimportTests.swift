@@ -113,4 +113,15 @@ import Testing
                 "the pattern /^cus_/ is a search: it matches anywhere in the string (before contract 2 it had to match the whole string)"
             ])
     }
+
+    /// The spec's name when `--name` is not given: the file name made one a spec file may have, or for a pipe the
+    /// title, or `openapi`.
+    @Test func theDefaultNameIsTheFileNameOrForAPipeTheTitle() {
+        #expect(OpenAPIImportRun.defaultName(source: "My API.v2.yaml", title: "T") == "My-API.v2")
+        #expect(OpenAPIImportRun.defaultName(source: ".hidden.json", title: nil) == "hidden")
+        #expect(OpenAPIImportRun.defaultName(source: "stdin", title: "\u{DC}n\u{EF}code API!") == "n-code-api")
+        #expect(OpenAPIImportRun.defaultName(source: "63", title: "Swagger Petstore") == "swagger-petstore")
+        #expect(OpenAPIImportRun.defaultName(source: "63", title: nil) == "openapi")
+        #expect(OpenAPIImportRun.defaultName(source: "...", title: "!!") == "openapi")
+    }
 }
