@@ -216,6 +216,20 @@ package struct Recorder: Sendable {
             return EndpointRecording(endpoint: endpoint, path: path, request: request, outcome: outcome)
         }
         let fallbackSummary = "\(endpoint.request.method) \(endpoint.request.path)"
+        // A folder of recordings that is a link to elsewhere (`Recordings/users -> ~/.config/app`) is not written
+        // through, as verify does not read through it: no request goes out.
+        if FolderWalk.folderLeadsOutside(of: path, root: options.recordingsDirectory) {
+            if holdingPermit { inFlight.release() }
+            return finish(
+                .failed(
+                    RecordFailure(
+                        reason:
+                            "'\(path.escapingNonPrintables())' is in a folder that links outside the recordings folder",
+                        hint:
+                            "a recording is a file inside the recordings folder: replace the link with the folder itself",
+                        attempts: 0)),
+                request: fallbackSummary)
+        }
         if options.mode == .missing, FileManager.default.fileExists(atPath: path) {
             if holdingPermit { inFlight.release() }
             return finish(.skipped, request: fallbackSummary)

@@ -81,6 +81,42 @@ struct RecorderTests {
         #expect(text.hasSuffix("}\n"))
     }
 
+    /// A spec's folder of recordings that links out of the recordings folder is not written through (verify would
+    /// not read through it): the endpoint fails before its request goes out, and nothing lands where the link leads.
+    /// A link to a folder inside the recordings folder is written through.
+    @Test func aFolderLinkingOutOfTheRecordingsFolderIsNotWrittenThrough() async throws {
+        let server = try ScriptedServer(routes: ["/users": { _, _ in .json(#"{"id": 1}"#) }])
+        defer { server.stop() }
+        let folder = TestSuites.temporaryDirectory()
+        let elsewhere = TestSuites.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: elsewhere)
+        }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/live", withDestinationPath: elsewhere)
+        let (run, _, _) = try await Self.record(server, ["/users"]) { $0.recordingsDirectory = folder }
+        guard case .failed(let failure) = run.results[0].outcome else {
+            Issue.record("recorded through the link: \(run.results[0].outcome)")
+            return
+        }
+        #expect(failure.reason.hasSuffix("is in a folder that links outside the recordings folder"))
+        #expect(failure.attempts == 0 && server.hits("/users") == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+
+        let inside = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: inside) }
+        try FileManager.default.createDirectory(atPath: inside + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: inside + "/live", withDestinationPath: inside + "/real")
+        let (linked, _, _) = try await Self.record(server, ["/users"]) { $0.recordingsDirectory = inside }
+        guard case .written(status: 200, _) = linked.results[0].outcome else {
+            Issue.record("not written through a link inside: \(linked.results[0].outcome)")
+            return
+        }
+        #expect(FileManager.default.fileExists(atPath: inside + "/real/e0.json"))
+    }
+
     @Test func recordsA404AsTheResponseItIs() async throws {
         let server = try ScriptedServer(routes: [:])
         defer { server.stop() }
