@@ -10,26 +10,35 @@ extension String {
     ///
     /// - Parameter keepingLineBreaks: keep line feeds, for text whose lines are its own (a multi-line message).
     package func escapingNonPrintables(keepingLineBreaks: Bool = false) -> String {
-        func escaped(_ scalar: Unicode.Scalar) -> Bool {
-            if (0x20..<0x7F).contains(scalar.value) { return false }
-            if scalar == "\n" { return !keepingLineBreaks }
-            switch scalar.properties.generalCategory {
-            case .control, .lineSeparator, .paragraphSeparator: return true
-            case .format: return scalar != "\u{200C}" && scalar != "\u{200D}"
-            default: return false
-            }
-        }
         // Most text (ids, paths, messages) is printable ASCII: one pass over its bytes says so.
         if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
-        guard unicodeScalars.contains(where: escaped) else { return self }
+        guard unicodeScalars.contains(where: { $0.isNonPrintable(keepingLineBreaks: keepingLineBreaks) }) else {
+            return self
+        }
         var out = ""
         for scalar in unicodeScalars {
-            if escaped(scalar) {
-                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            if scalar.isNonPrintable(keepingLineBreaks: keepingLineBreaks) {
+                out += scalar.escapedText
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
     }
+}
+
+extension Unicode.Scalar {
+    /// True for a scalar ``Swift/String/escapingNonPrintables(keepingLineBreaks:)`` escapes.
+    package func isNonPrintable(keepingLineBreaks: Bool = false) -> Bool {
+        if (0x20..<0x7F).contains(value) { return false }
+        if self == "\n" { return !keepingLineBreaks }
+        switch properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        case .format: return self != "\u{200C}" && self != "\u{200D}"
+        default: return false
+        }
+    }
+
+    /// The scalar written as `\u{1B}`.
+    package var escapedText: String { "\\u{\(String(value, radix: 16, uppercase: true))}" }
 }

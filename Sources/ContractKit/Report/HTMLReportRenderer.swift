@@ -297,13 +297,17 @@ public struct HTMLReportRenderer: ReportRenderer {
 
 /// Escaping for HTML text and attribute values.
 enum HTML {
-    /// `text` with `& < > " '` escaped. Read by Unicode scalars: a `"` followed by a combining mark is one
-    /// `Character` to Swift, and still the end of an attribute value to a browser.
+    /// `text` with `& < > " '` escaped, and every scalar that acts on a terminal or cannot be seen but a line feed
+    /// (ESC, a bidirectional override) written as `\u{1B}`, as the text report writes it: a report saved from a CI
+    /// job is also read with `cat`. Read by Unicode scalars: a `"` followed by a combining mark is one `Character`
+    /// to Swift, and still the end of an attribute value to a browser.
     static func escape(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             switch scalar {
+            case _ where scalar.isNonPrintable(keepingLineBreaks: true):
+                out.append(contentsOf: scalar.escapedText.unicodeScalars)
             case "&": out.append(contentsOf: "&amp;".unicodeScalars)
             case "<": out.append(contentsOf: "&lt;".unicodeScalars)
             case ">": out.append(contentsOf: "&gt;".unicodeScalars)

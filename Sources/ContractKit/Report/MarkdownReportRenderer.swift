@@ -161,8 +161,9 @@ enum Markdown {
             })
     }
 
-    /// `text` on one line, each line ending (`\n`, `\r`, or both) one space, and every other scalar as `write`
-    /// appends it.
+    /// `text` on one line, each line ending (`\n`, `\r`, or both) one space, a scalar that acts on a terminal or
+    /// cannot be seen (ESC, a bidirectional override) written as `\u{1B}`, and every other scalar as `write` appends
+    /// it: a report is read with `cat` and pasted into CI summaries, where ESC `]0;` would speak to the terminal.
     private static func oneLine(
         _ text: String, _ write: (Unicode.Scalar, inout String.UnicodeScalarView) -> Void
     ) -> String.UnicodeScalarView {
@@ -172,6 +173,7 @@ enum Markdown {
             switch scalar {
             case "\n" where previous == "\r": break
             case "\n", "\r": out.append(" ")
+            case _ where scalar.isNonPrintable(): out.append(contentsOf: scalar.escapedText.unicodeScalars)
             default: write(scalar, &out)
             }
             previous = scalar
@@ -202,6 +204,7 @@ enum Markdown {
 
     /// A fenced code block, the fence longer than any run of backticks inside.
     static func fence(_ text: String, language: String) -> String {
+        let text = text.escapingNonPrintables(keepingLineBreaks: true)
         let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: text.unicodeScalars) + 1))
         return "\(fence)\(language)\n\(text)\n\(fence)\n"
     }
