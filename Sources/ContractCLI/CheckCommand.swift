@@ -69,7 +69,7 @@ struct CheckCommand: AsyncParsableCommand {
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
         try RegisteredModels.requireResolvable(endpoints)
         let check = LiveCheck(
-            suite: loaded, recorder: Recorder(options: live.recorderOptions(into: folder, mode: .all)),
+            suite: loaded, recorder: live.recorder(into: folder, mode: .all),
             models: RegisteredModels.registry)
         let view = RecordProgressView.standardError(endpointIDs: endpoints.map(\.id))
         var (run, report) = await check.run(endpoints, failOn: failOn) { view.handle($0) }

@@ -105,6 +105,18 @@ struct LiveRequestOptions: ParsableArguments {
         #endif
     }
 
+    /// A recorder writing into `directory`; says on standard error when the open files allowed (`ulimit -n`) hold
+    /// fewer requests in flight than `--concurrency` asks for.
+    func recorder(into directory: String, mode: Recorder.Mode) -> Recorder {
+        let recorder = Recorder(options: recorderOptions(into: directory, mode: mode))
+        if recorder.options.concurrency < concurrency {
+            Console.error(
+                "note: --concurrency \(concurrency) lowered to \(recorder.options.concurrency): that many requests in "
+                    + "flight fit the open files allowed (ulimit -n); raise the limit for more")
+        }
+        return recorder
+    }
+
     /// Recorder options writing into `directory`.
     func recorderOptions(into directory: String, mode: Recorder.Mode) -> Recorder.Options {
         Recorder.Options(

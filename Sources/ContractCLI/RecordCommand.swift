@@ -45,7 +45,7 @@ struct RecordCommand: AsyncParsableCommand {
         #endif
         let loaded = try suite.selection.loadSuite(done: "recorded")
         let endpoints = try suite.selection.selectedEndpoints(of: loaded)
-        let recorder = Recorder(options: live.recorderOptions(into: suite.recordings, mode: mode))
+        let recorder = live.recorder(into: suite.recordings, mode: mode)
         let view = RecordProgressView.standardError(endpointIDs: endpoints.map(\.id))
         let run = await recorder.record(endpoints) { view.handle($0) }
         view.finish()

@@ -229,6 +229,35 @@ struct RecordCommandTests {
         #expect(twice.standardError.contains("unchanged"))
     }
 
+    /// With few open files allowed (`ulimit -n 100`, soft and hard) and `--concurrency 250`, requests beyond what the
+    /// limit holds wait their turn: every endpoint is recorded. Before, each failed as "connection refused" or
+    /// "cannot write: Too many open files".
+    @Test func aLowOpenFileLimitHoldsTheRequestsInFlightWithinIt() throws {
+        // Each answer takes a while, so that the requests are in flight together, each on a connection of its own.
+        let server = try ScriptedServer(routes: [:]) { request, _ in
+            Thread.sleep(forTimeInterval: 0.3)
+            return .json(#"{"path": "\#(request.path)"}"#)
+        }
+        defer { server.stop() }
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let count = 150
+        let yaml =
+            "endpoints:\n"
+            + (0..<count).map { "  e\($0):\n    request: GET /item/\($0)\n    expect: { status: 200 }\n" }.joined()
+        try FileManager.default.createDirectory(atPath: folder + "/Specs", withIntermediateDirectories: true)
+        try yaml.write(toFile: folder + "/Specs/many.yaml", atomically: true, encoding: .utf8)
+        let contract = ContractProcess.productsDirectory.appendingPathComponent("contract").path
+        let run = try ContractProcess.run(
+            [
+                "-c", #"ulimit -n 100 && exec "$0" record --base-url "$1" --concurrency 250 --retries 0"#, contract,
+                server.baseURL,
+            ], executable: "/bin/bash", in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasSuffix("\(count) written, 0 unchanged, 0 failed\n"), "\(run.standardOutput)")
+        #expect(run.standardError.hasPrefix("note: --concurrency 250 lowered to 18: "), "\(run.standardError)")
+    }
+
     /// Off a terminal, each endpoint is one line, in columns: the status right-aligned in four, the id padded to the
     /// longest id's width (at most 40), the time right-aligned in seven, then what happened.
     @Test func progressLinesOffATerminalAreInColumns() throws {

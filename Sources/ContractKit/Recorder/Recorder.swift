@@ -69,6 +69,8 @@ package struct Recorder: Sendable {
 
     /// A recorder sending through `transport` (by default, libcurl on Linux and URLSession elsewhere).
     package init(options: Options, transport: (any HTTPTransport)? = nil) {
+        var options = options
+        options.concurrency = OpenFileLimit.concurrency(options.concurrency)
         self.options = options
         requestBuilder = RequestBuilder(baseURL: options.baseURL, environment: options.environment)
         #if os(Linux)
