@@ -12,12 +12,12 @@ enum OpenFileLimit {
     /// hard one first (as a process may do), and what is left after ``reserved`` is two files a request.
     static func concurrency(_ requested: Int) -> Int {
         var limit = rlimit()
-        guard getrlimit(RLIMIT_NOFILE_KIND, &limit) == 0 else { return requested }
+        guard getrlimit(openFiles, &limit) == 0 else { return requested }
         let wanted = rlim_t(requested * 2 + reserved)
         if limit.rlim_cur != unlimited, limit.rlim_cur < wanted {
             var raised = limit
             raised.rlim_cur = limit.rlim_max == unlimited ? wanted : min(limit.rlim_max, wanted)
-            if setrlimit(RLIMIT_NOFILE_KIND, &raised) == 0 { limit = raised }
+            if setrlimit(openFiles, &raised) == 0 { limit = raised }
         }
         guard limit.rlim_cur != unlimited else { return requested }
         let available = Int(limit.rlim_cur) - reserved
@@ -32,8 +32,8 @@ enum OpenFileLimit {
     #endif
 
     #if os(Linux)
-    private static let RLIMIT_NOFILE_KIND = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    private static let openFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
     #else
-    private static let RLIMIT_NOFILE_KIND = RLIMIT_NOFILE
+    private static let openFiles = RLIMIT_NOFILE
     #endif
 }
