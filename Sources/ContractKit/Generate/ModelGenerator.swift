@@ -117,7 +117,7 @@ package struct ModelGenerator: Sendable {
                 let (shape, model) = Self.namedRoot(result.shape, given), typeNames[shape] != model,
                 namedByModel[shape] == nil, !shape.contains("."), suite.shapes[model] == nil,
                 !typeNames.values.contains(where: { $0.lowercased() == model.lowercased() }),
-                !Self.reservedTopLevelNames.contains(model)
+                !Self.reservedTopLevelNames.contains(model), !Self.moduleWideNames.contains(model)
             else { continue }
             typeNames[shape] = model
             namedByModel[shape] = endpoint.id
@@ -161,9 +161,14 @@ package struct ModelGenerator: Sendable {
                 documentation[0] += " Named `\(typeNames[name] ?? name)` after the `model:` of \(endpoint)."
             }
             if !users.isEmpty { documentation.append("Decoded by \(users.joined(separator: ", ")).") }
+            let wrapsItself = Self.aliasReachesItself(name, shapes: suite.shapes)
+            if wrapsItself {
+                documentation.append(
+                    "A struct around its `value`: Swift has no typealias for a type that holds itself this way.")
+            }
             for declaration in topLevel(
                 typeNames[name] ?? name, shape: shape, added: addedKeys[name] ?? [], scope: scope,
-                documentation: documentation,
+                documentation: documentation, wrapsItself: wrapsItself,
                 builder: &builder)
             {
                 placed.append(Placed(file: shape.location.file, declaration: declaration))
@@ -245,6 +250,25 @@ package struct ModelGenerator: Sendable {
         "AnyJSON", "Indirect", "Foundation", "Swift", "JSONEncoder", "ContractKit",
     ])
 
+    /// Names a top-level type must not take besides those: a type of the module hides the standard one from the
+    /// whole app, and from the generated code. A nested type of such a name hides it only inside its parent, and
+    /// keeps its name.
+    static let moduleWideNames: Set<String> = [
+        // What the generated code names: `Indirect` hashes with `Hasher`, and decodes in a `KeyedDecodingContainer`.
+        "Hasher", "KeyedDecodingContainer", "SingleValueDecodingContainer", "UnkeyedDecodingContainer",
+        "KeyedEncodingContainer", "SingleValueEncodingContainer", "DecodingError", "EncodingError", "Equatable",
+        "CaseIterable", "Comparable", "CodingUserInfoKey",
+        // Types an app names often enough that a model of the same name stops it compiling (`Task { ... }`,
+        // `Notification(name:)`).
+        "Task", "Notification", "Collection", "Sequence", "Thread", "Range", "ClosedRange", "Identifiable", "Void",
+        "Never", "Operation", "OperationQueue", "Process", "ProcessInfo", "Bundle", "Calendar", "Timer", "Progress",
+        "Duration", "Substring", "Mirror", "IndexPath", "IndexSet", "CharacterSet", "AttributedString",
+        "Measurement", "Unit", "URLRequest", "URLResponse", "URLSession", "FileManager", "UserDefaults",
+        "NotificationCenter", "DispatchQueue", "MainActor", "Actor", "Regex", "Predicate", "Float16", "Float32",
+        "Float64", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Unicode",
+        "ObjectIdentifier",
+    ]
+
     /// The Swift type name of each named shape: each dotted part in upper camel case (`bank_account` gives
     /// `BankAccount`), `Model` after a name Swift or Foundation declares (`Error` gives `ErrorModel`: it would hide
     /// `Swift.Error` in the module), and a number after a name another shape already has, ignoring case (`user`
@@ -269,7 +293,8 @@ package struct ModelGenerator: Sendable {
             let original = shape.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             var parts = original.map { SwiftNames.typeName($0) }
             var reasons: [String] = []
-            for index in parts.indices where reservedTopLevelNames.contains(parts[index]) {
+            for index in parts.indices
+            where reservedTopLevelNames.contains(parts[index]) || index == 0 && moduleWideNames.contains(parts[index]) {
                 reasons.append("`\(parts[index])` would hide the type Swift, Foundation or the generator declares")
                 parts[index] += "Model"
             }
@@ -407,10 +432,41 @@ package struct ModelGenerator: Sendable {
         }
     }
 
-    /// The declarations for a top-level type: a struct, an enum, or a typealias and the types it refers to.
+    /// True when the named shape `name` would be a typealias (an array, a dictionary, an optional, not an object,
+    /// an enum or a union, which are types of their own) whose type names `name` again through such shapes only:
+    /// `Tree: "[Tree]"`, or `A: "[B]"` beside `B: "[String: A]"`. Swift refuses that typealias (OpenAPI trees import
+    /// so), so it is generated as a struct around the value.
+    static func aliasReachesItself(_ name: String, shapes: [String: Shape]) -> Bool {
+        func isAlias(_ shape: Shape) -> Bool {
+            switch shape.kind {
+            case .object, .enumeration, .integers, .union: return false
+            default: return true
+            }
+        }
+        /// The named shapes a shape refers to outside any type of its own.
+        func names(in shape: Shape) -> [String] {
+            switch shape.kind {
+            case .named(let named): return [named]
+            case .optional(let inner), .array(let inner), .dictionary(let inner): return names(in: inner)
+            default: return []
+            }
+        }
+        guard let shape = shapes[name], isAlias(shape) else { return false }
+        var seen: Set<String> = []
+        var pending = names(in: shape)
+        while let next = pending.popLast() {
+            if next == name { return true }
+            guard seen.insert(next).inserted, let target = shapes[next], isAlias(target) else { continue }
+            pending += names(in: target)
+        }
+        return false
+    }
+
+    /// The declarations for a top-level type: a struct, an enum, or a typealias and the types it refers to (a struct
+    /// around the value, when `wrapsItself`).
     private func topLevel(
         _ name: String, shape: Shape, added: [TransformedShape.AddedKey] = [], scope: ModelBuilder.Scope,
-        documentation: [String], builder: inout ModelBuilder
+        documentation: [String], wrapsItself: Bool = false, builder: inout ModelBuilder
     ) -> [SwiftDeclaration] {
         switch shape.kind {
         case .object(let object):
@@ -446,7 +502,10 @@ package struct ModelGenerator: Sendable {
             let type = builder.swiftType(
                 shape, key: name, isElement: false, nested: &nested, takenTypes: &taken, scope: scope)
             builder.topLevelNames.formUnion(nested.map(\.name))
-            return [SwiftDeclaration(name: name, documentation: documentation, kind: .alias(type))] + nested
+            return [
+                SwiftDeclaration(
+                    name: name, documentation: documentation, kind: wrapsItself ? .wrapper(type) : .alias(type))
+            ] + nested
         }
     }
 

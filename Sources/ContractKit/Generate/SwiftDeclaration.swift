@@ -9,6 +9,9 @@ struct SwiftDeclaration: Hashable {
         case enumeration([EnumCase], integers: Bool = false)
         /// `typealias Name = Type`, for a named shape that is not an object or an enum (`Ids: [String]`).
         case alias(String)
+        /// A struct holding one value of the type, decoded and encoded as that value: for a named shape that is an
+        /// array or a dictionary of itself (`Tree: "[Tree]"`), which Swift refuses as a typealias.
+        case wrapper(String)
         /// An enum with a case per member of a union, each holding the member's value; decoding tries the
         /// members in order.
         case union([UnionMember])

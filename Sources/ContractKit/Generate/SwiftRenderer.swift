@@ -14,6 +14,24 @@ struct SwiftRenderer {
         switch declaration.kind {
         case .alias(let type):
             lines.append("\(indent)\(access)typealias \(name) = \(type)")
+        case .wrapper(let type):
+            let inner = indent + "    "
+            lines += [
+                "\(indent)\(access)struct \(name): Codable, Sendable, Hashable {",
+                "\(inner)\(access)var value: \(type)",
+                "",
+                "\(inner)\(access)init(_ value: \(type)) { self.value = value }",
+                "",
+                "\(inner)\(access)init(from decoder: any Decoder) throws {",
+                "\(inner)    value = try decoder.singleValueContainer().decode(\(type).self)",
+                "\(inner)}",
+                "",
+                "\(inner)\(access)func encode(to encoder: any Encoder) throws {",
+                "\(inner)    var container = encoder.singleValueContainer()",
+                "\(inner)    try container.encode(value)",
+                "\(inner)}",
+                "\(indent)}",
+            ]
         case .structure(let structure):
             lines.append("\(indent)\(access)struct \(name): Codable, Sendable, Hashable {")
             lines += structureBody(structure, indent: indent + "    ")

@@ -369,6 +369,81 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
         #expect(ran.output == "1 1 1 2 true\n", "\(ran.output)")
     }
 
+    /// A shape that is an array or a dictionary of itself, directly or through another such shape (OpenAPI trees
+    /// import so), has no typealias in Swift ("type alias references itself"): it is a struct around its `value`,
+    /// decoded and encoded as that value. One that goes through an object stays a typealias.
+    @Test func anArrayOrDictionaryOfItselfIsAStructAroundItsValue() throws {
+        let generated = generate(
+            try suite([
+                "tree": """
+                shapes:
+                  Tree: "[Tree]"
+                  Node: "[String: Node]"
+                  Ping: "[Pong]?"
+                  Pong: "[String: Ping]"
+                  Forest: "[Leaf]"
+                  Leaf: { trees: Forest }
+                endpoints:
+                  get:
+                    request: GET /tree
+                    expect: { body: { tree: Tree, node: Node, ping: Ping, forest: Forest } }
+                    model: Grove
+                """
+            ]))
+        let text = try #require(generated.files.first?.text)
+        for name in ["Tree", "Node", "Ping", "Pong"] { #expect(text.contains("struct \(name): Codable"), "\(name)") }
+        #expect(text.contains("typealias Forest = [Leaf]"))
+        let ran = try Self.compileAndRun(
+            generated,
+            main: """
+                import Foundation
+                let body = #"{"tree": [[], [[]]], "node": {"a": {"b": {}}}, "ping": [{"x": null}], "forest": [{"trees": []}]}"#
+                let grove = try! JSONDecoder().decode(Grove.self, from: Data(body.utf8))
+                print(grove.tree.value.count, grove.tree.value[1].value.count, grove.node.value["a"]?.value.keys.sorted() ?? [])
+                print(grove.ping.value?.count ?? -1, grove.forest.count)
+                print(String(decoding: try! JSONEncoder().encode(grove.tree), as: UTF8.self))
+                """)
+        #expect(ran.output == "2 1 [\"b\"]\n1 1\n[[],[[]]]\n", "\(ran.output)")
+    }
+
+    /// A shape named as a type Swift, Foundation or the generated code itself declares gets `Model` after its name:
+    /// `Task` would hide Swift's `Task` from the whole app (`Task { ... }` stops compiling), and `Hasher` the one the
+    /// generated `Indirect` hashes with.
+    @Test func aShapeNamedAsAStandardTypeIsRenamedWithAWarning() throws {
+        let generated = generate(
+            try suite([
+                "names": """
+                shapes:
+                  Task: { id: Int, next: Task? }
+                  Notification: { text: String }
+                  Hasher: { seed: Int, parent: Hasher? }
+                endpoints:
+                  get:
+                    request: GET /task
+                    expect: { body: { task: Task, note: Notification, hasher: Hasher } }
+                    model: Everything
+                """
+            ]))
+        let text = try #require(generated.files.first?.text)
+        for name in ["TaskModel", "NotificationModel", "HasherModel"] {
+            #expect(text.contains("struct \(name): "), "\(name)")
+        }
+        #expect(generated.warnings.count == 3, "\(generated.warnings.map(\.message))")
+        let ran = try Self.compileAndRun(
+            generated,
+            main: """
+                import Foundation
+                let body = #"{"task": {"id": 1, "next": {"id": 2}}, "note": {"text": "hi"}, "hasher": {"seed": 3}}"#
+                let all = try! JSONDecoder().decode(Everything.self, from: Data(body.utf8))
+                let task = Task { all.task.next?.id ?? 0 }
+                var hasher = Hasher()
+                hasher.combine(all.hasher)
+                print(all.task.id, all.note.text, all.hasher.seed, Set([all.hasher]).count)
+                _ = task
+                """)
+        #expect(ran.output == "1 hi 3 1\n", "\(ran.output)")
+    }
+
     /// Compiles the generated files that stand alone (no `import ContractKit`) with `main` into an executable with
     /// swiftc in Swift 6 mode, runs it, and returns what it printed.
     static func compileAndRun(_ generated: GeneratedModels, main: String) throws -> (status: Int32, output: String) {
