@@ -49,6 +49,10 @@ extension ShapeWalk {
         case .object:
             let entry = view.entries[value]
             let findingsBefore = findings.count
+            // What the entries add is read back below: not merged into findings from before.
+            let floor = mergeFloor
+            mergeFloor = findingsBefore
+            defer { mergeFloor = floor }
             var key = value + 1
             while key < entry.end {
                 if done { return }

@@ -228,8 +228,18 @@ extension ShapeWalk {
         guard policy != .ignore else { return }
         let forbidden = policy == .forbid
         let each = ShapeWalk.extraKeysReportedEach
+        // At most `each` keys listed one by one at this place, over all the objects there: objects that each bring
+        // keys of their own (a million elements, each its own key) add to the "more" finding.
+        let place = genericPlace().group
+        var listed = extraKeysListed[place] ?? []
+        var unlisted = 0
         for member in members.prefix(each) {
             let key = view.string(member.key)
+            guard listed.count < each || listed.contains(key) else {
+                unlisted += 1
+                continue
+            }
+            listed.insert(key)
             report(
                 .extraKey, forbidden ? .breaking : .info, expected: "no key '\(key)'",
                 actual: kindDescription(member.value),
@@ -238,6 +248,19 @@ extension ShapeWalk {
                     ? "add `\(fieldLine(key, member.value))` to the object in the spec, or relax the object's extraKeys policy"
                     : "nothing breaks; add `\(fieldLine(key, member.value))` to the spec when the app starts using it",
                 at: declared.location, extraComponent: .key(key))
+        }
+        extraKeysListed[place] = listed
+        if unlisted > 0 && members.count <= each {
+            report(
+                .extraKey, forbidden ? .breaking : .info, expected: "no other keys",
+                actual: "keys not in the spec beyond the \(each) listed here",
+                message:
+                    "the objects here have more than \(each) different keys that are not in the spec; the first \(each) are listed one by one"
+                    + (forbidden ? ", and these objects forbid extra keys" : ""),
+                hint: forbidden
+                    ? "add the keys to the spec, or relax the object's extraKeys policy; keys that are ids mean a dictionary: [String: T]"
+                    : "nothing breaks; if the keys are ids, the spec may mean a dictionary: [String: T]",
+                at: declared.location, variant: "more")
         }
         if members.count > each {
             let more = members.count - each

@@ -237,7 +237,8 @@ public struct Verifier: Sendable {
         }
         var shapeFindings: [ShapeFinding] = []
         if let (checker, plan) = preparation.check {
-            shapeFindings = checker.checkEach(body.document, following: plan)
+            // Through a model, each place is paired with the decoding failures there: merged only without one.
+            shapeFindings = checker.checkEach(body.document, following: plan, mergingRepeats: model == nil)
             AppliedFixes.nextSteps(&shapeFindings, endpoint: endpoint, shapes: suite.shapes)
         }
         guard let model else {

@@ -478,6 +478,53 @@ let userShape = """
         #expect(forbidden.last?.severity == .breaking)
     }
 
+    /// The cap holds at a place across objects too: elements that each bring a key of their own (a server's million
+    /// elements made a million findings, 1.7 GB of reports) list the first 50 keys, then one finding counts the rest;
+    /// a key met again is counted into its finding.
+    @Test func keysOfTheirOwnInManyElementsAreCappedAtThePlace() throws {
+        let elements = (0..<200).map { #"{"name": "a", "k\#($0)": 1, "shared": 2}"# }.joined(separator: ", ")
+        let findings = try check("[\(elements)]", shapes: "U: { name: String }", bodyShape: "[U]")
+        let each = ShapeWalk.extraKeysReportedEach
+        #expect(findings.count == each + 1)
+        #expect(findings.first.map { "\($0.path!) x\($0.occurrences)" } == "$[0].k0 x1")
+        #expect(findings.contains { $0.path?.description == "$[0].shared" && $0.occurrences == 200 })
+        let more = try #require(findings.last)
+        #expect(
+            more.actual == "keys not in the spec beyond the \(each) listed here" && more.path?.description == "$[49]")
+        #expect(more.occurrences == 200 - (each - 1))
+    }
+
+    /// Merging a drift into its group as it is met gives what grouping all of them after gives: the same findings,
+    /// counts and listed places, with a union and a small dictionary (whose check reads back what it added) among
+    /// them.
+    @Test func mergingRepeatsAsTheyComeGroupsAsGroupingAfter() throws {
+        let yaml = """
+            shapes:
+              Code: { code: Int }
+              Item: { id: Int, tags: "[String: Int]", kind: "Int | Code", at: Date? }
+            endpoints:
+              e:
+                request: GET /e
+                expect: { body: "[Item]" }
+            """
+        let suite = try TestSuites.suite(("t.yaml", yaml))
+        let checker = ShapeChecker(shapes: suite.shapes, options: .init())
+        let elements = (0..<1_500).map { index in
+            let id = index % 3 == 0 ? #""\#(index)""# : "\(index)"
+            let tags = index % 5 == 0 ? #"{"data": {"a": "x"}}"# : #"{"a": \#(index)}"#
+            let kind = index % 7 == 0 ? #"{"code": "c"}"# : index % 2 == 0 ? "1" : #""one""#
+            let at = index % 11 == 0 ? "12" : #""2026-01-01T00:00:00Z""#
+            return #"{"id": \#(id), "tags": \#(tags), "kind": \#(kind), "at": \#(at), "x\#(index % 80)": 1}"#
+        }
+        let document = try JSONDocument(TestSuites.json("[\(elements.joined(separator: ", "))]"))
+        let plan = checker.plan(for: suite.endpoints[0].expect.body!)
+        let merged = ShapeFinding.grouped(checker.checkEach(document, following: plan, mergingRepeats: true))
+        let after = ShapeFinding.grouped(checker.checkEach(document, following: plan, mergingRepeats: false))
+        #expect(merged.count > 5)
+        #expect(merged == after)
+        #expect(merged.contains { $0.occurrences == 500 && $0.morePaths.count == 499 })
+    }
+
     @Test func atTheCapEveryKeyIsNamed() throws {
         let members = (0..<ShapeWalk.extraKeysReportedEach).map { "\"k\($0)\": 1" }.joined(separator: ", ")
         let findings = try check("{\(members)}", shapes: "U: { name: String? }", bodyShape: "U")
