@@ -75,7 +75,7 @@ package struct SpecInferrer: Sendable {
         var namer = ShapeNamer()
         namer.reserved = takenShapeNames
         var drafts: [(endpoint: InferredSpec.Endpoint, body: Shape?)] = []
-        var names: Set<String> = []
+        var names = UniqueNames()
         var sampleNumber = 0
         for group in groups {
             guard group.samples.contains(where: { $0.body != nil }) else {
@@ -163,15 +163,11 @@ package struct SpecInferrer: Sendable {
             leftOutErrorStatuses: leftOutErrors.sorted())
     }
 
-    private func uniqueName(_ base: String, taken: inout Set<String>) -> String {
-        var name = SpecFileParser.fittingEndpointName(base)
-        var ordinal = 2
-        while taken.contains(name) {
-            name = SpecFileParser.fittingEndpointName(base, suffix: "-\(ordinal)")
-            ordinal += 1
+    private func uniqueName(_ base: String, taken: inout UniqueNames) -> String {
+        taken.claim(base) { number in
+            number.map { SpecFileParser.fittingEndpointName(base, suffix: "-\($0)") }
+                ?? SpecFileParser.fittingEndpointName(base)
         }
-        taken.insert(name)
-        return name
     }
 
     /// A name from an input (a recording's endpoint id, a file's name) as an endpoint name may be written: letters,

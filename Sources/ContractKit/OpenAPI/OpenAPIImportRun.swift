@@ -12,7 +12,7 @@ struct OpenAPIImportRun {
     private var mapper: OpenAPISchemaMapper
     private var problems: [OpenAPIImportProblem] = []
     private var skipped = 0
-    private var usedNames: Set<String> = []
+    private var usedNames = UniqueNames()
     private var examples: [String: [(name: String, body: JSONValue)]] = [:]
 
     /// An imported operation: its endpoint, the tag it is filed under, and its auth headers and query.
@@ -308,14 +308,11 @@ struct OpenAPIImportRun {
                 hint: "supported methods: \(SpecFileParser.methods.joined(separator: ", "))", skips: true)
             return nil
         }
-        var unique = SpecFileParser.fittingEndpointName(name)
-        var suffix = 2
-        while usedNames.contains(unique) {
-            unique = SpecFileParser.fittingEndpointName(name, suffix: "-\(suffix)")
-            suffix += 1
+        let base = name
+        name = usedNames.claim(base) { number in
+            number.map { SpecFileParser.fittingEndpointName(base, suffix: "-\($0)") }
+                ?? SpecFileParser.fittingEndpointName(base)
         }
-        name = unique
-        usedNames.insert(name)
 
         // The document's path is text: a `${` in it is sent as written, not filled from the environment.
         var endpoint = EndpointDraft(name: name, method: method, path: options.basePath + Template.literal(path))

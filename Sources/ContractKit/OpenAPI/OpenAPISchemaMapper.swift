@@ -24,7 +24,7 @@ struct OpenAPISchemaMapper {
     private(set) var problems: [OpenAPIImportProblem] = []
     /// The shape name of each schema that is the target of a `$ref` (or a component), by place.
     private var names: [Place: String] = [:]
-    private var takenNames: Set<String> = []
+    private var takenNames = UniqueNames()
     /// Named shapes, in the order declared.
     private(set) var shapes: [NamedShape] = []
     /// Places named but not mapped yet.
@@ -176,13 +176,7 @@ struct OpenAPISchemaMapper {
         var base = last.isEmpty ? ((place.file as NSString).lastPathComponent as NSString).deletingPathExtension : last
         base = base.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
         base = Self.shapeName(base)
-        var name = base
-        var suffix = 2
-        while takenNames.contains(name) {
-            name = base + String(suffix)
-            suffix += 1
-        }
-        takenNames.insert(name)
+        let name = takenNames.claim(base) { number in number.map { base + String($0) } ?? base }
         names[place] = name
         pending.append((place, name))
         return name

@@ -4,11 +4,11 @@
 /// `T?`, `[String: T]` or a union it has no spelling, so it becomes a named shape of its own (`CustomerAddress`),
 /// declared right after the shape it came from.
 struct InlineObjectNaming {
-    private var taken: Set<String>
+    private var taken: UniqueNames
     private var hoisted: [NamedShape] = []
 
     private init(document: SpecDocument) {
-        taken = Set(document.shapes.map(\.name))
+        taken = UniqueNames(Set(document.shapes.map(\.name)))
     }
 
     /// `document` with each object that cannot be written in place replaced by a reference to a new named shape.
@@ -60,13 +60,9 @@ struct InlineObjectNaming {
         var shape = shape
         switch shape.kind {
         case .object where ShapeText.expression(shape) == nil:
-            var name = owner
-            var suffix = 2
-            while taken.contains(name) || ShapeName.isBuiltIn(name) {
-                name = owner + String(suffix)
-                suffix += 1
-            }
-            taken.insert(name)
+            let name = taken.claim(
+                owner, accepts: { !ShapeName.isBuiltIn($0) },
+                form: { number in number.map { owner + String($0) } ?? owner })
             let prefix = path.isEmpty ? "" : path + "."
             var moved: [String: String] = [:]
             for (key, comment) in comments where key.hasPrefix(prefix) && key.count > prefix.count {
