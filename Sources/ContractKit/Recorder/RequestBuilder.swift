@@ -275,15 +275,20 @@ package struct RequestBuilder: Sendable {
         return (sent, shown, resolved.secrets)
     }
 
-    /// The body with `${NAME}` references in its strings resolved (to send) and redacted (to show).
+    /// A body string or key with its `${NAME}` references resolved (to send) and redacted (to show); one that is not a
+    /// well-formed template is sent as written.
+    private func fill(text: String) throws(ContractError) -> (sent: String, shown: String, secrets: [String]) {
+        guard text.contains("${"), let template = try? Template(parsing: text) else { return (text, text, []) }
+        return try render(template, encode: { $0 })
+    }
+
+    /// The body with `${NAME}` references in its strings and keys resolved (to send) and redacted (to show).
     private func fill(_ value: JSONValue) throws(ContractError) -> (
         sent: JSONValue, shown: JSONValue, secrets: [String]
     ) {
         switch value {
         case .string(let text):
-            // A string that is not a well-formed template is sent as written.
-            guard text.contains("${"), let template = try? Template(parsing: text) else { return (value, value, []) }
-            let part = try render(template, encode: { $0 })
+            let part = try fill(text: text)
             return (.string(part.sent), .string(part.shown), part.secrets)
         case .array(let items):
             var sent: [JSONValue] = []
@@ -301,10 +306,11 @@ package struct RequestBuilder: Sendable {
             var shown = JSONObject()
             var secrets: [String] = []
             for entry in object.entries {
+                let key = try fill(text: entry.key)
                 let filled = try fill(entry.value)
-                sent.entries.append(.init(key: entry.key, value: filled.sent))
-                shown.entries.append(.init(key: entry.key, value: filled.shown))
-                secrets += filled.secrets
+                sent.entries.append(.init(key: key.sent, value: filled.sent))
+                shown.entries.append(.init(key: key.shown, value: filled.shown))
+                secrets += key.secrets + filled.secrets
             }
             return (.object(sent), .object(shown), secrets)
         default:

@@ -70,6 +70,27 @@ struct RequestBuilderTests {
             "short values are not searched for")
     }
 
+    /// A key of the body is filled as its strings are (`${TOKEN}` in a key was sent as written), and shown redacted;
+    /// `$${` writes the text.
+    @Test func aBodyKeyReadsTheEnvironmentToo() throws {
+        let endpoint = try Self.endpoint(
+            """
+            endpoints:
+              login:
+                request: POST /login
+                body: { "${USER_KEY}": "${SECRET}", "tenant-${TENANT}": 1, "$${KEEP}": 2 }
+            """)
+        let environment = ["USER_KEY": "user-key-Q81x", "SECRET": "secret-Zz90", "TENANT": "acme"]
+        let prepared = try RequestBuilder(baseURL: "http://127.0.0.1:9", environment: environment).prepare(endpoint)
+        #expect(
+            try JSONParser().parse([UInt8](prepared.body ?? Data()))
+                == TestSuites.json(#"{"user-key-Q81x": "secret-Zz90", "tenant-acme": 1, "${KEEP}": 2}"#))
+        #expect(
+            prepared.shown.body
+                == .json(TestSuites.json(#"{"<redacted>": "<redacted>", "tenant-<redacted>": 1, "${KEEP}": 2}"#)))
+        #expect(prepared.redactor.scrub("user-key-Q81x") == "<redacted>")
+    }
+
     @Test func keepsAQueryWrittenIntoThePath() throws {
         let endpoint = try Self.endpoint(
             """
