@@ -17,9 +17,13 @@ enum WriteFailure {
         // A path of kilobytes (the error for one may well be that it is too long) is shown by its two ends, so that
         // the message is not cut before the system's words.
         let shown = path.count > 400 ? path.prefix(150) + "…" + path.suffix(200) : Substring(path)
-        return ContractError(
-            .io, "cannot write \(what.map { $0 + " " } ?? "")'\(shown)': \(reason)",
-            hint: hint(for: code, otherwise: otherwise))
+        // A name too long is mended by a shorter name, not a shorter folder.
+        let name = (path as NSString).lastPathComponent
+        let hint =
+            code == .ENAMETOOLONG && name.utf8.count > 255
+            ? "the file's name is longer than the file system allows (\(name.utf8.count) bytes, at most 255): give it a shorter name"
+            : hint(for: code, otherwise: otherwise)
+        return ContractError(.io, "cannot write \(what.map { $0 + " " } ?? "")'\(shown)': \(reason)", hint: hint)
     }
 
     /// The fix for the error `code`, or `otherwise`.

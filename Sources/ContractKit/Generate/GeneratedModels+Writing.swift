@@ -17,6 +17,9 @@ extension GeneratedModels {
         var written: [String] = []
         var unchanged: [String] = []
         var removed: [String] = []
+        // A file that cannot be written does not stop the others; the first failure is thrown once they are written.
+        var failure: ContractError?
+        var failures = 0
         for file in files {
             let path = (folder as NSString).appendingPathComponent(file.name)
             let data = Data(file.text.utf8)
@@ -27,11 +30,22 @@ extension GeneratedModels {
             do {
                 try AtomicFile.write(data, to: path)
             } catch {
-                throw WriteFailure.error(
-                    writing: path, error,
-                    otherwise: "check that the output folder is writable, or pass another one with --output")
+                failures += 1
+                if failure == nil {
+                    failure = WriteFailure.error(
+                        writing: path, error,
+                        otherwise: "check that the output folder is writable, or pass another one with --output")
+                }
+                continue
             }
             written.append(path)
+        }
+        if var failure {
+            let others = written.count + unchanged.count
+            failure.message +=
+                (failures > 1 ? " (and \(failures - 1) more could not be written)" : "")
+                + "; the other \(others) file\(others == 1 ? " was" : "s were") written or already up to date"
+            throw failure
         }
         guard removingStale else { return (written, unchanged, removed) }
         let names = Set(files.map(\.name))

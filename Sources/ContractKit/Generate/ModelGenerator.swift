@@ -606,6 +606,20 @@ package struct ModelGenerator: Sendable {
 
     // MARK: - Files
 
+    /// `base` when `base` with a number and `.swift` after it fits a file name (255 bytes on most file systems);
+    /// otherwise its first characters, a `-`, and 8 hexadecimal digits of a hash of the whole, so that two long names
+    /// that start alike still get files of their own. A type's name may be as long as an endpoint's, which may be 250
+    /// bytes (import cuts long operationIds to that).
+    static func fittingFileName(_ base: String) -> String {
+        guard base.utf8.count > 230 else { return base }
+        var hash: UInt32 = 2_166_136_261
+        for byte in base.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        var kept = ""
+        for character in base where kept.utf8.count + character.utf8.count <= 200 { kept.append(character) }
+        let digits = String(hash, radix: 16)
+        return kept + "-" + String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
     private func render(placed: [Placed], decoders: [DecoderEntry], usesAnyJSON: Bool, usesIndirect: Bool)
         -> [GeneratedModels.File]
     {
@@ -614,6 +628,7 @@ package struct ModelGenerator: Sendable {
         // File names are compared ignoring case: `User.swift` and `user.swift` are one file on macOS.
         var usedNames: Set<String> = []
         func fileName(_ base: String) -> String {
+            let base = Self.fittingFileName(base)
             var name = base
             var number = 2
             while usedNames.contains(name.lowercased()) {

@@ -444,6 +444,68 @@ func suite(_ files: [String: String]) throws -> SpecSuite {
         #expect(ran.output == "1 hi 3 1\n", "\(ran.output)")
     }
 
+    /// A type named after a 250-byte endpoint name gets a file whose name fits (255 bytes at most): its start and a
+    /// hash of the whole, so two such names that start alike differ. Before, writing it failed and the files after it
+    /// were not written.
+    @Test func aLongTypeNameGetsAFileNameThatFits() throws {
+        let long = String(repeating: "a", count: 240)
+        let suite = try suite([
+            "api": """
+            endpoints:
+              \(long)x:
+                request: GET /x
+                expect: { body: { id: Int } }
+              \(long)y:
+                request: GET /y
+                expect: { body: { id: Int } }
+              zeta:
+                request: GET /z
+                expect: { body: { id: Int } }
+            """
+        ])
+        let generated = generate(suite, .init(split: true))
+        let names = generated.files.map(\.name)
+        #expect(names.allSatisfy { $0.utf8.count <= 255 }, "\(names)")
+        #expect(Set(names).count == names.count && names.count == 4)
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let written = try generated.write(to: folder)
+        #expect(written.written.count == 4)
+        #expect(ModelGenerator.fittingFileName("Short") == "Short")
+        #expect(ModelGenerator.fittingFileName(long + "X").utf8.count == 209)
+    }
+
+    /// A file that cannot be written does not keep the others from being written; the error says so.
+    @Test func aFileThatCannotBeWrittenLeavesTheOthersWritten() throws {
+        let generated = generate(try suite(["api": Self.twoEndpoints]), .init(split: true))
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let blocked = try #require(generated.files.first?.name)
+        try FileManager.default.createDirectory(atPath: folder + "/" + blocked, withIntermediateDirectories: true)
+        do {
+            _ = try generated.write(to: folder)
+            Issue.record("a folder in the way was written over")
+        } catch {
+            #expect(error.message.contains("'\(folder)/\(blocked)'"), "\(error.message)")
+            #expect(
+                error.message.hasSuffix(
+                    "the other \(generated.files.count - 1) files were written or already up to date"))
+        }
+        for file in generated.files.dropFirst() {
+            #expect(FileManager.default.fileExists(atPath: folder + "/" + file.name), "\(file.name)")
+        }
+    }
+
+    static let twoEndpoints = """
+        endpoints:
+          alpha:
+            request: GET /a
+            expect: { body: { id: Int } }
+          beta:
+            request: GET /b
+            expect: { body: { name: String } }
+        """
+
     /// Compiles the generated files that stand alone (no `import ContractKit`) with `main` into an executable with
     /// swiftc in Swift 6 mode, runs it, and returns what it printed.
     static func compileAndRun(_ generated: GeneratedModels, main: String) throws -> (status: Int32, output: String) {
