@@ -372,10 +372,10 @@ struct SpecFileParser {
                     continue
                 }
                 var presence = Field.Presence.implied
-                if name.count > 1, name.hasSuffix("?") {
+                if !name.isEmpty, name.hasSuffix("?") {
                     presence = .mayBeAbsent
                     name.removeLast()
-                } else if name.count > 1, name.hasSuffix("!") {
+                } else if !name.isEmpty, name.hasSuffix("!") {
                     presence = .required
                     name.removeLast()
                 }

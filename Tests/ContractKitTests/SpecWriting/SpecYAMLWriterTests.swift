@@ -176,6 +176,9 @@ import Testing
             Self.field("gone!", .optional(Self.shape(.string)), .required), Self.field("plain", .string),
             // Not the object's policy, though it is spelled as it: a key of a JSON object.
             Self.field("$extraKeys", .int),
+            // The empty key, absent in some objects: written `"?"`, which read back as the key `?` until a mark alone
+            // was taken as one.
+            Self.field("", .int, .mayBeAbsent),
         ]
         let document = SpecDocument(
             shapes: [NamedShape(name: "Thing", shape: Self.object(fields))],
