@@ -34,7 +34,7 @@ struct PathTemplate: Hashable {
                 parts.append(suffix)
                 values.append(decoded)
             } else {
-                parts.append(String(segment))
+                parts.append(Self.sendable(segment))
                 if !segment.isEmpty { literals.append(decoded) }
             }
         }
@@ -46,6 +46,17 @@ struct PathTemplate: Hashable {
             endsWithParameter: endsWithParameter)
         return (template, values)
     }
+
+    /// A literal segment as a spec's request line can hold it and a client sends it: a byte a URL's path does not
+    /// take as it is (a space, a quote, a brace, which a spec reads as a placeholder, a byte above ASCII) is
+    /// percent-encoded; the rest, `%` escapes included, is kept. A capture may show `/a b/{id}` raw; `GET /a b`
+    /// is no request line, and `{id}` a placeholder with no value.
+    static func sendable(_ segment: Substring) -> String {
+        PercentEncoding.encode(String(segment), allowing: sendableSegment)
+    }
+
+    /// A path segment's characters, and `%` so that the escapes in it stay as they are.
+    private static let sendableSegment = PercentEncoding.pathSegment.union(PercentEncoding.Allowed("%"))
 
     /// A segment without its file extension, percent-decoded, and the extension: `42.json` → (`42`, `.json`). An
     /// e-mail address is an id whole: its `.com` is no file extension.

@@ -430,6 +430,16 @@ struct OpenAPIImportRun {
             guard let name = parameter["name"]?.stringValue else { continue }
             let (value, sampled) = parameterValue(parameter)
             let location = parameter["in"]?.stringValue
+            // A header the spec could not send (and lint would refuse) is left out and listed.
+            if location == "header", !HTTPHeaderText.isToken(name) {
+                problem(
+                    itemPointer,
+                    "the required header '\(SpecYAMLWriter.oneLine(name))' is not an HTTP header name and is not imported",
+                    hint:
+                        "a header name is letters, digits and !#$%&'*+-.^_`|~ only; fix the document, or add the header the server means to the endpoint's 'headers'"
+                )
+                continue
+            }
             let secretName =
                 location == "header" ? SecretNames.isSecretHeader(name) : SecretNames.isSecretParameter(name)
             if location == "query" || location == "header", secretName || OpenAPISecrets.looksLikeCredential(value) {

@@ -37,6 +37,8 @@ enum OpenAPISecrets {
             for index in object.entries.indices {
                 let entry = object.entries[index]
                 object.entries[index].value = body(entry.value, key: entry.key, variables: &variables)
+                // Keys are filled as strings are when recording: a `${` in one is written to read as itself.
+                object.entries[index].key = Template.literal(entry.key)
             }
             return .object(object)
         case .array(let items):

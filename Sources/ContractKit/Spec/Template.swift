@@ -19,15 +19,18 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
         text.replacingOccurrences(of: "${", with: "$${")
     }
 
-    /// `value` with every string in it written as ``literal(_:)`` writes text: a request body taken from a document
-    /// or a capture, which a spec's `body:` would otherwise read `${NAME}` in as a variable to fill from the
-    /// environment, and send. Keys are not templates, and stay as they are.
+    /// `value` with every string and key in it written as ``literal(_:)`` writes text: a request body taken from a
+    /// document or a capture, which a spec's `body:` would otherwise read `${NAME}` in as a variable to fill from the
+    /// environment, and send (keys are filled as strings are).
     package static func literal(_ value: JSONValue) -> JSONValue {
         switch value {
         case .string(let text): return .string(literal(text))
         case .array(let items): return .array(items.map(literal))
         case .object(var object):
-            for index in object.entries.indices { object.entries[index].value = literal(object.entries[index].value) }
+            for index in object.entries.indices {
+                object.entries[index].key = literal(object.entries[index].key)
+                object.entries[index].value = literal(object.entries[index].value)
+            }
             return .object(object)
         case .number, .bool, .null: return value
         }

@@ -186,6 +186,9 @@ import Testing
         #expect(nested.template.text == "/users/{userId}/posts/{id}")
         #expect(nested.values == ["42", "3F2504E0-4F89-11D3-9A0C-0305E82C3301"])
         #expect(PathTemplate.of("/repos/octokit/hello-world").template.text == "/repos/octokit/hello-world")
+        // A captured URL may hold what no request line can (a space) or what a spec reads as a placeholder (a
+        // brace): sent percent-encoded, as a client sends it; escapes already there stay.
+        #expect(PathTemplate.of("/a b/{id}/caf\u{E9}/x%2Fy").template.text == "/a%20b/%7Bid%7D/caf%C3%A9/x%2Fy")
         #expect(
             SpecInferrer.endpointName(method: "GET", template: PathTemplate.of("/api/v2/users/9").template)
                 == "get-user")

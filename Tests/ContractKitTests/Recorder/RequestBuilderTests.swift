@@ -91,6 +91,18 @@ struct RequestBuilderTests {
         #expect(prepared.redactor.scrub("user-key-Q81x") == "<redacted>")
     }
 
+    /// A body taken from a document or a capture is written so that its keys read as themselves too, now that keys
+    /// are filled: `{"${HOME}": 1}` is sent as it was captured, with `HOME` set or not.
+    @Test func aCapturedBodyIsWrittenToBeSentAsCaptured() throws {
+        let captured = TestSuites.json(#"{"${HOME}": "${HOME}", "a": [{"x${Y}": "$${Z}"}]}"#)
+        let literal = Template.literal(captured)
+        #expect(literal == TestSuites.json(#"{"$${HOME}": "$${HOME}", "a": [{"x$${Y}": "$$${Z}"}]}"#))
+        let yaml = "endpoints:\n  e:\n    request: POST /e\n    body: \(JSONWriter(style: .compact).write(literal))\n"
+        let prepared = try RequestBuilder(baseURL: "http://127.0.0.1:9", environment: ["HOME": "/root"])
+            .prepare(try Self.endpoint(yaml))
+        #expect(try JSONParser().parse([UInt8](prepared.body ?? Data())) == captured)
+    }
+
     @Test func keepsAQueryWrittenIntoThePath() throws {
         let endpoint = try Self.endpoint(
             """
