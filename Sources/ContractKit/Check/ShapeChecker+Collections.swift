@@ -49,6 +49,8 @@ extension ShapeWalk {
         case .object:
             let entry = view.entries[value]
             let findingsBefore = findings.count
+            // A dictionary of a few entries may be an envelope, whose findings are then taken back.
+            let listedBefore = entry.memberCount <= 3 ? extraKeysListed : [:]
             // What the entries add is read back below: not merged into findings from before.
             let floor = mergeFloor
             mergeFloor = findingsBefore
@@ -61,7 +63,8 @@ extension ShapeWalk {
                 key = view.next(after: key + 1)
             }
             if findings.count > findingsBefore, entry.memberCount <= 3, !stopAtFirst {
-                dictionaryEnvelope(value, valueNode: valueShape, node, findingsBefore: findingsBefore)
+                dictionaryEnvelope(
+                    value, valueNode: valueShape, node, findingsBefore: findingsBefore, listedBefore: listedBefore)
             }
         case .array:
             let declared = plan.declared[node]
@@ -85,7 +88,9 @@ extension ShapeWalk {
     /// of the object's (at most 3) members all do, and no other member's value does. Then the findings the entries
     /// gave are replaced by one envelope finding and the check of the dictionary inside.
     @inline(never)
-    private mutating func dictionaryEnvelope(_ value: Int, valueNode: Int, _ node: Int, findingsBefore: Int) {
+    private mutating func dictionaryEnvelope(
+        _ value: Int, valueNode: Int, _ node: Int, findingsBefore: Int, listedBefore: [String: Set<String>]
+    ) {
         let members = members(value)
         guard !members.contains(where: { fits($0.value, valueNode) }) else { return }
         let envelopes = members.filter { member in
@@ -94,6 +99,8 @@ extension ShapeWalk {
         }
         guard envelopes.count == 1, let envelope = envelopes.first else { return }
         findings.removeSubrange(findingsBefore...)
+        // The extra keys the entries listed went with their findings: listed again as the envelope's inside is.
+        extraKeysListed = listedBefore
         reportCollectionEnvelope(envelope, among: members, collection: "dictionary", plan.declared[node])
         descend(.tapeKey(envelope.key), wildcard: false) { $0.check(envelope.value, node) }
     }

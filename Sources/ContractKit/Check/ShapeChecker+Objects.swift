@@ -225,21 +225,28 @@ extension ShapeWalk {
     }
 
     mutating func reportExtraKeys(_ members: [Member], policy: ExtraKeysPolicy, _ declared: Shape) {
-        guard policy != .ignore else { return }
+        guard policy != .ignore, !members.isEmpty else { return }
         let forbidden = policy == .forbid
         let each = ShapeWalk.extraKeysReportedEach
-        // At most `each` keys listed one by one at this place, over all the objects there: objects that each bring
-        // keys of their own (a million elements, each its own key) add to the "more" finding.
+        // At most `each` keys listed one by one in an object, and at a place over all the objects there (a key
+        // listed there before is listed again): objects that each bring keys of their own (a million elements, each
+        // its own key) add to one finding that counts the rest.
         let place = genericPlace().group
         var listed = extraKeysListed[place] ?? []
+        var listedHere = 0
         var unlisted = 0
-        for member in members.prefix(each) {
+        for (index, member) in members.enumerated() {
+            guard listedHere < each else {
+                unlisted += members.count - index
+                break
+            }
             let key = view.string(member.key)
             guard listed.count < each || listed.contains(key) else {
                 unlisted += 1
                 continue
             }
             listed.insert(key)
+            listedHere += 1
             report(
                 .extraKey, forbidden ? .breaking : .info, expected: "no key '\(key)'",
                 actual: kindDescription(member.value),
@@ -250,31 +257,20 @@ extension ShapeWalk {
                 at: declared.location, extraComponent: .key(key))
         }
         extraKeysListed[place] = listed
-        if unlisted > 0 && members.count <= each {
-            report(
-                .extraKey, forbidden ? .breaking : .info, expected: "no other keys",
-                actual: "keys not in the spec beyond the \(each) listed here",
-                message:
-                    "the objects here have more than \(each) different keys that are not in the spec; the first \(each) are listed one by one"
+        guard unlisted > 0 else { return }
+        let listedText = listedHere == each ? "the first \(each)" : listedHere == 0 ? "none" : "\(listedHere)"
+        report(
+            .extraKey, forbidden ? .breaking : .info, expected: "no other keys",
+            actual: "\(unlisted) more key\(unlisted == 1 ? "" : "s") not in the spec",
+            message: members.count > each
+                ? "the object has \(members.count) keys that are not in the spec; \(listedText) are listed one by one"
+                    + (forbidden ? ", and this object forbids extra keys" : "")
+                : "the objects here have more than \(each) different keys that are not in the spec; the first \(each) are listed one by one"
                     + (forbidden ? ", and these objects forbid extra keys" : ""),
-                hint: forbidden
-                    ? "add the keys to the spec, or relax the object's extraKeys policy; keys that are ids mean a dictionary: [String: T]"
-                    : "nothing breaks; if the keys are ids, the spec may mean a dictionary: [String: T]",
-                at: declared.location, variant: "more")
-        }
-        if members.count > each {
-            let more = members.count - each
-            report(
-                .extraKey, forbidden ? .breaking : .info, expected: "no other keys",
-                actual: "\(more) more keys not in the spec",
-                message:
-                    "the object has \(members.count) keys that are not in the spec; the first \(each) are listed one by one"
-                    + (forbidden ? ", and this object forbids extra keys" : ""),
-                hint: forbidden
-                    ? "add the keys to the spec, or relax the object's extraKeys policy; a dictionary keyed by ids is [String: T]"
-                    : "nothing breaks; if the keys are ids, the spec may mean a dictionary: [String: T]",
-                at: declared.location, variant: "more")
-        }
+            hint: forbidden
+                ? "add the keys to the spec, or relax the object's extraKeys policy; a dictionary keyed by ids is [String: T]"
+                : "nothing breaks; if the keys are ids, the spec may mean a dictionary: [String: T]",
+            at: declared.location, variant: "more")
     }
 
     /// Keys sent more than once in one object. Objects matched in order or one to one never get here: their keys

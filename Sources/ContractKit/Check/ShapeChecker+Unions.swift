@@ -28,8 +28,11 @@ extension ShapeWalk {
         let release = nextRelease
         nextRelease = Int.max
         defer { nextRelease = release }
-        var closest: (member: Int, findings: [ShapeFinding], rank: (Int, Int, Int))?
+        var closest: (member: Int, findings: [ShapeFinding], rank: (Int, Int, Int), listed: [String: Set<String>])?
+        // The extra keys a member lists go with its findings: each member starts from those listed before.
+        let listedBefore = extraKeysListed
         for (position, member) in members.enumerated() {
+            extraKeysListed = listedBefore
             check(value, member)
             if findings.count == start { return }
             let produced = Array(findings[start...])
@@ -37,8 +40,9 @@ extension ShapeWalk {
             let breaking = produced.count { $0.finding.severity == .breaking }
             let rank = (fitsKind(value, member) ? 0 : 1, breaking, produced.count)
             if let best = closest, !(rank < best.rank) { continue }
-            closest = (position, produced, rank)
+            closest = (position, produced, rank, extraKeysListed)
         }
+        extraKeysListed = closest?.listed ?? listedBefore
         guard let closest else { return }
         let union = plan.declared[node]
         let chosen = plan.declared[members[closest.member]]

@@ -173,7 +173,7 @@ struct ShapeWalk: ~Copyable {
     var unionsChecked: [UnionCheck: [ShapeFinding]] = [:]
     /// How many unions' members the walk is inside.
     var unionDepth = 0
-    /// Where each finding's group (with its severity) is in ``findings``, when ``mergesRepeats``: a drift met again
+    /// Where each finding's group is in ``findings``, when ``mergesRepeats``: a drift met again
     /// in the same group is counted into the finding already there as it is met (``ShapeFinding/grouped(_:)`` would
     /// merge it later), so that a million elements with one drift each hold one finding, not a million (772 MB and
     /// 2.3 s for a 17 MB body, now 77 MB and 1.1 s). Not inside a union, whose check ranks its members by the
@@ -222,11 +222,12 @@ struct ShapeWalk: ~Copyable {
             if case .key(let key) = extraComponent { group += "." + key }
         }
         group = "\(kind.rawValue)|\(group)|\(expected)|\(variant)"
+        // Merged by the group alone, as grouping after does: one group may hold two severities (a repeated key
+        // whose copies differ or not), and its places stay in body order.
         let merges = mergesRepeats && unionDepth == 0
-        let indexKey = merges ? group + "|" + severity.rawValue : ""
         // The finding there is checked to be of the group still: a check may have taken findings back since.
-        if merges, let index = groupIndex[indexKey], index >= mergeFloor, index < findings.count,
-            findings[index].group == group, findings[index].finding.severity == severity
+        if merges, let index = groupIndex[group], index >= mergeFloor, index < findings.count,
+            findings[index].group == group
         {
             findings[index].finding.occurrences += 1
             if findings[index].finding.morePaths.count < Finding.maximumListedPaths - 1 {
@@ -237,7 +238,7 @@ struct ShapeWalk: ~Copyable {
         let finding = Finding(
             kind: kind, severity: severity, path: JSONPath(components: components), expected: expected, actual: actual,
             message: message, hint: hint, specLocation: location)
-        if merges { groupIndex[indexKey] = findings.count }
+        if merges { groupIndex[group] = findings.count }
         findings.append(
             ShapeFinding(finding: finding, group: group, specKey: specKey, proposedTransform: proposedTransform))
     }

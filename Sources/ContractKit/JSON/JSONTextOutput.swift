@@ -19,6 +19,8 @@ struct JSONTextOutput {
     private var open: [OpenContainer] = []
     /// How deep the value being written sits in a document written around it: its lines are indented from there.
     private var baseDepth = 0
+    /// The writing of a tree stops once more than this many bytes are written (``append(_:atDepth:maxLength:)``).
+    private var maxLength = Int.max
 
     init(pretty: Bool) {
         self.pretty = pretty
@@ -52,6 +54,10 @@ struct JSONTextOutput {
     mutating func append(_ root: JSONValue) {
         appendOpening(root)
         while !open.isEmpty {
+            guard output.count <= maxLength else {
+                open.removeAll()
+                return
+            }
             let depth = open.count
             let next = open[depth - 1].next
             switch open[depth - 1].children {
@@ -123,11 +129,29 @@ struct JSONTextOutput {
         output.appendSpaces(2 * (baseDepth + depth))
     }
 
-    /// Writes `value` as the member of containers `depth` deep that the caller is writing itself.
-    mutating func append(_ value: JSONValue, atDepth depth: Int) {
+    /// Writes `value` as the member of containers `depth` deep that the caller is writing itself; the writing stops
+    /// once more than `maxLength` bytes are written.
+    mutating func append(_ value: JSONValue, atDepth depth: Int, maxLength: Int = .max) {
         baseDepth = depth
+        self.maxLength = maxLength
         append(value)
         baseDepth = 0
+        self.maxLength = .max
+    }
+
+    /// Appends what `write` writes, told the most it may write: indented, in a text of its own, when that stays
+    /// within `limit` bytes; else compact. A body in a recording file: nested hundreds of levels deep, each value on
+    /// a line of its own, a 4 MB body would be a 2 GB file.
+    mutating func appendIndented(within limit: Int, _ write: (inout JSONTextOutput, Int) -> Void) {
+        var indented = JSONTextOutput(pretty: true)
+        write(&indented, limit)
+        if indented.count <= limit {
+            append(indented.buffer)
+            return
+        }
+        var compact = JSONTextOutput(pretty: false)
+        write(&compact, .max)
+        append(compact.buffer)
     }
 
     /// Writes `{`, `[` or a member's key for a document the caller writes piece by piece: the line break and indent

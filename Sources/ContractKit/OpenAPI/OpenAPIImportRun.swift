@@ -95,9 +95,8 @@ struct OpenAPIImportRun {
     /// file may have (letters, digits, `-`, `_`, `.`, not starting with `.`; a run of other characters becomes `-`);
     /// for a document read from a pipe (`<(curl -s ...)` is `/dev/fd/63`), its title in lower case, made so;
     /// `openapi` when neither gives one.
-    static func defaultName(source: String, title: String?) -> String {
+    static func defaultName(source: String, fromPipe: Bool, title: String?) -> String {
         let stem = (source as NSString).deletingPathExtension
-        let fromPipe = stem.allSatisfy(\.isNumber) || stem == "stdin"
         for candidate in fromPipe ? [title?.lowercased()] : [stem, title?.lowercased()] {
             guard let candidate else { continue }
             var name = ""
@@ -112,6 +111,8 @@ struct OpenAPIImportRun {
                 }
             }
             while let first = name.first, first == "." || first == "-" { name.removeFirst() }
+            // A title may be a sentence: at most 100 bytes of it (the `-TAG.yaml` of `--split tags` comes after).
+            if name.utf8.count > 100 { name = String(name.prefix(100)) }
             while name.hasSuffix("-") { name.removeLast() }
             if !name.isEmpty { return name }
         }
@@ -123,7 +124,10 @@ struct OpenAPIImportRun {
     ) -> [(name: String, document: SpecDocument)] {
         let info = document["info"]?.objectValue
         let title = info?["title"]?.stringValue ?? "untitled"
-        let name = options.name ?? Self.defaultName(source: sourceName, title: info?["title"]?.stringValue)
+        let name =
+            options.name
+            ?? Self.defaultName(
+                source: sourceName, fromPipe: files.mainIsPipe, title: info?["title"]?.stringValue)
         let apiVersion = info?["version"]?.stringValue ?? info?["version"]?.numberValue?.literal ?? "?"
         var header = [
             "Imported by `contract import openapi` from \(sourceName): \(title) \(apiVersion) (OpenAPI \(version))."

@@ -70,7 +70,7 @@ package struct Recorder: Sendable {
     /// A recorder sending through `transport` (by default, libcurl on Linux and URLSession elsewhere).
     package init(options: Options, transport: (any HTTPTransport)? = nil) {
         var options = options
-        options.concurrency = OpenFileLimit.concurrency(options.concurrency)
+        options.concurrency = OpenFileLimit.concurrency(options.concurrency, flushing: options.flushesToDisk)
         self.options = options
         requestBuilder = RequestBuilder(baseURL: options.baseURL, environment: options.environment)
         #if os(Linux)

@@ -451,10 +451,22 @@ extension Recording {
                         }
                         break
                     }
+                    // Compact where indented it would pass the limit the recorder holds a body received to.
+                    let limit = Body.indentedLengthLimit(received: indexed.document.byteCount)
+                    let root = indexed.document.root
                     indexed.document.withView { view in
-                        output.append(tape: view, node: indexed.document.root, atDepth: depth + 1)
+                        output.appendIndented(within: limit) { text, maxLength in
+                            text.append(tape: view, node: root, atDepth: depth + 1, maxLength: maxLength)
+                        }
                     }
-                case .json(let value): output.append(value, atDepth: depth + 1)
+                case .json(let value):
+                    // The same limit, from the length of its compact text.
+                    var compact = JSONTextOutput(pretty: false)
+                    compact.append(value)
+                    let limit = Body.indentedLengthLimit(received: compact.count)
+                    output.appendIndented(within: limit) { text, maxLength in
+                        text.append(value, atDepth: depth + 1, maxLength: maxLength)
+                    }
                 case .text(let text), .base64(let text): output.append(.string(text), atDepth: depth + 1)
                 }
             }

@@ -489,9 +489,29 @@ let userShape = """
         #expect(findings.first.map { "\($0.path!) x\($0.occurrences)" } == "$[0].k0 x1")
         #expect(findings.contains { $0.path?.description == "$[0].shared" && $0.occurrences == 200 })
         let more = try #require(findings.last)
-        #expect(
-            more.actual == "keys not in the spec beyond the \(each) listed here" && more.path?.description == "$[49]")
+        #expect(more.actual == "1 more key not in the spec" && more.path?.description == "$[49]")
         #expect(more.occurrences == 200 - (each - 1))
+    }
+
+    /// An object with more keys than are left to list at its place counts every one it does not list: 30 listed by
+    /// the first object, then one of 60 lists 20 and counts 40 (it said 10, and 30 keys were nowhere).
+    @Test func keysNotListedAreCountedWhenThePlaceIsPartlyFull() throws {
+        let first = (0..<30).map { #""a\#($0)": 1"# }.joined(separator: ", ")
+        let second = (0..<60).map { #""b\#($0)": 1"# }.joined(separator: ", ")
+        let findings = try check("[{\(first)}, {\(second)}]", shapes: "U: { name: String? }", bodyShape: "[U]")
+        #expect(findings.count == 51)
+        #expect(findings.last?.actual == "40 more keys not in the spec")
+        #expect(
+            findings.last?.message.hasPrefix("the object has 60 keys that are not in the spec; 20 are listed") == true)
+    }
+
+    /// The keys a union member lists that is not chosen are not counted against the one that is.
+    @Test func aUnionMemberNotChosenLeavesTheCapAsItWas() throws {
+        let optional = (0..<50).map { "k\($0)?: Int" }.joined(separator: ", ")
+        let members = (0..<50).map { #""k\#($0)": 1"# }.joined(separator: ", ")
+        let findings = try check(
+            #"{"b": 1, \#(members), "z": 1}"#, shapes: "A: { a: Int }\nB: { b: Int, \(optional) }", bodyShape: "A | B")
+        #expect(findings.map(\.path?.description) == ["$.z"], "\(findings.map(\.message))")
     }
 
     /// Merging a drift into its group as it is met gives what grouping all of them after gives: the same findings,
@@ -522,6 +542,12 @@ let userShape = """
         let after = ShapeFinding.grouped(checker.checkEach(document, following: plan, mergingRepeats: false))
         #expect(merged.count > 5)
         #expect(merged == after)
+        // One group, two severities: a key repeated with the same value (info) or another (warning).
+        let repeated = (0..<12).map { #"{"id": \#($0), "tags": {}, "kind": 1, "d": 1, "d": \#($0 % 2 + 1)}"# }
+        let twice = try JSONDocument(TestSuites.json("[\(repeated.joined(separator: ", "))]"))
+        #expect(
+            ShapeFinding.grouped(checker.checkEach(twice, following: plan, mergingRepeats: true))
+                == ShapeFinding.grouped(checker.checkEach(twice, following: plan, mergingRepeats: false)))
         #expect(merged.contains { $0.occurrences == 500 && $0.morePaths.count == 499 })
     }
 

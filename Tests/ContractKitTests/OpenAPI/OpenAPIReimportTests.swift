@@ -117,11 +117,19 @@ import Testing
     /// The spec's name when `--name` is not given: the file name made one a spec file may have, or for a pipe the
     /// title, or `openapi`.
     @Test func theDefaultNameIsTheFileNameOrForAPipeTheTitle() {
-        #expect(OpenAPIImportRun.defaultName(source: "My API.v2.yaml", title: "T") == "My-API.v2")
-        #expect(OpenAPIImportRun.defaultName(source: ".hidden.json", title: nil) == "hidden")
-        #expect(OpenAPIImportRun.defaultName(source: "stdin", title: "\u{DC}n\u{EF}code API!") == "n-code-api")
-        #expect(OpenAPIImportRun.defaultName(source: "63", title: "Swagger Petstore") == "swagger-petstore")
-        #expect(OpenAPIImportRun.defaultName(source: "63", title: nil) == "openapi")
-        #expect(OpenAPIImportRun.defaultName(source: "...", title: "!!") == "openapi")
+        #expect(OpenAPIImportRun.defaultName(source: "My API.v2.yaml", fromPipe: false, title: "T") == "My-API.v2")
+        #expect(OpenAPIImportRun.defaultName(source: ".hidden.json", fromPipe: false, title: nil) == "hidden")
+        #expect(
+            OpenAPIImportRun.defaultName(source: "stdin", fromPipe: true, title: "\u{DC}n\u{EF}code API!")
+                == "n-code-api")
+        #expect(
+            OpenAPIImportRun.defaultName(source: "63", fromPipe: true, title: "Swagger Petstore") == "swagger-petstore")
+        #expect(OpenAPIImportRun.defaultName(source: "63", fromPipe: true, title: nil) == "openapi")
+        #expect(OpenAPIImportRun.defaultName(source: "...", fromPipe: false, title: "!!") == "openapi")
+        // A file named like a pipe is named after itself; a long title is cut.
+        #expect(OpenAPIImportRun.defaultName(source: "2024.yaml", fromPipe: false, title: "T") == "2024")
+        let long = OpenAPIImportRun.defaultName(
+            source: "63", fromPipe: true, title: String(repeating: "word ", count: 80))
+        #expect(long.utf8.count <= 100 && long.hasPrefix("word-word") && !long.hasSuffix("-"))
     }
 }

@@ -253,16 +253,18 @@ struct RedactedBodyTests {
 
     /// A body that indented would pass ``Recording/Body/indentedLengthLimit(received:)`` (a server's 4 MB body of
     /// values 500 levels deep made a 2 GB file) is written compact, on every path a body takes: no secret, a secret
-    /// that shows, `redact:` paths, paths and a secret. It reads back as the same values, redacted and scrubbed, and a
-    /// body of the same values less deep is still written indented.
+    /// that shows, `redact:` paths, paths and a secret, and a path reaching an object (redacted as a tree, written
+    /// when the file is). It reads back as the same values, redacted and scrubbed, and a body of the same values less
+    /// deep is still written indented.
     @Test(arguments: [
         ([String](), [String]()), (["tok-3f9a8b7c6d"], []), ([], ["$.id"]), (["tok-3f9a8b7c6d"], ["$.id"]),
+        ([], ["$.nested"]), (["tok-3f9a8b7c6d"], ["$.nested"]),
     ])
     func aBodyTooLongIndentedIsWrittenCompact(secrets: [String], paths: [String]) throws {
         let deep =
             String(repeating: "[", count: 300) + String(repeating: "1,", count: 50_000) + "1"
             + String(repeating: "]", count: 300)
-        let text = Array(#"{"id": 7, "token": "tok-3f9a8b7c6d", "deep": \#(deep)}"#.utf8)
+        let text = Array(#"{"id": 7, "token": "tok-3f9a8b7c6d", "nested": {"a": 1}, "deep": \#(deep)}"#.utf8)
         let redactor = Redactor(secrets: secrets, bodyPaths: try paths.map { try RedactionPath(parsing: $0) })
         let body = try #require(
             Recording.Body.redacted(received: Data(text), contentType: "application/json", by: redactor))
