@@ -41,6 +41,8 @@ extension Recording.Body {
             essence.map { $0 == "application/json" || $0.hasSuffix("+json") || $0.hasSuffix("/json") } ?? true
         let mayBeJSON = saysJSON || data.withUnsafeBytes { Recording.Body.startsLikeJSON($0) }
         let maxLength = indentedLengthLimit(received: data.count)
+        // The indenter takes exactly what the parser takes: a text it refused is not parsed again.
+        var refused = false
         if mayBeJSON, redactor.bodyPaths.isEmpty {
             switch data.withUnsafeBytes({
                 JSONIndenter.indented($0, atDepth: Recording.bodyDepth, maxLength: maxLength)
@@ -54,7 +56,9 @@ extension Recording.Body {
                 if let scrubbed = onTape(data, by: redactor, maxLength: maxLength, scrubbing: true) { return scrubbed }
             case .tooLong:
                 if let compact = onTape(data, by: redactor, maxLength: maxLength, scrubbing: false) { return compact }
-            case .refused, .declined:
+            case .refused:
+                refused = true
+            case .declined:
                 break
             }
         }
@@ -77,7 +81,9 @@ extension Recording.Body {
         }
         // Otherwise on the tape, where keys are compared as Swift compares strings; the text written is then searched
         // for secrets as an unredacted body's is, and written again scrubbed should one show.
-        if mayBeJSON, let body = onTape(data, by: redactor, maxLength: maxLength, scrubbing: false) { return body }
+        if mayBeJSON, !refused, let body = onTape(data, by: redactor, maxLength: maxLength, scrubbing: false) {
+            return body
+        }
         // Not JSON (the indenter accepts what the parser accepts): text or bytes, as the body reads.
         return Recording.Body(received: data, contentType: contentType).map(redactor.redactBody)
     }
