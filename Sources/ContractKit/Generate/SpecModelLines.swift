@@ -26,8 +26,10 @@ package enum SpecModelLines {
             let (edited, added, problems) = insert(entries, into: text)
             errors += problems
             guard !added.isEmpty else { continue }
+            // Foundation reads a byte order mark away: it is written back, so that only the lines added change.
+            let mark = data.starts(with: [0xEF, 0xBB, 0xBF]) && !edited.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : ""
             do {
-                try AtomicFile.write(Data(edited.utf8), to: file)
+                try AtomicFile.write(Data((mark + edited).utf8), to: file)
                 written += added
             } catch {
                 errors.append(

@@ -110,4 +110,20 @@ import Testing
         #expect(written.contains("      body: { id: Int }\n    model: First\n\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["s.yaml"])
     }
+
+    /// A file that starts with a byte order mark keeps it: Foundation's reading dropped it, and the file changed in
+    /// a byte besides the line added.
+    @Test func aByteOrderMarkIsKept() throws {
+        let folder = TestSuites.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/s.yaml"
+        let original = Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))
+        try original.write(to: URL(fileURLWithPath: path))
+        let suite = try SpecLoader().load(directory: path)
+        let result = SpecModelLines.write(suite.endpoints.prefix(1).map { ($0, "First") })
+        #expect(result.written == ["s/first"] && result.errors.isEmpty, "\(result.errors)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(Array(written.prefix(3)) == [0xEF, 0xBB, 0xBF])
+        #expect(written.count == original.count + "    model: First\n".utf8.count)
+    }
 }
