@@ -57,11 +57,6 @@ package struct ShapeChecker: Sendable {
         }
     }
 
-    /// Every drift, one per place (not grouped), each with what grouping and merging need.
-    func checkEach(_ document: JSONDocument, against shape: Shape) -> [ShapeFinding] {
-        checkEach(document, following: plan(for: shape))
-    }
-
     /// The plan this checker walks `shape` by, made on first use; a caller checking many bodies against one shape
     /// keeps it, and spares the look-up.
     func plan(for shape: Shape) -> ShapePlan {
@@ -134,9 +129,7 @@ struct ShapeFinding {
         var merged: [String: Finding] = [:]
         for item in findings {
             if var existing = merged[item.group] {
-                existing.occurrences += item.finding.occurrences
-                let room = Finding.maximumListedPaths - 1 - existing.morePaths.count
-                if room > 0 { existing.morePaths += item.finding.paths.prefix(room) }
+                existing.count(item.finding.occurrences, listing: item.finding.paths)
                 merged[item.group] = existing
             } else {
                 merged[item.group] = item.finding
@@ -229,10 +222,7 @@ struct ShapeWalk: ~Copyable {
         if merges, let index = groupIndex[group], index >= mergeFloor, index < findings.count,
             findings[index].group == group
         {
-            findings[index].finding.occurrences += 1
-            if findings[index].finding.morePaths.count < Finding.maximumListedPaths - 1 {
-                findings[index].finding.morePaths.append(JSONPath(components: components))
-            }
+            findings[index].finding.count(1, listing: [JSONPath(components: components)])
             return
         }
         let finding = Finding(
@@ -690,4 +680,14 @@ struct ShapeWalk: ~Copyable {
 struct Member {
     let key: Int
     let value: Int
+}
+
+extension Finding {
+    /// Counts `occurrences` more places of this drift, and lists `paths` (theirs) after its own while there is room
+    /// (``maximumListedPaths``); the paths are made only when there is.
+    mutating func count(_ occurrences: Int, listing paths: @autoclosure () -> [JSONPath]) {
+        self.occurrences += occurrences
+        let room = Finding.maximumListedPaths - 1 - morePaths.count
+        if room > 0 { morePaths += paths().prefix(room) }
+    }
 }
