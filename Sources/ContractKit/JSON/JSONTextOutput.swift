@@ -139,19 +139,19 @@ struct JSONTextOutput {
         self.maxLength = .max
     }
 
-    /// Appends what `write` writes, told the most it may write: indented, in a text of its own, when that stays
-    /// within `limit` bytes; else compact. A body in a recording file: nested hundreds of levels deep, each value on
-    /// a line of its own, a 4 MB body would be a 2 GB file.
-    mutating func appendIndented(within limit: Int, _ write: (inout JSONTextOutput, Int) -> Void) {
+    /// What `write` writes, told the most it may write: indented, with room for `reserving` bytes made first, when
+    /// that stays within `limit` bytes; else compact. A body in a recording: nested hundreds of levels deep, each
+    /// value on a line of its own, a 4 MB body would be a 2 GB file.
+    static func indentedOrCompact(
+        within limit: Int, reserving: Int = 0, _ write: (inout JSONTextOutput, Int) -> Void
+    ) -> JSONTextOutput {
         var indented = JSONTextOutput(pretty: true)
+        if reserving > 0 { indented.reserve(min(reserving, limit) + 256) }
         write(&indented, limit)
-        if indented.count <= limit {
-            append(indented.buffer)
-            return
-        }
+        guard indented.count > limit else { return indented }
         var compact = JSONTextOutput(pretty: false)
         write(&compact, .max)
-        append(compact.buffer)
+        return compact
     }
 
     /// Writes `{`, `[` or a member's key for a document the caller writes piece by piece: the line break and indent

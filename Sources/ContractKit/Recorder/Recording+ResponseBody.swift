@@ -104,19 +104,15 @@ extension Recording.Body {
     {
         guard let document = try? JSONParser().parseDocument([UInt8](data)) else { return nil }
         var scrubbing = scrubbing
-        var pretty = true
         while true {
             guard
                 let written = redactor.redactedOnTape(
-                    document, atDepth: Recording.bodyDepth, scrubbing: scrubbing, pretty: pretty, maxLength: maxLength)
+                    document, atDepth: Recording.bodyDepth, scrubbing: scrubbing, maxLength: maxLength)
             else { return .json(redactor.redactBody(document.value)) }
-            if pretty && written.count > maxLength {
-                pretty = false
-            } else if !scrubbing && redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(written)) {
-                scrubbing = true
-            } else {
+            guard !scrubbing, redactor.secretsMayShow(inWrittenJSON: UnsafeRawBufferPointer(written)) else {
                 return .indexed(redacted: written)
             }
+            scrubbing = true
         }
     }
 

@@ -455,18 +455,19 @@ extension Recording {
                     let limit = Body.indentedLengthLimit(received: indexed.document.byteCount)
                     let root = indexed.document.root
                     indexed.document.withView { view in
-                        output.appendIndented(within: limit) { text, maxLength in
+                        let body = JSONTextOutput.indentedOrCompact(within: limit) { text, maxLength in
                             text.append(tape: view, node: root, atDepth: depth + 1, maxLength: maxLength)
                         }
+                        output.append(body.buffer)
                     }
                 case .json(let value):
-                    // The same limit, from the length of its compact text.
+                    // The same limit, from the length of its compact text, which is written where indented passes it.
                     var compact = JSONTextOutput(pretty: false)
                     compact.append(value)
                     let limit = Body.indentedLengthLimit(received: compact.count)
-                    output.appendIndented(within: limit) { text, maxLength in
-                        text.append(value, atDepth: depth + 1, maxLength: maxLength)
-                    }
+                    var indented = JSONTextOutput(pretty: true)
+                    indented.append(value, atDepth: depth + 1, maxLength: limit)
+                    output.append((indented.count <= limit ? indented : compact).buffer)
                 case .text(let text), .base64(let text): output.append(.string(text), atDepth: depth + 1)
                 }
             }

@@ -1,7 +1,7 @@
 /// An endpoint's `redact:` paths as a watch for ``JSONIndenter``, so that a body with them is checked, indented and
 /// redacted in the one pass a body without them takes: each scalar a path reaches is written as
-/// ``SecretRedaction/placeholder(shapedLike:)`` of it, the bytes ``Redactor/redactedOnTape(_:atDepth:scrubbing:)``
-/// writes from the tape.
+/// ``SecretRedaction/placeholder(shapedLike:)`` of it, the bytes
+/// ``Redactor/redactedOnTape(_:atDepth:scrubbing:maxLength:)`` writes from the tape.
 ///
 /// The paths run side by side as one automaton over the containers the indenter is in. Each step of each path, and
 /// each path's end, is a bit of a word: the bits of a container say which steps its members or elements are tried

@@ -433,11 +433,10 @@ package struct Redactor: Sendable {
     /// as in an unredacted body, where the tree would hold U+FFFD; unless, scrubbing, a secret shows in it as
     /// written (in the escape's digits too): then it is written as the tree writes it.
     ///
-    /// Written `pretty` (indented) or compact; indented, the writing stops once the text is longer than `maxLength`,
-    /// and the caller, seeing it longer, asks for it compact.
-    func redactedOnTape(
-        _ document: JSONDocument, atDepth depth: Int, scrubbing: Bool, pretty: Bool = true, maxLength: Int = .max
-    ) -> JSONOutputBytes? {
+    /// Written compact where indented it would be longer than `maxLength`.
+    func redactedOnTape(_ document: JSONDocument, atDepth depth: Int, scrubbing: Bool, maxLength: Int = .max)
+        -> JSONOutputBytes?
+    {
         document.withView { view -> JSONOutputBytes? in
             var matches: [Int] = []
             for path in bodyPaths {
@@ -454,10 +453,11 @@ package struct Redactor: Sendable {
                 }
             }
             if scrubbing { replacements = scrubbed(view, from: document.root, placeholders: replacements) }
-            var output = JSONTextOutput(pretty: pretty)
-            output.reserve(min(2 * document.byteCount, maxLength) + 256)
-            output.append(
-                tape: view, node: document.root, atDepth: depth, replacing: replacements, maxLength: maxLength)
+            let output = JSONTextOutput.indentedOrCompact(within: maxLength, reserving: 2 * document.byteCount) {
+                text, maxLength in
+                text.append(
+                    tape: view, node: document.root, atDepth: depth, replacing: replacements, maxLength: maxLength)
+            }
             return output.buffer
         }
     }
