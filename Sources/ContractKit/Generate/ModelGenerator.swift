@@ -612,12 +612,8 @@ package struct ModelGenerator: Sendable {
     /// bytes (import cuts long operationIds to that).
     static func fittingFileName(_ base: String) -> String {
         guard base.utf8.count > 230 else { return base }
-        var hash: UInt32 = 2_166_136_261
-        for byte in base.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        var kept = ""
-        for character in base where kept.utf8.count + character.utf8.count <= 200 { kept.append(character) }
-        let digits = String(hash, radix: 16)
-        return kept + "-" + String(repeating: "0", count: 8 - digits.count) + digits
+        let digits = String(ShortName.hash(base), radix: 16)
+        return ShortName.start(of: base, bytes: 200) + "-" + String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     private func render(placed: [Placed], decoders: [DecoderEntry], usesAnyJSON: Bool, usesIndirect: Bool)

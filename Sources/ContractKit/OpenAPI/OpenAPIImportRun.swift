@@ -206,11 +206,8 @@ struct OpenAPIImportRun {
     private mutating func tagFileName(_ tag: String, base: String, imported: [Imported]) -> String {
         let kebab = Self.kebab(tag)
         if !kebab.isEmpty, kebab.utf8.count <= Self.maximumTagFileLength { return base + "-" + kebab }
-        var hash: UInt32 = 2_166_136_261
-        for byte in tag.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        var short = ""
-        for character in kebab where short.utf8.count + character.utf8.count <= 40 { short.append(character) }
-        let part = (short.isEmpty ? "tag" : short) + "-" + String(hash, radix: 16)
+        let short = ShortName.start(of: kebab, bytes: 40)
+        let part = (short.isEmpty ? "tag" : short) + "-" + String(ShortName.hash(tag), radix: 16)
         let pointer = imported.first { $0.tag == tag }?.tagPointer ?? "#/paths"
         problem(
             pointer,
