@@ -13,14 +13,19 @@ final class OpenAPIFiles {
     /// The folder holding the main document, symbolic links resolved: `$ref`s are read only inside it.
     let folder: String
 
-    /// True when the main document is a pipe or a terminal (`<(curl -s ...)`, `/dev/stdin`): its folder is then the
-    /// current one.
+    /// True when the main document is a pipe or a terminal (`<(curl -s ...)`, `/dev/stdin`): it is read to its end,
+    /// and its folder is the current one.
     let mainIsPipe: Bool
+    /// What else than a regular file, a pipe or a terminal stands at the main document's path (a folder, a socket),
+    /// in the words of a message; nil otherwise.
+    private let mainIsNoDocument: String?
 
     init(mainPath: String) {
         self.mainPath = mainPath
         var info = stat()
-        mainIsPipe = stat(mainPath, &info) == 0 && [S_IFIFO, S_IFCHR].contains(info.st_mode & S_IFMT)
+        let kind = stat(mainPath, &info) == 0 ? FileKind.nonRegular(info) : nil
+        mainIsPipe = kind != nil && [S_IFIFO, S_IFCHR].contains(info.st_mode & S_IFMT)
+        mainIsNoDocument = mainIsPipe ? nil : kind
         let parent = mainIsPipe ? "" : (mainPath as NSString).deletingLastPathComponent
         folder = URL(fileURLWithPath: parent.isEmpty ? "." : parent).resolvingSymlinksInPath().standardizedFileURL.path
     }
@@ -69,11 +74,23 @@ final class OpenAPIFiles {
         }
         if let value = values[path] { return value }
         if let failure = failures[path] { throw failure }
-        do {
-            // The main document may be a pipe (`<(curl ...)`); a file a $ref names must be a file, as reading a pipe
-            // no one writes to would wait for good.
-            if path != mainPath { try Self.requireRegularFile(path) }
-            var value = try Self.read(path)
+        do throws(ContractError) {
+            // The main document may be a pipe (`<(curl ...)`), read to its end; a file a $ref names must be a file,
+            // as reading a pipe no one writes to would wait for good.
+            var value: JSONValue
+            if path != mainPath {
+                try Self.requireRegularFile(path)
+                value = try Self.read(path)
+            } else if let kind = mainIsNoDocument {
+                throw ContractError(
+                    .io, "'\(path.escapingNonPrintables())' is \(kind), not a document",
+                    hint: "give the OpenAPI document's file (YAML or JSON)")
+            } else if mainIsPipe {
+                value = try Self.parse(
+                    Self.readStream(path), path: path, isJSONName: path.lowercased().hasSuffix(".json"))
+            } else {
+                value = try Self.read(path)
+            }
             if path == mainPath { OpenAPIRequestSchemas.prune(&value) }
             values[path] = value
             return value
@@ -146,18 +163,6 @@ final class OpenAPIFiles {
     /// the JSON parser reads in place. A document of megabytes is never held as data, bytes and text besides.
     static func read(_ path: String) throws(ContractError) -> JSONValue {
         let isJSONName = path.lowercased().hasSuffix(".json")
-        var info = stat()
-        if stat(path, &info) == 0, let kind = FileKind.nonRegular(info) {
-            // Only the main document comes here so (a $ref's file is checked first): a pipe or a terminal
-            // (`<(curl -s ...)`, `/dev/stdin`) is read to its end; a folder or a socket is no document.
-            let mode = info.st_mode & S_IFMT
-            guard mode == S_IFIFO || mode == S_IFCHR else {
-                throw ContractError(
-                    .io, "'\(path.escapingNonPrintables())' is \(kind), not a document",
-                    hint: "give the OpenAPI document's file (YAML or JSON)")
-            }
-            return try parse(readStream(path), path: path, isJSONName: isJSONName)
-        }
         if !isJSONName, let mapped = MappedFile(path: path), Self.isYAMLToReadInPlace(mapped.bytes) {
             guard Self.isUTF8(mapped.bytes) else { throw Self.notUTF8(path) }
             mapped.releaseBytes(before: mapped.bytes.count)
