@@ -4,14 +4,12 @@
 /// Names are only ever added, so a number tried and found taken stays taken: starting where the last try of the
 /// same base stopped gives the name a search from 2 would.
 package struct UniqueNames {
-    package private(set) var taken: Set<String>
+    private var taken: Set<String>
     private var next: [String: Int] = [:]
 
     package init(_ taken: Set<String> = []) {
         self.taken = taken
     }
-
-    package func contains(_ name: String) -> Bool { taken.contains(name) }
 
     package mutating func insert(_ name: String) { taken.insert(name) }
 
