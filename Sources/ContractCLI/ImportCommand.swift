@@ -31,7 +31,9 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
     @Option(name: .long, help: "The folder the spec files are written to.", transform: PathOption.nonEmpty)
     var output = "Specs"
 
-    @Option(name: .long, help: "The spec file's name, without .yaml (default: the document's file name).")
+    @Option(
+        name: .long,
+        help: "The spec file's name, without .yaml (default: the document's file name; for a pipe, its title).")
     var name: String?
 
     @Option(
