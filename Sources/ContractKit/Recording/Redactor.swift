@@ -45,6 +45,8 @@ package struct Redactor: Sendable {
         let searched: [String]
         let searchedIsASCII: [Bool]
         let searchedBytes: [[UInt8]]
+        /// For each of ``searched``: how far an occurrence reaches past it (a base64 spelling's edge characters).
+        let searchedMargins: [Redactor.Margin]
         /// Those of ``searched`` that are not ASCII, found in their other spellings too (``Redactor/scrub(_:)``).
         let searchedNotASCII: [String]
         /// ``searched`` in lower case, for header names: as bytes, and those not ASCII.
@@ -80,9 +82,16 @@ package struct Redactor: Sendable {
             // A secret past ASCII sent in a header comes back misread by a server that reads header bytes as
             // Latin-1, as HTTP/1.1 once said to (Python's `http.server` does): `é`'s two bytes as `Ã©`.
             let long = given.union(given.compactMap(Redactor.readAsLatin1))
-            let spellings = long.flatMap { secret in
-                PercentEncoding.spellings(of: secret) + Redactor.encodedSpellings(of: secret)
+            var margins: [String: Redactor.Margin] = [:]
+            for secret in long {
+                for spelling in PercentEncoding.spellings(of: secret) { margins[spelling, default: .none] = .none }
+                for (spelling, margin) in Redactor.encodedSpellings(of: secret) {
+                    let known = margins[spelling, default: .none]
+                    margins[spelling] = Redactor.Margin(
+                        before: max(known.before, margin.before), after: max(known.after, margin.after))
+                }
             }
+            let spellings = Array(margins.keys)
             patterns = long.sorted().compactMap(SecretPattern.init)
             lowercasedPatterns = long.sorted().compactMap { SecretPattern($0.lowercased()) }
             utf16LittleEndian = long.sorted().map { Redactor.utf16($0, bigEndian: false) }
@@ -93,11 +102,14 @@ package struct Redactor: Sendable {
             let isASCII = { (text: String) in text.utf8.allSatisfy { $0 < 0x80 } }
             searchedIsASCII = searched.map(isASCII)
             searchedBytes = searched.map { Array($0.utf8) }
+            searchedMargins = searched.map { margins[$0, default: .none] }
             searchedNotASCII = zip(searched, searchedIsASCII).filter { !$0.1 }.map(\.0)
             let lowercased = searched.map { $0.lowercased() }
             lowercasedBytes = lowercased.map { Array($0.utf8) }
             lowercasedNotASCII = lowercased.filter { !isASCII($0) }
-            reach = max(searchedBytes.map(\.count).max() ?? 0, patterns.map(\.reach).max() ?? 0)
+            reach = max(
+                zip(searchedBytes, searchedMargins).map { $0.count + $1.before + $1.after }.max() ?? 0,
+                patterns.map(\.reach).max() ?? 0)
             // Escaping is character by character, so a string or key that holds a spelling holds the spelling's
             // written form once written, and a pattern's anchor as it is (no character of it is escaped); a number
             // is written as it stands.
@@ -132,28 +144,54 @@ package struct Redactor: Sendable {
         Redactor(secrets: Array(secrets) + more, bodyPaths: bodyPaths)
     }
 
+    /// How far an occurrence of a spelling reaches past its own bytes: the characters before and after it that
+    /// carry some of the secret's bits, when they are characters of the spelling's kind (base64).
+    struct Margin: Sendable, Equatable {
+        var before: Int
+        var after: Int
+        static let none = Margin(before: 0, after: 0)
+    }
+
     /// How a secret looks once a server has encoded it: in base64 (standard or URL-safe, wherever it falls in a
-    /// longer base64 text), and with every character as a JSON `\\u` escape.
-    static func encodedSpellings(of secret: String) -> [String] {
+    /// longer base64 text), and with every character as a JSON `\\u` escape; each with its ``Margin``.
+    static func encodedSpellings(of secret: String) -> [(spelling: String, margin: Margin)] {
         let bytes = Array(secret.utf8)
-        var spellings: [String] = []
+        var spellings: [(String, Margin)] = []
         // Base64 works on groups of three bytes, so the secret's bytes encode three ways, by where they start in
-        // the encoded text; the characters that depend on the secret's bytes alone are the same every time.
+        // the encoded text; the characters that depend on the secret's bytes alone are the same every time. The
+        // characters of the groups at either edge mix the secret's bits with their neighbours': searched for they
+        // cannot be, but they are replaced with the rest, or a secret's first and last bits would stay readable
+        // beside the placeholder. A group that starts a byte before the secret has three such characters (the
+        // second holds 4 of its bits), two bytes before, two; at the end, one byte of the secret in the last group
+        // makes two and two bytes make three.
         for offset in 0..<3 {
             let encoded = (Data(repeating: 0, count: offset) + Data(bytes)).base64EncodedString()
-            let whole = (offset + bytes.count) % 3 == 0
+            let left = (offset + bytes.count) % 3
             var characters = Substring(encoded)
             if offset > 0 { characters = characters.dropFirst(4) }
-            if !whole { characters = characters.dropLast(4) }
+            if left != 0 { characters = characters.dropLast(4) }
             guard characters.count >= 8 else { continue }
+            let margin = Margin(before: [0, 3, 2][offset], after: [0, 2, 3][left])
             let standard = String(characters)
-            spellings.append(standard)
-            spellings.append(standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
+            spellings.append((standard, margin))
+            spellings.append(
+                (standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"), margin))
         }
         let escaped = secret.utf16.map { String(format: "\\u%04x", $0) }.joined()
-        spellings.append(escaped)
-        spellings.append(escaped.uppercased().replacingOccurrences(of: "\\U", with: "\\u"))
+        spellings.append((escaped, .none))
+        spellings.append((escaped.uppercased().replacingOccurrences(of: "\\U", with: "\\u"), .none))
         return spellings
+    }
+
+    /// Whether `byte` is a character of base64, standard or URL-safe (not `=`, which carries no bits).
+    private static func isBase64(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "-"),
+            UInt8(ascii: "_"):
+            true
+        default: false
+        }
     }
 
     // MARK: - Text
@@ -166,19 +204,20 @@ package struct Redactor: Sendable {
     /// `text` scrubbed as ``scrub(_:)`` scrubs it, or nil when no secret is in it.
     private func scrubbedIfChanged(_ text: String) -> String? {
         Self.scrub(
-            text, bytes: spellings.searchedBytes, patterns: spellings.patterns,
+            text, bytes: spellings.searchedBytes, margins: spellings.searchedMargins, patterns: spellings.patterns,
             otherSpellingsOf: spellings.searchedNotASCII)
     }
 
     /// `text` with every occurrence of `needles` (byte for byte), of `patterns` and of `secrets` (as Swift compares
     /// strings) replaced by the placeholder, overlapping occurrences as one run; nil when there is none.
     private static func scrub(
-        _ text: String, bytes needles: [[UInt8]], patterns: [SecretPattern], otherSpellingsOf secrets: [String]
+        _ text: String, bytes needles: [[UInt8]], margins: [Margin], patterns: [SecretPattern],
+        otherSpellingsOf secrets: [String]
     ) -> String? {
         var text = text
         // Found byte for byte: a secret followed by a combining mark (`abcd` then U+0301) is one Character with it,
         // which a search by Characters passes over.
-        var runs = text.withUTF8 { Redactor.occurrences(of: needles, patterns: patterns, in: $0) }
+        var runs = text.withUTF8 { Redactor.occurrences(of: needles, margins: margins, patterns: patterns, in: $0) }
         // And a secret not all ASCII in its other spellings by Unicode's rules (`é` as one scalar or two).
         for secret in secrets {
             for range in text.ranges(of: secret) {
@@ -190,16 +229,24 @@ package struct Redactor: Sendable {
         return text.withUTF8 { String(decoding: Redactor.replacing(runs, in: $0), as: UTF8.self) }
     }
 
-    /// Where each of `needles` and `patterns` occurs in `bytes`, overlapping occurrences included.
+    /// Where each of `needles` and `patterns` occurs in `bytes`, overlapping occurrences included; an occurrence of
+    /// a needle with a margin (`margins`, one for each needle or none) takes in the base64 characters beside it.
     private static func occurrences(
-        of needles: [[UInt8]], patterns: [SecretPattern], in bytes: UnsafeBufferPointer<UInt8>
+        of needles: [[UInt8]], margins: [Margin] = [], patterns: [SecretPattern], in bytes: UnsafeBufferPointer<UInt8>
     ) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         for pattern in patterns { pattern.forEachOccurrence(in: bytes) { runs.append($0) } }
-        for needle in needles {
+        for (index, needle) in needles.enumerated() {
+            let margin = index < margins.count ? margins[index] : .none
             needle.withUnsafeBufferPointer { needle in
                 ByteSearch.forEachOccurrence(of: needle, in: bytes) { offset in
-                    runs.append(offset..<offset + needle.count)
+                    var lower = offset
+                    var upper = offset + needle.count
+                    while lower > max(0, offset - margin.before), isBase64(bytes[lower - 1]) { lower -= 1 }
+                    while upper < min(bytes.count, offset + needle.count + margin.after), isBase64(bytes[upper]) {
+                        upper += 1
+                    }
+                    runs.append(lower..<upper)
                     return true
                 }
             }
@@ -247,15 +294,15 @@ package struct Redactor: Sendable {
     /// either byte order (a `charset=utf-16` page), where the placeholder is written in the same encoding.
     package func scrub(_ bytes: Data) -> Data {
         let passes = [
-            (spellings.searchedBytes, spellings.patterns, Self.placeholderBytes.utf8),
-            (spellings.utf16LittleEndian, [], Self.placeholderBytes.utf16LittleEndian),
-            (spellings.utf16BigEndian, [], Self.placeholderBytes.utf16BigEndian),
+            (spellings.searchedBytes, spellings.searchedMargins, spellings.patterns, Self.placeholderBytes.utf8),
+            (spellings.utf16LittleEndian, [], [], Self.placeholderBytes.utf16LittleEndian),
+            (spellings.utf16BigEndian, [], [], Self.placeholderBytes.utf16BigEndian),
         ]
         return passes.reduce(bytes) { data, pass in
             data.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
-                let runs = Redactor.occurrences(of: pass.0, patterns: pass.1, in: bytes)
-                return runs.isEmpty ? nil : Data(Redactor.replacing(runs, in: bytes, placeholder: pass.2))
+                let runs = Redactor.occurrences(of: pass.0, margins: pass.1, patterns: pass.2, in: bytes)
+                return runs.isEmpty ? nil : Data(Redactor.replacing(runs, in: bytes, placeholder: pass.3))
             } ?? data
         }
     }
@@ -289,7 +336,9 @@ package struct Redactor: Sendable {
         while end > 0, window[window.startIndex + end] & 0xC0 == 0x80 { end -= 1 }
         return window.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            let runs = Redactor.occurrences(of: spellings.searchedBytes, patterns: spellings.patterns, in: bytes)
+            let runs = Redactor.occurrences(
+                of: spellings.searchedBytes, margins: spellings.searchedMargins, patterns: spellings.patterns, in: bytes
+            )
             return Data(Redactor.replacing(runs, in: bytes, end: end))
         }
     }
@@ -302,7 +351,8 @@ package struct Redactor: Sendable {
     package func redactHeaderName(_ name: String) -> String {
         guard !searched.isEmpty else { return name }
         return Self.scrub(
-            name.lowercased(), bytes: spellings.lowercasedBytes, patterns: spellings.lowercasedPatterns,
+            name.lowercased(), bytes: spellings.lowercasedBytes, margins: spellings.searchedMargins,
+            patterns: spellings.lowercasedPatterns,
             otherSpellingsOf: spellings.lowercasedNotASCII) ?? name
     }
 

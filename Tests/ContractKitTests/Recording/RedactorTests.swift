@@ -141,6 +141,37 @@ struct RedactorTests {
         #expect(String(data: redactor.scrubbedPrefix(of: wide, keeping: limit + 1), encoding: .utf8) != nil)
     }
 
+    /// A secret inside a longer base64 text (a `Basic` credential a server echoes, `user:secret`) shares the groups
+    /// at its edges with its neighbours' bytes. Every character that holds any of the secret's bits is replaced;
+    /// the characters that only the bytes before and after it make are kept.
+    @Test(arguments: ["sk_live_9fQ2xR7pLm3ZtV8w", "p\u{E4}sswort-1234"])
+    func aSecretInsideBase64LeavesNoneOfItsBitsBesideThePlaceholder(secret: String) {
+        var random = JSONParserPropertyTests.SeededGenerator(state: 7)
+        let redactor = Redactor(secrets: [secret])
+        let count = secret.utf8.count
+        for before in 0..<7 {
+            for after in 0..<7 {
+                let head = (0..<before).map { _ in UInt8.random(in: 0...255, using: &random) }
+                let tail = (0..<after).map { _ in UInt8.random(in: 0...255, using: &random) }
+                let standard = Data(head + Array(secret.utf8) + tail).base64EncodedString()
+                let urlSafe = standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                for encoded in [standard, urlSafe] {
+                    // Character i holds bits 6i..<6i+6 of the bytes.
+                    let kept = 8 * before / 6
+                    let resumes = (8 * (before + count) + 5) / 6
+                    let characters = Array(encoded)
+                    let expected =
+                        "Basic " + String(characters[..<kept]) + SecretRedaction.placeholder
+                        + String(characters[resumes...])
+                    #expect(
+                        redactor.scrub("Basic " + encoded) == expected,
+                        "\(before) bytes before, \(after) after: \(encoded)")
+                    #expect(redactor.scrub(Data(("Basic " + encoded).utf8)) == Data(expected.utf8))
+                }
+            }
+        }
+    }
+
     @Test func scrubsTextAndBytes() {
         let redactor = Redactor(secrets: ["hunter22", "x"])
         #expect(
