@@ -278,6 +278,18 @@ final class CurlTransfer: @unchecked Sendable {
     private var headerBytes = 0
     /// True once the last head so far has ended (its blank line): from then on, a failure is not about the headers.
     private var headEnded = false
+    /// The status of the head being read, from its status line.
+    private var headStatus = 0
+    /// Where in `headers` the last header line of this head went: a folded line that follows continues it.
+    private var lastHeader: Int?
+    /// The head's `Content-Length`, and a second value that contradicts it (repeated headers or a list).
+    private var announcedLength: Substring?
+    private var contradictingLength: Substring?
+    /// Whether the head names a `Transfer-Encoding`, which frames the body whatever `Content-Length` says.
+    private var hasTransferEncoding = false
+    /// libcurl's message for the error it ends a transfer with, read to tell a broken chunked body from a broken
+    /// connection; never shown as it is (it may quote the URL).
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
     private var body = Data()
     private var refusal: TransportError?
     private let lock = NSLock()
@@ -394,6 +406,8 @@ final class CurlTransfer: @unchecked Sendable {
         try require(contract_curl_set_pointer(easy, CURLOPT_HEADERDATA, context), "CURLOPT_HEADERDATA")
         try require(contract_curl_set_callback(easy, CURLOPT_WRITEFUNCTION, curlWriteCallback), "CURLOPT_WRITEFUNCTION")
         try require(contract_curl_set_pointer(easy, CURLOPT_WRITEDATA, context), "CURLOPT_WRITEDATA")
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        _ = contract_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
     }
 
     /// The most set aside for a body on its `Content-Length` before any of it has arrived.
@@ -412,6 +426,7 @@ final class CurlTransfer: @unchecked Sendable {
     deinit {
         contract_curl_easy_cleanup(easy)
         contract_curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
     }
 
     /// Parks the caller until the transfer ends (at once if it already has).
@@ -469,11 +484,38 @@ final class CurlTransfer: @unchecked Sendable {
             headers.reserveCapacity(16)
             headerPositions = [:]
             headEnded = false
+            headStatus = CurlTransfer.status(inStatusLine: line[start..<end])
+            lastHeader = nil
+            announcedLength = nil
+            contradictingLength = nil
+            hasTransferEncoding = false
             return true
         }
         // Only an empty line ends the head, as libcurl reads it: a line of spaces inside the head does not.
         if let first = line.first, first == 0x0D || first == 0x0A {
             headEnded = true
+            if let refused = headRefusal() {
+                refusal = refused
+                return false
+            }
+            return true
+        }
+        // A line that starts with a space or a tab continues the header before it (the obsolete line folding of
+        // HTTP/1.1): its text joins that header's value after a space, as RFC 9112 tells a client to read it, rather
+        // than being read as a header of its own (`  continued: here`) or dropped. Before any header it continues
+        // nothing, and the head is refused, as libcurl itself would refuse it less clearly.
+        if !headEnded, let first = line.first, first == 0x20 || first == 0x09 {
+            guard let lastHeader else {
+                refusal = TransportError(
+                    .badResponse,
+                    "\(CurlTransport.hostText(url)) sent a header line that starts with a space before any header; "
+                        + "the server, or a proxy in front of it, is broken")
+                return false
+            }
+            if start < end {
+                let more = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+                headers[lastHeader].value += headers[lastHeader].value.isEmpty ? more : " " + more
+            }
             return true
         }
         guard let base = line.baseAddress, let found = memchr(base + start, Int32(UInt8(ascii: ":")), end - start)
@@ -485,6 +527,11 @@ final class CurlTransfer: @unchecked Sendable {
         while valueStart < end, isSpace(line[valueStart]) { valueStart += 1 }
         let name = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<nameEnd]), as: UTF8.self)
         let value = String(decoding: UnsafeRawBufferPointer(rebasing: line[valueStart..<end]), as: UTF8.self)
+        if !headEnded, Recording.Response.sameHeaderName(name, "Content-Length") {
+            noteAnnouncedLength(line[valueStart..<end])
+        } else if !headEnded, Recording.Response.sameHeaderName(name, "Transfer-Encoding") {
+            hasTransferEncoding = true
+        }
         // A trailer (after the body: the head has ended) never gives the body's size, whatever it says.
         if !isHead, !headEnded, Recording.Response.sameHeaderName(name, "Content-Length"), let length = Int64(value) {
             guard length <= Int64(limit) else {
@@ -500,11 +547,60 @@ final class CurlTransfer: @unchecked Sendable {
         // before keep their shape.
         if let index = position(ofHeader: name) {
             headers[index].value += ", " + value
+            lastHeader = index
         } else {
             headers.append(Recording.Header(name: name, value: value))
             if !headerPositions.isEmpty { headerPositions[CurlTransfer.key(name)] = headers.count - 1 }
+            lastHeader = headers.count - 1
         }
         return true
+    }
+
+    /// The status code a status line (`HTTP/1.1 200 OK`, `HTTP/2 204`) gives, or 0.
+    private static func status(inStatusLine line: Slice<UnsafeRawBufferPointer>) -> Int {
+        guard let space = line.firstIndex(of: 0x20) else { return 0 }
+        var status = 0
+        for byte in line[(space + 1)...].prefix(3) {
+            guard (0x30...0x39).contains(byte) else { return 0 }
+            status = status * 10 + Int(byte - 0x30)
+        }
+        return status
+    }
+
+    /// Keeps the values of a `Content-Length` header (one, or a list: `2, 2`), and the first that differs from
+    /// the one before it.
+    private func noteAnnouncedLength(_ bytes: Slice<UnsafeRawBufferPointer>) {
+        let text = Substring(String(decoding: UnsafeRawBufferPointer(rebasing: bytes), as: UTF8.self))
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let item = item.trimmingCharacters(in: .whitespaces)
+            guard let announced = announcedLength else {
+                announcedLength = Substring(item)
+                continue
+            }
+            if contradictingLength == nil, item != announced { contradictingLength = Substring(item) }
+        }
+    }
+
+    /// Why the head just ended cannot be taken as an answer, if it cannot: two lengths for one body (one of them
+    /// frames it, the other is a smuggled message's), or a switch of protocols the request never asked for.
+    private func headRefusal() -> TransportError? {
+        let host = CurlTransport.hostText(url)
+        let bodiless = isHead || headStatus == 204 || headStatus == 304 || (100..<200).contains(headStatus)
+        if let announced = announcedLength, let other = contradictingLength, !hasTransferEncoding, !bodiless {
+            return TransportError(
+                .badResponse,
+                "\(host) sent two lengths for one body (Content-Length \(announced.prefix(20)) and "
+                    + "\(other.prefix(20))); the server, or a proxy in front of it, is broken")
+        }
+        if headStatus == 101,
+            !request.headers.contains(where: { Recording.Response.sameHeaderName($0.name, "Upgrade") })
+        {
+            return TransportError(
+                .badResponse,
+                "\(host) answered 101 Switching Protocols, though the request asked for no other protocol; "
+                    + "the server, or a proxy in front of it, is broken")
+        }
+        return nil
     }
 
     /// Where the header named `name` (in any case) is in `headers`, if it is there.
@@ -576,6 +672,14 @@ final class CurlTransfer: @unchecked Sendable {
                         + "the server, or a proxy in front of it, is broken"
                 )
             }
+            // libcurl 7.88 takes a line that starts with a space right after the status line for a folded line with
+            // nothing to continue, and ends the transfer there, before the line reaches ``receiveHeader(_:)``.
+            if code == CURLE_BAD_FUNCTION_ARGUMENT {
+                return TransportError(
+                    .badResponse,
+                    "\(host) sent a response head libcurl cannot read, such as a line that starts with a space before "
+                        + "any header (\(number)); the server, or a proxy in front of it, is broken")
+            }
             if code == CURLE_RECV_ERROR, headerBytes > 200 << 10 {
                 return TransportError(
                     .badResponse,
@@ -622,6 +726,13 @@ final class CurlTransfer: @unchecked Sendable {
             return TransportError(
                 .proxyNotFound,
                 "the proxy's host name '\(proxy.hostName)' does not resolve (\(proxy.variable) names it; \(number))")
+        case CURLE_RECV_ERROR where String(cString: errorBuffer).contains("chunked-encoding"):
+            // libcurl's words for the fault (`Illegal or missing hexadecimal sequence in chunked-encoding`) quote
+            // nothing of the response; the connection itself was fine.
+            return TransportError(
+                .badResponse,
+                "\(host) sent a chunked body whose framing is broken (\(String(cString: errorBuffer).prefix(100))); "
+                    + "the server, or a proxy in front of it, is broken")
         case CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_SEND_ERROR, CURLE_HTTP2_STREAM:
             return TransportError(.connectionLost, "the connection to \(host) broke before the whole response arrived")
         case CURLE_GOT_NOTHING:

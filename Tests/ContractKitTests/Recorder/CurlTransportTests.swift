@@ -407,6 +407,71 @@ struct CurlTransportTests {
         #expect(failure.reason.contains("announced"), "\(failure.reason)")
     }
 
+    /// A folded header (a line that starts with a space or a tab continues the one before, obsolete but still
+    /// sent) is one header with its parts joined by a space: not a header named by the folded text, nor cut short.
+    @Test func aFoldedHeaderIsJoinedToTheOneItContinues() async throws {
+        let answer =
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Note: part one\r\n  continued: here\r\n"
+            + "\tand more\r\nContent-Length: 2\r\n\r\n{}"
+        let server = try Self.rawServer(answer)
+        defer { server.stop() }
+        let (run, folder) = try await Self.record(["/fold"], from: server.baseURL)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(run.results[0].outcome.status == 200, "\(run.results[0].failure?.reason ?? "")")
+        let recording = try Recording.read(from: folder + "/live/e0.json")
+        #expect(recording.response.header("X-Note") == "part one continued: here and more")
+        #expect(recording.response.header("continued") == nil)
+        #expect(recording.response.body == .json(TestSuites.json("{}")))
+    }
+
+    /// Answers that are not one well-framed response are refused, each named for what is wrong with it: two
+    /// lengths for one body (the framing a request smuggler relies on), a switch of protocols nobody asked for (whose
+    /// "body" is another protocol's bytes), a chunked body whose framing is broken (not a broken connection), a
+    /// folded line with no header to continue.
+    @Test(arguments: [
+        (
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 9\r\n\r\n{}",
+            "sent two lengths for one body (Content-Length 2 and 9)"
+        ),
+        (
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2, 9\r\n\r\n{}",
+            "sent two lengths for one body (Content-Length 2 and 9)"
+        ),
+        (
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n{\"a\": 1}",
+            "answered 101 Switching Protocols, though the request asked for no other protocol"
+        ),
+        (
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+            "sent a chunked body whose framing is broken"
+        ),
+        (
+            "HTTP/1.1 200 OK\r\n  leading: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}",
+            "a line that starts with a space before any header"
+        ),
+    ])
+    func aResponseFramedTwoWaysIsRefusedAndNamed(answer: String, reason: String) async throws {
+        let server = try Self.rawServer(answer)
+        defer { server.stop() }
+        let (run, folder) = try await Self.record(["/framed"], from: server.baseURL)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let failure = try #require(run.results[0].failure)
+        #expect(failure.reason.contains(reason), "\(failure.reason)")
+        #expect(failure.reason.contains("is broken") && !failure.reason.contains("connection"), "\(failure.reason)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/live/e0.json"))
+    }
+
+    /// The same length given twice, as a repeated header or a list (`2, 2`), is one length: the body is recorded.
+    @Test(arguments: ["Content-Length: 2\r\nContent-Length: 2", "Content-Length: 2, 2"])
+    func aLengthRepeatedAlikeIsOneLength(lengths: String) async throws {
+        let server = try Self.rawServer(
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(lengths)\r\n\r\n{}")
+        defer { server.stop() }
+        let (run, folder) = try await Self.record(["/same"], from: server.baseURL)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(run.results[0].outcome.status == 200, "\(run.results[0].failure?.reason ?? "")")
+    }
+
     /// Forty thousand distinct headers (within libcurl's 300 KiB: three-character names, empty values) are taken in
     /// one pass each. Matched against the ones before by scanning them all, they held the lane's thread, and the
     /// request, for a minute and a half in a debug build: past the request's timeout, and this suite's time limit.
