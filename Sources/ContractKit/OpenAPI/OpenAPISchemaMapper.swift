@@ -669,6 +669,8 @@ struct OpenAPISchemaMapper {
         // level.
         var visiting: [Place] = []
         var mergedOnce: Set<Place> = []
+        // The types each merged property was given so far, for telling members that contradict each other.
+        var propertyTypes: [String: Set<String>] = [:]
         func collect(_ schema: JSONValue, _ schemaPlace: Place, mapper: inout OpenAPISchemaMapper) -> Bool {
             guard var object = schema.objectValue else { return false }
             let pathDepth = visiting.count
@@ -708,6 +710,20 @@ struct OpenAPISchemaMapper {
                         }
                         value = .object(property)
                     }
+                    let propertyPlace = Place(
+                        file: objectPlace.file,
+                        pointer: JSONPointer.appending(
+                            JSONPointer.appending(objectPlace.pointer, "properties"), entry.key))
+                    if let types = mapper.types(of: entry.value, at: propertyPlace) {
+                        if let earlier = propertyTypes[entry.key], !Self.typesMeet(earlier, types) {
+                            mapper.problem(
+                                propertyPlace,
+                                "allOf members give '\(entry.key)' types no value has at once (\(Self.typesText(earlier)), "
+                                    + "then \(Self.typesText(types))); the import keeps the later one",
+                                hint: "make the members agree on '\(entry.key)', or drop it from all but one")
+                        }
+                        propertyTypes[entry.key] = types
+                    }
                     // A property merged again (a later member's, or Base's reached through two members) keeps its
                     // first place and takes the later schema.
                     if let index = properties.entries.firstIndex(where: { $0.key == entry.key }) {
@@ -743,5 +759,40 @@ struct OpenAPISchemaMapper {
             merged.entries.append(.init(key: "additionalProperties", value: .bool(false)))
         }
         return object(merged, at: place, fieldPath: fieldPath)
+    }
+
+    /// The JSON types a property's schema allows (`type`, one or a list, with `nullable`), reached through its
+    /// `$ref`s; nil when it does not say.
+    private func types(of schema: JSONValue, at place: Place) -> Set<String>? {
+        guard var object = schema.objectValue else { return nil }
+        var objectPlace = place
+        var hops = 0
+        while let reference = object["$ref"]?.stringValue, hops < 16 {
+            let target = target(of: reference, from: objectPlace)
+            guard let next = self.schema(at: target)?.objectValue else { return nil }
+            object = next
+            objectPlace = target
+            hops += 1
+        }
+        var types: Set<String>
+        switch object["type"] {
+        case .string(let type): types = [type]
+        case .array(let list): types = Set(list.compactMap(\.stringValue))
+        default: return nil
+        }
+        if object["nullable"] == .bool(true) { types.insert("null") }
+        return types.isEmpty ? nil : types
+    }
+
+    /// Whether some value has one of `first`'s types and one of `second`'s: an integer is a number.
+    private static func typesMeet(_ first: Set<String>, _ second: Set<String>) -> Bool {
+        func widened(_ types: Set<String>) -> Set<String> {
+            types.contains("integer") ? types.union(["number"]) : types
+        }
+        return !widened(first).isDisjoint(with: widened(second))
+    }
+
+    private static func typesText(_ types: Set<String>) -> String {
+        types.sorted().joined(separator: " or ")
     }
 }

@@ -55,6 +55,42 @@ import Testing
         #expect(imported.check(body, against: "a").map(\.kind) == [.typeMismatch])
     }
 
+    /// Members that give one property types no value has at once (a string in one, an integer in another) are a
+    /// contradiction in the document: reported where the later one is, which the merge keeps. A member that narrows a
+    /// property (a number to an integer, a string to one of an enum, a type to nullable) is not one.
+    @Test func membersThatContradictEachOtherOnAPropertyAreReported() throws {
+        let imported = try ImportedSuite(
+            document: Self.document(
+                """
+                    A:
+                      allOf:
+                        - $ref: '#/components/schemas/Base'
+                        - type: object
+                          properties:
+                            id: {type: integer}
+                            score: {type: integer}
+                            name: {type: string, enum: [a, b]}
+                            note: {type: string, nullable: true}
+                    Base:
+                      type: object
+                      required: [id]
+                      properties:
+                        id: {$ref: '#/components/schemas/Id'}
+                        score: {type: number}
+                        name: {type: string}
+                        note: {type: [string, 'null']}
+                    Id: {type: string}
+                """))
+        let problems = imported.result.problems
+        #expect(problems.map(\.pointer) == ["#/components/schemas/A/allOf/1/properties/id"], "\(problems)")
+        #expect(
+            problems.first?.message
+                == "allOf members give 'id' types no value has at once (string, then integer); the import keeps the later one"
+        )
+        let body = try JSONParser().parse(#"{"id": 7, "score": 2, "name": "a", "note": null}"#)
+        #expect(imported.check(body, against: "a").isEmpty)
+    }
+
     /// Diamonds stacked 40 deep: each level's two schemas both include both of the level below. Merged each time a
     /// member reached them, the import took twice as long for every level (9 s at 18); each is merged once now.
     @Test func stackedDiamondsAreMergedOnceEach() throws {
