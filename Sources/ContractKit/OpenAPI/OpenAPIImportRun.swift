@@ -412,15 +412,15 @@ struct OpenAPIImportRun {
             if let found = parameters.first(where: {
                 $0.value["in"]?.stringValue == "path" && $0.value["name"]?.stringValue == placeholder
             }) {
-                let (value, sampled) = parameterValue(found.value)
+                let (value, missing, _) = parameterValue(found.value)
                 if SecretNames.isSecretParameter(placeholder) || OpenAPISecrets.looksLikeCredential(value) {
                     endpoint.params.append(
                         SpecEntry(placeholder, secret(value, name: placeholder, "params", &endpoint)))
                     continue
                 }
                 endpoint.params.append(SpecEntry(placeholder, value))
-                if sampled {
-                    endpoint.comment.append("params.\(placeholder): no example in the document; set a real one")
+                if let missing {
+                    endpoint.comment.append("params.\(placeholder): \(missing)")
                 }
             } else {
                 endpoint.params.append(SpecEntry(placeholder, placeholder))
@@ -429,7 +429,7 @@ struct OpenAPIImportRun {
         }
         for (itemPointer, parameter) in parameters where parameter["required"] == .bool(true) {
             guard let name = parameter["name"]?.stringValue else { continue }
-            let (value, sampled) = parameterValue(parameter)
+            let (value, missing, items) = parameterValue(parameter)
             let location = parameter["in"]?.stringValue
             // A header the spec could not send (and lint would refuse) is left out and listed.
             if location == "header", !HTTPHeaderText.isToken(name) {
@@ -451,11 +451,25 @@ struct OpenAPIImportRun {
             }
             switch location {
             case "query":
+                // A list goes in the request line, as its style writes it: the name repeated (`form`, exploded:
+                // OpenAPI's default for a query; a spec's `query:` holds one value for a name), or the items joined
+                // by a separator that is not percent-encoded as the items are (`a,b`, `a%20b`, `a%7Cb`).
+                if let items {
+                    let key = PercentEncoding.queryComponent(name)
+                    let encoded = items.map(PercentEncoding.queryComponent)
+                    let style = parameter["style"]?.stringValue ?? "form"
+                    let pairs =
+                        style == "form" && parameter["explode"] != .bool(false)
+                        ? encoded.map { key + "=" + $0 }
+                        : [key + "=" + encoded.joined(separator: Self.listSeparator(style: style, encoded: true))]
+                    endpoint.path += (endpoint.path.contains("?") ? "&" : "?") + pairs.joined(separator: "&")
+                    continue
+                }
                 endpoint.query.append(SpecEntry(name, value))
-                if sampled { endpoint.comment.append("query.\(name): no example in the document; set a real one") }
+                if let missing { endpoint.comment.append("query.\(name): \(missing)") }
             case "header":
                 endpoint.headers.append(SpecEntry(name, value))
-                if sampled { endpoint.comment.append("headers.\(name): no example in the document; set a real one") }
+                if let missing { endpoint.comment.append("headers.\(name): \(missing)") }
             case "cookie":
                 problem(
                     itemPointer, "the required cookie '\(name)' is not imported",
@@ -475,8 +489,56 @@ struct OpenAPIImportRun {
         return OpenAPISecrets.reference(value, variable: variable)
     }
 
-    /// The value to send for a parameter: its example, default or first enum case; or a sample of its type, and true.
-    private func parameterValue(_ parameter: JSONObject) -> (String, Bool) {
+    /// The value to send for a parameter: its example, default or first enum case; or a sample of its type, with
+    /// what the endpoint's comment says of it (no example, or one a spec cannot send). An example that is a list of
+    /// scalars is written as the parameter's style joins it, and its items given too.
+    private func parameterValue(_ parameter: JSONObject) -> (value: String, missing: String?, items: [String]?) {
+        let schema = parameter["schema"]?.objectValue
+        var unusable: String?
+        for case let value? in Self.exampleCandidates(parameter) {
+            switch value {
+            case .string(let text) where !text.isEmpty: return (Template.literal(text), nil, nil)
+            case .number(let number): return (number.literal, nil, nil)
+            case .bool(let flag): return (flag ? "true" : "false", nil, nil)
+            case .array:
+                // A list, written as its style says: `a,b` (`simple`, `form` not exploded), `a b`, `a|b`.
+                guard let items = Self.exampleItems(value) else {
+                    unusable = unusable ?? "a list of lists or objects"
+                    continue
+                }
+                let separator = Self.listSeparator(style: parameter["style"]?.stringValue, encoded: false)
+                return (Template.literal(items.joined(separator: separator)), nil, items)
+            case .object: unusable = unusable ?? "an object"
+            default: continue
+            }
+        }
+        let missing =
+            unusable.map { "the document's example is \($0), which the import does not write out; set a real value" }
+            ?? "no example in the document; set a real one"
+        let name = parameter["name"]?.stringValue ?? "value"
+        switch (schema?["type"]?.stringValue, schema?["format"]?.stringValue) {
+        case ("integer", _), ("number", _): return ("1", missing, nil)
+        case ("boolean", _): return ("true", missing, nil)
+        case (_, "uuid"): return ("00000000-0000-0000-0000-000000000000", missing, nil)
+        case (_, "date"): return ("2024-01-01", missing, nil)
+        case (_, "date-time"): return ("2024-01-01T00:00:00Z", missing, nil)
+        default: return (name, missing, nil)
+        }
+    }
+
+    /// What joins the items of a list parameter in `style`: `,` but for the delimited styles, percent-encoded in a
+    /// query (`%20`, `%7C`) when `encoded`.
+    private static func listSeparator(style: String?, encoded: Bool) -> String {
+        switch style {
+        case "spaceDelimited": encoded ? "%20" : " "
+        case "pipeDelimited": encoded ? "%7C" : "|"
+        default: ","
+        }
+    }
+
+    /// Where a parameter's value may be found, in the order they are tried: its example, its first named example,
+    /// its schema's example, first example, default, first enum value.
+    private static func exampleCandidates(_ parameter: JSONObject) -> [JSONValue?] {
         let schema = parameter["schema"]?.objectValue
         var candidates: [JSONValue?] = [parameter["example"]]
         if let examples = parameter["examples"]?.objectValue, let first = examples.entries.first {
@@ -486,23 +548,23 @@ struct OpenAPIImportRun {
             schema?["example"], schema?["examples"]?.arrayValue?.first, schema?["default"],
             schema?["enum"]?.arrayValue?.first,
         ]
-        for case let value? in candidates {
+        return candidates
+    }
+
+    /// The items of `list` as text, when it is a list of strings, numbers and booleans (a parameter's example
+    /// that is a list).
+    private static func exampleItems(_ list: JSONValue) -> [String]? {
+        guard let values = list.arrayValue, !values.isEmpty else { return nil }
+        var items: [String] = []
+        for value in values {
             switch value {
-            case .string(let text) where !text.isEmpty: return (Template.literal(text), false)
-            case .number(let number): return (number.literal, false)
-            case .bool(let flag): return (flag ? "true" : "false", false)
-            default: continue
+            case .string(let text): items.append(text)
+            case .number(let number): items.append(number.literal)
+            case .bool(let flag): items.append(flag ? "true" : "false")
+            default: return nil
             }
         }
-        let name = parameter["name"]?.stringValue ?? "value"
-        switch (schema?["type"]?.stringValue, schema?["format"]?.stringValue) {
-        case ("integer", _), ("number", _): return ("1", true)
-        case ("boolean", _): return ("true", true)
-        case (_, "uuid"): return ("00000000-0000-0000-0000-000000000000", true)
-        case (_, "date"): return ("2024-01-01", true)
-        case (_, "date-time"): return ("2024-01-01T00:00:00Z", true)
-        default: return (name, true)
-        }
+        return items
     }
 
     // MARK: - Bodies

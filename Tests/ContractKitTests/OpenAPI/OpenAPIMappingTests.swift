@@ -485,6 +485,43 @@ import Testing
     }
 
     /// `name: Shape` for each field of an object shape, `name?` for one that may be absent.
+    /// A parameter whose example is a list is sent as its style says, not as its name with a "no example" comment:
+    /// a query list exploded (OpenAPI's default) repeats the name in the request line, as a spec's `query:` holds one
+    /// value a name; others are joined (`,`, or ` ` and `|` for the delimited styles). An example a spec cannot send
+    /// (an object) is named for what it is.
+    @Test func parametersWhoseExampleIsAListAreSentAsTheirStyleSays() throws {
+        let imported = try ImportedSuite(
+            document: """
+                openapi: 3.0.3
+                info: {title: Lists, version: '1'}
+                paths:
+                  /items/{ids}:
+                    get:
+                      operationId: items
+                      parameters:
+                        - {name: ids, in: path, required: true, schema: {type: array, items: {type: integer}}, example: [1, 2]}
+                        - {name: tag, in: query, required: true, schema: {type: array, items: {type: string}}, example: [red, "blue green"]}
+                        - {name: sort, in: query, required: true, explode: false, schema: {type: array}, example: [name, date]}
+                        - {name: pipe, in: query, required: true, style: pipeDelimited, explode: false, schema: {type: array, example: [a, b]}}
+                        - {name: X-Ids, in: header, required: true, schema: {type: array, items: {type: string}}, example: [x, y]}
+                        - {name: obj, in: query, required: true, schema: {type: object}, example: {a: 1}}
+                      responses:
+                        '200': {description: ok, content: {application/json: {schema: {type: object}}}}
+                """)
+        #expect(imported.result.problems.isEmpty, "\(imported.result.problems)")
+        let endpoint = try #require(imported.endpoint("items"))
+        let prepared = try RequestBuilder(baseURL: "http://127.0.0.1:9", environment: [:]).prepare(endpoint)
+        #expect(
+            prepared.url.absoluteString
+                == "http://127.0.0.1:9/items/1,2?tag=red&tag=blue%20green&sort=name,date&pipe=a%7Cb&obj=obj")
+        #expect(prepared.headers.contains(Recording.Header(name: "X-Ids", value: "x,y")))
+        #expect(!imported.text.contains("no example"), "\(imported.text)")
+        #expect(
+            imported.text.contains(
+                "# query.obj: the document's example is an object, which the import does not write out; set a real value"
+            ), "\(imported.text)")
+    }
+
     static func fields(of shape: Shape?) -> [String] {
         guard case .object(let object)? = shape?.kind else { return [] }
         return object.fields.map { "\($0.name)\($0.mayBeAbsent ? "?" : ""): \($0.shape.description)" }
