@@ -319,7 +319,7 @@ struct OpenAPIImportRun {
         var endpoint = EndpointDraft(name: name, method: method, path: options.basePath + Template.literal(path))
         // `/files/${name}` in the document is a `$` and a parameter; a spec cannot write a `$` before a placeholder
         // (`${` is a variable, `$${` text), so the text `${name}` is sent instead.
-        for placeholder in SpecFileParser.placeholders(in: path, followingADollar: true) {
+        for placeholder in SpecFileParser.placeholders(inText: path, followingADollar: true) {
             endpoint.comment.append(
                 "the path's '{\(placeholder)}' follows a '$', which a spec cannot write before a parameter: it is sent as the text '${\(placeholder)}'"
             )
@@ -423,7 +423,7 @@ struct OpenAPIImportRun {
                     endpoint.comment.append("params.\(placeholder): \(missing)")
                 }
             } else {
-                endpoint.params.append(SpecEntry(placeholder, placeholder))
+                endpoint.params.append(SpecEntry(placeholder, Template.literal(placeholder)))
                 endpoint.comment.append("params.\(placeholder): not declared in the document; set a real value")
             }
         }

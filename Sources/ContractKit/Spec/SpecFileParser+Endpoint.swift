@@ -161,9 +161,22 @@ extension SpecFileParser {
         return true
     }
 
-    /// The names of the `{name}` placeholders in a spec's path. One after a `$` is none (`${NAME}` is an environment
-    /// variable, `$${name}` text); `followingADollar` lists those instead.
-    static func placeholders(in path: String, followingADollar: Bool = false) -> [String] {
+    /// The names of the `{name}` placeholders in a spec's path, found as the recorder finds them: in the text the
+    /// path reads as once it is read as a template (`$${` is `${` there), so that what lint passes, `record` sends.
+    /// One after a `$` is none (`${NAME}` is an environment variable, `$${name}` text).
+    static func placeholders(in path: String) -> [String] {
+        guard path.utf8.contains(UInt8(ascii: "$")), let template = try? Template(parsing: path) else {
+            return placeholders(inText: path)
+        }
+        return template.parts.flatMap { part -> [String] in
+            guard case .literal(let text) = part else { return [] }
+            return placeholders(inText: text)
+        }
+    }
+
+    /// The names of the `{name}` placeholders in `path` taken as text, not read as a template; `followingADollar`
+    /// lists those after a `$` instead, which are none.
+    static func placeholders(inText path: String, followingADollar: Bool = false) -> [String] {
         var names: [String] = []
         forEachPiece(ofPath: Substring(path)) { piece in
             if case .placeholder(let name, _, let afterADollar) = piece, afterADollar == followingADollar {

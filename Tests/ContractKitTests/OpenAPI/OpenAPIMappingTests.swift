@@ -522,6 +522,29 @@ import Testing
             ), "\(imported.text)")
     }
 
+    /// A path parameter named like a variable (`{${Y}}`) imports into a spec that loads and is sent: the spec's
+    /// placeholder is `${Y` (a name ends at the first `}`), which the document does not declare, so it gets a value
+    /// to set. Its key and value were written as `$${Y`, which lint passed and `record` refused.
+    @Test func aPathParameterNamedLikeAVariableImportsIntoASpecThatIsSent() throws {
+        let imported = try ImportedSuite(
+            document: """
+                openapi: 3.0.3
+                info: {title: Odd, version: '1'}
+                paths:
+                  /b/{${Y}}:
+                    get:
+                      operationId: b
+                      parameters:
+                        - {name: "${Y}", in: path, required: true, schema: {type: string}, example: w}
+                      responses:
+                        '204': {description: ok}
+                """)
+        let endpoint = try #require(imported.endpoint("b"))
+        #expect(imported.text.contains("# params.${Y: not declared in the document; set a real value"))
+        let prepared = try RequestBuilder(baseURL: "http://127.0.0.1:9", environment: [:]).prepare(endpoint)
+        #expect(prepared.url.absoluteString == "http://127.0.0.1:9/b/$%7BY%7D")
+    }
+
     static func fields(of shape: Shape?) -> [String] {
         guard case .object(let object)? = shape?.kind else { return [] }
         return object.fields.map { "\($0.name)\($0.mayBeAbsent ? "?" : ""): \($0.shape.description)" }

@@ -115,6 +115,20 @@ struct RequestBuilderTests {
         #expect(prepared.url.absoluteString == "http://localhost:8080/search?tenant=7&sort=new&q=shoes")
     }
 
+    /// The spec's checks find a path's placeholders where the recorder does, in the path read as a template:
+    /// `{$${Y}` is the placeholder `${Y` (`$${` is the text `${`), so a spec that lint passes is one `record` sends.
+    /// Lint read the path as text, where the placeholder was `$${Y`: it passed a spec that `record` refused, and
+    /// refused the one `record` sends.
+    @Test func aPlaceholderIsFoundWhereTheRecorderFindsIt() throws {
+        let endpoint = try Self.endpoint(
+            "endpoints:\n  b:\n    request: GET /b/{$${Y}/c\n    params: { \"${Y\": \"7\" }\n")
+        let prepared = try RequestBuilder(baseURL: "http://127.0.0.1:9", environment: [:]).prepare(endpoint)
+        #expect(prepared.url.absoluteString == "http://127.0.0.1:9/b/7/c")
+        #expect(throws: ContractErrors.self) {
+            try Self.endpoint("endpoints:\n  b:\n    request: GET /b/{$${Y}/c\n    params: { \"$${Y\": \"7\" }\n")
+        }
+    }
+
     @Test func anEnvironmentVariableInTheRequestLineIsReadAndRedacted() throws {
         let endpoint = try Self.endpoint(
             "endpoints:\n  any:\n    request: GET /v/${VERSION}/anything?token=${TOKEN}&page={page}\n    params: { page: 2 }\n"
