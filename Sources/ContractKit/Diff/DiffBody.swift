@@ -182,8 +182,13 @@ extension JSONTapeView {
     /// (canonically equivalent). Their bytes are compared first; they are decoded only when the bytes differ, and
     /// `mayDiffer` (false when both are known to be plain ASCII) and ``mayBeSpelledOtherwise(_:)`` say they could still
     /// spell the same text.
+    ///
+    /// With `tellingHalves`, strings that escape halves of surrogate pairs without the other half are equal only when
+    /// they escape the same halves: each decodes as U+FFFD, so `"\ud800"`, `"\udbff"` and `"\ufffd"` would read alike.
     @inline(__always)
-    func string(_ node: Int, equals other: Int, in otherView: JSONTapeView, mayDiffer: Bool) -> Bool {
+    func string(
+        _ node: Int, equals other: Int, in otherView: JSONTapeView, mayDiffer: Bool, tellingHalves: Bool = false
+    ) -> Bool {
         let entry = entries[node]
         let otherEntry = otherView.entries[other]
         if entry.kind == otherEntry.kind, entry.length == otherEntry.length,
@@ -192,6 +197,18 @@ extension JSONTapeView {
             return true
         }
         guard mayDiffer, mayBeSpelledOtherwise(node) || otherView.mayBeSpelledOtherwise(other) else { return false }
-        return string(node) == otherView.string(other)
+        guard string(node) == otherView.string(other) else { return false }
+        return !tellingHalves || halves(node) == otherView.halves(other)
+    }
+
+    /// The units of the halves of surrogate pairs that the string at `node` escapes without the other half.
+    private func halves(_ node: Int) -> [UInt32] {
+        guard entries[node].kind == .escapedString else { return [] }
+        var units: [UInt32] = []
+        JSONHalfSurrogates.forEachHalf(in: rawBytes(node)) { _, unit in
+            units.append(unit)
+            return true
+        }
+        return units
     }
 }

@@ -84,7 +84,7 @@ extension ShapeComparison {
             record(steps, in: new, old: Self.brief(oldNode, in: oldView), new: Self.brief(newNode, in: newView))
         default:
             if !Self.scalar(oldNode, in: oldView, equals: newNode, in: newView) {
-                record(steps, in: new, old: Self.short(oldView.value(oldNode)), new: Self.short(newView.value(newNode)))
+                record(steps, in: new, old: Self.brief(oldNode, in: oldView), new: Self.brief(newNode, in: newView))
             }
         }
     }
@@ -111,7 +111,7 @@ extension ShapeComparison {
     }
 
     /// True when two scalars are equal as trees compare them: numbers by their spelling, strings as Swift compares
-    /// them.
+    /// them, but for halves of surrogate pairs, which a tree reads as U+FFFD and are told apart here.
     static func scalar(_ node: Int, in view: JSONTapeView, equals other: Int, in otherView: JSONTapeView) -> Bool {
         switch (view.kind(node), otherView.kind(other)) {
         case (.null, .null), (.true, .true), (.false, .false): return true
@@ -122,17 +122,21 @@ extension ShapeComparison {
                 && view.sameBytes(at: entry.offset, as: otherView, at: otherEntry.offset, count: entry.length)
         case (.string, .string), (.string, .escapedString), (.escapedString, .string),
             (.escapedString, .escapedString):
-            return view.string(node, equals: other, in: otherView, mayDiffer: true)
+            return view.string(node, equals: other, in: otherView, mayDiffer: true, tellingHalves: true)
         default: return false
         }
     }
 
     /// A value as a list of changes shows it: a container as `{…}` or `[…]` (`{}` and `[]` when empty), which
-    /// costs nothing however large it is, a scalar as ``short(_:)`` writes it.
+    /// costs nothing however large it is, a scalar as ``short(_:)`` writes it; a string with half a surrogate pair
+    /// as it was escaped, as a tree would show each half as U+FFFD.
     static func brief(_ node: Int, in view: JSONTapeView) -> String {
         switch view.kind(node) {
         case .object: return view.entries[node].memberCount == 0 ? "{}" : "{…}"
         case .array: return view.entries[node].memberCount == 0 ? "[]" : "[…]"
+        case .escapedString where JSONHalfSurrogates.holdsHalf(view.rawBytes(node)):
+            let text = "\"" + String(decoding: view.rawBytes(node), as: UTF8.self) + "\""
+            return text.count > 80 ? String(text.prefix(79)) + "…" : text
         default: return short(view.value(node))
         }
     }

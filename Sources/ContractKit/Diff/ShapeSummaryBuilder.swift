@@ -433,8 +433,8 @@ struct ShapeSummaryBuilder: ~Copyable {
                 default:
                     if !ShapeComparison.scalar(old, in: oldView, equals: node, in: view) {
                         record(
-                            at: stack, in: &changes, old: ShapeComparison.short(oldView.value(old)),
-                            new: ShapeComparison.short(view.value(node)))
+                            at: stack, in: &changes, old: ShapeComparison.brief(old, in: oldView),
+                            new: ShapeComparison.brief(node, in: view))
                     }
                 }
             }

@@ -362,6 +362,25 @@ import Testing
                 == listed.renderText(old: "a", new: "b", values: false))
     }
 
+    /// Half a surrogate pair decodes as U+FFFD, so strings that differ only in which half they escape, or in half a
+    /// pair against a real U+FFFD, read the same as trees; on the tape they are told apart, and shown as they were
+    /// escaped. The same text spelled with other escapes (`\u00e9` and `\u00E9`, a whole pair in either case) is
+    /// no change. Both walks (the one pass, and the separate one taken when a path is ignored) agree.
+    @Test func stringsThatEscapeDifferentHalvesOfAPairAreAChange() throws {
+        func recording(_ body: String) throws -> Recording {
+            let text =
+                #"{"format": "contract-recording/1", "endpoint": "a/b", "request": {"method": "GET", "url": "/b"}, "response": {"status": 200, "body": \#(body)}}"#
+            return try Recording.read(document: JSONParser().parseDocument(Array(text.utf8)), path: "r.json")
+        }
+        let old = try recording(#"{"a": "x\ud800y", "b": "\ud800", "c": "\u00e9", "d": "\ud83d\ude00", "e": "\udc00"}"#)
+        let new = try recording(#"{"a": "x\ud801y", "b": "\ufffd", "c": "\u00E9", "d": "\uD83D\uDE00", "e": "\udc00"}"#)
+        let expected = [#"$.a "x\ud800y" → "x\ud801y""#, #"$.b "\ud800" → "\#u{FFFD}""#]
+        let diff = RecordingDiff(old: old, new: new)
+        #expect(diff.valueChanges.map { "\($0.path) \($0.old) → \($0.new)" } == expected)
+        let walked = RecordingDiff(old: old, new: new, options: .init(ignoredPaths: ["$.nowhere"]))
+        #expect(walked.valueChanges == diff.valueChanges)
+    }
+
     /// Two long arrays have their later elements' values compared on the old body's thread: the changes come in
     /// body order, and are the ones the separate walk (taken when a path is ignored) finds.
     @Test func theValuesOfLongArraysAreComparedInTwoHalvesInBodyOrder() {
