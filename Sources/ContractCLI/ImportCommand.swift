@@ -56,11 +56,7 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
 
     func validate() throws {
         guard ParseOrder.validates else { return }
-        // The first byte: a '.' and a combining mark are one character, but the file is hidden all the same.
-        if let name, InferCommand.validName(name) == nil {
-            throw ValidationError(
-                "--name '\(name.escapingNonPrintables())' cannot name a spec file: use letters, digits, '-' and '_'")
-        }
+        try SpecFileName.validate(option: name)
         if !basePath.isEmpty, !basePath.hasPrefix("/") {
             throw ValidationError("--base-path '\(basePath)' must start with '/': --base-path /\(basePath)")
         }

@@ -53,10 +53,7 @@ struct InferCommand: AsyncParsableCommand {
                 "give recordings, HAR files, raw JSON files or folders to infer from, or --base-url URL --request \"GET /path\""
             )
         }
-        if let name, InferCommand.validName(name) == nil {
-            throw ValidationError(
-                "--name '\(name.escapingNonPrintables())' cannot name a spec file: use letters, digits, '-' and '_'")
-        }
+        try SpecFileName.validate(option: name)
         if let request, InferCommand.parseRequest(request) == nil {
             throw ValidationError(
                 "--request '\(request.escapingNonPrintables())' is not a request line: write it as \"GET /path\"")
@@ -177,17 +174,6 @@ struct InferCommand: AsyncParsableCommand {
         guard inputs.count == 1 else { return "inferred" }
         var last = (inputs[0] as NSString).lastPathComponent
         if let dot = last.lastIndex(of: "."), dot != last.startIndex { last = String(last[..<dot]) }
-        return validName(last.lowercased().replacingOccurrences(of: " ", with: "-")) ?? "inferred"
-    }
-
-    /// `name` when it can name a spec file: letters, digits, `-`, `_`, not starting with `.`.
-    static func validName(_ name: String) -> String? {
-        guard !name.isEmpty, !name.hasPrefix("."),
-            name.unicodeScalars.allSatisfy({
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
-                    || $0 == "_" || $0 == "."
-            })
-        else { return nil }
-        return name
+        return SpecFileName.made(from: last.lowercased()) ?? "inferred"
     }
 }

@@ -98,23 +98,7 @@ struct OpenAPIImportRun {
     static func defaultName(source: String, fromPipe: Bool, title: String?) -> String {
         let stem = (source as NSString).deletingPathExtension
         for candidate in fromPipe ? [title?.lowercased()] : [stem, title?.lowercased()] {
-            guard let candidate else { continue }
-            var name = ""
-            for scalar in candidate.unicodeScalars {
-                let kept =
-                    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                    || "-_.".unicodeScalars.contains(scalar)
-                if kept {
-                    name.unicodeScalars.append(scalar)
-                } else if !name.hasSuffix("-") {
-                    name += "-"
-                }
-            }
-            while let first = name.first, first == "." || first == "-" { name.removeFirst() }
-            // A title may be a sentence: at most 100 bytes of it (the `-TAG.yaml` of `--split tags` comes after).
-            if name.utf8.count > 100 { name = String(name.prefix(100)) }
-            while name.hasSuffix("-") { name.removeLast() }
-            if !name.isEmpty { return name }
+            if let candidate, let name = SpecFileName.made(from: candidate) { return name }
         }
         return "openapi"
     }
