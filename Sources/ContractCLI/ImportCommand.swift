@@ -87,15 +87,16 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
             )
             throw ExitCode(2)
         }
-        let paths: [String]
+        let written: OpenAPIImporter.Result.Written
         do {
-            paths = try result.write(into: output, force: force)
+            written = try result.write(into: output, force: force)
         } catch {
             Console.error(error.description)
             throw ExitCode(2)
         }
+        // The shapes the files declare, objects named to be written included.
         var summary =
-            "imported \(result.endpointCount) endpoint\(result.endpointCount == 1 ? "" : "s") and \(result.shapeCount) named shape\(result.shapeCount == 1 ? "" : "s") into \(paths.joined(separator: ", "))"
+            "imported \(result.endpointCount) endpoint\(result.endpointCount == 1 ? "" : "s") and \(written.shapeCount) named shape\(written.shapeCount == 1 ? "" : "s") into \(written.paths.joined(separator: ", "))"
         if !result.problems.isEmpty {
             summary +=
                 "; \(result.problems.count) problem\(result.problems.count == 1 ? "" : "s") listed above"

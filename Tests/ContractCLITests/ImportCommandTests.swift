@@ -32,6 +32,36 @@ import Testing
                 as? Date == modified as? Date)
     }
 
+    /// The summary counts the named shapes the file declares, lint's count: objects YAML cannot write where they
+    /// stand (inside `[String: T]` or `T?`) become named shapes when the file is written, and were left out of it.
+    @Test func theSummaryCountsTheShapesTheFileDeclares() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let document = """
+            openapi: 3.0.3
+            info: {title: Hoist, version: '1'}
+            paths:
+              /a:
+                get:
+                  operationId: a
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              byId: {type: object, additionalProperties: {type: object, properties: {x: {type: string}}}}
+                              maybe: {nullable: true, type: object, properties: {y: {type: integer}}}
+            """
+        try document.write(toFile: root + "/h.yaml", atomically: true, encoding: .utf8)
+        let imported = try contract("import", "openapi", "h.yaml")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "imported 1 endpoint and 2 named shapes into Specs/h.yaml\n")
+        let lint = try contract("lint")
+        #expect(lint.stdout.contains("1 spec file, 1 endpoint, 2 named shapes"), "\(lint.stdout)")
+    }
+
     /// The nightly job's view: specs imported from Stripe's document of API version 2020-03-02 verify Stripe's own
     /// sample customer of that version, and report what changed in the next version's sample.
     @Test func importedSpecsVerifyRecordingsAndCatchTheNextVersionsDrift() throws {

@@ -35,7 +35,8 @@ package struct OpenAPIImporter {
         package var examples: [String: [(name: String, body: JSONValue)]]
         /// How many endpoints were imported.
         package var endpointCount: Int
-        /// How many named shapes were written.
+        /// How many named shapes the document's schemas made. The files may declare more: an object that YAML
+        /// cannot write where it stands is given a name when a file is written (``Written/shapeCount``).
         package var shapeCount: Int
         /// How many operations were left out because of problems.
         package var skippedOperations: Int
@@ -90,7 +91,13 @@ extension OpenAPIImporter.Result {
     ///
     /// - Throws: before writing anything, when a file to replace was not written by `import openapi` (a
     ///   hand-written spec) and `force` is false.
-    package func write(into folder: String, force: Bool = false) throws(ContractError) -> [String] {
+    /// The files an import wrote, and how many named shapes they declare.
+    package struct Written: Sendable {
+        package var paths: [String]
+        package var shapeCount: Int
+    }
+
+    package func write(into folder: String, force: Bool = false) throws(ContractError) -> Written {
         let writer = SpecYAMLWriter()
         // What would stop a file being written is looked for before any is: a folder where a file goes, or (unless
         // forced) a spec that the import did not write.
@@ -111,9 +118,12 @@ extension OpenAPIImporter.Result {
             }
         }
         var paths: [String] = []
+        var shapeCount = 0
         for file in files {
             let path = (folder as NSString).appendingPathComponent(file.name + ".yaml")
-            let data = Data(writer.render(file.document).utf8)
+            let (text, shapes) = writer.rendered(file.document)
+            shapeCount += shapes
+            let data = Data(text.utf8)
             if FileManager.default.contents(atPath: path) != data {
                 do {
                     try AtomicFile.write(data, to: path)
@@ -130,6 +140,6 @@ extension OpenAPIImporter.Result {
             }
             paths.append(path)
         }
-        return paths
+        return Written(paths: paths, shapeCount: shapeCount)
     }
 }

@@ -12,6 +12,12 @@ package struct SpecYAMLWriter: Sendable {
 
     /// The spec file's text, ending with a newline.
     package func render(_ document: SpecDocument) -> String {
+        rendered(document).text
+    }
+
+    /// The spec file's text, and how many named shapes it declares: the document's, and those made for objects that
+    /// YAML cannot write where they stand (``InlineObjectNaming``).
+    package func rendered(_ document: SpecDocument) -> (text: String, shapeCount: Int) {
         let document = InlineObjectNaming.naming(document)
         var lines: [String] = []
         lines += document.comment.map(Self.commentLine)
@@ -39,7 +45,7 @@ package struct SpecYAMLWriter: Sendable {
                 lines += endpointLines(endpoint)
             }
         }
-        return lines.map(Self.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
+        return (lines.map(Self.trimmingTrailingSpaces).joined(separator: "\n") + "\n", document.shapes.count)
     }
 
     // MARK: - Sections

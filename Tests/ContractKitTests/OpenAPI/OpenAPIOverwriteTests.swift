@@ -60,7 +60,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try document.write(toFile: folder + "/t.yaml", atomically: true, encoding: .utf8)
         let result = try OpenAPIImporter(options: .init(splitByTags: true)).importDocument(at: folder + "/t.yaml")
-        let paths = try result.write(into: folder + "/out")
+        let paths = try result.write(into: folder + "/out").paths
         // One file a tag; no main file, since no schema and no untagged operation would leave it empty.
         #expect(paths.count == 4)
         _ = try SpecLoader().load(directory: folder + "/out")

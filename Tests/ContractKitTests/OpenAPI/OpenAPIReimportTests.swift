@@ -67,7 +67,7 @@ import Testing
         func importVersion(_ text: String) throws -> [String] {
             try text.write(toFile: folder + "/shop.yaml", atomically: true, encoding: .utf8)
             let result = try OpenAPIImporter().importDocument(at: folder + "/shop.yaml")
-            let paths = try result.write(into: folder + "/Specs")
+            let paths = try result.write(into: folder + "/Specs").paths
             #expect(paths == [folder + "/Specs/shop.yaml"])
             return try String(contentsOfFile: paths[0], encoding: .utf8).split(separator: "\n").map(String.init)
         }

@@ -47,7 +47,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.document.write(toFile: folder + "/sec.yaml", atomically: true, encoding: .utf8)
         let result = try OpenAPIImporter().importDocument(at: folder + "/sec.yaml")
-        let paths = try result.write(into: folder + "/out")
+        let paths = try result.write(into: folder + "/out").paths
         #expect(!paths.isEmpty)
         var written = Data()
         for name in try FileManager.default.contentsOfDirectory(atPath: folder + "/out") {
