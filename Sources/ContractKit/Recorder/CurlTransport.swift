@@ -285,8 +285,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// The head's `Content-Length`, and a second value that contradicts it (repeated headers or a list).
     private var announcedLength: Substring?
     private var contradictingLength: Substring?
-    /// Whether the head names a `Transfer-Encoding`, which frames the body whatever `Content-Length` says.
-    private var hasTransferEncoding = false
+    /// Whether the head's `Transfer-Encoding` is chunked, which frames the body whatever `Content-Length` says.
+    private var isChunked = false
     /// libcurl's message for the error it ends a transfer with, read to tell a broken chunked body from a broken
     /// connection; never shown as it is (it may quote the URL).
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
@@ -474,9 +474,31 @@ final class CurlTransfer: @unchecked Sendable {
         headerBytes += line.count
         while start < end, isSpace(line[start]) { start += 1 }
         while end > start, isSpace(line[end - 1]) { end -= 1 }
-        if end - start >= 5, line[start] == UInt8(ascii: "H"), line[start + 1] == UInt8(ascii: "T"),
-            line[start + 2] == UInt8(ascii: "T"), line[start + 3] == UInt8(ascii: "P"),
-            line[start + 4] == UInt8(ascii: "/")
+        // A line that starts with a space or a tab continues the header before it (the obsolete line folding of
+        // HTTP/1.1): its text joins that header's value after a space, as RFC 9112 tells a client to read it, rather
+        // than being read as a header of its own (`  continued: here`, or ` HTTP/1.1` as a new head) or dropped.
+        // Before any header it continues nothing, and the head is refused, as libcurl itself would refuse it less
+        // clearly.
+        if !headEnded, let first = line.first, first == 0x20 || first == 0x09 {
+            guard let lastHeader else {
+                // A line of spaces alone is none, as a line of spaces inside the head is.
+                if start == end { return true }
+                refusal = TransportError(
+                    .badResponse,
+                    "\(CurlTransport.hostText(url)) sent a header line that starts with a space before any header; "
+                        + "the server, or a proxy in front of it, is broken")
+                return false
+            }
+            if start < end {
+                let more = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+                headers[lastHeader].value += headers[lastHeader].value.isEmpty ? more : " " + more
+            }
+            return true
+        }
+        // A status line starts the line: ` HTTP/1.1` is a folded line (above), not a new head.
+        if start == 0, end >= 5, line[0] == UInt8(ascii: "H"), line[1] == UInt8(ascii: "T"),
+            line[2] == UInt8(ascii: "T"),
+            line[3] == UInt8(ascii: "P"), line[4] == UInt8(ascii: "/")
         {
             // A new response head (after `100 Continue`, say): only the last one's headers count.
             // Room for a usual head at once, rather than growing through four arrays.
@@ -488,7 +510,7 @@ final class CurlTransfer: @unchecked Sendable {
             lastHeader = nil
             announcedLength = nil
             contradictingLength = nil
-            hasTransferEncoding = false
+            isChunked = false
             return true
         }
         // Only an empty line ends the head, as libcurl reads it: a line of spaces inside the head does not.
@@ -497,24 +519,6 @@ final class CurlTransfer: @unchecked Sendable {
             if let refused = headRefusal() {
                 refusal = refused
                 return false
-            }
-            return true
-        }
-        // A line that starts with a space or a tab continues the header before it (the obsolete line folding of
-        // HTTP/1.1): its text joins that header's value after a space, as RFC 9112 tells a client to read it, rather
-        // than being read as a header of its own (`  continued: here`) or dropped. Before any header it continues
-        // nothing, and the head is refused, as libcurl itself would refuse it less clearly.
-        if !headEnded, let first = line.first, first == 0x20 || first == 0x09 {
-            guard let lastHeader else {
-                refusal = TransportError(
-                    .badResponse,
-                    "\(CurlTransport.hostText(url)) sent a header line that starts with a space before any header; "
-                        + "the server, or a proxy in front of it, is broken")
-                return false
-            }
-            if start < end {
-                let more = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
-                headers[lastHeader].value += headers[lastHeader].value.isEmpty ? more : " " + more
             }
             return true
         }
@@ -529,8 +533,10 @@ final class CurlTransfer: @unchecked Sendable {
         let value = String(decoding: UnsafeRawBufferPointer(rebasing: line[valueStart..<end]), as: UTF8.self)
         if !headEnded, Recording.Response.sameHeaderName(name, "Content-Length") {
             noteAnnouncedLength(line[valueStart..<end])
-        } else if !headEnded, Recording.Response.sameHeaderName(name, "Transfer-Encoding") {
-            hasTransferEncoding = true
+        } else if !headEnded, Recording.Response.sameHeaderName(name, "Transfer-Encoding"),
+            value.lowercased().contains("chunked")
+        {
+            isChunked = true
         }
         // A trailer (after the body: the head has ended) never gives the body's size, whatever it says.
         if !isHead, !headEnded, Recording.Response.sameHeaderName(name, "Content-Length"), let length = Int64(value) {
@@ -568,16 +574,21 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Keeps the values of a `Content-Length` header (one, or a list: `2, 2`), and the first that differs from
-    /// the one before it.
+    /// the one before it. Lengths are compared as numbers (`02` is `2`); an empty item of a list is none.
     private func noteAnnouncedLength(_ bytes: Slice<UnsafeRawBufferPointer>) {
         let text = Substring(String(decoding: UnsafeRawBufferPointer(rebasing: bytes), as: UTF8.self))
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let item = item.trimmingCharacters(in: .whitespaces)
+        for item in text.split(separator: ",") {
+            var item = Substring(item.trimmingCharacters(in: .whitespaces))
+            if !item.isEmpty, item.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+                item = item.drop { $0 == "0" }
+                if item.isEmpty { item = "0" }
+            }
+            guard !item.isEmpty else { continue }
             guard let announced = announcedLength else {
-                announcedLength = Substring(item)
+                announcedLength = item
                 continue
             }
-            if contradictingLength == nil, item != announced { contradictingLength = Substring(item) }
+            if contradictingLength == nil, item != announced { contradictingLength = item }
         }
     }
 
@@ -586,7 +597,7 @@ final class CurlTransfer: @unchecked Sendable {
     private func headRefusal() -> TransportError? {
         let host = CurlTransport.hostText(url)
         let bodiless = isHead || headStatus == 204 || headStatus == 304 || (100..<200).contains(headStatus)
-        if let announced = announcedLength, let other = contradictingLength, !hasTransferEncoding, !bodiless {
+        if let announced = announcedLength, let other = contradictingLength, !isChunked, !bodiless {
             return TransportError(
                 .badResponse,
                 "\(host) sent two lengths for one body (Content-Length \(announced.prefix(20)) and "
@@ -726,9 +737,10 @@ final class CurlTransfer: @unchecked Sendable {
             return TransportError(
                 .proxyNotFound,
                 "the proxy's host name '\(proxy.hostName)' does not resolve (\(proxy.variable) names it; \(number))")
-        case CURLE_RECV_ERROR where String(cString: errorBuffer).contains("chunked-encoding"):
-            // libcurl's words for the fault (`Illegal or missing hexadecimal sequence in chunked-encoding`) quote
-            // nothing of the response; the connection itself was fine.
+        case CURLE_RECV_ERROR where String(cString: errorBuffer).lowercased().contains("chunk"):
+            // libcurl's words for the fault (7.88: `Illegal or missing hexadecimal sequence in chunked-encoding`; 8.x:
+            // `chunk hex-length char not a hex digit: 0x7a`) quote nothing of the response but a byte; the
+            // connection itself was fine.
             return TransportError(
                 .badResponse,
                 "\(host) sent a chunked body whose framing is broken (\(String(cString: errorBuffer).prefix(100))); "

@@ -437,6 +437,18 @@ struct CurlTransportTests {
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2, 9\r\n\r\n{}",
             "sent two lengths for one body (Content-Length 2 and 9)"
         ),
+        // A folded line that reads `HTTP/1.1` is not a new head, which forgot the first length.
+        (
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nX-Note: see\r\n HTTP/1.1\r\n"
+                + "Content-Length: 9\r\n\r\n{}\r\n\r\n12345",
+            "sent two lengths for one body (Content-Length 2 and 9)"
+        ),
+        // Only a chunked body is framed whatever the lengths say.
+        (
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: identity\r\nContent-Length: 2\r\n"
+                + "Content-Length: 9\r\n\r\n{}",
+            "sent two lengths for one body (Content-Length 2 and 9)"
+        ),
         (
             "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n{\"a\": 1}",
             "answered 101 Switching Protocols, though the request asked for no other protocol"
@@ -461,8 +473,12 @@ struct CurlTransportTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/live/e0.json"))
     }
 
-    /// The same length given twice, as a repeated header or a list (`2, 2`), is one length: the body is recorded.
-    @Test(arguments: ["Content-Length: 2\r\nContent-Length: 2", "Content-Length: 2, 2"])
+    /// The same length given twice, as a repeated header or a list (`2, 2`), or spelled otherwise (`02`), is one
+    /// length, and an empty item of a list none: the body is recorded.
+    @Test(arguments: [
+        "Content-Length: 2\r\nContent-Length: 2", "Content-Length: 2, 2", "Content-Length: 02\r\nContent-Length: 2",
+        "Content-Length: 2,",
+    ])
     func aLengthRepeatedAlikeIsOneLength(lengths: String) async throws {
         let server = try Self.rawServer(
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(lengths)\r\n\r\n{}")
