@@ -396,8 +396,8 @@ struct OpenAPIImportRun {
             if let found = parameters.first(where: {
                 $0.value["in"]?.stringValue == "path" && $0.value["name"]?.stringValue == placeholder
             }) {
-                let (value, missing, _) = parameterValue(found.value)
-                if SecretNames.isSecretParameter(placeholder) || OpenAPISecrets.looksLikeCredential(value) {
+                let (value, missing, items) = parameterValue(found.value)
+                if SecretNames.isSecretParameter(placeholder) || Self.holdsCredential(value, items) {
                     endpoint.params.append(
                         SpecEntry(placeholder, secret(value, name: placeholder, "params", &endpoint)))
                     continue
@@ -427,7 +427,7 @@ struct OpenAPIImportRun {
             }
             let secretName =
                 location == "header" ? SecretNames.isSecretHeader(name) : SecretNames.isSecretParameter(name)
-            if location == "query" || location == "header", secretName || OpenAPISecrets.looksLikeCredential(value) {
+            if location == "query" || location == "header", secretName || Self.holdsCredential(value, items) {
                 let field = location == "query" ? "query" : "headers"
                 let entry = SpecEntry(name, secret(value, name: name, field, &endpoint))
                 if location == "query" { endpoint.query.append(entry) } else { endpoint.headers.append(entry) }
@@ -441,9 +441,9 @@ struct OpenAPIImportRun {
                 if let items {
                     let key = PercentEncoding.queryComponent(name)
                     let encoded = items.map(PercentEncoding.queryComponent)
-                    let style = parameter["style"]?.stringValue ?? "form"
+                    let (style, explode) = Self.listStyle(parameter)
                     let pairs =
-                        style == "form" && parameter["explode"] != .bool(false)
+                        explode
                         ? encoded.map { key + "=" + $0 }
                         : [key + "=" + encoded.joined(separator: Self.listSeparator(style: style, encoded: true))]
                     endpoint.path += (endpoint.path.contains("?") ? "&" : "?") + pairs.joined(separator: "&")
@@ -462,6 +462,12 @@ struct OpenAPIImportRun {
                 break
             }
         }
+    }
+
+    /// Whether a parameter's value, or any item of a list it was made of, looks like a credential: joined, a token
+    /// is no longer at the start of the text or whole.
+    private static func holdsCredential(_ value: String, _ items: [String]?) -> Bool {
+        OpenAPISecrets.looksLikeCredential(value) || (items ?? []).contains(where: OpenAPISecrets.looksLikeCredential)
     }
 
     /// A secret parameter's value as a `${NAME}` reference, with a comment naming the variable to set.
@@ -484,14 +490,23 @@ struct OpenAPIImportRun {
             case .string(let text) where !text.isEmpty: return (Template.literal(text), nil, nil)
             case .number(let number): return (number.literal, nil, nil)
             case .bool(let flag): return (flag ? "true" : "false", nil, nil)
-            case .array:
-                // A list, written as its style says: `a,b` (`simple`, `form` not exploded), `a b`, `a|b`.
+            case .array(let list):
+                // A list, written as its style says: `a,b` (`simple`, `form` not exploded), `a b`, `a|b`, and in a
+                // path `.a.b` (`label`) or `;ids=a;ids=b` (`matrix`).
                 guard let items = Self.exampleItems(value) else {
-                    unusable = unusable ?? "a list of lists or objects"
+                    unusable = unusable ?? (list.isEmpty ? "an empty list" : "a list of lists or objects")
                     continue
                 }
-                let separator = Self.listSeparator(style: parameter["style"]?.stringValue, encoded: false)
-                return (Template.literal(items.joined(separator: separator)), nil, items)
+                let (style, explode) = Self.listStyle(parameter)
+                let name = parameter["name"]?.stringValue ?? ""
+                let text =
+                    switch style {
+                    case "label": "." + items.joined(separator: explode ? "." : ",")
+                    case "matrix":
+                        explode ? items.map { ";\(name)=\($0)" }.joined() : ";\(name)=" + items.joined(separator: ",")
+                    default: items.joined(separator: Self.listSeparator(style: style, encoded: false))
+                    }
+                return (Template.literal(text), nil, items)
             case .object: unusable = unusable ?? "an object"
             default: continue
             }
@@ -508,6 +523,16 @@ struct OpenAPIImportRun {
         case (_, "date-time"): return ("2024-01-01T00:00:00Z", missing, nil)
         default: return (name, missing, nil)
         }
+    }
+
+    /// A parameter's `style` and `explode`, or OpenAPI's defaults for where it goes: `form` for a query or cookie,
+    /// `simple` elsewhere; exploded for `form` only.
+    private static func listStyle(_ parameter: JSONObject) -> (style: String, explode: Bool) {
+        let location = parameter["in"]?.stringValue
+        let style =
+            parameter["style"]?.stringValue ?? (location == "query" || location == "cookie" ? "form" : "simple")
+        guard case .bool(let explode)? = parameter["explode"] else { return (style, style == "form") }
+        return (style, explode)
     }
 
     /// What joins the items of a list parameter in `style`: `,` but for the delimited styles, percent-encoded in a

@@ -784,10 +784,13 @@ struct OpenAPISchemaMapper {
         return types.isEmpty ? nil : types
     }
 
-    /// Whether some value has one of `first`'s types and one of `second`'s: an integer is a number.
+    /// Whether some value has one of `first`'s types and one of `second`'s: an integer is a number. Null is left
+    /// out where both allow more: a nullable string and a nullable integer have only null in common, which is no
+    /// agreement.
     private static func typesMeet(_ first: Set<String>, _ second: Set<String>) -> Bool {
         func widened(_ types: Set<String>) -> Set<String> {
-            types.contains("integer") ? types.union(["number"]) : types
+            let types = types.count > 1 ? types.subtracting(["null"]) : types
+            return types.contains("integer") ? types.union(["number"]) : types
         }
         return !widened(first).isDisjoint(with: widened(second))
     }

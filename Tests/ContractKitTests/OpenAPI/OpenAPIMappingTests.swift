@@ -495,31 +495,45 @@ import Testing
                 openapi: 3.0.3
                 info: {title: Lists, version: '1'}
                 paths:
-                  /items/{ids}:
+                  /items/{ids}/{label}/{matrix}:
                     get:
                       operationId: items
                       parameters:
                         - {name: ids, in: path, required: true, schema: {type: array, items: {type: integer}}, example: [1, 2]}
+                        - {name: label, in: path, required: true, style: label, explode: true, schema: {type: array}, example: [3, 4]}
+                        - {name: matrix, in: path, required: true, style: matrix, schema: {type: array}, example: [5, 6]}
                         - {name: tag, in: query, required: true, schema: {type: array, items: {type: string}}, example: [red, "blue green"]}
                         - {name: sort, in: query, required: true, explode: false, schema: {type: array}, example: [name, date]}
                         - {name: pipe, in: query, required: true, style: pipeDelimited, explode: false, schema: {type: array, example: [a, b]}}
+                        - {name: space, in: query, required: true, style: spaceDelimited, explode: true, schema: {type: array}, example: [p, q]}
                         - {name: X-Ids, in: header, required: true, schema: {type: array, items: {type: string}}, example: [x, y]}
                         - {name: obj, in: query, required: true, schema: {type: object}, example: {a: 1}}
+                        - {name: none, in: query, required: true, schema: {type: array}, example: []}
+                        # A credential among the items is a credential: the list is not copied.
+                        - {name: X-Ref, in: header, required: true, schema: {type: array}, example: ["eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl", other]}
+                        - {name: ref, in: query, required: true, schema: {type: array}, example: [x, "Bearer abc123def456"]}
                       responses:
                         '200': {description: ok, content: {application/json: {schema: {type: object}}}}
                 """)
         #expect(imported.result.problems.isEmpty, "\(imported.result.problems)")
         let endpoint = try #require(imported.endpoint("items"))
-        let prepared = try RequestBuilder(baseURL: "http://127.0.0.1:9", environment: [:]).prepare(endpoint)
+        let prepared = try RequestBuilder(
+            baseURL: "http://127.0.0.1:9", environment: ["X_REF": "t", "REF": "r"]
+        ).prepare(endpoint)
         #expect(
             prepared.url.absoluteString
-                == "http://127.0.0.1:9/items/1,2?tag=red&tag=blue%20green&sort=name,date&pipe=a%7Cb&obj=obj")
+                == "http://127.0.0.1:9/items/1,2/.3.4/;matrix=5,6?tag=red&tag=blue%20green&sort=name,date&pipe=a%7Cb"
+                + "&space=p&space=q&obj=obj&none=none&ref=r")
         #expect(prepared.headers.contains(Recording.Header(name: "X-Ids", value: "x,y")))
+        #expect(prepared.headers.contains(Recording.Header(name: "X-Ref", value: "t")))
         #expect(!imported.text.contains("no example"), "\(imported.text)")
-        #expect(
-            imported.text.contains(
-                "# query.obj: the document's example is an object, which the import does not write out; set a real value"
-            ), "\(imported.text)")
+        for (field, example) in [("obj", "an object"), ("none", "an empty list")] {
+            #expect(
+                imported.text.contains(
+                    "# query.\(field): the document's example is \(example), which the import does not write out; set a real value"
+                ), "\(imported.text)")
+        }
+        #expect(!imported.text.contains("eyJ") && !imported.text.contains("abc123def456"), "\(imported.text)")
     }
 
     /// A path parameter named like a variable (`{${Y}}`) imports into a spec that loads and is sent: the spec's
