@@ -362,8 +362,15 @@ package struct Redactor: Sendable {
     }
 
     /// ``redactHeader(name:value:)`` for a name already known to carry a credential or not.
+    ///
+    /// A value folded over two lines (obsolete in HTTP/1.1, but sent) reaches the recording with a space where it was
+    /// folded, which may cut a secret in two: a value whose spaces hide a secret is replaced whole.
     package func redactHeader(value: String, nameIsSensitive: Bool) -> String {
-        nameIsSensitive || SecretRedaction.looksLikeCredential(value) ? SecretRedaction.placeholder : scrub(value)
+        if nameIsSensitive || SecretRedaction.looksLikeCredential(value) { return SecretRedaction.placeholder }
+        if let scrubbed = scrubbedIfChanged(value) { return scrubbed }
+        guard !searched.isEmpty, value.utf8.contains(UInt8(ascii: " ")) else { return value }
+        let unfolded = String(value.filter { $0 != " " })
+        return scrubbedIfChanged(unfolded) == nil ? value : SecretRedaction.placeholder
     }
 
     /// A URL as it may be written down: a password in the user info and token-like query values replaced,

@@ -172,6 +172,15 @@ struct RedactorTests {
         }
     }
 
+    /// A header folded in the middle of a secret comes with a space in it: the value is replaced whole. Values with
+    /// spaces and no secret in them, and a secret that has a space of its own, are as before.
+    @Test func aSecretCutByAFoldedHeaderIsStillRedacted() {
+        let redactor = Redactor(secrets: ["s3cr3tTokenValue123", "pass phrase 42"])
+        #expect(redactor.redactHeader(name: "X-Echo", value: "tok=s3cr3tToken Value123") == SecretRedaction.placeholder)
+        #expect(redactor.redactHeader(name: "Cache-Control", value: "max-age=0, private") == "max-age=0, private")
+        #expect(redactor.redactHeader(name: "X-Echo", value: "say pass phrase 42 now") == "say <redacted> now")
+    }
+
     @Test func scrubsTextAndBytes() {
         let redactor = Redactor(secrets: ["hunter22", "x"])
         #expect(
