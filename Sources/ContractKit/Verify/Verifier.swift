@@ -281,9 +281,12 @@ public struct Verifier: Sendable {
             var candidates = byKind[waiver.kind] ?? []
             if let pattern = waiver.path, !pattern.unicodeScalars.contains(where: { $0 == "*" || $0 == "?" }) {
                 if byPath[waiver.kind] == nil {
+                    // Every place a finding lists, not only its first: `$.items[2].id` may be the third of three.
                     var paths: [String: [Int]] = [:]
                     for index in candidates {
-                        if let path = result.findings[index].path { paths[path.description, default: []].append(index) }
+                        for path in Set(result.findings[index].paths.map(\.description)) {
+                            paths[path, default: []].append(index)
+                        }
                     }
                     byPath[waiver.kind] = paths
                 }
@@ -291,13 +294,31 @@ public struct Verifier: Sendable {
                 candidates = byPath[waiver.kind]?[pattern] ?? []
             }
             for index in candidates where result.findings[index].waiver == nil {
-                if let pattern = waiver.path {
-                    guard let path = result.findings[index].path, Glob.matches(pattern, path.description) else {
-                        continue
-                    }
+                guard let pattern = waiver.path else {
+                    result.findings[index].waiver = waiver
+                    matched = true
+                    continue
                 }
-                result.findings[index].waiver = waiver
+                let covered = result.findings[index].paths.map { Glob.matches(pattern, $0.description) }
+                guard covered.contains(true) else { continue }
                 matched = true
+                guard covered.contains(false) else {
+                    result.findings[index].waiver = waiver
+                    continue
+                }
+                // A finding for several places (the same drift in many elements) is waived only when the waiver
+                // covers them all: otherwise it stays, for the places the waiver does not cover, and waiving it
+                // hid new drift beside the accepted one. Its first place is what its message describes; the later
+                // places the waiver covers are taken off it.
+                if covered[0] {
+                    let others = covered.filter { !$0 }.count
+                    result.findings[index].message +=
+                        " (the waiver for this place, at \(pattern), does not cover the \(others == 1 ? "other" : "\(others) others"))"
+                } else {
+                    let kept = zip(result.findings[index].morePaths, covered.dropFirst()).filter { !$0.1 }.map(\.0)
+                    result.findings[index].occurrences -= result.findings[index].morePaths.count - kept.count
+                    result.findings[index].morePaths = kept
+                }
             }
             if !matched, checked {
                 let what = "\(waiver.kind)\(waiver.path.map { " at \($0)" } ?? "")"

@@ -94,6 +94,43 @@ import Testing
         #expect(result.findings[0].isWaived)
     }
 
+    /// The same drift in several elements is one finding for all its places. A waiver for one place covers that
+    /// place only: a new element drifting the same way still fails the run (it was waived with the first), and a
+    /// waiver for a later place is used, not reported as matching nothing.
+    @Test func aWaiverForOnePlaceOfADriftInManyCoversThatPlaceOnly() throws {
+        func verify(_ path: String, _ ids: String) throws -> EndpointResult {
+            let folder = TestSuites.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try FileManager.default.createDirectory(atPath: folder + "/s", withIntermediateDirectories: true)
+            try
+                #"{"format": "contract-recording/1", "endpoint": "s/e", "request": {"method": "GET", "url": "/e"}, "response": {"status": 200, "body": {"items": \#(ids)}}}"#
+                .write(toFile: folder + "/s/e.json", atomically: true, encoding: .utf8)
+            let suite = try TestSuites.suite(
+                (
+                    "Specs/s.yaml",
+                    "endpoints:\n  e:\n    request: GET /e\n    expect: { body: { items: [{ id: Int }] } }\n    waivers:\n"
+                        + "      - { kind: type-mismatch, path: \"\(path)\", until: 2027-01-01, reason: legacy }\n"
+                ))
+            let today = ISO8601DateFormatter().date(from: "2026-11-23T00:00:00Z")!
+            return Verifier(suite: suite, options: .init(recordingsDirectory: folder, today: today)).verify(
+                suite.endpoints[0])
+        }
+        // The waived place first: the finding stays for the new one, and says so.
+        let first = try verify("$.items[0].id", #"[{"id": "a"}, {"id": 3}, {"id": "NEW"}]"#)
+        #expect(first.findings.map(\.kind) == [.typeMismatch] && first.fails(at: .breaking))
+        #expect(first.findings[0].paths.map(\.description) == ["$.items[0].id", "$.items[2].id"])
+        #expect(
+            first.findings[0].message.hasSuffix(
+                "(the waiver for this place, at $.items[0].id, does not cover the other)"))
+        // A later place waived: taken off the finding, which stays for the first.
+        let later = try verify("$.items[1].id", #"[{"id": "a"}, {"id": "b"}, {"id": 3}]"#)
+        #expect(later.findings.map(\.kind) == [.typeMismatch] && later.fails(at: .breaking))
+        #expect(later.findings[0].paths.map(\.description) == ["$.items[0].id"] && later.findings[0].occurrences == 1)
+        // Every place covered: waived, and the run passes.
+        let all = try verify("$.items[*].id", #"[{"id": "a"}, {"id": 3}, {"id": "NEW"}]"#)
+        #expect(all.findings.map(\.isWaived) == [true] && !all.fails(at: .breaking))
+    }
+
     @Test func aWaivedBreakingDriftPassesAndSaysTheModelStillFails() throws {
         var result = try Self.verify(
             waivers: "      - { kind: type-mismatch, until: 2027-01-01, reason: ids move to strings }\n",
