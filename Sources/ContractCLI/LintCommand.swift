@@ -27,6 +27,15 @@ struct LintCommand: AsyncParsableCommand {
             Console.error("\(CommandName.current) lint: \(count) error\(count == 1 ? "" : "s")")
             throw ExitCode(error.errors.allSatisfy { $0.code == .io } ? 2 : 1)
         }
+        if let history = loaded.history {
+            do {
+                try ReportOutput.requireHistory(history.path, outside: [("the specs", selection.specs)])
+            } catch let error as LateUsageError {
+                Console.error("\(history.location): error: \(error.message)")
+                Console.error("\(CommandName.current) lint: 1 error")
+                throw ExitCode(1)
+            }
+        }
         let endpoints = try selection.selectedEndpoints(of: loaded)
         var warnings: [String] = []
         let environment = ProcessInfo.processInfo.environment

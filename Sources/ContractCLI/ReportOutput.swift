@@ -43,6 +43,7 @@ struct ReportOutput: ParsableArguments {
         if let history, let index = identities.firstIndex(of: Self.identity(of: history)) {
             throw Self.overHistory(flag: files[index].flag, writing: "the report", history: history)
         }
+        if let history { try Self.requireHistory(history, outside: inputs) }
         for input in inputs {
             let read = Self.identity(of: input.path)
             for (file, identity) in zip(files, identities) where identity == read || identity.hasPrefix(read + "/") {
@@ -60,6 +61,22 @@ struct ReportOutput: ParsableArguments {
             throw LateUsageError(
                 message:
                     "--output \(files[0].path) is the file --report-dir writes the \(files[index].format.rawValue) report to, and --format is \(format.rawValue); give --output another path"
+            )
+        }
+    }
+
+    /// Refuses a history file that is what the run reads, or inside a folder of it under a name the run reads
+    /// (`.yaml`, `.yml`, `.json`): an SQLite file named `Specs/history.yaml` is read by the next run as a spec that is
+    /// not UTF-8, whose hint (convert it with iconv) would destroy the history.
+    static func requireHistory(_ history: String, outside inputs: [Input]) throws {
+        let file = identity(of: history)
+        let isRead = ["yaml", "yml", "json"].contains((file as NSString).pathExtension.lowercased())
+        for input in inputs {
+            let read = identity(of: input.path)
+            guard file == read || (isRead && file.hasPrefix(read + "/")) else { continue }
+            throw LateUsageError(
+                message:
+                    "the history file \(history) is \(file == read ? "" : "inside ")\(input.what) \(input.path), which this run reads; keep the history outside it (set --history, CONTRACT_HISTORY or 'history:' to a path such as contract-history.sqlite beside the specs folder)"
             )
         }
     }

@@ -9,6 +9,31 @@ import Testing
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
+    /// A history file where the run reads specs or recordings is refused before anything is written: an SQLite file
+    /// at `Specs/history.yaml` was read by the next run as a spec that is not UTF-8, with a hint (convert it with
+    /// iconv) that would destroy it. Lint says where the setting is. A name the run does not read is left alone.
+    @Test func aHistoryFileWhereTheRunReadsIsRefused() throws {
+        let root = try HistoryCommandTests.driftedCopy()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write("defaults:\n  history: history.yaml\n", to: root + "/Specs/settings.yaml")
+        let lint = try CommandRunner.run(["lint"], in: root)
+        #expect(lint.status == 1)
+        #expect(
+            lint.stderr.hasPrefix(
+                "Specs/settings.yaml:2:12: error: the history file Specs/history.yaml is inside the specs Specs, which this run reads"
+            ), "\(lint.stderr)")
+        let verify = try CommandRunner.run(["verify"], in: root)
+        #expect(verify.status == 64 && verify.stderr.contains("keep the history outside it"), "\(verify.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root + "/Specs/history.yaml"))
+        for path in ["Specs/h.yml", "Recordings/h.json"] {
+            let given = try CommandRunner.run(["verify", "--history", path], in: root)
+            #expect(given.status == 64, "\(path): \(given.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: root + "/" + path))
+        }
+        try FileManager.default.removeItem(atPath: root + "/Specs/settings.yaml")
+        #expect(try CommandRunner.run(["verify", "--history", "Specs/h.sqlite"], in: root).status == 1)
+    }
+
     @Test func theSpecsDefaultsNameTheHistoryRelativeToTheirFile() throws {
         let root = try HistoryCommandTests.driftedCopy()
         defer { try? FileManager.default.removeItem(atPath: root) }
