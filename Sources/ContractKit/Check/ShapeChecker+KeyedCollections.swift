@@ -134,6 +134,6 @@ extension ShapeWalk {
                 ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
                     || scalar == "_" || scalar == "."
             } && !["true", "false", "null", "yes", "no", "on", "off", "~"].contains(text.lowercased())
-        return plain ? text : ShapeWalk.swiftStringLiteral(text)
+        return plain ? text : YAMLScalarText.doubleQuoted(text)
     }
 }

@@ -221,7 +221,10 @@ extension ShapeWalk {
         case .array: shape = "[Any]"
         case .object: shape = "Any"
         }
-        return "\(ShapeWalk.yamlFlowScalar(key)): \(shape)"
+        // A key that ends in `?` or `!`, or is `$extraKeys`, is written with a mark after it, or the spec would read
+        // the character as a mark (or the key as the object's policy): `"admin?!": Bool` is the key `admin?`.
+        let marked = key.hasSuffix("?") || key.hasSuffix("!") || key == "$extraKeys" ? key + "!" : key
+        return "\(ShapeWalk.yamlFlowScalar(marked)): \(shape)"
     }
 
     mutating func reportExtraKeys(_ members: [Member], policy: ExtraKeysPolicy, _ declared: Shape) {

@@ -158,14 +158,19 @@ import Testing
                 model: Person
 
             """
-        let body = #"{"firstName": "Ada", "age": 36, "nick name": "Ace"}"#
+        // Keys that end in a mark's character or are the policy's name need a mark written after them; keys with
+        // a line break or a control character, YAML's escapes.
+        let body =
+            #"{"firstName": "Ada", "age": 36, "nick name": "Ace", "admin?": true, "legacy!": 1, "$extraKeys": 2, "#
+            + #""line\nbreak": "x", "bell\u0007": "y", "sep\u2028": "z"}"#
         let extra = try await verify(spec, body, models: [Person.self]).findings.filter { $0.kind == .extraKey }
-        #expect(extra.count == 2)
+        #expect(extra.count == 8)
         for finding in extra {
             let line = try quoted(try #require(finding.hint), after: "add", "`", "`")
             spec = spec.replacingOccurrences(of: "        $extraKeys", with: "        \(line)\n        $extraKeys")
         }
         #expect(spec.contains("age: Int\n") && spec.contains("\"nick name\": String\n"), "\(spec)")
+        #expect(spec.contains("\"admin?!\": Bool\n") && spec.contains("\"$extraKeys!\": Int\n"), "\(spec)")
         let result = try await verify(spec, body, models: [Person.self])
         #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
     }
