@@ -20,9 +20,19 @@ package enum KeyNames {
         var lastLetter = scalars.count - 1
         while lastLetter > firstLetter, scalars[lastLetter] == "_" { lastLetter -= 1 }
         let words = String(String.UnicodeScalarView(scalars[firstLetter...lastLetter])).split(separator: "_")
-        guard let head = words.first else { return key }
+        // One word between the underscores is left as it is, as Foundation leaves it (`_Qé` stays `_Qé`).
+        guard let head = words.first, words.count > 1 else { return key }
         var result = String(String.UnicodeScalarView(scalars[..<firstLetter])) + head.lowercased()
-        for word in words.dropFirst() { result += word.prefix(1).uppercased() + word.dropFirst().lowercased() }
+        for word in words.dropFirst() {
+            // Foundation capitalizes each word, where a letter after a digit or a mark starts a word of its own
+            // (`2fa` is `2Fa`, `b-c` is `B-C`) and `ß` becomes `Ss`: a word of ASCII letters only is done here, any
+            // other by Foundation's own `capitalized`, so the key is the one JSONDecoder reads.
+            if word.utf8.allSatisfy({ ($0 | 0x20) &- 0x61 < 26 }) {
+                result += word.prefix(1).uppercased() + word.dropFirst().lowercased()
+            } else {
+                result += String(word).capitalized
+            }
+        }
         return result + String(String.UnicodeScalarView(scalars[(lastLetter + 1)...]))
     }
 
