@@ -265,6 +265,8 @@ public struct Verifier: Sendable {
         var byKind: [DriftKind: [Int]] = [:]
         for index in result.findings.indices { byKind[result.findings[index].kind, default: []].append(index) }
         var byPath: [DriftKind: [String: [Int]]] = [:]
+        // The findings for several places that waivers cover some of: which places, and the first such waiver.
+        var partlyCovered: [Int: (covered: [Bool], waiver: Waiver)] = [:]
         for waiver in waivers {
             guard let until = CalendarDate(waiver.until), today <= until else {
                 result.findings.append(
@@ -306,19 +308,11 @@ public struct Verifier: Sendable {
                     result.findings[index].waiver = waiver
                     continue
                 }
-                // A finding for several places (the same drift in many elements) is waived only when the waiver
-                // covers them all: otherwise it stays, for the places the waiver does not cover, and waiving it
-                // hid new drift beside the accepted one. Its first place is what its message describes; the later
-                // places the waiver covers are taken off it.
-                if covered[0] {
-                    let others = covered.filter { !$0 }.count
-                    result.findings[index].message +=
-                        " (the waiver for this place, at \(pattern), does not cover the \(others == 1 ? "other" : "\(others) others"))"
-                } else {
-                    let kept = zip(result.findings[index].morePaths, covered.dropFirst()).filter { !$0.1 }.map(\.0)
-                    result.findings[index].occurrences -= result.findings[index].morePaths.count - kept.count
-                    result.findings[index].morePaths = kept
-                }
+                // Some of its places only: judged once every waiver has had its say (two waivers may cover all).
+                let before = partlyCovered[index]
+                partlyCovered[index] = (
+                    before.map { zip($0.covered, covered).map { $0 || $1 } } ?? covered, before?.waiver ?? waiver
+                )
             }
             if !matched, checked {
                 let what = "\(waiver.kind)\(waiver.path.map { " at \($0)" } ?? "")"
@@ -330,6 +324,23 @@ public struct Verifier: Sendable {
                             "the waiver for \(what) matched nothing: the drift it covers is gone, or its kind or path is wrong",
                         hint: "remove the waiver if the drift is fixed; otherwise correct its 'kind' or 'path'",
                         specLocation: waiver.location))
+            }
+        }
+        // A finding for several places (the same drift in many elements) is waived only when waivers cover them all:
+        // otherwise it stays, for the places none covers, and waiving it hid new drift beside the accepted one. Its
+        // first place is what its message describes; the later places a waiver covers are taken off it.
+        for (index, part) in partlyCovered.sorted(by: { $0.key < $1.key }) where result.findings[index].waiver == nil {
+            let covered = part.covered
+            if !covered.contains(false) {
+                result.findings[index].waiver = part.waiver
+            } else if covered[0] {
+                let others = covered.filter { !$0 }.count
+                result.findings[index].message +=
+                    " (a waiver covers this place, not the \(others == 1 ? "other" : "\(others) others"))"
+            } else {
+                let kept = zip(result.findings[index].morePaths, covered.dropFirst()).filter { !$0.1 }.map(\.0)
+                result.findings[index].occurrences -= result.findings[index].morePaths.count - kept.count
+                result.findings[index].morePaths = kept
             }
         }
     }
