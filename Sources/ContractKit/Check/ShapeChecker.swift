@@ -660,7 +660,18 @@ struct ShapeWalk: ~Copyable {
         guard let style = DateSniffer.style(of: json) else { return mismatch(value, declared, hint: nil) }
         var hint = "decode with a strategy that reads it"
         if let strategy = style.suggestedStrategy(for: json) {
-            hint = "decode with `dates: \(strategy)` (or `flexible`), or ask the backend to keep \(format)"
+            // A format the key declares itself (`Date(iso8601)`) is read whatever the endpoint's `dates:` says: the
+            // fix is in the key's shape.
+            if case .date(_?) = declared.nonOptional.kind {
+                hint =
+                    DateSniffer.value(json, matches: checker.options.dates)
+                    ? "declare it `Date(\(strategy))` (or `Date(flexible)`; the endpoint's `dates: \(checker.options.dates)` "
+                        + "reads it already), or ask the backend to keep \(format)"
+                    : "declare it `Date(\(strategy))` and decode with `dates: \(strategy)` (or `flexible` for both), "
+                        + "or ask the backend to keep \(format)"
+            } else {
+                hint = "decode with `dates: \(strategy)` (or `flexible`), or ask the backend to keep \(format)"
+            }
         } else if case .unrecognised = style {
             hint =
                 "the value is not a date the app can read; ask the backend team, or declare the property "

@@ -133,7 +133,7 @@ import Testing
         let before = try check(#"{"at": "\#(text)"}"#, bodyShape: "{ at: 'Date(iso8601)' }")
         if text.contains("T") && text.count == 19 {
             // Foundation's iso8601 strategy needs a zone; the finding names the format that reads it.
-            #expect(before.first?.hint?.contains("`dates: \"\(format)\"`") == true, "\(before)")
+            #expect(before.first?.hint?.contains("`Date(\"\(format)\")`") == true, "\(before)")
         }
         let quoted = format.replacingOccurrences(of: "'", with: "''")  // YAML's single-quoted escape
         let after = try check(#"{"at": "\#(text)"}"#, bodyShape: "{ at: 'Date(\"\(quoted)\")' }")

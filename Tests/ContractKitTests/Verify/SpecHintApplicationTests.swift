@@ -146,6 +146,29 @@ import Testing
         #expect(significant(result).isEmpty, "\(result.findings.map(\.message))")
     }
 
+    /// A date format the key declares itself is read whatever the endpoint's `dates:` says: the hint changes the
+    /// key's shape, and the spec then verifies. It told to decode with `dates:` the endpoint already had.
+    @Test func aDateFormatTheKeyDeclaresIsFixedInTheKey() async throws {
+        var spec = """
+            endpoints:
+              profile:
+                request: GET /person
+                decoding: { dates: flexible }
+                expect:
+                  body:
+                    at: Date(iso8601)
+
+            """
+        let body = #"{"at": 1700000000000}"#
+        let finding = try #require(try await verify(spec, body, models: []).findings.first)
+        #expect(finding.kind == .dateFormatMismatch)
+        let shape = try quoted(try #require(finding.hint), after: "declare it", "`", "`")
+        #expect(shape == "Date(millisecondsSince1970)")
+        spec = spec.replacingOccurrences(of: "Date(iso8601)", with: shape)
+        let result = try await verify(spec, body, models: [])
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    }
+
     @Test func anExtraKeyAForbiddingObjectRefusesIsFixedByTheLineTheHintWrites() async throws {
         var spec = """
             endpoints:
