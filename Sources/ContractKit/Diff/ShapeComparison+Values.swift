@@ -135,15 +135,18 @@ extension ShapeComparison {
         case .object: return view.entries[node].memberCount == 0 ? "{}" : "{…}"
         case .array: return view.entries[node].memberCount == 0 ? "[]" : "[…]"
         case .escapedString where JSONHalfSurrogates.holdsHalf(view.rawBytes(node)):
-            let text = "\"" + String(decoding: view.rawBytes(node), as: UTF8.self) + "\""
-            return text.count > 80 ? String(text.prefix(79)) + "…" : text
+            return cut("\"" + String(decoding: view.rawBytes(node), as: UTF8.self) + "\"")
         default: return short(view.value(node))
         }
     }
 
     static func short(_ value: JSONValue) -> String {
-        let text = JSONWriter(style: .compact).write(value)
-        return text.count > 80 ? String(text.prefix(79)) + "…" : text
+        cut(JSONWriter(style: .compact).write(value))
+    }
+
+    /// `text`, or its first 79 characters and `…` when it is longer than 80.
+    private static func cut(_ text: String) -> String {
+        text.count > 80 ? String(text.prefix(79)) + "…" : text
     }
 }
 

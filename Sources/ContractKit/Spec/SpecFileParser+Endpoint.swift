@@ -21,13 +21,13 @@ extension SpecFileParser {
         let body = map["body"].map(jsonValue)
 
         if let request {
-            for placeholder in Self.placeholders(in: request.path)
-            where !params.contains(where: { $0.name == placeholder }) {
+            let placeholders = Self.placeholders(in: request.path)
+            for placeholder in placeholders where !params.contains(where: { $0.name == placeholder }) {
                 report(
                     "the path has '{\(placeholder)}' but 'params' gives it no value", at: request.location,
                     hint: "add 'params: { \(placeholder): … }' to \(context)")
             }
-            for param in params where !Self.placeholders(in: request.path).contains(param.name) {
+            for param in params where !placeholders.contains(param.name) {
                 report(
                     "'params' gives '\(param.name)' but the path has no '{\(param.name)}'",
                     at: param.value.location ?? request.location,

@@ -6,7 +6,7 @@ import Testing
 
 /// A waiver that covers nothing is reported; a waived breaking drift passes the run but says the app still fails.
 @Suite struct WaiverOutcomeTests {
-    static func verify(waivers: String, body: String) throws -> EndpointResult {
+    static func verify(waivers: String, body: String, shape: String = "{ id: Int }") throws -> EndpointResult {
         let folder = TestSuites.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/users", withIntermediateDirectories: true)
@@ -16,7 +16,7 @@ import Testing
         let suite = try TestSuites.suite(
             (
                 "Specs/users.yaml",
-                "endpoints:\n  get:\n    request: GET /u\n    expect: { body: { id: Int } }\n    waivers:\n\(waivers)"
+                "endpoints:\n  get:\n    request: GET /u\n    expect: { body: \(shape) }\n    waivers:\n\(waivers)"
             ))
         let today = ISO8601DateFormatter().date(from: "2026-11-23T00:00:00Z")!
         return Verifier(suite: suite, options: .init(recordingsDirectory: folder, today: today)).verify(
@@ -99,24 +99,12 @@ import Testing
     /// waiver for a later place is used, not reported as matching nothing.
     @Test func aWaiverForOnePlaceOfADriftInManyCoversThatPlaceOnly() throws {
         func verify(_ paths: String..., ids: String) throws -> EndpointResult {
-            let folder = TestSuites.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            try FileManager.default.createDirectory(atPath: folder + "/s", withIntermediateDirectories: true)
-            try
-                #"{"format": "contract-recording/1", "endpoint": "s/e", "request": {"method": "GET", "url": "/e"}, "response": {"status": 200, "body": {"items": \#(ids)}}}"#
-                .write(toFile: folder + "/s/e.json", atomically: true, encoding: .utf8)
-            let suite = try TestSuites.suite(
-                (
-                    "Specs/s.yaml",
-                    "endpoints:\n  e:\n    request: GET /e\n    expect: { body: { items: [{ id: Int }] } }\n    waivers:\n"
-                        + paths.map {
-                            "      - { kind: type-mismatch, path: \"\($0)\", until: 2027-01-01, reason: legacy }\n"
-                        }
-                        .joined()
-                ))
-            let today = ISO8601DateFormatter().date(from: "2026-11-23T00:00:00Z")!
-            return Verifier(suite: suite, options: .init(recordingsDirectory: folder, today: today)).verify(
-                suite.endpoints[0])
+            try Self.verify(
+                waivers: paths.map {
+                    "      - { kind: type-mismatch, path: \"\($0)\", until: 2027-01-01, reason: legacy }\n"
+                }
+                .joined(),
+                body: #"{"items": \#(ids)}"#, shape: "{ items: [{ id: Int }] }")
         }
         // The waived place first: the finding stays for the new one, and says so.
         let first = try verify("$.items[0].id", ids: #"[{"id": "a"}, {"id": 3}, {"id": "NEW"}]"#)
